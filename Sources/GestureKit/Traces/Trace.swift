@@ -1,0 +1,101 @@
+/// A recorded touch trace: samples in time order, plus optional metadata.
+///
+/// A trace is what a reader produces from a JSON, CSV or `$`-family XML file. Samples with equal
+/// time belong to one event, like one `UIEvent` carrying several touches.
+///
+///     let trace = try TraceReader.read(contentsOf: "Traces/checkmark.json")
+///     print(trace.samples.count)
+public struct Trace: Sendable, Hashable {
+    /// A name for the trace, from the file's metadata.
+    public var name: String?
+    /// The gesture the trace is expected to show, from the file's metadata.
+    public var label: String?
+    /// The size of the view the trace was recorded in, when the file gives it.
+    public var view: ViewSize?
+    /// The samples, in time order.
+    public var samples: [Sample]
+
+    public init(name: String? = nil, label: String? = nil, view: ViewSize? = nil, samples: [Sample]) {
+        self.name = name
+        self.label = label
+        self.view = view
+        self.samples = samples
+    }
+}
+
+/// One touch at one moment: the unit every reader produces.
+public struct Sample: Sendable, Hashable {
+    /// Trace time in seconds.
+    public var time: Double
+    /// Which touch (finger) this sample belongs to.
+    public var touch: TouchID
+    public var phase: Phase
+    /// Where the touch is, in points; y grows downward (UIKit's convention).
+    public var location: Point
+    /// Byte offset in the source file where this sample starts, used to report errors with
+    /// `line:column`. `nil` for samples built in code.
+    public var offset: Int?
+
+    public init(time: Double, touch: TouchID, phase: Phase, location: Point, offset: Int? = nil) {
+        self.time = time
+        self.touch = touch
+        self.phase = phase
+        self.location = location
+        self.offset = offset
+    }
+
+    public init(_ time: Double, _ touch: Int, _ phase: Phase, _ x: Double, _ y: Double) {
+        self.init(time: time, touch: .number(touch), phase: phase, location: Point(x: x, y: y))
+    }
+}
+
+/// The identity of a touch within a trace: an integer or a string, as the file gives it.
+public enum TouchID: Sendable, Hashable, CustomStringConvertible {
+    case number(Int)
+    case name(String)
+
+    public var description: String {
+        switch self {
+        case .number(let n): String(n)
+        case .name(let s): s
+        }
+    }
+}
+
+/// The phase of a touch sample, as `UITouch.Phase`.
+public enum Phase: String, Sendable, Hashable, CaseIterable {
+    case began, moved, stationary, ended, cancelled
+
+    /// Whether the touch is still down after a sample in this phase.
+    public var isDown: Bool { self == .began || self == .moved || self == .stationary }
+}
+
+/// A location in points.
+public struct Point: Sendable, Hashable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public func distance(to other: Point) -> Double {
+        ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
+    }
+
+    public var description: String { "(\(Format.number(x)), \(Format.number(y)))" }
+}
+
+/// The size of a view, in points.
+public struct ViewSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
