@@ -1,1 +1,26 @@
-print("gesture")
+import Foundation
+import GestureKit
+
+/// The `gesture` command: parses arguments, calls GestureKit, maps results to output and exit status.
+func run(_ words: [String]) -> ExitCode {
+    do {
+        switch words.first {
+        case "classify": return try classify(words.dropFirst())
+        case "list": return try list(words.dropFirst())
+        case "--version": Output.write("gesture \(version)\n")
+        case "--help", "-h", "help": Output.write(mainHelp + "\n")
+        case nil: throw UsageError("no command given")
+        case let other?: throw UsageError("unknown command \"\(other)\"")
+        }
+        return .recognized
+    } catch let error as UsageError {
+        Output.error("gesture: error: \(error.message)\nRun `gesture --help` for usage.")
+    } catch let error as ConfigurationError {
+        Output.error("gesture: error: \(error.message)")
+    } catch {
+        Output.error("gesture: error: \(error)")
+    }
+    return .error
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

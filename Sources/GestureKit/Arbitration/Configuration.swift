@@ -1,0 +1,106 @@
+/// The recognizers that compete for a trace, with their parameter values, and how they relate:
+/// which must fail before another may recognize, and which may recognize together.
+///
+///     var configuration = Configuration(profile: .seed)
+///     try configuration.keepOnly(["checkmark"])
+///     try configuration.set("jitterTolerance", to: 3, for: "checkmark")
+public struct Configuration: Sendable {
+    /// One recognizer as it will run.
+    public struct Entry: Sendable {
+        public var definition: RecognizerDefinition
+        public var values: ParameterValues
+        /// Ids of the recognizers in this configuration that must fail before this one recognizes.
+        public var requiresFailureOf: [String]
+        public var id: String { definition.id }
+    }
+
+    /// In registry order, which is also the order touches are delivered and ties are broken.
+    public private(set) var entries: [Entry]
+    /// Pairs that may recognize together; each pair sorted by id.
+    public private(set) var simultaneous: Set<[String]>
+    public let profile: Profile
+
+    /// - Parameters:
+    ///   - registry: The recognizers to choose from, in priority order.
+    ///   - profile: Whose parameter values to start from.
+    public init(registry: [RecognizerDefinition] = Registry.all, profile: Profile = .default) {
+        self.profile = profile
+        entries = registry.map { definition in
+            Entry(definition: definition, values: definition.values(profile), requiresFailureOf: definition.requiresFailureOf)
+        }
+        simultaneous = []
+    }
+
+    /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.
+    public mutating func keepOnly(_ ids: [String]) throws(ConfigurationError) {
+        for id in ids { _ = try entryIndex(id) }
+        entries = entries.filter { ids.contains($0.id) }
+        for index in entries.indices {
+            entries[index].requiresFailureOf = entries[index].requiresFailureOf.filter(ids.contains)
+        }
+        simultaneous = simultaneous.filter { $0.allSatisfy(ids.contains) }
+    }
+
+    /// Overrides one parameter of one recognizer.
+    public mutating func set(_ parameter: String, to value: Double, for id: String) throws(ConfigurationError) {
+        let index = try entryIndex(id)
+        let names = entries[index].definition.parameters.map(\.name)
+        guard names.contains(parameter) else {
+            throw ConfigurationError(
+                "unknown parameter \"\(parameter)\" for \(id): expected one of \(names.joined(separator: ", "))")
+        }
+        guard value.isFinite else { throw ConfigurationError("parameter \"\(parameter)\" for \(id) must be a finite number") }
+        entries[index].values[parameter] = value
+    }
+
+    /// Replaces the recognizers `id` requires to fail.
+    public mutating func setRequirements(of id: String, _ required: [String]) throws(ConfigurationError) {
+        let index = try entryIndex(id)
+        for other in required { _ = try entryIndex(other) }
+        entries[index].requiresFailureOf = required
+        if let cycle = findCycle() {
+            throw ConfigurationError("require-to-fail cycle: \(cycle.joined(separator: " → "))")
+        }
+    }
+
+    /// Lets `a` and `b` recognize together (UIKit's `shouldRecognizeSimultaneouslyWith`).
+    public mutating func allowSimultaneous(_ a: String, _ b: String) throws(ConfigurationError) {
+        _ = try entryIndex(a)
+        _ = try entryIndex(b)
+        simultaneous.insert([a, b].sorted())
+    }
+
+    public func maySimultaneouslyRecognize(_ a: String, _ b: String) -> Bool {
+        simultaneous.contains([a, b].sorted())
+    }
+
+    private func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            throw ConfigurationError(
+                "unknown recognizer \"\(id)\": expected one of \(entries.map(\.id).joined(separator: ", "))")
+        }
+        return index
+    }
+
+    private func findCycle() -> [String]? {
+        let requires = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.requiresFailureOf) })
+        func visit(_ id: String, _ path: [String]) -> [String]? {
+            if let start = path.firstIndex(of: id) { return Array(path[start...]) + [id] }
+            for next in requires[id] ?? [] {
+                if let cycle = visit(next, path + [id]) { return cycle }
+            }
+            return nil
+        }
+        for entry in entries {
+            if let cycle = visit(entry.id, []) { return cycle }
+        }
+        return nil
+    }
+}
+
+/// A configuration that cannot be used: an unknown recognizer or parameter, a bad value, a cycle.
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,306 @@
+/// Replays a trace event by event through every recognizer of a configuration, with trace time as the
+/// only clock, enforcing UIKit's state machine and arbitration, and records everything that happened.
+///
+/// An event is a run of consecutive samples with the same time, each touch at most once (a touch that
+/// appears again at the same time starts a new event at that time, so no sample is lost). Within an
+/// event, touches are delivered grouped by phase — began, moved/stationary, ended, cancelled — to every
+/// recognizer still undecided, less the touches it ignores. Deadlines fire at their exact trace time,
+/// before any later event; a deadline at the time of an event fires after it.
+struct ReplayEngine {
+    private struct Slot {
+        let entry: Configuration.Entry
+        var recognizer: any Recognizer
+        var state: RecognizerState = .possible
+        var transitions: [Transition] = []
+        var ignored: Set<TouchID> = []
+        var deadlines: [(time: Double, tag: String)] = []
+        /// A recognition on hold until the recognizers this one requires to fail have failed.
+        var pending: (recognition: Recognition, begins: Bool)?
+        var recognition: Recognition?
+        var failure: Failure?
+
+        init(_ entry: Configuration.Entry) {
+            self.entry = entry
+            recognizer = entry.definition.make(entry.values)
+        }
+
+        /// Still takes touches and deadlines.
+        var isActive: Bool { !state.isFinal && pending == nil }
+    }
+
+    private let configuration: Configuration
+    private let samples: [Sample]
+    private let view: ViewSize?
+    private var slots: [Slot]
+    /// Touches down now, with their last location.
+    private var down: [TouchID: Point] = [:]
+    private var eventIndex = -1
+    private var time = 0.0
+    private var sequenceStart: Double?
+    private var sequenceEnd = 0.0
+    private var gestures: [String] = []
+    private var sequences: [SequenceResult] = []
+    private var warnings: [String] = []
+
+    init(configuration: Configuration, trace: Trace) {
+        self.configuration = configuration
+        samples = trace.samples
+        view = trace.view
+        slots = configuration.entries.map(Slot.init)
+    }
+
+    /// Runs the whole trace. The trace must have passed `TraceValidator`.
+    static func run(_ trace: Trace, file: String, configuration: Configuration) -> TraceResult {
+        var engine = ReplayEngine(configuration: configuration, trace: trace)
+        engine.replay()
+        return TraceResult(
+            file: file, name: trace.name, label: trace.label, warnings: engine.warnings, sequences: engine.sequences)
+    }
+
+    private mutating func replay() {
+        var start = 0
+        while start < samples.count {
+            var end = start + 1
+            var ids: Set<TouchID> = [samples[start].touch]
+            while end < samples.count, samples[end].time == samples[start].time, ids.insert(samples[end].touch).inserted {
+                end += 1
+            }
+            deliverEvent(start..<end)
+            start = end
+        }
+        finishTrace()
+    }
+
+    // MARK: Events
+
+    private mutating func deliverEvent(_ range: Range<Int>) {
+        let eventTime = samples[range.lowerBound].time
+        fireDeadlines(before: eventTime)
+        eventIndex += 1
+        time = eventTime
+        if down.isEmpty {
+            closeSequence()
+            sequenceStart = eventTime
+        }
+        var groups: [[Touch]] = [[], [], [], []]
+        for index in range {
+            let sample = samples[index]
+            let touch = Touch(
+                id: sample.touch, phase: sample.phase, location: sample.location,
+                previousLocation: down[sample.touch] ?? sample.location, timestamp: sample.time, sampleIndex: index)
+            switch sample.phase {
+            case .began: groups[0].append(touch)
+            case .moved, .stationary: groups[1].append(touch)
+            case .ended: groups[2].append(touch)
+            case .cancelled: groups[3].append(touch)
+            }
+            down[sample.touch] = sample.phase.isDown ? sample.location : nil
+        }
+        for (phase, touches) in groups.enumerated() where !touches.isEmpty {
+            for index in slots.indices where slots[index].isActive {
+                let visible = touches.filter { !slots[index].ignored.contains($0.id) }
+                guard !visible.isEmpty else { continue }
+                var context = makeContext(for: index)
+                switch phase {
+                case 0: slots[index].recognizer.touchesBegan(visible, context: &context)
+                case 1: slots[index].recognizer.touchesMoved(visible, context: &context)
+                case 2: slots[index].recognizer.touchesEnded(visible, context: &context)
+                default: slots[index].recognizer.touchesCancelled(visible, context: &context)
+                }
+                apply(context, to: index, sample: visible[0].sampleIndex)
+            }
+        }
+        if down.isEmpty {
+            sequenceEnd = eventTime
+            for index in slots.indices where slots[index].isActive && slots[index].deadlines.isEmpty {
+                fail(index, FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized"), sample: nil)
+            }
+        }
+    }
+
+    private func makeContext(for index: Int) -> RecognizerContext {
+        RecognizerContext(time: time, event: eventIndex, view: view, state: slots[index].state)
+    }
+
+    /// Fires, in time order, every deadline earlier than `limit` of a recognizer still deciding.
+    private mutating func fireDeadlines(before limit: Double) {
+        while true {
+            var next: (time: Double, slot: Int, position: Int)?
+            for index in slots.indices where slots[index].isActive {
+                for (position, deadline) in slots[index].deadlines.enumerated()
+                where deadline.time < limit && (next == nil || deadline.time < next!.time) {
+                    next = (deadline.time, index, position)
+                }
+            }
+            guard let (deadlineTime, index, position) = next else { return }
+            let tag = slots[index].deadlines.remove(at: position).tag
+            time = max(time, deadlineTime)
+            var context = makeContext(for: index)
+            slots[index].recognizer.deadlinePassed(tag, context: &context)
+            apply(context, to: index, sample: nil)
+            if slots[index].isActive, down.isEmpty, slots[index].deadlines.isEmpty {
+                fail(index, FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized"), sample: nil)
+            }
+        }
+    }
+
+    // MARK: Requests and arbitration
+
+    private mutating func apply(_ context: RecognizerContext, to index: Int, sample: Int?) {
+        slots[index].ignored.formUnion(context.ignored)
+        slots[index].deadlines += context.deadlines
+        guard let request = context.request else { return }
+        let sample = context.requestSample ?? sample
+        switch request {
+        case .fail(let reason): fail(index, reason, sample: sample)
+        case .recognize(let recognition): requestRecognition(index, recognition, begins: false, sample: sample)
+        case .begin(let recognition): requestRecognition(index, recognition, begins: true, sample: sample)
+        case .change(let recognition):
+            if move(index, to: .changed, reason: "changed", sample: sample) { slots[index].recognition = recognition }
+        case .cancel(let reason):
+            if move(index, to: .cancelled, reason: reason, sample: sample) { slots[index].deadlines = [] }
+        }
+    }
+
+    /// Records a transition if UIKit allows it; an illegal request is dropped with a warning.
+    @discardableResult
+    private mutating func move(
+        _ index: Int, to state: RecognizerState, reason: String, sample: Int?, waitingFor: [String] = []
+    ) -> Bool {
+        let from = slots[index].state
+        guard from.canMove(to: state, kind: slots[index].entry.definition.kind) else {
+            warnings.append(
+                "\(slots[index].entry.id) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(time, decimals: 3))")
+            return false
+        }
+        slots[index].state = state
+        slots[index].transitions.append(
+            Transition(from: from, to: state, time: time, event: eventIndex, sample: sample, reason: reason, waitingFor: waitingFor))
+        return true
+    }
+
+    private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?) {
+        let waiting = slots[index].entry.requiresFailureOf.filter { id in
+            slots.contains { $0.entry.id == id && $0.state == .possible }
+        }
+        guard waiting.isEmpty else {
+            slots[index].pending = (recognition, begins)
+            slots[index].transitions.append(
+                Transition(
+                    from: .possible, to: .possible, time: time, event: eventIndex, sample: sample,
+                    reason: "would recognize \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
+                    waitingFor: waiting))
+            return
+        }
+        commit(index, recognition, begins: begins, sample: sample, reason: "recognized \(recognition.gesture)")
+    }
+
+    private mutating func commit(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?, reason: String) {
+        guard move(index, to: begins ? .began : .recognized, reason: reason, sample: sample) else { return }
+        slots[index].recognition = recognition
+        slots[index].pending = nil
+        if !begins { slots[index].deadlines = [] }
+        gestures.append(recognition.gesture)
+        let winner = slots[index].entry.id
+        for other in slots.indices where other != index && slots[other].state == .possible {
+            if slots[other].entry.requiresFailureOf.contains(winner) {
+                fail(
+                    other,
+                    FailureReason(
+                        code: EngineFailure.requiredRecognizerSucceeded,
+                        message: "\(winner) recognized, and \(slots[other].entry.id) requires it to fail"),
+                    sample: sample)
+            } else if !configuration.maySimultaneouslyRecognize(winner, slots[other].entry.id) {
+                fail(
+                    other,
+                    FailureReason(code: EngineFailure.preempted, message: "preempted by \(winner) (\(recognition.gesture))"),
+                    sample: sample)
+            }
+        }
+    }
+
+    private mutating func fail(_ index: Int, _ reason: FailureReason, sample: Int?) {
+        guard slots[index].state == .possible else {
+            // A continuous recognizer in flight cannot fail; UIKit cancels it.
+            if move(index, to: .cancelled, reason: reason.message, sample: sample) {
+                slots[index].failure = Failure(reason: reason, time: time, event: eventIndex, sample: sample)
+            }
+            return
+        }
+        move(index, to: .failed, reason: reason.message, sample: sample)
+        slots[index].failure = Failure(reason: reason, time: time, event: eventIndex, sample: sample)
+        slots[index].deadlines = []
+        slots[index].pending = nil
+        let failed = slots[index].entry.id
+        for waiter in slots.indices where slots[waiter].pending != nil && slots[waiter].state == .possible {
+            let requirements = slots[waiter].entry.requiresFailureOf
+            guard requirements.contains(failed),
+                requirements.allSatisfy({ id in slots.first { $0.entry.id == id }?.state == .failed })
+            else { continue }
+            let (recognition, begins) = slots[waiter].pending!
+            commit(
+                waiter, recognition, begins: begins, sample: nil,
+                reason: "recognized \(recognition.gesture) once \(requirements.joined(separator: ", ")) failed")
+        }
+    }
+
+    // MARK: Sequences
+
+    /// Ends the current sequence's record, failing whoever is still undecided, and resets the recognizers.
+    private mutating func closeSequence(ended: Bool = true) {
+        guard let start = sequenceStart else { return }
+        let reason =
+            ended
+            ? FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized")
+            : FailureReason(
+                code: EngineFailure.sequenceNeverEnded,
+                message: "the touch sequence never ended: \(down.count) touch(es) still down when the trace stopped")
+        // Waiting recognizers go first so that their requirements failing cannot make them recognize.
+        for index in slots.indices where slots[index].pending != nil && slots[index].state == .possible {
+            fail(index, reason, sample: nil)
+        }
+        for index in slots.indices where !slots[index].state.isFinal {
+            fail(index, reason, sample: nil)
+        }
+        sequences.append(
+            SequenceResult(
+                start: start, end: ended ? sequenceEnd : time, ended: ended, gestures: gestures,
+                recognizers: slots.map {
+                    RecognizerReport(
+                        id: $0.entry.id, state: $0.state, transitions: $0.transitions, recognition: $0.recognition,
+                        failure: $0.failure)
+                }))
+        gestures = []
+        sequenceStart = nil
+        slots = configuration.entries.map(Slot.init)
+    }
+
+    private mutating func finishTrace() {
+        if down.isEmpty {
+            fireDeadlines(before: .infinity)
+            closeSequence()
+        } else {
+            let ids = down.keys.map(\.description).sorted().joined(separator: ", ")
+            warnings.append("the trace ended with touches still down (\(ids)): its last touch sequence never ended")
+            closeSequence(ended: false)
+        }
+    }
+}
+
+/// Classifies traces with a configuration: the library's entry point.
+///
+///     let classifier = Classifier(configuration: Configuration())
+///     let trace = try TraceReader.read(path: "Traces/checkmark.json")
+///     print(classifier.classify(trace, file: "Traces/checkmark.json").gesture)  // "checkmark"
+public struct Classifier: Sendable {
+    public let configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Replays `trace`, which must have passed `TraceValidator` (every `TraceReader` result has).
+    public func classify(_ trace: Trace, file: String) -> TraceResult {
+        ReplayEngine.run(trace, file: file, configuration: configuration)
+    }
+}

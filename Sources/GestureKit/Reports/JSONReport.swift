@@ -1,0 +1,132 @@
+/// The machine-readable form of results: stable field names, fixed order, same bytes every run.
+///
+/// See `docs/classify-output.schema.json` for the schema.
+public enum JSONReport {
+    /// One trace's result, or the error that stopped it from being read.
+    public static func value(_ outcome: Result<TraceResult, TraceError>) -> JSONValue {
+        switch outcome {
+        case .success(let result): value(result)
+        case .failure(let error): value(error)
+        }
+    }
+
+    public static func value(_ result: TraceResult) -> JSONValue {
+        .object([
+            .init("file", .string(result.file)),
+            .init("name", .string(result.name)),
+            .init("label", .string(result.label)),
+            .init("gesture", .string(result.gesture)),
+            .init("error", .null),
+            .init("warnings", .array(result.warnings.map { .string($0) })),
+            .init("sequences", .array(result.sequences.map(value))),
+        ])
+    }
+
+    public static func value(_ error: TraceError) -> JSONValue {
+        .object([
+            .init("file", .string(error.file)),
+            .init("name", .null),
+            .init("label", .null),
+            .init("gesture", .null),
+            .init(
+                "error",
+                .object([
+                    .init("code", .string(error.code.rawValue)),
+                    .init("message", .string(error.message)),
+                    .init("line", .number(error.line.map(Double.init))),
+                    .init("column", .number(error.column.map(Double.init))),
+                    .init("sample", .number(error.sampleIndex.map(Double.init))),
+                    .init("description", .string(error.description)),
+                ])),
+            .init("warnings", .array([])),
+            .init("sequences", .array([])),
+        ])
+    }
+
+    static func value(_ sequence: SequenceResult) -> JSONValue {
+        .object([
+            .init("gesture", .string(sequence.gesture)),
+            .init("start", .number(sequence.start)),
+            .init("end", .number(sequence.end)),
+            .init("ended", .bool(sequence.ended)),
+            .init("recognizers", .array(sequence.recognizers.map(value))),
+        ])
+    }
+
+    static func value(_ report: RecognizerReport) -> JSONValue {
+        .object([
+            .init("id", .string(report.id)),
+            .init("state", .string(report.state.rawValue)),
+            .init("gesture", .string(report.recognition?.gesture)),
+            .init("details", report.recognition.map { .object($0.details) } ?? .null),
+            .init("transitions", .array(report.transitions.map(value))),
+            .init("failure", report.failure.map(value) ?? .null),
+        ])
+    }
+
+    static func value(_ transition: Transition) -> JSONValue {
+        .object([
+            .init("from", .string(transition.from.rawValue)),
+            .init("to", .string(transition.to.rawValue)),
+            .init("t", .number(transition.time)),
+            .init("event", .number(Double(transition.event))),
+            .init("sample", .number(transition.sample.map(Double.init))),
+            .init("reason", .string(transition.reason)),
+            .init("waitingFor", .array(transition.waitingFor.map { .string($0) })),
+        ])
+    }
+
+    static func value(_ failure: Failure) -> JSONValue {
+        let reason = failure.reason
+        return .object([
+            .init("code", .string(reason.code)),
+            .init("message", .string(reason.message)),
+            .init("t", .number(failure.time)),
+            .init("event", .number(Double(failure.event))),
+            .init("sample", .number(failure.sample.map(Double.init))),
+            .init("measured", .number(reason.measured)),
+            .init("limit", .number(reason.limit)),
+            .init("unit", .string(reason.unit)),
+            .init("point", .point(reason.point)),
+        ])
+    }
+
+    /// `gesture list --format json`: every recognizer with its parameters and relationships.
+    public static func value(_ configuration: Configuration) -> JSONValue {
+        .object([
+            .init("profile", .string(configuration.profile.rawValue)),
+            .init(
+                "recognizers",
+                .array(
+                    configuration.entries.map { entry in
+                        let definition = entry.definition
+                        return .object([
+                            .init("id", .string(definition.id)),
+                            .init("kind", .string(definition.kind.rawValue)),
+                            .init("summary", .string(definition.summary)),
+                            .init("gestures", .array(definition.gestures.map { .string($0) })),
+                            .init("requiresFailureOf", .array(entry.requiresFailureOf.map { .string($0) })),
+                            .init(
+                                "simultaneousWith",
+                                .array(
+                                    configuration.entries.map(\.id).filter {
+                                        $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
+                                    }.map { .string($0) })),
+                            .init(
+                                "parameters",
+                                .array(
+                                    definition.parameters.map { parameter in
+                                        .object([
+                                            .init("name", .string(parameter.name)),
+                                            .init("value", .number(entry.values[parameter.name])),
+                                            .init("default", .number(parameter.defaultValue)),
+                                            .init("seed", .number(parameter.seed)),
+                                            .init("unit", .string(parameter.unit)),
+                                            .init("meaning", .string(parameter.meaning)),
+                                        ])
+                                    })),
+                        ])
+                    })),
+        ])
+    }
+}

@@ -1,0 +1,100 @@
+/// The human-readable form of results: per file and sequence the gesture, then each recognizer's
+/// final state, its transitions and why it failed, aligned.
+///
+///     Traces/checkmark.json: checkmark
+///       sequence 1: t 0 → 0.3 s: checkmark
+///         checkmark  recognized  t=0.3 event 18 sample 18  recognized checkmark
+///         z          failed      t=0.05 event 3 sample 3   incomplete: …
+public enum TextReport {
+    public static func render(_ outcome: Result<TraceResult, TraceError>) -> String {
+        switch outcome {
+        case .success(let result): render(result)
+        case .failure(let error): "\(error.description)\n"
+        }
+    }
+
+    public static func render(_ result: TraceResult) -> String {
+        var out = "\(result.file): \(result.gesture)\n"
+        for warning in result.warnings { out += "  warning: \(warning)\n" }
+        let width = result.sequences.flatMap(\.recognizers).map(\.id.count).max() ?? 0
+        for (number, sequence) in result.sequences.enumerated() {
+            let span = "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
+            out += "  sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")\n"
+            for report in sequence.recognizers {
+                out += "    " + pad(report.id, width) + "  " + pad(report.state.rawValue, 10) + "  "
+                if let failure = report.failure {
+                    out += place(failure.time, failure.event, failure.sample) + "  " + describe(failure.reason)
+                } else if let last = report.transitions.last {
+                    out += place(last.time, last.event, last.sample) + "  " + last.reason
+                    if let details = report.recognition?.details, !details.isEmpty {
+                        out += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
+                    }
+                }
+                out += "\n"
+                for transition in report.transitions.dropLast() {
+                    out += "    " + pad("", width) + "  " + pad("", 10) + "  "
+                    out += place(transition.time, transition.event, transition.sample) + "  "
+                    out += "\(transition.from.rawValue) → \(transition.to.rawValue): \(transition.reason)\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// `code: message (measured 3 pt, limit 2 pt) at (x, y)`.
+    public static func describe(_ reason: FailureReason) -> String {
+        var text = "\(reason.code): \(reason.message)"
+        let unit = reason.unit.map { " \($0)" } ?? ""
+        var numbers: [String] = []
+        if let measured = reason.measured { numbers.append("measured \(Format.number(measured))\(unit)") }
+        if let limit = reason.limit { numbers.append("limit \(Format.number(limit))\(unit)") }
+        if !numbers.isEmpty { text += " (" + numbers.joined(separator: ", ") + ")" }
+        if let point = reason.point { text += " at \(point)" }
+        return text
+    }
+
+    /// `gesture list`: recognizers, parameters and relationships.
+    public static func render(_ configuration: Configuration) -> String {
+        var out = "profile: \(configuration.profile.rawValue)\n"
+        for entry in configuration.entries {
+            let definition = entry.definition
+            out += "\n\(definition.id) (\(definition.kind.rawValue)): \(definition.summary)\n"
+            out += "  gestures: \(definition.gestures.joined(separator: ", "))\n"
+            if !entry.requiresFailureOf.isEmpty {
+                out += "  requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))\n"
+            }
+            let together = configuration.entries.map(\.id).filter {
+                $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
+            }
+            if !together.isEmpty { out += "  recognizes simultaneously with: \(together.joined(separator: ", "))\n" }
+            let width = definition.parameters.map(\.name.count).max() ?? 0
+            for parameter in definition.parameters {
+                let value = Format.number(entry.values[parameter.name], decimals: 4)
+                let note =
+                    "default \(Format.number(parameter.defaultValue, decimals: 4)), seed \(Format.number(parameter.seed, decimals: 4))"
+                out += "  " + pad(parameter.name, width) + "  " + pad("\(value) \(parameter.unit)", 14)
+                out += "  \(parameter.meaning) (\(note))\n"
+            }
+        }
+        return out
+    }
+
+    private static func place(_ time: Double, _ event: Int, _ sample: Int?) -> String {
+        var text = "t=\(Format.number(time, decimals: 3)) event \(event)"
+        if let sample { text += " sample \(sample)" }
+        return text
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let n): Format.number(n)
+        case .string(let s): s
+        case .object(let members) where members.map(\.key) == ["x", "y"]: "(\(describe(members[0].value)), \(describe(members[1].value)))"
+        default: value.text
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

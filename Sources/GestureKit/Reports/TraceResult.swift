@@ -1,0 +1,52 @@
+/// What replaying one trace found: per touch sequence, the gestures recognized and every
+/// recognizer's final state, transitions and failure.
+public struct TraceResult: Sendable, Hashable {
+    /// The file as the user named it.
+    public var file: String
+    public var name: String?
+    public var label: String?
+    /// Things worth knowing that are not errors (a trace that ends with touches down).
+    public var warnings: [String]
+    public var sequences: [SequenceResult]
+
+    /// The gestures of the trace's sequences in order, joined by `+`, or `none`.
+    public var gesture: String {
+        let names = sequences.flatMap(\.gestures)
+        return names.isEmpty ? "none" : names.joined(separator: "+")
+    }
+}
+
+/// One touch sequence: from the first touch down to the last touch up.
+public struct SequenceResult: Sendable, Hashable {
+    /// Trace time of its first and last event.
+    public var start: Double
+    public var end: Double
+    /// Whether every touch lifted; `false` when the trace stopped with touches down.
+    public var ended: Bool
+    /// Recognized gestures, in the order they were recognized.
+    public var gestures: [String]
+    /// Every recognizer of the configuration, in registry order.
+    public var recognizers: [RecognizerReport]
+
+    /// The recognized gestures joined by `+`, or `none`.
+    public var gesture: String { gestures.isEmpty ? "none" : gestures.joined(separator: "+") }
+}
+
+/// One recognizer's life during one touch sequence.
+public struct RecognizerReport: Sendable, Hashable {
+    public var id: String
+    public var state: RecognizerState
+    public var transitions: [Transition]
+    /// The gesture and its values, when recognized.
+    public var recognition: Recognition?
+    /// Why it failed, when it did.
+    public var failure: Failure?
+}
+
+/// A failure reason placed in time: when, at which event, by which sample.
+public struct Failure: Sendable, Hashable {
+    public var reason: FailureReason
+    public var time: Double
+    public var event: Int
+    public var sample: Int?
+}

@@ -1,0 +1,805 @@
+// Reading traces from CSV: a record reader for RFC 4180 CSV, and the trace reader built on it.
+//
+// Both read the bytes in one pass, by index, without Foundation. Fields are kept as byte ranges;
+// a `String` is built only for text that is kept (touch names, metadata) or quoted in an error.
+//
+// The dialect, beyond RFC 4180:
+// - Records end at LF, CRLF or a lone CR, mixed freely. A leading UTF-8 byte-order mark is skipped.
+// - Blank lines — empty, or only spaces and tabs — are skipped anywhere (outside quoted fields).
+// - A line whose first byte is `#` (at the start of a record, not inside quotes) is a comment.
+// - The whole text must be UTF-8: any invalid byte sequence, in a field or a comment, is a
+//   syntax error placed at the first byte of the sequence.
+// - Quoting is strict: a quoted field starts with `"` as its very first byte, its quotes are
+//   written `""`, and its closing quote is followed directly by `,`, a line break or the end.
+//   A `"` inside an unquoted field, or anything else after a closing quote (spaces included), is
+//   a syntax error.
+
+// MARK: - Record reader
+
+/// One field of a CSV record.
+public struct CSVField: Sendable, Hashable {
+    /// The field's text: for a quoted field, without the enclosing quotes and with each `""`
+    /// turned into `"`; an unquoted field exactly as written, spaces included.
+    public var value: String
+    /// Byte offset of the field's first byte in the text (its opening quote when quoted).
+    public var offset: Int
+    /// Whether the field was written in quotes.
+    public var isQuoted: Bool
+
+    public init(value: String, offset: Int, isQuoted: Bool = false) {
+        self.value = value
+        self.offset = offset
+        self.isQuoted = isQuoted
+    }
+}
+
+/// One record (line, or more when a quoted field holds line breaks) of a CSV text.
+public struct CSVRecord: Sendable, Hashable {
+    /// Byte offset of the record's first byte in the text.
+    public var offset: Int
+    /// The fields, at least one.
+    public var fields: [CSVField]
+
+    public init(offset: Int, fields: [CSVField]) {
+        self.offset = offset
+        self.fields = fields
+    }
+}
+
+/// Reads the records of a CSV text one by one, with the dialect described at the top of this file.
+///
+/// Blank lines are skipped, and so are comment lines when `skipsComments` is true. Errors are
+/// `.syntax` ``TraceError``s placed at the offending byte.
+///
+///     var reader = CSVRecordReader(Array("a,b\n1,\"x,y\"\n".utf8))
+///     while let record = try reader.next() { print(record.fields.map(\.value)) }
+///     // ["a", "b"]
+///     // ["1", "x,y"]
+public struct CSVRecordReader: Sendable {
+    /// The text being read.
+    public let bytes: [UInt8]
+    /// The file name used in errors.
+    public let file: String
+    /// Whether lines starting with `#` are comments, skipped, rather than records.
+    public let skipsComments: Bool
+    private var position: Int
+    private var spans: [CSVFieldSpan] = []
+
+    public init(_ bytes: [UInt8], file: String = "-", skipsComments: Bool = true) {
+        self.bytes = bytes
+        self.file = file
+        self.skipsComments = skipsComments
+        self.position = CSVScanner.bomLength(bytes)
+    }
+
+    /// The next record, or `nil` at the end of the text.
+    public mutating func next() throws(TraceError) -> CSVRecord? {
+        let start = position
+        var spans = self.spans
+        let result = bytes.withUnsafeBufferPointer { (text) -> Result<(CSVRecord, Int)?, CSVSyntaxError> in
+            var scanner = CSVScanner(text: text, position: start, recognizesComments: skipsComments)
+            do throws(CSVSyntaxError) {
+                while let line = try scanner.nextLine(into: &spans) {
+                    guard case .record(let offset) = line else { continue }
+                    let fields = spans.map { span in
+                        CSVField(value: CSVScanner.string(text, span, trimmed: false), offset: span.start,
+                                 isQuoted: span.isQuoted)
+                    }
+                    return .success((CSVRecord(offset: offset, fields: fields), scanner.position))
+                }
+                return .success(nil)
+            } catch {
+                return .failure(error)
+            }
+        }
+        self.spans = spans
+        switch result {
+        case .success(let found):
+            guard let (record, end) = found else {
+                position = bytes.count
+                return nil
+            }
+            position = end
+            return record
+        case .failure(let error):
+            position = bytes.count
+            throw TraceError(.syntax, file: file, text: bytes, offset: error.offset, message: error.message)
+        }
+    }
+
+    /// All the records of a CSV text.
+    public static func records(
+        _ bytes: [UInt8], file: String = "-", skipsComments: Bool = true
+    ) throws(TraceError) -> [CSVRecord] {
+        var reader = CSVRecordReader(bytes, file: file, skipsComments: skipsComments)
+        var records: [CSVRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+}
+
+// MARK: - Trace reader
+
+extension Trace {
+    /// Reads a trace from CSV text: optional `#` metadata comments, a header naming at least the
+    /// columns `t`, `id`, `phase`, `x` and `y` (in any order, any case; other columns are
+    /// ignored), then one record per sample.
+    ///
+    ///     # label: tap
+    ///     # view: 390x844
+    ///     t,id,phase,x,y
+    ///     0.000,1,began,100,200
+    ///     0.080,1,ended,101,201
+    ///
+    /// Values:
+    /// - Unquoted values are trimmed of spaces and tabs; quoted values are taken exactly as
+    ///   written between the quotes, and otherwise read like unquoted ones (`"1"` is the number 1).
+    /// - `t`, `x`, `y`: decimal numbers: an optional `-` or `+`, digits with an optional
+    ///   fraction (`5`, `5.`, `5.25` and `.25` are all accepted), an optional exponent (`e` or
+    ///   `E`, optional sign, digits). Leading zeros are allowed. NaN, infinities, hexadecimal
+    ///   and empty values are rejected, and so are numbers too large for a `Double`; numbers too
+    ///   small for one read as zero.
+    /// - `id`: an integer (an optional `-`, then digits) in `Int`'s range is `TouchID.number`;
+    ///   any other non-empty text (`+1`, `a`, `99999999999999999999`) is `TouchID.name`.
+    /// - `phase`: `began`, `moved`, `stationary`, `ended` or `cancelled`, lowercase.
+    ///
+    /// Comments `# label: …`, `# name: …` and `# view: WIDTHxHEIGHT` set metadata (keys in any
+    /// case, values trimmed, may appear anywhere, a later one replaces an earlier one); other
+    /// comments are ignored. A text without a header returns a trace with no samples.
+    ///
+    /// Only syntax and fields are checked here: time order, touch consistency and empty traces
+    /// are the validator's business. Each sample's `offset` is the byte offset of its record.
+    /// Errors are placed at the offending byte: for a bad value, its first character after
+    /// leading spaces (the opening quote when quoted).
+    public static func parseCSV(_ bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+        try bytes.withUnsafeBufferPointer { (text) throws(TraceError) -> Trace in
+            var reader = CSVTraceReader(text: text, file: file)
+            return try reader.read()
+        }
+    }
+}
+
+/// The columns a trace needs, in the order messages list them.
+private enum CSVColumn: Int, CaseIterable {
+    case t, id, phase, x, y
+
+    var name: String {
+        switch self {
+        case .t: "t"
+        case .id: "id"
+        case .phase: "phase"
+        case .x: "x"
+        case .y: "y"
+        }
+    }
+
+    static let allNames = #""t", "id", "phase", "x" and "y""#
+}
+
+private struct CSVTraceReader {
+    let text: UnsafeBufferPointer<UInt8>
+    let file: String
+    var trace = Trace(samples: [])
+    /// For each `CSVColumn`, its index in the header, once the header has been read.
+    var columnIndex: [Int] = []
+    /// The required columns in the order they appear in the header, so a record's first bad
+    /// value is the one reported.
+    var columnOrder: [(column: CSVColumn, index: Int)] = []
+    var fieldCount = 0
+
+    init(text: UnsafeBufferPointer<UInt8>, file: String) {
+        self.text = text
+        self.file = file
+    }
+
+    mutating func read() throws(TraceError) -> Trace {
+        var scanner = CSVScanner(text: text, position: CSVScanner.bomLength(text), recognizesComments: true)
+        var fields: [CSVFieldSpan] = []
+        fields.reserveCapacity(8)
+        var samples: [Sample] = []
+        var hasHeader = false
+        while true {
+            let line: CSVLine?
+            do {
+                line = try scanner.nextLine(into: &fields)
+            } catch {
+                let index = hasHeader && !error.inComment ? samples.count : nil
+                throw TraceError(.syntax, file: file, text: text, offset: error.offset, sampleIndex: index,
+                                 message: error.message)
+            }
+            guard let line else { break }
+            switch line {
+            case .comment(let start, let end):
+                try readComment(from: start, to: end)
+            case .record(let start):
+                if hasHeader {
+                    if samples.isEmpty { samples.reserveCapacity(max(16, text.count / 32)) }
+                    samples.append(try readSample(fields, at: start, index: samples.count))
+                } else {
+                    try readHeader(fields, at: start)
+                    hasHeader = true
+                }
+            }
+        }
+        trace.samples = samples
+        return trace
+    }
+
+    // MARK: Header
+
+    mutating func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) {
+        var index = [Int](repeating: -1, count: CSVColumn.allCases.count)
+        for (i, field) in fields.enumerated() {
+            let (a, b) = CSVScanner.valueRange(text, field)
+            guard let column = column(named: a, b) else { continue }
+            if index[column.rawValue] >= 0 {
+                throw error(.invalidValue, at: CSVScanner.place(text, field), message: "duplicate column \"\(column.name)\"")
+            }
+            index[column.rawValue] = i
+        }
+        for column in CSVColumn.allCases where index[column.rawValue] < 0 {
+            throw error(
+                .missingField, at: start,
+                message: "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)")
+        }
+        columnIndex = index
+        columnOrder = CSVColumn.allCases.map { ($0, index[$0.rawValue]) }.sorted { $0.index < $1.index }
+        fieldCount = fields.count
+    }
+
+    /// The required column a header field names: trimmed already, compared without case.
+    func column(named a: Int, _ b: Int) -> CSVColumn? {
+        switch b - a {
+        case 1:
+            switch text[a] | 0x20 {
+            case UInt8(ascii: "t"): return .t
+            case UInt8(ascii: "x"): return .x
+            case UInt8(ascii: "y"): return .y
+            default: return nil
+            }
+        case 2:
+            return text[a] | 0x20 == UInt8(ascii: "i") && text[a + 1] | 0x20 == UInt8(ascii: "d") ? .id : nil
+        case 5:
+            return matchesLowercased(a, b, "phase") ? .phase : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `text[a..<b]`, ASCII letters lowercased, is `word` (an ASCII lowercase word).
+    func matchesLowercased(_ a: Int, _ b: Int, _ word: StaticString) -> Bool {
+        guard b - a == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<(b - a) {
+            var c = text[a + k]
+            if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") { c |= 0x20 }
+            if c != w[k] { return false }
+        }
+        return true
+    }
+
+    // MARK: Samples
+
+    func readSample(_ fields: [CSVFieldSpan], at start: Int, index: Int) throws(TraceError) -> Sample {
+        guard fields.count == fieldCount else {
+            throw error(.syntax, at: start, sample: index,
+                        message: "expected \(fieldCount) fields, found \(fields.count)")
+        }
+        var time = 0.0, x = 0.0, y = 0.0
+        var touch = TouchID.number(0)
+        var phase = Phase.began
+        for (column, i) in columnOrder {
+            let field = fields[i]
+            switch column {
+            case .t: time = try number(field, column, sample: index)
+            case .x: x = try number(field, column, sample: index)
+            case .y: y = try number(field, column, sample: index)
+            case .id: touch = try touchID(field, sample: index)
+            case .phase: phase = try self.phase(field, sample: index)
+            }
+        }
+        return Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: start)
+    }
+
+    func number(_ field: CSVFieldSpan, _ column: CSVColumn, sample: Int) throws(TraceError) -> Double {
+        let (a, b) = CSVScanner.valueRange(text, field)
+        switch CSVScanner.number(text, a, b) {
+        case .value(let value):
+            return value
+        case .outOfRange:
+            // The grammar accepted it, so it is ASCII without quotes: shown as is.
+            let string = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
+            throw error(.invalidNumber, at: CSVScanner.place(text, field), sample: sample,
+                        message: "number out of range for \"\(column.name)\": \(CSVScanner.truncate(string))")
+        case .malformed:
+            throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
+                        message: "expected a number for \"\(column.name)\", found \(found(field))")
+        }
+    }
+
+    func touchID(_ field: CSVFieldSpan, sample: Int) throws(TraceError) -> TouchID {
+        let (a, b) = CSVScanner.valueRange(text, field)
+        guard a < b else {
+            throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
+                        message: "expected a touch id for \"id\", found nothing")
+        }
+        if let n = CSVScanner.integer(text, a, b) { return .number(n) }
+        return .name(CSVScanner.string(text, field, trimmed: true))
+    }
+
+    func phase(_ field: CSVFieldSpan, sample: Int) throws(TraceError) -> Phase {
+        let (a, b) = CSVScanner.valueRange(text, field)
+        let expected = #""began", "moved", "stationary", "ended" or "cancelled""#
+        switch b - a {
+        case 5:
+            if equals(a, "began") { return .began }
+            if equals(a, "moved") { return .moved }
+            if equals(a, "ended") { return .ended }
+        case 9:
+            if equals(a, "cancelled") { return .cancelled }
+        case 10:
+            if equals(a, "stationary") { return .stationary }
+        case 0:
+            throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
+                        message: "expected \(expected) for \"phase\", found nothing")
+        default:
+            break
+        }
+        throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
+                    message: "unknown phase \(brief(field)): expected \(expected)")
+    }
+
+    /// Whether the bytes at `a` are `word` (the caller has checked the length).
+    func equals(_ a: Int, _ word: StaticString) -> Bool {
+        let w = word.utf8Start
+        for k in 0..<word.utf8CodeUnitCount where text[a + k] != w[k] { return false }
+        return true
+    }
+
+    // MARK: Comments
+
+    /// Reads `# key: value` metadata from the comment `text[start..<end]` (`start` is at the `#`).
+    mutating func readComment(from start: Int, to end: Int) throws(TraceError) {
+        var colon = start + 1
+        while colon < end && text[colon] != UInt8(ascii: ":") { colon += 1 }
+        guard colon < end else { return }
+        let (keyStart, keyEnd) = CSVScanner.trim(text, start + 1, colon)
+        let key: String
+        if matchesLowercased(keyStart, keyEnd, "label") { key = "label" }
+        else if matchesLowercased(keyStart, keyEnd, "name") { key = "name" }
+        else if matchesLowercased(keyStart, keyEnd, "view") { key = "view" }
+        else { return }
+        let (a, b) = CSVScanner.trim(text, colon + 1, end)
+        guard a < b else {
+            throw error(.invalidValue, at: a, message: "expected a value for \"\(key)\", found nothing")
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
+        switch key {
+        case "label": trace.label = value
+        case "name": trace.name = value
+        default:
+            guard let view = viewSize(a, b) else {
+                throw error(.invalidValue, at: a,
+                            message: "expected \"WIDTHxHEIGHT\" for view, found \(CSVScanner.quote(value))")
+            }
+            trace.view = view
+        }
+    }
+
+    /// `WIDTHxHEIGHT` (or `X`, spaces allowed around it), both positive numbers.
+    func viewSize(_ a: Int, _ b: Int) -> ViewSize? {
+        var x = a
+        while x < b && text[x] | 0x20 != UInt8(ascii: "x") { x += 1 }
+        guard x < b else { return nil }
+        let (wa, wb) = CSVScanner.trim(text, a, x)
+        let (ha, hb) = CSVScanner.trim(text, x + 1, b)
+        guard case .value(let width) = CSVScanner.number(text, wa, wb),
+              case .value(let height) = CSVScanner.number(text, ha, hb),
+              width > 0, height > 0
+        else { return nil }
+        return ViewSize(width: width, height: height)
+    }
+
+    // MARK: Messages
+
+    /// The field's value for "found …": quoted and shortened, or `nothing` when empty.
+    func found(_ field: CSVFieldSpan) -> String {
+        let (a, b) = CSVScanner.valueRange(text, field)
+        return a == b ? "nothing" : brief(field)
+    }
+
+    func brief(_ field: CSVFieldSpan) -> String {
+        CSVScanner.quote(CSVScanner.string(text, field, trimmed: true))
+    }
+
+    func error(_ code: TraceError.Code, at offset: Int, sample: Int? = nil, message: String) -> TraceError {
+        TraceError(code, file: file, text: text, offset: offset, sampleIndex: sample, message: message)
+    }
+}
+
+// MARK: - Scanner
+
+/// A field of the current record, as a place in the text.
+struct CSVFieldSpan: Sendable, Hashable {
+    /// Offset of the field's first byte: its opening quote when quoted.
+    var start: Int
+    /// Offset just past the field's content: its closing quote when quoted.
+    var end: Int
+    var isQuoted: Bool
+    /// Whether the quoted content holds `""` pairs, which stand for one `"` each.
+    var hasDoubledQuotes: Bool
+
+    var contentStart: Int { isQuoted ? start + 1 : start }
+}
+
+/// What a line of CSV is: a record (its fields are in the array passed to the scanner) or a comment.
+enum CSVLine: Sendable, Hashable {
+    case record(start: Int)
+    /// A comment from its `#` to the end of its line, line break excluded.
+    case comment(start: Int, end: Int)
+}
+
+struct CSVSyntaxError: Error, Sendable {
+    var offset: Int
+    var message: String
+    /// Whether the error is in a comment line rather than a record.
+    var inComment = false
+}
+
+enum CSVNumber: Sendable, Hashable {
+    case value(Double)
+    case malformed
+    case outOfRange
+}
+
+/// The single-pass CSV scanner the record and trace readers share.
+struct CSVScanner {
+    let text: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    var position: Int
+    let recognizesComments: Bool
+
+    static let quote = UInt8(ascii: "\"")
+    static let comma = UInt8(ascii: ",")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+
+    static func bomLength<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Int where Text.Index == Int {
+        let s = text.startIndex
+        return text.count >= 3 && text[s] == 0xEF && text[s + 1] == 0xBB && text[s + 2] == 0xBF ? 3 : 0
+    }
+
+    /// Reads the next comment or record, skipping blank lines; `nil` at the end of the text. A
+    /// record's fields replace the contents of `fields`.
+    mutating func nextLine(into fields: inout [CSVFieldSpan]) throws(CSVSyntaxError) -> CSVLine? {
+        let n = text.count
+        var p = position
+        // Skip blank lines: nothing, or only spaces and tabs, before a line break or the end.
+        while true {
+            var q = p
+            while q < n && (text[q] == Self.space || text[q] == Self.tab) { q += 1 }
+            if q == n {
+                position = n
+                return nil
+            }
+            if text[q] == Self.lf {
+                p = q + 1
+            } else if text[q] == Self.cr {
+                p = q + 1 < n && text[q + 1] == Self.lf ? q + 2 : q + 1
+            } else {
+                break
+            }
+        }
+        if recognizesComments && text[p] == UInt8(ascii: "#") {
+            let start = p
+            while p < n {
+                let byte = text[p]
+                if byte == Self.lf || byte == Self.cr { break }
+                if byte < 0x80 {
+                    p += 1
+                } else {
+                    do { p = try Self.skipUTF8(text, at: p) } catch {
+                        throw CSVSyntaxError(offset: error.offset, message: error.message, inComment: true)
+                    }
+                }
+            }
+            let end = p
+            position = Self.skipLineBreak(text, at: p)
+            return .comment(start: start, end: end)
+        }
+        fields.removeAll(keepingCapacity: true)
+        let recordStart = p
+        while true {
+            let fieldStart = p
+            if p < n && text[p] == Self.quote {
+                p += 1
+                var doubled = false
+                let contentEnd: Int
+                while true {
+                    guard p < n else {
+                        throw CSVSyntaxError(offset: fieldStart, message: "unterminated quoted field: expected '\"'")
+                    }
+                    let byte = text[p]
+                    if byte == Self.quote {
+                        if p + 1 < n && text[p + 1] == Self.quote {
+                            doubled = true
+                            p += 2
+                        } else {
+                            contentEnd = p
+                            p += 1
+                            break
+                        }
+                    } else if byte < 0x80 {
+                        p += 1
+                    } else {
+                        p = try Self.skipUTF8(text, at: p)
+                    }
+                }
+                fields.append(CSVFieldSpan(start: fieldStart, end: contentEnd, isQuoted: true, hasDoubledQuotes: doubled))
+                if p == n {
+                    position = n
+                    return .record(start: recordStart)
+                }
+                let byte = text[p]
+                if byte == Self.comma {
+                    p += 1
+                    continue
+                }
+                if byte == Self.lf || byte == Self.cr {
+                    position = Self.skipLineBreak(text, at: p)
+                    return .record(start: recordStart)
+                }
+                throw CSVSyntaxError(
+                    offset: p, message: "expected ',' or a line break after a closing quote, found \(try Self.character(text, at: p))")
+            } else {
+                while true {
+                    guard p < n else {
+                        fields.append(CSVFieldSpan(start: fieldStart, end: n, isQuoted: false, hasDoubledQuotes: false))
+                        position = n
+                        return .record(start: recordStart)
+                    }
+                    let byte = text[p]
+                    if byte >= 0x80 {
+                        p = try Self.skipUTF8(text, at: p)
+                    } else if byte > Self.comma {
+                        p += 1
+                    } else if byte == Self.comma {
+                        fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
+                        p += 1
+                        break
+                    } else if byte == Self.lf || byte == Self.cr {
+                        fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
+                        position = Self.skipLineBreak(text, at: p)
+                        return .record(start: recordStart)
+                    } else if byte == Self.quote {
+                        throw CSVSyntaxError(
+                            offset: p,
+                            message: "unexpected '\"' in an unquoted field: quote the whole field and write '\"' as '\"\"'")
+                    } else {
+                        p += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// The offset after the line break at `p` (LF, CRLF or CR), or `p` at the end of the text.
+    @inline(__always)
+    static func skipLineBreak(_ text: UnsafeBufferPointer<UInt8>, at p: Int) -> Int {
+        guard p < text.count else { return p }
+        if text[p] == cr && p + 1 < text.count && text[p + 1] == lf { return p + 2 }
+        return p + 1
+    }
+
+    /// The offset after the UTF-8 sequence whose lead byte (0x80 or more) is at `p`; throws
+    /// `invalid UTF-8` at `p` when the sequence is not well-formed (overlong forms, surrogates
+    /// and values past U+10FFFF included).
+    static func skipUTF8(_ text: UnsafeBufferPointer<UInt8>, at p: Int) throws(CSVSyntaxError) -> Int {
+        let n = text.count
+        let lead = text[p]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second byte
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
+        }
+        guard n - p >= length, text[p + 1] >= low, text[p + 1] <= high else {
+            throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
+        }
+        for k in 2..<length where text[p + k] & 0xC0 != 0x80 {
+            throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
+        }
+        return p + length
+    }
+
+    /// The character at `p` quoted for a message, like `'x'`.
+    static func character(_ text: UnsafeBufferPointer<UInt8>, at p: Int) throws(CSVSyntaxError) -> String {
+        let end = text[p] < 0x80 ? p + 1 : try skipUTF8(text, at: p)
+        let s = String(decoding: UnsafeBufferPointer(rebasing: text[p..<end]), as: UTF8.self)
+        return "'" + escape(s, quote: "'") + "'"
+    }
+
+    // MARK: Values
+
+    /// The range of a field's value: a quoted field's content, or an unquoted field trimmed of
+    /// spaces and tabs.
+    @inline(__always)
+    static func valueRange(_ text: UnsafeBufferPointer<UInt8>, _ field: CSVFieldSpan) -> (Int, Int) {
+        field.isQuoted ? (field.start + 1, field.end) : trim(text, field.start, field.end)
+    }
+
+    /// Where an error about a field's value is placed: its opening quote, or its first character
+    /// after leading spaces (the field's start when it is blank).
+    static func place(_ text: UnsafeBufferPointer<UInt8>, _ field: CSVFieldSpan) -> Int {
+        if field.isQuoted { return field.start }
+        let (a, b) = trim(text, field.start, field.end)
+        return a < b ? a : field.start
+    }
+
+    @inline(__always)
+    static func trim(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
+        var a = start, b = end
+        while a < b && (text[a] == space || text[a] == tab) { a += 1 }
+        while b > a && (text[b - 1] == space || text[b - 1] == tab) { b -= 1 }
+        return (a, b)
+    }
+
+    /// A field's text, with `""` turned into `"` when quoted; trimmed when asked and unquoted.
+    static func string(_ text: UnsafeBufferPointer<UInt8>, _ field: CSVFieldSpan, trimmed: Bool) -> String {
+        let (a, b) = trimmed ? valueRange(text, field) : (field.contentStart, field.end)
+        guard field.hasDoubledQuotes else {
+            return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(b - a)
+        var i = a
+        while i < b {
+            bytes.append(text[i])
+            i += text[i] == quote ? 2 : 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `"text"` for a message: at most 20 characters (then `…`), with `"`, `\` and control
+    /// characters escaped.
+    static func quote(_ text: String) -> String {
+        let (head, cut) = prefix(text)
+        return "\"" + escape(head, quote: "\"") + (cut ? "…" : "") + "\""
+    }
+
+    /// `text` shortened to 20 characters, then `…`.
+    static func truncate(_ text: String) -> String {
+        let (head, cut) = prefix(text)
+        return cut ? head + "…" : head
+    }
+
+    /// The first 20 Unicode scalars of `text`, and whether there were more.
+    static func prefix(_ text: String) -> (String, Bool) {
+        let limit = 20
+        var scalars = text.unicodeScalars.makeIterator()
+        var head = String.UnicodeScalarView()
+        for _ in 0..<limit {
+            guard let scalar = scalars.next() else { return (String(head), false) }
+            head.append(scalar)
+        }
+        return (String(head), scalars.next() != nil)
+    }
+
+    static func escape(_ text: String, quote: Character) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\\": result += "\\\\"
+            case _ where Character(scalar) == quote: result += "\\" + String(quote)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Exact powers of ten as doubles, for the fast path of `number`.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Reads `text[start..<end]` as a decimal number: `[+-]? (D+ ('.' D*)? | '.' D+) ([eE] [+-]? D+)?`.
+    ///
+    /// The grammar is checked here; the value comes from an exact fast path when the digits fit
+    /// in 53 bits and the power of ten is exact, else from `Double(String)` (correctly rounded),
+    /// which only ever sees text the grammar accepted.
+    static func number(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> CSVNumber {
+        var i = start
+        var negative = false
+        if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0  // digits from the first non-zero one
+        var exponent = 0  // of ten, applied to the mantissa
+        var digits = 0
+        while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+            if mantissa != 0 || d != 0 {
+                significant += 1
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d) }
+            }
+            digits += 1
+            i += 1
+        }
+        if i < end && text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+                if mantissa != 0 || d != 0 {
+                    significant += 1
+                    if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d) }
+                }
+                exponent -= 1
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return .malformed }
+        if i < end && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
+            i += 1
+            var negativeExponent = false
+            if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var value = 0
+            var exponentDigits = 0
+            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+                if value < 1_000_000 { value = value * 10 + Int(d) }  // beyond, only the sign matters
+                exponentDigits += 1
+                i += 1
+            }
+            guard exponentDigits > 0 else { return .malformed }
+            exponent += negativeExponent ? -value : value
+        }
+        guard i == end else { return .malformed }
+
+        if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
+        if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            let m = Double(mantissa)
+            let value = exponent < 0 ? m / powersOfTen[-exponent] : m * powersOfTen[exponent]
+            return .value(negative ? -value : value)
+        }
+        let string = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+        guard let value = Double(string) else { return .malformed }
+        return value.isFinite ? .value(value) : .outOfRange
+    }
+
+    /// `text[start..<end]` as an `Int` when it is an optional `-` and digits in `Int`'s range.
+    static func integer(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        let negative = i < end && text[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < end else { return nil }
+        var value = 0  // accumulated negatively, so Int.min fits
+        while i < end {
+            let d = text[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.subtractingReportingOverflow(Int(d))
+            if o1 || o2 { return nil }
+            value = next
+            i += 1
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
+    }
+}

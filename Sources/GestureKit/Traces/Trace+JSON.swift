@@ -1,0 +1,1055 @@
+/// Reading traces from JSON (RFC 8259, strictly).
+///
+/// A document is either an object with the trace's metadata and its samples,
+///
+///     {"name": "tap", "label": "tap", "view": {"width": 390, "height": 844},
+///      "samples": [{"t": 0, "id": 1, "phase": "began", "x": 10, "y": 20}, …]}
+///
+/// or a bare array of samples. Unknown keys are ignored, but their values must still be valid JSON.
+extension Trace {
+    /// Reads a trace from the bytes of a JSON document.
+    ///
+    /// The reader checks syntax and fields only: well-formedness, required fields, types, finite
+    /// numbers and phase names. Time order and touch consistency are left to the validator, so an
+    /// empty list of samples is returned normally. Each sample's `offset` is the byte offset of its
+    /// `{`. When the document has both a syntax error and a field error, the syntax error is reported.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document, UTF-8, optionally starting with a byte-order mark.
+    ///   - file: The file name to put in errors.
+    public static func parseJSON(_ bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+        let result: Result<Trace, JSONTraceParser.Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONTraceParser(buffer)
+            do throws(JSONTraceParser.Failure) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let trace):
+            return trace
+        case .failure(let failure):
+            throw TraceError(
+                failure.code, file: file, text: bytes, offset: failure.offset,
+                sampleIndex: failure.sampleIndex, message: failure.message)
+        }
+    }
+}
+
+/// A single-pass JSON reader that builds a `Trace` directly from the bytes.
+///
+/// Syntax errors are thrown at once. Field errors (wrong type, missing field, unknown phase…) are
+/// recorded, the first one wins, and reading goes on so that a later syntax error can take
+/// precedence; the recorded error is thrown when the document turns out to be well-formed.
+struct JSONTraceParser {
+    /// An error before it is given a file name and a line and column.
+    struct Failure: Error {
+        var code: TraceError.Code
+        var offset: Int
+        var sampleIndex: Int?
+        var message: String
+    }
+
+    /// A lexed string: `start` is the offset of the opening quote, `end` the offset after the closing one.
+    struct StringToken {
+        var start: Int
+        var end: Int
+        /// Whether the string contains escapes, so its content differs from its bytes.
+        var escaped: Bool
+    }
+
+    /// A lexed number, with what the fast conversion path needs.
+    struct NumberToken {
+        var start: Int
+        var end: Int
+        /// No fraction and no exponent.
+        var isInteger: Bool
+        var negative: Bool
+        /// The significant digits, when there are at most 19 of them.
+        var mantissa: UInt64
+        /// The power of ten to scale `mantissa` by.
+        var exponent: Int
+        /// Whether `mantissa` holds every significant digit.
+        var exact: Bool
+    }
+
+    static let maxDepth = 512
+    static let phaseNames = #""began", "moved", "stationary", "ended" or "cancelled""#
+    static let sampleFields = #""t", "id", "phase", "x" and "y""#
+
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    /// The read position.
+    var i = 0
+    /// The first field error found, thrown at the end unless a syntax error comes first.
+    var pending: Failure?
+    /// The index of the sample being read, for errors inside it.
+    var sampleIndex: Int?
+    /// How many samples have been started.
+    var samplesSeen = 0
+    /// The open containers of `skipValue`: `true` for an object.
+    var skipStack: [Bool] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        b = bytes
+        n = bytes.count
+    }
+
+    // MARK: - Document structure
+
+    mutating func parseDocument() throws(Failure) -> Trace {
+        if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+        skipWhitespace()
+        var trace = Trace(samples: [])
+        guard i < n else { throw syntax(at: i, expected: "a value") }
+        switch b[i] {
+        case UInt8(ascii: "{"):
+            trace = try parseTraceObject()
+        case UInt8(ascii: "["):
+            trace.samples = try parseSamples(level: 1)
+        default:
+            let start = i
+            try skipValue(level: 1)
+            record(
+                .invalidValue, at: start,
+                "expected an object or an array of samples, found \(kindName(at: start))")
+        }
+        skipWhitespace()
+        if i < n { throw syntax(at: i, expected: "the end of input after the top-level value") }
+        if let pending { throw pending }
+        return trace
+    }
+
+    /// Reads `{"name": …, "label": …, "view": …, "samples": […]}` at level 1.
+    mutating func parseTraceObject() throws(Failure) -> Trace {
+        let start = i
+        let level = 1
+        var trace = Trace(samples: [])
+        var seen: UInt8 = 0
+        var unknownKeys: Set<[UInt8]> = []
+        i += 1
+        skipWhitespace()
+        if i < n, b[i] == UInt8(ascii: "}") {
+            i += 1
+        } else {
+            var afterComma = false
+            repeat {
+                let key = try readKey(afterComma: afterComma)
+                afterComma = true
+                let field = withContent(key, Self.traceField)
+                if field < 4 {
+                    checkDuplicate(&seen, bit: field, key: key)
+                } else {
+                    checkDuplicate(in: &unknownKeys, key: key)
+                }
+                switch field {
+                case 0: trace.name = try readOptionalString(name: "name", level: level + 1)
+                case 1: trace.label = try readOptionalString(name: "label", level: level + 1)
+                case 2: trace.view = try readView(level: level + 1)
+                case 3:
+                    if i < n, b[i] == UInt8(ascii: "[") {
+                        trace.samples = try parseSamples(level: level + 1)
+                    } else {
+                        let valueStart = i
+                        try skipValue(level: level + 1)
+                        record(
+                            .invalidValue, at: valueStart,
+                            #"expected an array for "samples", found \#(describeValue(valueStart))"#)
+                    }
+                default: try skipValue(level: level + 1)
+                }
+            } while try nextField()
+        }
+        if seen & (1 << 3) == 0 {
+            record(.missingField, at: start, #"missing field "samples": expected an object with a "samples" array"#)
+        }
+        return trace
+    }
+
+    static func traceField(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+        if equals(s, "name") { return 0 }
+        if equals(s, "label") { return 1 }
+        if equals(s, "view") { return 2 }
+        if equals(s, "samples") { return 3 }
+        return 4
+    }
+
+    /// Reads a string or `null` for `name` or `label`.
+    mutating func readOptionalString(name: String, level: Int) throws(Failure) -> String? {
+        let start = i
+        if i < n, b[i] == UInt8(ascii: "\"") {
+            return string(try scanString())
+        }
+        try skipValue(level: level)
+        if b[start] != UInt8(ascii: "n") {
+            record(
+                .invalidValue, at: start,
+                #"expected a string or null for "\#(name)", found \#(describeValue(start))"#)
+        }
+        return nil
+    }
+
+    /// Reads `{"width": …, "height": …}` or `null`.
+    mutating func readView(level: Int) throws(Failure) -> ViewSize? {
+        let start = i
+        guard i < n, b[i] == UInt8(ascii: "{") else {
+            try skipValue(level: level)
+            if b[start] != UInt8(ascii: "n") {
+                record(
+                    .invalidValue, at: start,
+                    #"expected an object or null for "view", found \#(describeValue(start))"#)
+            }
+            return nil
+        }
+        var size = ViewSize(width: 1, height: 1)
+        var seen: UInt8 = 0
+        var unknownKeys: Set<[UInt8]> = []
+        i += 1
+        skipWhitespace()
+        if i < n, b[i] == UInt8(ascii: "}") {
+            i += 1
+        } else {
+            var afterComma = false
+            repeat {
+                let key = try readKey(afterComma: afterComma)
+                afterComma = true
+                let field = withContent(key) { s in Self.equals(s, "width") ? 0 : Self.equals(s, "height") ? 1 : 2 }
+                if field < 2 {
+                    checkDuplicate(&seen, bit: field, key: key)
+                } else {
+                    checkDuplicate(in: &unknownKeys, key: key)
+                }
+                switch field {
+                case 0: size.width = try readDimension(name: "width", level: level + 1) ?? 1
+                case 1: size.height = try readDimension(name: "height", level: level + 1) ?? 1
+                default: try skipValue(level: level + 1)
+                }
+            } while try nextField()
+        }
+        for (bit, name) in [(0, "width"), (1, "height")] where seen & (1 << bit) == 0 {
+            record(.missingField, at: start, #"missing field "\#(name)": expected fields "width" and "height""#)
+        }
+        return size
+    }
+
+    mutating func readDimension(name: String, level: Int) throws(Failure) -> Double? {
+        let start = i
+        guard let value = try readNumber(name: name, level: level) else { return nil }
+        guard value > 0 else {
+            record(.invalidValue, at: start, #"expected a positive number for "\#(name)", found \#(describeValue(start))"#)
+            return nil
+        }
+        return value
+    }
+
+    /// Reads an array of samples whose `[` is at `level`.
+    mutating func parseSamples(level: Int) throws(Failure) -> [Sample] {
+        if level > Self.maxDepth { throw nestingError(at: i) }
+        var samples: [Sample] = []
+        i += 1
+        skipWhitespace()
+        if i < n, b[i] == UInt8(ascii: "]") {
+            i += 1
+            return samples
+        }
+        var first = true
+        while true {
+            guard i < n, Self.isValueStart(b[i]) else {
+                throw syntax(at: i, expected: first ? "a value or ']'" : "a value")
+            }
+            first = false
+            sampleIndex = samplesSeen
+            samplesSeen += 1
+            if let sample = try parseSample(level: level + 1) { samples.append(sample) }
+            sampleIndex = nil
+            skipWhitespace()
+            guard i < n else { throw syntax(at: i, expected: "',' or ']' after a sample") }
+            switch b[i] {
+            case UInt8(ascii: ","):
+                i += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                i += 1
+                return samples
+            default:
+                throw syntax(at: i, expected: "',' or ']' after a sample")
+            }
+        }
+    }
+
+    /// Reads one sample, `{"t": …, "id": …, "phase": …, "x": …, "y": …}`; `nil` after a field error.
+    mutating func parseSample(level: Int) throws(Failure) -> Sample? {
+        let start = i
+        guard b[i] == UInt8(ascii: "{") else {
+            try skipValue(level: level)
+            record(.invalidValue, at: start, "expected a sample object, found \(describeValue(start))")
+            return nil
+        }
+        if level > Self.maxDepth { throw nestingError(at: i) }
+        var time = 0.0
+        var x = 0.0
+        var y = 0.0
+        var touch = TouchID.number(0)
+        var phase = Phase.began
+        var seen: UInt8 = 0
+        var unknownKeys: Set<[UInt8]> = []
+        i += 1
+        skipWhitespace()
+        if i < n, b[i] == UInt8(ascii: "}") {
+            i += 1
+        } else {
+            var afterComma = false
+            repeat {
+                let key = try readKey(afterComma: afterComma)
+                afterComma = true
+                let field = key.escaped ? withContent(key, Self.sampleField) : Self.sampleField(at: key, in: b)
+                if field < 5 {
+                    checkDuplicate(&seen, bit: field, key: key)
+                } else {
+                    checkDuplicate(in: &unknownKeys, key: key)
+                }
+                switch field {
+                case 0: if let v = try readNumber(name: "t", level: level + 1) { time = v }
+                case 1: if let v = try readTouchID(level: level + 1) { touch = v }
+                case 2: if let v = try readPhase(level: level + 1) { phase = v }
+                case 3: if let v = try readNumber(name: "x", level: level + 1) { x = v }
+                case 4: if let v = try readNumber(name: "y", level: level + 1) { y = v }
+                default: try skipValue(level: level + 1)
+                }
+            } while try nextField()
+        }
+        if seen != 0b1_1111 {
+            let names = ["t", "id", "phase", "x", "y"]
+            for bit in 0..<5 where seen & (1 << bit) == 0 {
+                record(
+                    .missingField, at: start,
+                    #"missing field "\#(names[bit])": expected fields \#(Self.sampleFields)"#)
+                break
+            }
+            return nil
+        }
+        return Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: start)
+    }
+
+    /// The sample field a key names, from the key's bytes: 0 `t`, 1 `id`, 2 `phase`, 3 `x`, 4 `y`, 5 other.
+    @inline(__always)
+    static func sampleField(at key: StringToken, in b: UnsafeBufferPointer<UInt8>) -> Int {
+        let s = key.start + 1
+        switch key.end - key.start - 2 {
+        case 1:
+            switch b[s] {
+            case UInt8(ascii: "t"): return 0
+            case UInt8(ascii: "x"): return 3
+            case UInt8(ascii: "y"): return 4
+            default: return 5
+            }
+        case 2:
+            return b[s] == UInt8(ascii: "i") && b[s + 1] == UInt8(ascii: "d") ? 1 : 5
+        case 5:
+            return b[s] == UInt8(ascii: "p") && b[s + 1] == UInt8(ascii: "h") && b[s + 2] == UInt8(ascii: "a")
+                && b[s + 3] == UInt8(ascii: "s") && b[s + 4] == UInt8(ascii: "e") ? 2 : 5
+        default:
+            return 5
+        }
+    }
+
+    static func sampleField(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+        let names: [StaticString] = ["t", "id", "phase", "x", "y"]
+        for (index, name) in names.enumerated() where equals(s, name) { return index }
+        return 5
+    }
+
+    /// Reads a number for a field; `nil` (and a recorded error) when it is not a finite number.
+    mutating func readNumber(name: String, level: Int) throws(Failure) -> Double? {
+        let start = i
+        if i < n, b[i] == UInt8(ascii: "-") || Self.isDigit(b[i]) {
+            let token = try scanNumber()
+            let value = doubleValue(token)
+            guard value.isFinite else {
+                record(.invalidNumber, at: start, #"number out of range for "\#(name)": \#(describeValue(start))"#)
+                return nil
+            }
+            return value
+        }
+        try skipValue(level: level)
+        record(.invalidValue, at: start, #"expected a number for "\#(name)", found \#(describeValue(start))"#)
+        return nil
+    }
+
+    /// Reads `id`: an integer without fraction or exponent, or a non-empty string.
+    mutating func readTouchID(level: Int) throws(Failure) -> TouchID? {
+        let start = i
+        if i < n, b[i] == UInt8(ascii: "\"") {
+            let token = try scanString()
+            guard token.end - token.start > 2 else {
+                record(.invalidValue, at: start, #"expected a non-empty string for "id", found """#)
+                return nil
+            }
+            return .name(string(token))
+        }
+        if i < n, b[i] == UInt8(ascii: "-") || Self.isDigit(b[i]) {
+            let token = try scanNumber()
+            guard token.isInteger else {
+                record(
+                    .invalidValue, at: start,
+                    #"expected an integer or a string for "id", found \#(describeValue(start))"#)
+                return nil
+            }
+            guard let value = integerValue(token) else {
+                record(.invalidNumber, at: start, #"number out of range for "id": \#(describeValue(start))"#)
+                return nil
+            }
+            return .number(value)
+        }
+        try skipValue(level: level)
+        record(.invalidValue, at: start, #"expected an integer or a string for "id", found \#(describeValue(start))"#)
+        return nil
+    }
+
+    mutating func readPhase(level: Int) throws(Failure) -> Phase? {
+        let start = i
+        guard i < n, b[i] == UInt8(ascii: "\"") else {
+            try skipValue(level: level)
+            record(
+                .invalidValue, at: start,
+                #"expected \#(Self.phaseNames) for "phase", found \#(describeValue(start))"#)
+            return nil
+        }
+        let token = try scanString()
+        let phase = withContent(token) { s -> Phase? in
+            switch s.count {
+            case 5:
+                if Self.equals(s, "began") { return .began }
+                if Self.equals(s, "moved") { return .moved }
+                if Self.equals(s, "ended") { return .ended }
+            case 9 where Self.equals(s, "cancelled"): return .cancelled
+            case 10 where Self.equals(s, "stationary"): return .stationary
+            default: break
+            }
+            return nil
+        }
+        guard let phase else {
+            record(
+                .unknownPhase, at: start,
+                "unknown phase \(describeValue(start)): expected \(Self.phaseNames)")
+            return nil
+        }
+        return phase
+    }
+
+    // MARK: - Objects and keys
+
+    /// Reads `"key"` and the `:` after it, leaving the position at the value.
+    @inline(__always)
+    mutating func readKey(afterComma: Bool) throws(Failure) -> StringToken {
+        guard i < n, b[i] == UInt8(ascii: "\"") else {
+            throw syntax(at: i, expected: afterComma ? "a string key" : "a string key or '}'")
+        }
+        let key = try scanString()
+        skipWhitespace()
+        guard i < n, b[i] == UInt8(ascii: ":") else { throw syntax(at: i, expected: "':' after a key") }
+        i += 1
+        skipWhitespace()
+        return key
+    }
+
+    /// After a field's value: `true` after a `,` (another field follows), `false` after the `}`.
+    @inline(__always)
+    mutating func nextField() throws(Failure) -> Bool {
+        skipWhitespace()
+        if i < n {
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                skipWhitespace()
+                return true
+            }
+            if b[i] == UInt8(ascii: "}") {
+                i += 1
+                return false
+            }
+        }
+        throw syntax(at: i, expected: "',' or '}' after a field")
+    }
+
+    mutating func checkDuplicate(_ seen: inout UInt8, bit: Int, key: StringToken) {
+        if seen & (1 << bit) != 0 { recordDuplicate(key) }
+        seen |= 1 << bit
+    }
+
+    mutating func checkDuplicate(in keys: inout Set<[UInt8]>, key: StringToken) {
+        if !keys.insert(withContent(key) { Array($0) }).inserted { recordDuplicate(key) }
+    }
+
+    mutating func recordDuplicate(_ key: StringToken) {
+        record(.invalidValue, at: key.start, "duplicate key \(describeValue(key.start))")
+    }
+
+    // MARK: - Skipping values
+
+    /// Skips one value whose container, if it is one, is at `level`, checking its syntax.
+    ///
+    /// Iterative, so deep nesting cannot overflow the stack; the depth is limited to `maxDepth`.
+    mutating func skipValue(level: Int) throws(Failure) {
+        skipStack.removeAll(keepingCapacity: true)
+        var expectingValue = true
+        while true {
+            if expectingValue {
+                guard i < n else { throw syntax(at: i, expected: "a value") }
+                switch b[i] {
+                case UInt8(ascii: "{"):
+                    if level + skipStack.count > Self.maxDepth { throw nestingError(at: i) }
+                    i += 1
+                    skipWhitespace()
+                    if i < n, b[i] == UInt8(ascii: "}") {
+                        i += 1
+                        expectingValue = false
+                    } else {
+                        skipStack.append(true)
+                        _ = try readKey(afterComma: false)
+                        continue
+                    }
+                case UInt8(ascii: "["):
+                    if level + skipStack.count > Self.maxDepth { throw nestingError(at: i) }
+                    i += 1
+                    skipWhitespace()
+                    if i < n, b[i] == UInt8(ascii: "]") {
+                        i += 1
+                        expectingValue = false
+                    } else {
+                        guard i < n, Self.isValueStart(b[i]) else { throw syntax(at: i, expected: "a value or ']'") }
+                        skipStack.append(false)
+                        continue
+                    }
+                case UInt8(ascii: "\""):
+                    _ = try scanString()
+                    expectingValue = false
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    _ = try scanNumber()
+                    expectingValue = false
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    try scanLiteral()
+                    expectingValue = false
+                default:
+                    throw syntax(at: i, expected: "a value")
+                }
+            }
+            // After a complete value.
+            guard let isObject = skipStack.last else { return }
+            skipWhitespace()
+            let c: UInt8 = i < n ? b[i] : 0
+            if isObject {
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    skipWhitespace()
+                    _ = try readKey(afterComma: true)
+                    expectingValue = true
+                } else if c == UInt8(ascii: "}") && i < n {
+                    i += 1
+                    skipStack.removeLast()
+                } else {
+                    throw syntax(at: i, expected: "',' or '}' after a field")
+                }
+            } else {
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    skipWhitespace()
+                    expectingValue = true
+                } else if c == UInt8(ascii: "]") && i < n {
+                    i += 1
+                    skipStack.removeLast()
+                } else {
+                    throw syntax(at: i, expected: "',' or ']' after an element")
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func isValueStart(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default:
+            false
+        }
+    }
+
+    // MARK: - Tokens
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while i < n {
+            let c = b[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            i += 1
+        }
+    }
+
+    @inline(__always)
+    static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    /// Reads `true`, `false` or `null`.
+    mutating func scanLiteral() throws(Failure) {
+        let word: StaticString =
+            switch b[i] {
+            case UInt8(ascii: "t"): "true"
+            case UInt8(ascii: "f"): "false"
+            default: "null"
+            }
+        let count = word.utf8CodeUnitCount
+        guard n - i >= count else { throw syntax(at: i, expected: "a value") }
+        for k in 0..<count where b[i + k] != word.utf8Start[k] {
+            throw syntax(at: i, expected: "a value")
+        }
+        i += count
+    }
+
+    /// Reads a string, checking its escapes and UTF-8.
+    @inline(__always)
+    mutating func scanString() throws(Failure) -> StringToken {
+        let start = i
+        var escaped = false
+        i += 1
+        while true {
+            // The common case: printable ASCII.
+            while i < n {
+                let c = b[i]
+                guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\""), c != UInt8(ascii: "\\") else { break }
+                i += 1
+            }
+            guard i < n else { throw syntax(at: i, expected: "'\"' to end the string") }
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return StringToken(start: start, end: i, escaped: escaped)
+            } else if c == UInt8(ascii: "\\") {
+                escaped = true
+                try scanEscape()
+            } else if c < 0x20 {
+                throw failure(
+                    .syntax, at: i,
+                    "expected an escape sequence, found control character \(Self.unicodeName(UInt32(c))) in a string")
+            } else {
+                try scanUTF8()
+            }
+        }
+    }
+
+    /// Reads an escape sequence at a `\`.
+    mutating func scanEscape() throws(Failure) {
+        let escape = i
+        i += 1
+        guard i < n else { throw syntax(at: i, expected: #"'"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\'"#) }
+        switch b[i] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            i += 1
+        case UInt8(ascii: "u"):
+            i += 1
+            let unit = try scanHex4()
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                let high = text(escape, escape + 6)
+                guard i + 1 < n, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                    throw syntax(at: i, expected: "a low surrogate escape after '\(high)'")
+                }
+                let second = i
+                i += 2
+                let low = try scanHex4()
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw failure(
+                        .syntax, at: second,
+                        "expected a low surrogate escape after '\(high)', found '\(text(second, second + 6))'")
+                }
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw failure(
+                    .syntax, at: escape,
+                    "unpaired low surrogate '\(text(escape, escape + 6))': expected a high surrogate escape before it")
+            }
+        default:
+            throw syntax(at: i, expected: #"'"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\'"#)
+        }
+    }
+
+    mutating func scanHex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < n, let digit = Self.hexValue(b[i]) else {
+                throw syntax(at: i, expected: #"4 hex digits after '\u'"#)
+            }
+            value = value << 4 | digit
+            i += 1
+        }
+        return value
+    }
+
+    @inline(__always)
+    static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(c - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Checks one multi-byte UTF-8 sequence (no overlongs, no surrogates, at most U+10FFFF).
+    mutating func scanUTF8() throws(Failure) {
+        let lead = b[i]
+        var count: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: count = 1
+        case 0xE0: count = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: count = 2
+        case 0xED: count = 2; high = 0x9F
+        case 0xF0: count = 3; low = 0x90
+        case 0xF1...0xF3: count = 3
+        case 0xF4: count = 3; high = 0x8F
+        default: throw invalidUTF8(bytes: 1)
+        }
+        for k in 1...count {
+            guard i + k < n else { throw invalidUTF8(bytes: k) }
+            let c = b[i + k]
+            guard c >= low && c <= high else { throw invalidUTF8(bytes: k + 1) }
+            low = 0x80
+            high = 0xBF
+        }
+        i += count + 1
+    }
+
+    func invalidUTF8(bytes count: Int) -> Failure {
+        let list = (i..<i + count).map { Self.byteName(b[$0]) }.joined(separator: " ")
+        return failure(.syntax, at: i, "invalid UTF-8 in a string: found \(count == 1 ? "byte" : "bytes") \(list)")
+    }
+
+    /// Reads a number per the JSON grammar.
+    @inline(__always)
+    mutating func scanNumber() throws(Failure) -> NumberToken {
+        let start = i
+        var token = NumberToken(
+            start: i, end: i, isInteger: true, negative: false, mantissa: 0, exponent: 0, exact: true)
+        var digits = 0
+        if b[i] == UInt8(ascii: "-") {
+            token.negative = true
+            i += 1
+        }
+        guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit after '-'") }
+        if b[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < n, Self.isDigit(b[i]) {
+                var end = i
+                while end < n, Self.isDigit(b[end]) { end += 1 }
+                throw failure(
+                    .syntax, at: start, "expected a number without leading zeros, found \(truncated(start, end))")
+            }
+        } else {
+            while i < n, Self.isDigit(b[i]) {
+                if digits < 19 {
+                    token.mantissa = token.mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+                    digits += 1
+                } else {
+                    token.exact = false
+                }
+                i += 1
+            }
+        }
+        if i < n, b[i] == UInt8(ascii: ".") {
+            token.isInteger = false
+            i += 1
+            guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit after '.'") }
+            while i < n, Self.isDigit(b[i]) {
+                let digit = b[i] &- UInt8(ascii: "0")
+                if token.mantissa == 0 && digit == 0 {
+                    token.exponent -= 1  // A leading zero of the fraction.
+                } else if digits < 19 {
+                    token.mantissa = token.mantissa &* 10 &+ UInt64(digit)
+                    token.exponent -= 1
+                    digits += 1
+                } else {
+                    token.exact = false
+                }
+                i += 1
+            }
+        }
+        if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            token.isInteger = false
+            i += 1
+            var negativeExponent = false
+            if i < n, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                negativeExponent = b[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit in the exponent") }
+            var exponent = 0
+            while i < n, Self.isDigit(b[i]) {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(b[i] &- UInt8(ascii: "0")) }
+                i += 1
+            }
+            token.exponent += negativeExponent ? -exponent : exponent
+        }
+        token.end = i
+        return token
+    }
+
+    /// The number's value, correctly rounded; infinite when it overflows.
+    func doubleValue(_ token: NumberToken) -> Double {
+        if token.exact {
+            // Exact mantissa and power of ten: one correctly rounded operation (Clinger's fast path).
+            if token.mantissa == 0 { return token.negative ? -0.0 : 0.0 }
+            if token.mantissa <= 1 << 53 && token.exponent >= -22 && token.exponent <= 22 {
+                var value = Double(token.mantissa)
+                if token.exponent < 0 {
+                    value /= Self.powerOfTen(-token.exponent)
+                } else {
+                    value *= Self.powerOfTen(token.exponent)
+                }
+                return token.negative ? -value : value
+            }
+        }
+        // The text is a validated JSON number, which `Double` reads with correct rounding.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[token.start..<token.end]), as: UTF8.self)
+        return Double(text) ?? .nan
+    }
+
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        var value = 1.0
+        var base = 10.0
+        var k = k
+        // Exact for k <= 22: every intermediate power of ten up to 1e22 is a double.
+        while k > 0 {
+            if k & 1 == 1 { value *= base }
+            base *= base
+            k >>= 1
+        }
+        return value
+    }
+
+    /// The value of an integer token, `nil` when it is outside `Int`'s range.
+    func integerValue(_ token: NumberToken) -> Int? {
+        var k = token.start
+        if token.negative { k += 1 }
+        var value = 0
+        while k < token.end {
+            let digit = Int(b[k] &- UInt8(ascii: "0"))
+            let (scaled, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                token.negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+            k += 1
+        }
+        return value
+    }
+
+    // MARK: - String contents
+
+    /// Calls `body` with the decoded content of a string.
+    func withContent<R>(_ token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if !token.escaped {
+            return body(UnsafeBufferPointer(rebasing: b[token.start + 1..<token.end - 1]))
+        }
+        return decoded(token).withUnsafeBufferPointer(body)
+    }
+
+    func string(_ token: StringToken) -> String {
+        if !token.escaped {
+            return String(decoding: UnsafeBufferPointer(rebasing: b[token.start + 1..<token.end - 1]), as: UTF8.self)
+        }
+        return String(decoding: decoded(token), as: UTF8.self)
+    }
+
+    /// The UTF-8 content of a string whose escapes have been checked by `scanString`.
+    func decoded(_ token: StringToken) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(token.end - token.start)
+        var k = token.start + 1
+        let end = token.end - 1
+        while k < end {
+            let c = b[k]
+            guard c == UInt8(ascii: "\\") else {
+                out.append(c)
+                k += 1
+                continue
+            }
+            let e = b[k + 1]
+            k += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(at: k)
+                k += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(at: k + 2) &- 0xDC00)
+                    k += 6
+                }
+                Self.appendUTF8(scalar, to: &out)
+            default: out.append(e)
+            }
+        }
+        return out
+    }
+
+    func hex4(at k: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for j in k..<k + 4 { value = value << 4 | (Self.hexValue(b[j]) ?? 0) }
+        return value
+    }
+
+    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    static func equals(_ s: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard s.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<s.count where s[k] != w[k] { return false }
+        return true
+    }
+
+    // MARK: - Errors
+
+    func failure(_ code: TraceError.Code, at offset: Int, _ message: String) -> Failure {
+        Failure(code: code, offset: offset, sampleIndex: sampleIndex, message: message)
+    }
+
+    /// A syntax error at `offset`: "expected …, found …", or "unexpected end of input: expected …".
+    func syntax(at offset: Int, expected: String) -> Failure {
+        let message =
+            offset >= n
+            ? "unexpected end of input: expected \(expected)"
+            : "expected \(expected), found \(describeCharacter(at: offset))"
+        return failure(.syntax, at: min(offset, n), message)
+    }
+
+    func nestingError(at offset: Int) -> Failure {
+        failure(.syntax, at: offset, "nesting deeper than \(Self.maxDepth) levels")
+    }
+
+    /// Keeps the first field error; later ones are usually consequences of it.
+    /// Field errors are rare, so building their message before knowing whether it is kept is fine.
+    mutating func record(_ code: TraceError.Code, at offset: Int, _ message: String) {
+        if pending == nil { pending = failure(code, at: offset, message) }
+    }
+
+    /// What a syntax error found: a word, a quoted character, or a named byte.
+    func describeCharacter(at p: Int) -> String {
+        let c = b[p]
+        if Self.isWordByte(c) {
+            var end = p
+            while end < n, Self.isWordByte(b[end]) { end += 1 }
+            return "'\(truncated(p, end))'"
+        }
+        switch c {
+        case 0x20: return "a space"
+        case 0x09: return "a tab"
+        case 0x0A: return "a line feed"
+        case 0x0D: return "a carriage return"
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(c)))'"
+        case ..<0x80: return Self.unicodeName(UInt32(c))
+        default:
+            // A whole UTF-8 character, or the byte when it does not start one.
+            var decoder = UTF8()
+            var iterator = b[p..<min(p + 4, n)].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                return "'\(Character(scalar))' (\(Self.unicodeName(scalar.value)))"
+            }
+            return "byte \(Self.byteName(c))"
+        }
+    }
+
+    static func isWordByte(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// What a field error found: the value's text, shortened, or "an object" / "an array".
+    func describeValue(_ start: Int) -> String {
+        switch b[start] {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""):
+            var end = start + 1
+            while b[end] != UInt8(ascii: "\"") { end += b[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            return "\"\(truncated(start + 1, end))\""
+        default:
+            var end = start
+            while end < n, !Self.isDelimiter(b[end]) { end += 1 }
+            return truncated(start, end)
+        }
+    }
+
+    static func isDelimiter(_ c: UInt8) -> Bool {
+        switch c {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: false
+        }
+    }
+
+    /// The top-level value's kind, for "expected an object or an array of samples, found …".
+    func kindName(at start: Int) -> String {
+        switch b[start] {
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"): "true"
+        case UInt8(ascii: "f"): "false"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+    }
+
+    /// The text of `start..<end`, cut to 20 characters with "…" when longer.
+    func truncated(_ start: Int, _ end: Int) -> String {
+        var characters = 0
+        var cut = start
+        while cut < end {
+            if b[cut] & 0xC0 != 0x80 {
+                if characters == 20 { break }
+                characters += 1
+            }
+            cut += 1
+        }
+        let text = text(start, cut)
+        return cut < end ? text + "…" : text
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: b[start..<min(end, n)]), as: UTF8.self)
+    }
+
+    static func unicodeName(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    static func byteName(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+}

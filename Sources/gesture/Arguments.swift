@@ -1,0 +1,62 @@
+/// A small command-line parser: `--name value`, `--name=value`, flags, `--` and positional operands.
+/// Each command says which options take a value; anything else starting with `-` (but `-` alone) is
+/// a usage error.
+struct Arguments {
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var operands: [String] = []
+
+    init(_ words: ArraySlice<String>, valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+        var words = words
+        while let word = words.popFirst() {
+            if word == "--" {
+                operands += words
+                break
+            }
+            guard word.hasPrefix("-"), word != "-" else {
+                operands.append(word)
+                continue
+            }
+            var name = word
+            var value: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                value = String(word[word.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            if valued.contains(name) {
+                if value == nil { value = words.popFirst() }
+                guard let value else { throw UsageError("option \(name) needs a value") }
+                options[name] = value
+            } else if known.contains(name), value == nil {
+                flags.insert(name)
+            } else {
+                throw UsageError("unknown option \(word)")
+            }
+        }
+    }
+
+    /// The value of `name`, which must be one of `choices`.
+    func choice<T: RawRepresentable>(_ name: String, default fallback: T) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let raw = options[name] else { return fallback }
+        guard let value = T(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for \(name)") }
+        return value
+    }
+}
+
+/// A mistake on the command line; exit status 2.
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// What the exit status means, like grep.
+enum ExitCode: Int32 {
+    /// Some gesture was recognized.
+    case recognized = 0
+    /// Nothing was recognized.
+    case noneRecognized = 1
+    /// A usage or input error (other files were still processed).
+    case error = 2
+}

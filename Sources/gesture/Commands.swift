@@ -1,0 +1,136 @@
+import Foundation
+import GestureKit
+
+enum OutputFormat: String {
+    case text, json, jsonl
+}
+
+let version = "0.1.0"
+
+let mainHelp = """
+    gesture \(version): classify recorded touch traces with UIKit-style gesture recognizers.
+
+    usage: gesture classify [options] FILE…   classify traces (- reads standard input)
+           gesture list [options]             show recognizers, parameters and relationships
+           gesture --version
+
+    Run `gesture COMMAND --help` for a command's options.
+    """
+
+let classifyHelp = """
+    usage: gesture classify [options] FILE…
+
+    Replays each trace (JSON, CSV or $-family XML; - for standard input) through the recognizers and
+    prints the recognized gesture, every recognizer's transitions and why the others failed.
+
+    options:
+      --format text|json|jsonl   output: text (default), one JSON document, or one JSON object per line
+      --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
+      --profile default|seed     parameter values: tuned for real hands (default) or as published (seed)
+      --recognizers ID,ID…       use only these recognizers (see `gesture list`)
+      --config FILE              JSON file overriding parameters and relationships
+      -h, --help                 show this help
+
+    exit status: 0 when a gesture was recognized, 1 when none was, 2 on a usage or input error
+    (the other files are still processed and reported).
+    """
+
+let listHelp = """
+    usage: gesture list [options]
+
+    Lists the recognizers, their parameters (value, unit, meaning, default and seed values) and their
+    relationships (require-to-fail, simultaneous recognition).
+
+    options:
+      --format text|json         output format (default text)
+      --profile default|seed     whose parameter values to show
+      --recognizers ID,ID…       only these recognizers
+      --config FILE              apply a configuration file first
+      -h, --help                 show this help
+    """
+
+/// Builds the configuration the common options describe.
+func configuration(from arguments: Arguments) throws -> Configuration {
+    var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
+    if let list = arguments.options["--recognizers"] {
+        try configuration.keepOnly(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+    if let path = arguments.options["--config"] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read configuration file \(path)")
+        }
+        try configuration.apply(json: Array(data), file: path)
+    }
+    return configuration
+}
+
+func classify(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words, valued: ["--format", "--input-format", "--profile", "--recognizers", "--config"], flags: ["--help"])
+    if arguments.flags.contains("--help") {
+        Output.write(classifyHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: OutputFormat.text)
+    let inputFormat: TraceFormat? = try arguments.options["--input-format"].map { raw throws(UsageError) in
+        guard let format = TraceFormat(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for --input-format") }
+        return format
+    }
+    let classifier = Classifier(configuration: try configuration(from: arguments))
+    guard !arguments.operands.isEmpty else { throw UsageError("no FILE given (use - for standard input)") }
+
+    var anyError = false
+    var anyGesture = false
+    var documents: [JSONValue] = []
+    for file in arguments.operands {
+        let outcome: Result<TraceResult, TraceError>
+        do throws(TraceError) {
+            let trace = try TraceReader.read(path: file, format: inputFormat)
+            outcome = .success(classifier.classify(trace, file: file))
+        } catch {
+            outcome = .failure(error)
+        }
+        switch outcome {
+        case .success(let result): anyGesture = anyGesture || result.gesture != "none"
+        case .failure(let error):
+            anyError = true
+            Output.error(error.description)
+        }
+        switch format {
+        case .text: if case .success(let result) = outcome { Output.write(TextReport.render(result)) }
+        case .jsonl: Output.write(JSONReport.value(outcome).text + "\n")
+        case .json: documents.append(JSONReport.value(outcome))
+        }
+    }
+    if format == .json {
+        Output.write(JSONValue.object([.init("traces", .array(documents))]).prettyText + "\n")
+    }
+    return anyError ? .error : (anyGesture ? .recognized : .noneRecognized)
+}
+
+func list(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(words, valued: ["--format", "--profile", "--recognizers", "--config"], flags: ["--help"])
+    if arguments.flags.contains("--help") {
+        Output.write(listHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: OutputFormat.text)
+    guard arguments.operands.isEmpty else { throw UsageError("list takes no operands, found \(arguments.operands[0])") }
+    let configuration = try configuration(from: arguments)
+    switch format {
+    case .text: Output.write(TextReport.render(configuration))
+    case .json, .jsonl: Output.write((format == .json ? JSONReport.value(configuration).prettyText : JSONReport.value(configuration).text) + "\n")
+    }
+    return .recognized
+}
+
+/// Data to stdout, diagnostics to stderr, both unbuffered per call in whole lines.
+enum Output {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
