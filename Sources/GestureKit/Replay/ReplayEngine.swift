@@ -52,6 +52,7 @@ struct ReplayEngine {
     /// Runs the whole trace. The trace must have passed `TraceValidator`.
     static func run(_ trace: Trace, file: String, configuration: Configuration) -> TraceResult {
         var engine = ReplayEngine(configuration: configuration, trace: trace)
+        engine.warnings = trace.warnings
         engine.replay()
         return TraceResult(
             file: file, name: trace.name, label: trace.label, warnings: engine.warnings, sequences: engine.sequences)

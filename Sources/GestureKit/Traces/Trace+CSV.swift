@@ -75,7 +75,8 @@ public struct CSVRecordReader: Sendable {
     /// The next record, or `nil` at the end of the text.
     public mutating func next() throws(TraceError) -> CSVRecord? {
         let start = position
-        var spans = self.spans
+        var spans: [CSVFieldSpan] = []
+        swap(&spans, &self.spans)  // keeps the buffer uniquely referenced, so it is reused
         let result = bytes.withUnsafeBufferPointer { (text) -> Result<(CSVRecord, Int)?, CSVSyntaxError> in
             var scanner = CSVScanner(text: text, position: start, recognizesComments: skipsComments)
             do throws(CSVSyntaxError) {
@@ -180,8 +181,6 @@ private struct CSVTraceReader {
     let text: UnsafeBufferPointer<UInt8>
     let file: String
     var trace = Trace(samples: [])
-    /// For each `CSVColumn`, its index in the header, once the header has been read.
-    var columnIndex: [Int] = []
     /// The required columns in the order they appear in the header, so a record's first bad
     /// value is the one reported.
     var columnOrder: [(column: CSVColumn, index: Int)] = []
@@ -213,7 +212,6 @@ private struct CSVTraceReader {
                 try readComment(from: start, to: end)
             case .record(let start):
                 if hasHeader {
-                    if samples.isEmpty { samples.reserveCapacity(max(16, text.count / 32)) }
                     samples.append(try readSample(fields, at: start, index: samples.count))
                 } else {
                     try readHeader(fields, at: start)
@@ -242,7 +240,6 @@ private struct CSVTraceReader {
                 .missingField, at: start,
                 message: "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)")
         }
-        columnIndex = index
         columnOrder = CSVColumn.allCases.map { ($0, index[$0.rawValue]) }.sorted { $0.index < $1.index }
         fieldCount = fields.count
     }

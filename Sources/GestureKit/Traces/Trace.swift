@@ -14,6 +14,8 @@ public struct Trace: Sendable, Hashable {
     public var view: ViewSize?
     /// The samples, in time order.
     public var samples: [Sample]
+    /// Things a reader or the validator noticed that are not errors.
+    public var warnings: [String] = []
 
     public init(name: String? = nil, label: String? = nil, view: ViewSize? = nil, samples: [Sample]) {
         self.name = name

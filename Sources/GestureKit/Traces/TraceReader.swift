@@ -15,15 +15,20 @@ public enum TraceReader {
 
     /// Parses and validates `bytes`; `file` names them in errors.
     public static func read(bytes: [UInt8], file: String, format: TraceFormat? = nil) throws(TraceError) -> Trace {
-        let trace: Trace
-        switch format ?? TraceFormat(sniffing: bytes) {
+        var trace: Trace
+        let format = format ?? TraceFormat(sniffing: bytes)
+        switch format {
         case .json: trace = try Trace.parseJSON(bytes, file: file)
         case .csv: trace = try Trace.parseCSV(bytes, file: file)
         case .xml: trace = try Trace.parseXML(bytes, file: file)
         }
-        try TraceValidator.validate(trace, file: file, text: bytes)
+        try TraceValidator.validate(
+            &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0)
         return trace
     }
+
+    /// The `$`-family logs stamp points in whole milliseconds.
+    public static let dollarClockResolution = 0.001
 
     /// The bytes of a file, or of standard input for `-`.
     public static func load(_ path: String) throws(TraceError) -> [UInt8] {
