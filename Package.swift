@@ -12,7 +12,7 @@ let package = Package(
         .executableTarget(name: "gesture", dependencies: ["GestureKit"]),
         .testTarget(
             name: "GestureKitTests",
-            dependencies: ["GestureKit"],
+            dependencies: ["GestureKit", "gesture"],
             exclude: ["Golden"]
         ),
     ],

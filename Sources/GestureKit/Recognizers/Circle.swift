@@ -30,7 +30,7 @@ public struct Circle: Recognizer {
             Parameter("closureSizeRatio", unit: "ratio", default: 0.5, seed: 0, "start-to-end distance allowed, as a fraction of the circle's diameter"),
             Parameter("minimumArc", unit: "rad", default: 2 * Double.pi - Double.pi / 4, seed: 2 * Double.pi - Double.pi / 4, "least angle swept about the centre"),
             Parameter("maximumArc", unit: "rad", default: 3 * Double.pi, seed: 3 * Double.pi, "greatest angle swept about the centre"),
-            Parameter("maximumDirectionChanges", unit: "count", default: 6, seed: 5, "reversals of x or y movement allowed"),
+            Parameter("maximumDirectionChanges", unit: "count", default: 5, seed: 5, "reversals of x or y movement allowed"),
             Parameter("jitterTolerance", unit: "pt", default: 3, seed: 0, "movements shorter than this are not counted as direction changes"),
         ],
         examples: CircleExamples.all,
@@ -145,38 +145,64 @@ public struct Circle: Recognizer {
     /// Counts reversals of x or y movement along the path, and where the one that broke the limit was.
     ///
     /// Seed (no jitter tolerance): the recipe's literal rule, a change whenever the sign of dx or dy
-    /// differs from the previous step's, zero included. Otherwise: steps shorter than the tolerance are
-    /// merged, and a zero movement keeps that axis's previous direction.
+    /// differs from the previous step's, zero included. Otherwise each axis reverses only once it has
+    /// come back `jitterTolerance` from its furthest point in the current direction (hysteresis), so
+    /// neither a wobble nor a pause counts.
     private func directionChanges() -> (Int, Point?) {
-        var path: [Point] = [points[0]]
-        for p in points.dropFirst() where p.distance(to: path[path.count - 1]) >= jitterTolerance || jitterTolerance == 0 {
-            path.append(p)
-        }
-        func sign(_ v: Double) -> Int { v > 0 ? 1 : (v < 0 ? -1 : 0) }
         var changes = 0
         var culprit: Point?
-        let literal = jitterTolerance == 0
-        var previous = (x: 0, y: 0)
-        for i in 1..<max(path.count, 1) {
-            var current = (x: sign(path[i].x - path[i - 1].x), y: sign(path[i].y - path[i - 1].y))
-            if i >= 2 {
-                let changed =
-                    literal
-                    ? (current.x != previous.x || current.y != previous.y)
-                    : ((current.x != 0 && previous.x != 0 && current.x != previous.x)
-                        || (current.y != 0 && previous.y != 0 && current.y != previous.y))
-                if changed {
-                    changes += 1
-                    if culprit == nil, Double(changes) > maximumDirectionChanges { culprit = path[i - 1] }
-                }
+        func count(at point: Point) {
+            changes += 1
+            if culprit == nil, Double(changes) > maximumDirectionChanges { culprit = point }
+        }
+        if jitterTolerance == 0 {
+            func sign(_ v: Double) -> Int { v > 0 ? 1 : (v < 0 ? -1 : 0) }
+            for i in stride(from: 2, to: points.count, by: 1) {
+                let (a, b, c) = (points[i - 2], points[i - 1], points[i])
+                if sign(c.x - b.x) != sign(b.x - a.x) || sign(c.y - b.y) != sign(b.y - a.y) { count(at: b) }
             }
-            if !literal {
-                if current.x == 0 { current.x = previous.x }
-                if current.y == 0 { current.y = previous.y }
-            }
-            previous = current
+            return (changes, culprit)
+        }
+        var x = Reversals(start: points[0].x, tolerance: jitterTolerance)
+        var y = Reversals(start: points[0].y, tolerance: jitterTolerance)
+        for point in points.dropFirst() {
+            if x.feed(point.x) { count(at: point) }
+            if y.feed(point.y) { count(at: point) }
         }
         return (changes, culprit)
+    }
+}
+
+/// Follows one coordinate and tells when it reverses: only once it has come back `tolerance` from
+/// its furthest value in the current direction.
+struct Reversals {
+    let tolerance: Double
+    /// +1 increasing, −1 decreasing, 0 not yet moved by `tolerance`.
+    private var direction = 0.0
+    private var extreme: Double
+
+    init(start: Double, tolerance: Double) {
+        self.tolerance = tolerance
+        extreme = start
+    }
+
+    /// Takes the next value; true when it reverses the direction.
+    mutating func feed(_ value: Double) -> Bool {
+        if direction == 0 {
+            if abs(value - extreme) >= tolerance {
+                direction = value > extreme ? 1 : -1
+                extreme = value
+            }
+            return false
+        }
+        if (value - extreme) * direction > 0 {
+            extreme = value
+            return false
+        }
+        guard abs(extreme - value) >= tolerance else { return false }
+        direction = -direction
+        extreme = value
+        return true
     }
 }
 

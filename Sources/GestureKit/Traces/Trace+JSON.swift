@@ -6,6 +6,8 @@
 ///      "samples": [{"t": 0, "id": 1, "phase": "began", "x": 10, "y": 20}, …]}
 ///
 /// or a bare array of samples. Unknown keys are ignored, but their values must still be valid JSON.
+/// A key may appear only once in the trace, `view` and sample objects; inside ignored values only the
+/// syntax is checked.
 extension Trace {
     /// Reads a trace from the bytes of a JSON document.
     ///
@@ -90,6 +92,11 @@ struct JSONTraceParser {
     var samplesSeen = 0
     /// The open containers of `skipValue`: `true` for an object.
     var skipStack: [Bool] = []
+    /// The unknown keys of the sample being read; kept between samples so that checking them for
+    /// duplicates does not allocate.
+    var sampleUnknownKeys: [StringToken] = []
+    /// The unknown keys of the sample being read, when it has many.
+    var sampleUnknownKeySet: Set<[UInt8]> = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         b = bytes
@@ -237,7 +244,8 @@ struct JSONTraceParser {
         let start = i
         guard let value = try readNumber(name: name, level: level) else { return nil }
         guard value > 0 else {
-            record(.invalidValue, at: start, #"expected a positive number for "\#(name)", found \#(describeValue(start))"#)
+            record(
+                .invalidValue, at: start, #"expected a positive number for "\#(name)", found \#(describeValue(start))"#)
             return nil
         }
         return value
@@ -293,7 +301,8 @@ struct JSONTraceParser {
         var touch = TouchID.number(0)
         var phase = Phase.began
         var seen: UInt8 = 0
-        var unknownKeys: Set<[UInt8]> = []
+        sampleUnknownKeys.removeAll(keepingCapacity: true)
+        if !sampleUnknownKeySet.isEmpty { sampleUnknownKeySet.removeAll() }
         i += 1
         skipWhitespace()
         if i < n, b[i] == UInt8(ascii: "}") {
@@ -307,7 +316,7 @@ struct JSONTraceParser {
                 if field < 5 {
                     checkDuplicate(&seen, bit: field, key: key)
                 } else {
-                    checkDuplicate(in: &unknownKeys, key: key)
+                    checkUnknownSampleKey(key)
                 }
                 switch field {
                 case 0: if let v = try readNumber(name: "t", level: level + 1) { time = v }
@@ -481,8 +490,38 @@ struct JSONTraceParser {
         if !keys.insert(withContent(key) { Array($0) }).inserted { recordDuplicate(key) }
     }
 
+    /// Checks an unknown key of a sample against the others: by comparing bytes while there are
+    /// few, then with a set, so that many keys are not quadratic.
+    mutating func checkUnknownSampleKey(_ key: StringToken) {
+        if sampleUnknownKeys.count < 16 {
+            for other in sampleUnknownKeys where sameContent(other, key) {
+                recordDuplicate(key)
+                return
+            }
+            sampleUnknownKeys.append(key)
+            return
+        }
+        if sampleUnknownKeySet.isEmpty {
+            let contents = sampleUnknownKeys.map { withContent($0) { Array($0) } }
+            sampleUnknownKeySet = Set(contents)
+        }
+        let content = withContent(key) { Array($0) }
+        if !sampleUnknownKeySet.insert(content).inserted { recordDuplicate(key) }
+    }
+
+    /// Whether two strings have the same content once decoded.
+    func sameContent(_ a: StringToken, _ b: StringToken) -> Bool {
+        if !a.escaped && !b.escaped {
+            let count = a.end - a.start
+            guard b.end - b.start == count else { return false }
+            for k in 1..<count - 1 where self.b[a.start + k] != self.b[b.start + k] { return false }
+            return true
+        }
+        return withContent(a) { Array($0) } == withContent(b) { Array($0) }
+    }
+
     mutating func recordDuplicate(_ key: StringToken) {
-        record(.invalidValue, at: key.start, "duplicate key \(describeValue(key.start))")
+        record(.invalidValue, at: key.start, "duplicate key \(describeValue(key.start, key.end))")
     }
 
     // MARK: - Skipping values
@@ -702,12 +741,20 @@ struct JSONTraceParser {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: count = 1
-        case 0xE0: count = 2; low = 0xA0
+        case 0xE0:
+            count = 2
+            low = 0xA0
         case 0xE1...0xEC, 0xEE, 0xEF: count = 2
-        case 0xED: count = 2; high = 0x9F
-        case 0xF0: count = 3; low = 0x90
+        case 0xED:
+            count = 2
+            high = 0x9F
+        case 0xF0:
+            count = 3
+            low = 0x90
         case 0xF1...0xF3: count = 3
-        case 0xF4: count = 3; high = 0x8F
+        case 0xF4:
+            count = 3
+            high = 0x8F
         default: throw invalidUTF8(bytes: 1)
         }
         for k in 1...count {
@@ -990,26 +1037,17 @@ struct JSONTraceParser {
         }
     }
 
-    /// What a field error found: the value's text, shortened, or "an object" / "an array".
-    func describeValue(_ start: Int) -> String {
-        switch b[start] {
-        case UInt8(ascii: "{"): return "an object"
-        case UInt8(ascii: "["): return "an array"
-        case UInt8(ascii: "\""):
-            var end = start + 1
-            while b[end] != UInt8(ascii: "\"") { end += b[end] == UInt8(ascii: "\\") ? 2 : 1 }
-            return "\"\(truncated(start + 1, end))\""
-        default:
-            var end = start
-            while end < n, !Self.isDelimiter(b[end]) { end += 1 }
-            return truncated(start, end)
-        }
-    }
+    /// What a field error found, for a value that ends at the read position.
+    func describeValue(_ start: Int) -> String { describeValue(start, i) }
 
-    static func isDelimiter(_ c: UInt8) -> Bool {
-        switch c {
-        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
-        default: false
+    /// What a field error found: the text of the value at `start..<end`, shortened, or "an object" /
+    /// "an array".
+    func describeValue(_ start: Int, _ end: Int) -> String {
+        switch b[start] {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "\"\(truncated(start + 1, end - 1))\""
+        default: truncated(start, end)
         }
     }
 

@@ -580,10 +580,8 @@ private struct XMLTraceReader {
         } else if matches(entity, "apos") {
             scalar = 0x27
         } else {
-            throw fail(
-                .syntax, at: ampersand,
-                "unknown entity \"\(brief(ampersand..<i + 1))\": expected \"&amp;\", \"&lt;\", \"&gt;\", \"&quot;\", \"&apos;\" or a character reference"
-            )
+            let known = #""&amp;", "&lt;", "&gt;", "&quot;", "&apos;" or a character reference"#
+            throw fail(.syntax, at: ampersand, "unknown entity \"\(brief(ampersand..<i + 1))\": expected \(known)")
         }
         return (scalar, i + 1)
     }

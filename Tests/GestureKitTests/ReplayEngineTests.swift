@@ -1,0 +1,206 @@
+import Testing
+@testable import GestureKit
+
+/// Records every call it gets; recognizes on the last touch up, reporting the calls.
+struct Recorder: Recognizer {
+    static let definition = RecognizerDefinition(
+        id: "recorder", summary: "test probe", gestures: ["recorded"], parameters: [], make: { _ in Recorder() })
+    var calls: [String] = []
+    var down = 0
+
+    mutating func log(_ name: String, _ touches: [Touch], _ context: RecognizerContext) {
+        calls.append("\(name) \(touches.map(\.id.description).joined(separator: ",")) t=\(context.time) e=\(context.event)")
+    }
+    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+        log("began", touches, context)
+        down += touches.count
+    }
+    mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) { log("moved", touches, context) }
+    mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+        log("ended", touches, context)
+        down -= touches.count
+        if down == 0 { context.recognize("recorded", details: [.init("calls", .array(calls.map { .string($0) }))]) }
+    }
+}
+
+/// Recognizes on lift, unless its deadline (`delay` after touch down) passes first; it ignores every
+/// touch but the first.
+struct Timed: Recognizer {
+    static func named(_ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true) -> RecognizerDefinition {
+        RecognizerDefinition(
+            id: id, summary: "test probe", gestures: [id],
+            parameters: [Parameter("delay", unit: "s", default: delay, seed: delay, "deadline after touch down")],
+            requiresFailureOf: requires, make: { Timed(id: id, delay: $0["delay"], decidesOnLift: decidesOnLift) })
+    }
+    static let definition = named("timed", delay: 1)
+    let id: String
+    let delay: Double
+    let decidesOnLift: Bool
+    var first: TouchID?
+
+    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+        for touch in touches {
+            if first == nil {
+                first = touch.id
+                context.setDeadline(at: touch.timestamp + delay, tag: "late")
+            } else {
+                context.ignore(touch)
+            }
+        }
+    }
+    mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
+        if touches.contains(where: { $0.id != first }) { context.fail("saw-ignored-touch", "an ignored touch was delivered") }
+    }
+    mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+        if decidesOnLift, touches.contains(where: { $0.id == first }) { context.recognize(id) }
+    }
+    mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        context.fail("deadline", "the \(tag) deadline passed", measured: delay, limit: delay, unit: "s")
+    }
+}
+
+/// Asks for a continuous recognizer's `began` although it is discrete: an illegal transition.
+struct Illegal: Recognizer {
+    static let definition = RecognizerDefinition(
+        id: "illegal", summary: "test probe", gestures: ["illegal"], parameters: [], make: { _ in Illegal() })
+    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) { context.begin("illegal") }
+}
+
+func replay(_ samples: [Sample], _ registry: [RecognizerDefinition], configure: (inout Configuration) throws -> Void = { _ in })
+    throws -> TraceResult
+{
+    var configuration = Configuration(registry: registry)
+    try configure(&configuration)
+    var trace = Trace(samples: samples)
+    try TraceValidator.validate(&trace, file: "test")
+    return Classifier(configuration: configuration).classify(trace, file: "test")
+}
+
+func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> RecognizerReport {
+    try #require(result.sequences[sequence].recognizers.first { $0.id == id })
+}
+
+@Suite struct ReplayEngineTests {
+    @Test func touchesAreDeliveredGroupedByPhaseWithinAnEvent() throws {
+        let result = try replay(
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .moved, 1, 0), Sample(0.1, 2, .began, 5, 5),
+                Sample(0.2, 2, .moved, 6, 5), Sample(0.2, 1, .ended, 2, 0), Sample(0.3, 2, .ended, 7, 5),
+            ], [Recorder.definition])
+        let details = try #require(try report(result, "recorder").recognition?.details.first?.value)
+        #expect(
+            details
+                == .array([
+                    "began 1 t=0.0 e=0", "began 2 t=0.1 e=1", "moved 1 t=0.1 e=1", "moved 2 t=0.2 e=2", "ended 1 t=0.2 e=2",
+                    "ended 2 t=0.3 e=3",
+                ].map { .string($0) }))
+    }
+
+    @Test func aTouchRepeatedAtTheSameTimeStartsANewEvent() throws {
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0, 1, .moved, 1, 0), Sample(0, 1, .ended, 2, 0)], [Recorder.definition])
+        let details = try #require(try report(result, "recorder").recognition?.details.first?.value)
+        #expect(details == .array(["began 1 t=0.0 e=0", "moved 1 t=0.0 e=1", "ended 1 t=0.0 e=2"].map { .string($0) }))
+    }
+
+    @Test func aDeadlineFiresAtItsExactTimeBetweenSamples() throws {
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.3, 1, .moved, 1, 0), Sample(0.9, 1, .ended, 2, 0)],
+            [Timed.named("timed", delay: 0.5)])
+        let timed = try report(result, "timed")
+        #expect(timed.state == .failed)
+        #expect(timed.failure == Failure(
+            reason: FailureReason(code: "deadline", message: "the late deadline passed", measured: 0.5, limit: 0.5, unit: "s"),
+            time: 0.5, event: 1, sample: nil))
+    }
+
+    @Test func aDeadlineAtTheTimeOfAnEventFiresAfterIt() throws {
+        let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.5, 1, .ended, 2, 0)], [Timed.named("timed", delay: 0.5)])
+        #expect(try report(result, "timed").state == .recognized)
+    }
+
+    @Test func anIgnoredTouchIsNeverDeliveredAgain() throws {
+        let result = try replay(
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.1, 2, .began, 5, 5), Sample(0.2, 2, .moved, 6, 5),
+                Sample(0.3, 2, .ended, 6, 5), Sample(0.4, 1, .ended, 0, 0),
+            ], [Timed.definition])
+        #expect(try report(result, "timed").state == .recognized)
+    }
+
+    @Test func eachTouchSequenceIsClassifiedAfterAReset() throws {
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .ended, 0, 0), Sample(1, 7, .began, 0, 0), Sample(1.1, 7, .ended, 0, 0)],
+            [Recorder.definition])
+        #expect(result.sequences.count == 2)
+        #expect(result.gesture == "recorded+recorded")
+        #expect(result.sequences.map(\.start) == [0, 1])
+        #expect(result.sequences.map(\.end) == [0.1, 1.1])
+        let second = try #require(try report(result, "recorder", sequence: 1).recognition?.details.first?.value)
+        #expect(second == .array(["began 7 t=1.0 e=2", "ended 7 t=1.1 e=3"].map { .string($0) }))
+    }
+
+    @Test func aTraceEndingWithTouchesDownWarnsAndFailsTheUndecided() throws {
+        let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .moved, 3, 0)], [Recorder.definition])
+        #expect(result.warnings == ["the trace ended with touches still down (1): its last touch sequence never ended"])
+        #expect(result.sequences[0].ended == false)
+        let recorder = try report(result, "recorder")
+        #expect(recorder.failure?.reason.code == "sequence-never-ended")
+        #expect(recorder.failure?.reason.message == "the touch sequence never ended: 1 touch(es) still down when the trace stopped")
+        #expect(result.gesture == "none")
+    }
+
+    @Test func requireToFailWaitsThenRecognizesWhenTheOtherFails() throws {
+        // "slow" is still undecided when the touch lifts at 0.2; its deadline fails it at 1.0, after the
+        // last sample (time runs on), and only then may "quick" recognize.
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.2, 1, .ended, 0, 0)],
+            [Timed.named("slow", delay: 1, decidesOnLift: false), Timed.named("quick", delay: 5, requires: ["slow"])])
+        let quick = try report(result, "quick")
+        #expect(
+            quick.transitions == [
+                Transition(
+                    from: .possible, to: .possible, time: 0.2, event: 1, sample: 1,
+                    reason: "would recognize quick; waiting for slow to fail", waitingFor: ["slow"]),
+                Transition(from: .possible, to: .recognized, time: 1, event: 1, sample: nil, reason: "recognized quick once slow failed"),
+            ])
+        #expect(try report(result, "slow").failure?.time == 1)
+        #expect(result.gesture == "quick")
+    }
+
+    @Test func preemptionFailsTheOthersUnlessSimultaneous() throws {
+        let samples = [Sample(0, 1, .began, 0, 0), Sample(0.2, 1, .ended, 0, 0)]
+        let alone = try replay(samples, [Timed.named("a", delay: 1), Timed.named("b", delay: 1)])
+        #expect(alone.gesture == "a")
+        #expect(try report(alone, "b").failure?.reason == FailureReason(code: "preempted", message: "preempted by a (a)"))
+        let together = try replay(samples, [Timed.named("a", delay: 1), Timed.named("b", delay: 1)]) {
+            try $0.allowSimultaneous("a", "b")
+        }
+        #expect(together.gesture == "a+b")
+    }
+
+    @Test func aRecognizerThatIsRequiredToFailButRecognizesFailsTheWaiter() throws {
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.2, 1, .ended, 0, 0)],
+            [Timed.named("waiter", delay: 1, requires: ["first"]), Timed.named("first", delay: 1)])
+        let waiter = try report(result, "waiter")
+        #expect(waiter.state == .failed)
+        #expect(waiter.failure?.reason == FailureReason(code: "required-recognizer-succeeded", message: "first recognized, and waiter requires it to fail"))
+        #expect(waiter.transitions.map(\.to) == [.possible, .failed])
+        #expect(waiter.transitions[0].waitingFor == ["first"])
+        #expect(result.gesture == "first")
+    }
+
+    @Test func aCancelledTouchFailsADiscreteRecognizer() throws {
+        let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .cancelled, 0, 0)], [Timed.definition])
+        let timed = try report(result, "timed")
+        #expect(timed.failure?.reason.code == "touch-cancelled")
+        #expect(timed.failure?.sample == 1)
+    }
+
+    @Test func anIllegalTransitionIsRefusedWithAWarning() throws {
+        let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .ended, 0, 0)], [Illegal.definition])
+        #expect(result.warnings == ["illegal asked for the illegal transition possible → began at t=0"])
+        #expect(try report(result, "illegal").failure?.reason.code == "sequence-ended-undecided")
+    }
+}
