@@ -172,7 +172,7 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         let samples = [Sample(0, 1, .began, 0, 0), Sample(0.2, 1, .ended, 0, 0)]
         let alone = try replay(samples, [Timed.named("a", delay: 1), Timed.named("b", delay: 1)])
         #expect(alone.gesture == "a")
-        #expect(try report(alone, "b").failure?.reason == FailureReason(code: "preempted", message: "preempted by a (a)"))
+        #expect(try report(alone, "b").failure?.reason == FailureReason(code: "preempted", message: "preempted by a"))
         let together = try replay(samples, [Timed.named("a", delay: 1), Timed.named("b", delay: 1)]) {
             try $0.allowSimultaneous("a", "b")
         }

@@ -214,7 +214,7 @@ struct ReplayEngine {
             } else if !configuration.maySimultaneouslyRecognize(winner, slots[other].entry.id) {
                 fail(
                     other,
-                    FailureReason(code: EngineFailure.preempted, message: "preempted by \(winner) (\(recognition.gesture))"),
+                    FailureReason(code: EngineFailure.preempted, message: recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))"),
                     sample: sample)
             }
         }

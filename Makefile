@@ -1,0 +1,34 @@
+# gesture: build, test, install. `make help` lists the targets.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+
+.PHONY: help build test golden install uninstall format clean
+
+help:
+	@echo "make build      release build of the gesture executable"
+	@echo "make test       run the test suite (Swift Testing)"
+	@echo "make golden     rewrite the golden output files after an intended change"
+	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
+	@echo "make format     format Sources and Tests with swift format"
+
+build:
+	$(SWIFT) build -c release --product gesture
+
+test:
+	$(SWIFT) test --disable-xctest
+
+golden:
+	RECORD_GOLDEN=1 $(SWIFT) test --disable-xctest --filter CommandLineTests
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/gesture" "$(DESTDIR)$(PREFIX)/bin/gesture"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture"
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests
+
+clean:
+	rm -rf .build
