@@ -19,12 +19,12 @@ enum GestureCommand {
         var stderr: String
     }
 
-    /// Runs `gesture arguments…` from the package root, with `input` on standard input.
-    static func run(_ arguments: [String], input: String = "") throws -> Output {
+    /// Runs `gesture arguments…` in `folder` (the package root by default), with `input` on standard input.
+    static func run(_ arguments: [String], input: String = "", in folder: URL = packageRoot) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = folder
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -207,33 +207,12 @@ enum GestureCommand {
             try Data(entry.content.utf8).write(to: folder.appendingPathComponent(name))
         }
         let good = GestureCommand.packageRoot.appendingPathComponent("Traces/checkmark.json").path
-        let process = try GestureCommand.runIn(folder, ["classify", "--format", "jsonl", name, good])
+        let process = try GestureCommand.run(["classify", "--format", "jsonl", name, good], in: folder)
         #expect(process.stderr == entry.diagnostic + "\n")
         #expect(process.status == 2)
         let lines = process.stdout.split(separator: "\n")
         #expect(lines.count == 2, "the bad file and the good one are both reported")
         #expect(lines.last?.contains(#""gesture":"checkmark""#) == true)
         #expect(lines.first?.contains(#""gesture":null,"error":{"code":"#) == true)
-    }
-}
-
-extension GestureCommand {
-    /// Runs in `folder`, so diagnostics name files as given.
-    static func runIn(_ folder: URL, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let (stdout, stderr) = (Pipe(), Pipe())
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
     }
 }

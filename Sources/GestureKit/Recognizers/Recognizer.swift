@@ -109,6 +109,17 @@ public struct RecognizerContext: Sendable {
         set(.cancel(reason), touch)
     }
 
+    /// Fails a one-finger recognizer when `touches` begin beside (or after) the touch it tracks, and
+    /// returns true; returns false when `touches` is the single first touch.
+    public mutating func failUnlessFirstSingleTouch(_ touches: [Touch], tracked: TouchID?, drawing gesture: String) -> Bool {
+        guard tracked != nil || touches.count != 1 else { return false }
+        fail(
+            "multiple-touches", "a second finger touched down; \(gesture) is drawn with one finger",
+            measured: Double(touches.count + (tracked == nil ? 0 : 1)), limit: 1, unit: "touches",
+            point: touches[0].location, at: touches[0])
+        return true
+    }
+
     /// `ignore(_:for:)`: the recognizer never sees this touch again in this sequence.
     public mutating func ignore(_ touch: Touch) {
         ignored.append(touch.id)

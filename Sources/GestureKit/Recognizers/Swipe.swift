@@ -40,12 +40,7 @@ public struct Swipe: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        guard trackedTouch == nil, touches.count == 1 else {
-            return context.fail(
-                "multiple-touches", "a second finger touched down; a swipe is one finger",
-                measured: Double(touches.count + (trackedTouch == nil ? 0 : 1)), limit: 1, unit: "touches",
-                point: touches[0].location, at: touches[0])
-        }
+        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a swipe") { return }
         trackedTouch = touches[0].id
         start = touches[0].location
         startTime = touches[0].timestamp

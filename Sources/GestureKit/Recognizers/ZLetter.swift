@@ -55,12 +55,7 @@ public struct ZLetter: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        guard trackedTouch == nil, touches.count == 1 else {
-            return context.fail(
-                "multiple-touches", "a second finger touched down; a Z is drawn with one finger",
-                measured: Double(touches.count + (trackedTouch == nil ? 0 : 1)), limit: 1, unit: "touches",
-                point: touches[0].location, at: touches[0])
-        }
+        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a Z") { return }
         trackedTouch = touches[0].id
         anchor = touches[0].location
         partPoints = [anchor]
