@@ -1,0 +1,316 @@
+import Foundation
+import Testing
+
+// MARK: - A small JSON Schema validator
+
+/// A JSON value, built from `JSONSerialization`'s output with booleans told apart from numbers: both
+/// arrive as `NSNumber`, but booleans are always of the class `NSNumber(value: true)` has.
+private indirect enum JSON: Equatable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    init(parsing data: Data) throws {
+        self.init(any: try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
+    }
+
+    init(parsing text: String) throws { try self.init(parsing: Data(text.utf8)) }
+
+    init(any: Any) {
+        switch any {
+        case is NSNull: self = .null
+        case let number as NSNumber:
+            let isBool = type(of: number) == type(of: NSNumber(value: true))
+            self = isBool ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let string as String: self = .string(string)
+        case let array as [Any]: self = .array(array.map(JSON.init(any:)))
+        case let object as [String: Any]: self = .object(object.mapValues(JSON.init(any:)))
+        default: preconditionFailure("JSONSerialization gave a \(type(of: any))")
+        }
+    }
+
+    subscript(key: String) -> JSON? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+
+    /// Whether the value is of a JSON Schema type; an integer is a number without a fraction.
+    func hasType(_ name: String) -> Bool {
+        switch (name, self) {
+        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
+            ("object", .object):
+            true
+        case ("integer", .number(let n)): n.rounded() == n
+        default: false
+        }
+    }
+
+    /// Short, for error messages.
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let n): n.rounded() == n && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+        case .string(let s): "\"\(s.prefix(30))\""
+        case .array(let a): "an array of \(a.count)"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON Schema (draft 2020-12) validator for exactly the keywords the schemas in `docs/` use.
+/// Any other keyword, or a keyword with an argument of the wrong form, is reported as an error, so a
+/// schema cannot silently rely on something this validator does not check.
+private struct Schema {
+    static let annotations: Set<String> = ["$schema", "$defs", "title", "description"]
+    static let types: Set<String> = ["null", "boolean", "number", "integer", "string", "array", "object"]
+
+    /// The whole schema document, against which `$ref`s resolve.
+    let root: JSON
+
+    init(root: JSON) { self.root = root }
+
+    init(file: String) throws {
+        try self.init(root: JSON(parsing: Data(contentsOf: packageRoot.appendingPathComponent(file))))
+    }
+
+    /// Every way `value` breaks the schema (the root one, or `#/$defs/<definition>`); empty when it is valid.
+    func errors(_ value: JSON, definition: String? = nil) -> [String] {
+        errors(value, definition.map { .object(["$ref": .string("#/$defs/\($0)")]) } ?? root, at: "$")
+    }
+
+    func errors(_ value: JSON, _ schema: JSON, at path: String) -> [String] {
+        switch schema {
+        case .bool(true): return []
+        case .bool(false): return ["\(path): not allowed here"]
+        case .object(let keywords):
+            return keywords.keys.sorted().flatMap { check($0, keywords[$0]!, value, in: keywords, at: path) }
+        default: return ["\(path): the schema is \(schema), expected an object or a boolean"]
+        }
+    }
+
+    private func check(_ keyword: String, _ argument: JSON, _ value: JSON, in keywords: [String: JSON], at path: String)
+        -> [String]
+    {
+        func expect(_ ok: Bool, _ message: @autoclosure () -> String) -> [String] {
+            ok ? [] : ["\(path): \(message())"]
+        }
+        switch (keyword, argument) {
+        case (let annotation, _) where Self.annotations.contains(annotation):
+            return []
+        case ("$ref", .string(let reference)):
+            guard reference.hasPrefix("#/$defs/"), case .object(let document) = root,
+                case .object(let definitions)? = document["$defs"],
+                let target = definitions[String(reference.dropFirst("#/$defs/".count))]
+            else { return ["\(path): cannot resolve $ref \"\(reference)\""] }
+            return errors(value, target, at: path)
+        case ("type", .string(let name)):
+            return check("type", .array([.string(name)]), value, in: keywords, at: path)
+        case ("type", .array(let list)):
+            let names = list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+            guard names.count == list.count, names.allSatisfy(Self.types.contains) else {
+                return ["\(path): unsupported type \(list.map(\.description))"]
+            }
+            let expected = names.joined(separator: " or ")
+            return expect(names.contains(where: value.hasType), "expected \(expected), found \(value)")
+        case ("enum", .array(let options)):
+            let expected = options.map(\.description).joined(separator: ", ")
+            return expect(options.contains(value), "expected one of \(expected), found \(value)")
+        case ("const", _):
+            return expect(value == argument, "expected \(argument), found \(value)")
+        case ("properties", .object(let properties)):
+            guard case .object(let members) = value else { return [] }
+            return properties.keys.sorted().flatMap { key in
+                members[key].map { errors($0, properties[key]!, at: "\(path).\(key)") } ?? []
+            }
+        case ("required", .array(let names)):
+            guard case .object(let members) = value else { return [] }
+            return names.flatMap { name in
+                guard case .string(let name) = name else { return ["\(path): required lists \(name), expected a string"] }
+                return expect(members[name] != nil, "missing required field \"\(name)\"")
+            }
+        case ("additionalProperties", .bool):
+            guard case .object(let members) = value else { return [] }
+            return members.keys.sorted().filter { keywords["properties"]?[$0] == nil }.flatMap {
+                errors(members[$0]!, argument, at: "\(path).\($0)")
+            }
+        case ("items", _):
+            guard case .array(let elements) = value else { return [] }
+            return elements.indices.flatMap { errors(elements[$0], argument, at: "\(path)[\($0)]") }
+        case ("minItems", .number(let limit)):
+            guard case .array(let elements) = value else { return [] }
+            return expect(Double(elements.count) >= limit, "expected at least \(argument) items, found \(elements.count)")
+        case ("minLength", .number(let limit)):
+            guard case .string(let string) = value else { return [] }
+            let count = Double(string.unicodeScalars.count)
+            return expect(count >= limit, "expected at least \(argument) characters, found \(value)")
+        case ("minimum", .number(let limit)):
+            guard case .number(let number) = value else { return [] }
+            return expect(number >= limit, "expected at least \(argument), found \(value)")
+        case ("exclusiveMinimum", .number(let limit)):
+            guard case .number(let number) = value else { return [] }
+            return expect(number > limit, "expected more than \(argument), found \(value)")
+        case ("oneOf", .array(let branches)):
+            let results = branches.map { errors(value, $0, at: path) }
+            let matches = results.filter(\.isEmpty).count
+            guard matches != 1 else { return [] }
+            let why = matches > 1 ? "" : results.indices.map { "\n  branch \($0): " + results[$0].joined(separator: "; ") }
+                .joined()
+            return ["\(path): matches \(matches) of the oneOf branches, expected exactly one\(why)"]
+        default:
+            return ["\(path): unsupported schema keyword \"\(keyword)\" with \(argument)"]
+        }
+    }
+}
+
+// MARK: - Tests
+
+private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every file in `Traces/`, relative to the package root.
+private let traceFiles: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Traces").path)) ?? [])
+    .sorted().map { "Traces/" + $0 }
+
+/// The built `gesture` executable: next to the test bundle, else in `.build/debug`.
+private func gestureExecutable() throws -> URL {
+    let folders =
+        [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL]
+        + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        + [packageRoot.appendingPathComponent(".build/debug")]
+    let candidates = folders.map { $0.appendingPathComponent("gesture") }
+    return try #require(candidates.first { url in
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isExecutableFile(atPath: url.path)
+    }, "no gesture executable in \(folders.map(\.path))")
+}
+
+/// Runs `gesture` in the package root; returns its exit status and standard output.
+private func gesture(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = try gestureExecutable()
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Checks `classify --format json` and `--format jsonl` for one file against the output schema, and
+/// returns the single JSON Lines result.
+@discardableResult
+private func expectValidOutput(for file: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSON {
+    let schema = try Schema(file: "docs/classify-output.schema.json")
+    let document = try JSON(parsing: try gesture(["classify", "--format", "json", file]).output)
+    #expect(schema.errors(document) == [], sourceLocation: sourceLocation)
+
+    let lines = try gesture(["classify", "--format", "jsonl", file]).output.split(separator: "\n")
+    try #require(lines.count == 1, sourceLocation: sourceLocation)
+    let line = try JSON(parsing: String(lines[0]))
+    #expect(schema.errors(line, definition: "traceResult") == [], sourceLocation: sourceLocation)
+    #expect(document["traces"] == .array([line]), "the json and jsonl results differ", sourceLocation: sourceLocation)
+    return line
+}
+
+@Suite struct SchemaTests {
+    private let traceSchema: Schema
+    private let outputSchema: Schema
+
+    init() throws {
+        traceSchema = try Schema(file: "docs/trace.schema.json")
+        outputSchema = try Schema(file: "docs/classify-output.schema.json")
+    }
+
+    @Test func thereAreTracesOfEachKind() {
+        #expect(traceFiles.contains { $0.hasSuffix(".json") })
+        #expect(traceFiles.contains { !$0.hasSuffix(".json") })
+    }
+
+    @Test(arguments: traceFiles.filter { $0.hasSuffix(".json") })
+    func jsonTraceMatchesTraceSchema(file: String) throws {
+        let trace = try JSON(parsing: Data(contentsOf: packageRoot.appendingPathComponent(file)))
+        #expect(traceSchema.errors(trace) == [])
+    }
+
+    @Test(arguments: traceFiles)
+    func classifyOutputMatchesOutputSchema(file: String) throws {
+        #expect(try expectValidOutput(for: file)["error"] == .null)
+    }
+
+    @Test func errorOutputMatchesOutputSchema() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"samples": [{"t": 0, "id": 1, "phase": "began", "x": 1}]}"#.utf8).write(to: bad)
+
+        // A field error has a line, column and sample; a missing file has none.
+        let cases = [(bad.path, "missing-field", JSON.number(1)), (folder.path + "/absent.json", "io", .null)]
+        for (file, code, line) in cases {
+            #expect(try gesture(["classify", "--format", "json", file]).status == 2)
+            let error = try #require(try expectValidOutput(for: file)["error"])
+            #expect(error["code"] == .string(code))
+            #expect(error["line"] == line)
+        }
+    }
+
+    // MARK: The validator can fail
+
+    @Test func sampleWithoutPhaseFailsTraceSchema() throws {
+        let good = #"{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}"#
+        let bad = #"{"t": 0, "id": 1, "x": 1, "y": 2}"#
+        #expect(traceSchema.errors(try JSON(parsing: "{\"samples\": [\(good)]}")) == [])
+        #expect(traceSchema.errors(try JSON(parsing: "[\(good)]")) == [])
+        let errors = traceSchema.errors(try JSON(parsing: "{\"samples\": [\(bad)]}"))
+        #expect(errors.joined().contains(#"$.samples[0]: missing required field "phase""#))
+        #expect(traceSchema.errors(try JSON(parsing: "[\(good), \(bad)]")).joined().contains("$[1]"))
+    }
+
+    @Test func wrongSampleValuesFailTraceSchema() throws {
+        for (sample, complaint) in [
+            (#"{"t": 0, "id": 1, "phase": 1, "x": 1, "y": 2}"#, "$[0].phase: expected one of"),
+            (#"{"t": 0, "id": 1, "phase": "began", "x": "1", "y": 2}"#, #"$[0].x: expected number, found "1""#),
+            (#"{"t": true, "id": 1, "phase": "began", "x": 1, "y": 2}"#, "$[0].t: expected number, found true"),
+            (#"{"t": 0, "id": 1.5, "phase": "began", "x": 1, "y": 2}"#, "$[0].id: expected integer or string, found 1.5"),
+            (#"{"t": 0, "id": "", "phase": "began", "x": 1, "y": 2}"#, "$[0].id: expected at least 1 characters"),
+            (#"{"t": 0, "id": 1, "phase": "lifted", "x": 1, "y": 2}"#, #"found "lifted""#),
+        ] {
+            let errors = traceSchema.errors(try JSON(parsing: "[\(sample)]"))
+            #expect(errors.joined().contains(complaint), "\(sample): \(errors)")
+        }
+        let errors = traceSchema.errors(try JSON(parsing: #"{"view": {"width": 0, "height": 1}, "samples": []}"#))
+        #expect(errors.joined().contains("$.view.width: expected more than 0"))
+        #expect(errors.joined().contains("$.samples: expected at least 1 items, found 0"))
+        #expect(traceSchema.errors(try JSON(parsing: #""samples""#)) != [])
+    }
+
+    @Test func changedOutputFailsOutputSchema() throws {
+        let line = try gesture(["classify", "--format", "jsonl", "Traces/checkmark.json"]).output
+        #expect(outputSchema.errors(try JSON(parsing: line), definition: "traceResult") == [])
+        for (original, replacement, complaint) in [
+            (#""error":null,"#, #""error":null,"extra":true,"#, "$.extra: not allowed"),
+            (#""waitingFor":[]"#, #""waitingFor":[],"extra":1"#, "].extra: not allowed"),
+            (#""file":"Traces/checkmark.json""#, #""file":3"#, "$.file: expected string, found 3"),
+            (#""ended":true"#, #""ended":1"#, "].ended: expected boolean, found 1"),
+            (#""state":"failed""#, #""state":"ended""#, #"found "ended""#),
+        ] {
+            #expect(line.contains(original))
+            let changed = try JSON(parsing: line.replacingOccurrences(of: original, with: replacement))
+            let errors = outputSchema.errors(changed, definition: "traceResult")
+            #expect(errors.joined().contains(complaint), "\(replacement): \(errors)")
+        }
+    }
+
+    @Test func unsupportedKeywordsAreReported() throws {
+        let schema = Schema(root: try JSON(parsing: #"{"maxLength": 3, "type": "strin"}"#))
+        #expect(schema.errors(.string("abc")).count == 2)
+    }
+}
