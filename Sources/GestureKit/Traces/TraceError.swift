@@ -23,6 +23,8 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         case emptyTrace = "empty-trace"
         /// The file could not be opened or read.
         case io
+        /// The trace's label is not a gesture any recognizer of the configuration can produce.
+        case unknownLabel = "unknown-label"
     }
 
     public var code: Code

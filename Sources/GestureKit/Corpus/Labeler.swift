@@ -1,0 +1,112 @@
+import Foundation
+
+/// Decides the expected gesture of each trace in a batch, first match wins: a `--labels` file
+/// (CSV `path,label`, paths relative to that file's folder); the trace's own `label`; the name of its
+/// parent folder when that is a gesture name or `none`. Otherwise the trace is unlabelled.
+///
+/// A label no recognizer of the configuration can produce is an error: up front for a labels file,
+/// on the trace's row for a trace's own label. `--label-map check=checkmark,*=none` renames labels from
+/// the labels file and the traces before that check; `*` stands for every label that is neither a
+/// known gesture nor mapped by name.
+public struct Labeler: Sendable {
+    /// Gesture names the configuration can produce, and `none`.
+    public let known: Set<String>
+    private var byPath: [String: String] = [:]
+    private var renames: [String: String] = [:]
+    private var otherwise: String?
+    private let workingDirectory: URL
+
+    public init(configuration: Configuration) {
+        known = Set(configuration.entries.flatMap(\.definition.gestures) + ["none"])
+        workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
+    public mutating func setLabelMap(_ spec: String) throws(LabelError) {
+        for pair in spec.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw LabelError("--label-map: expected FROM=TO pairs separated by commas, found \"\(pair)\"")
+            }
+            guard known.contains(parts[1]) else {
+                throw LabelError("--label-map: unknown gesture \"\(parts[1])\": expected one of \(knownList)")
+            }
+            if parts[0] == "*" { otherwise = parts[1] } else { renames[parts[0]] = parts[1] }
+        }
+    }
+
+    /// Reads a labels file; every label must be known (after the label map).
+    public mutating func loadLabels(_ file: String) throws(LabelError) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw LabelError("\(file): error: cannot read labels file")
+        }
+        let bytes = Array(data)
+        let records: [CSVRecord]
+        do {
+            records = try CSVRecordReader.records(bytes, file: file)
+        } catch {
+            throw LabelError(error.description)
+        }
+        func place(_ offset: Int) -> String {
+            let position = SourcePosition(of: offset, in: bytes)
+            return "\(file):\(position.line):\(position.column)"
+        }
+        guard let header = records.first else { throw LabelError("\(file): error: empty labels file: expected a header \"path,label\"") }
+        let names = header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let pathColumn = names.firstIndex(of: "path"), let labelColumn = names.firstIndex(of: "label") else {
+            throw LabelError("\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(names.joined(separator: ","))\"")
+        }
+        let folder = URL(fileURLWithPath: file, relativeTo: workingDirectory).deletingLastPathComponent()
+        for record in records.dropFirst() {
+            guard record.fields.count == header.fields.count else {
+                throw LabelError("\(place(record.offset)): error: expected \(header.fields.count) fields, found \(record.fields.count)")
+            }
+            let label = record.fields[labelColumn]
+            guard let mapped = mapped(label.value.trimmingCharacters(in: .whitespaces)) else {
+                throw LabelError(
+                    "\(place(label.offset)): error: unknown label \"\(label.value)\": expected one of \(knownList) (or map it with --label-map)")
+            }
+            let key = URL(fileURLWithPath: record.fields[pathColumn].value, relativeTo: folder).standardized.path
+            byPath[key] = mapped
+        }
+    }
+
+    /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
+    /// a message when the trace's own label is unknown.
+    public func label(for path: String, traceLabel: String?) -> Result<String?, LabelError> {
+        if !byPath.isEmpty, let label = byPath[URL(fileURLWithPath: path, relativeTo: workingDirectory).standardized.path] {
+            return .success(label)
+        }
+        if let traceLabel {
+            guard let mapped = mapped(traceLabel) else {
+                return .failure(LabelError("unknown label \"\(traceLabel)\" in the trace: expected one of \(knownList)"))
+            }
+            return .success(mapped)
+        }
+        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return .success(known.contains(parent) ? parent : nil)
+    }
+
+    private func mapped(_ label: String) -> String? {
+        if let renamed = renames[label] { return renamed }
+        if known.contains(label) { return label }
+        return otherwise
+    }
+
+    private var knownList: String { known.sorted(by: GestureOrder.precedes).joined(separator: ", ") }
+}
+
+/// A labels problem: unreadable file, unknown label, bad `--label-map`.
+public struct LabelError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The order gestures appear in summaries: by name, `none` last.
+public enum GestureOrder {
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        if a == "none" || b == "none" { return b == "none" && a != "none" }
+        return PathOrder.bytesPrecede(a, b)
+    }
+}

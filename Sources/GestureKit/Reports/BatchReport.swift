@@ -1,0 +1,253 @@
+import Foundation
+
+/// The outputs of `gesture batch` and `gesture merge-scores`: rows as JSON or CSV, the summary as JSON
+/// or text, and the way back from JSON to rows and scoreboards so shards can be merged.
+public enum BatchReport {
+    // MARK: Rows
+
+    public static func value(_ row: BatchRow) -> JSONValue {
+        .object([
+            .init("path", .string(row.path)),
+            .init("label", .string(row.label)),
+            .init("gesture", .string(row.gesture)),
+            .init("correct", row.correct.map { .bool($0) } ?? .null),
+            .init(
+                "error",
+                row.error.map { error in
+                    .object([
+                        .init("code", .string(error.code.rawValue)),
+                        .init("message", .string(error.message)),
+                        .init("line", .number(error.line.map(Double.init))),
+                        .init("column", .number(error.column.map(Double.init))),
+                        .init("sample", .number(error.sampleIndex.map(Double.init))),
+                    ])
+                } ?? .null),
+            .init(
+                "failure",
+                row.miss.map { miss in
+                    .object([
+                        .init("recognizer", .string(miss.recognizer)),
+                        .init("code", .string(miss.code)),
+                        .init("message", .string(miss.message)),
+                        .init("measured", .number(miss.measured)),
+                        .init("limit", .number(miss.limit)),
+                        .init("unit", .string(miss.unit)),
+                    ])
+                } ?? .null),
+        ])
+    }
+
+    public static let csvHeader = "path,label,gesture,correct,error_code,error_message,failure_recognizer,failure_code,failure_message\n"
+
+    /// One CSV record (RFC 4180 quoting), ending in a line break.
+    public static func csv(_ row: BatchRow) -> String {
+        let fields = [
+            row.path, row.label ?? "", row.gesture ?? "", row.correct.map { $0 ? "true" : "false" } ?? "",
+            row.error?.code.rawValue ?? "", row.error.map(\.description) ?? "", row.miss?.recognizer ?? "",
+            row.miss?.code ?? "", row.miss?.message ?? "",
+        ]
+        return fields.map(quoted).joined(separator: ",") + "\n"
+    }
+
+    private static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Summary
+
+    public static func value(_ board: Scoreboard) -> JSONValue {
+        let gestures = board.gestures
+        return .object([
+            .init("traces", .number(Double(board.traces))),
+            .init("scored", .number(Double(board.scored))),
+            .init("correct", .number(Double(board.correct))),
+            .init("accuracy", .number(board.accuracy)),
+            .init("unlabelled", .number(Double(board.unlabelled))),
+            .init("errors", .number(Double(board.errors))),
+            .init(
+                "gestures",
+                .object(
+                    gestures.map { gesture in
+                        let m = board.metrics(gesture)
+                        return .init(
+                            gesture,
+                            .object([
+                                .init("support", .number(Double(m.support))),
+                                .init("predicted", .number(Double(m.predicted))),
+                                .init("truePositives", .number(Double(m.truePositives))),
+                                .init("precision", .number(m.precision)),
+                                .init("recall", .number(m.recall)),
+                                .init("f1", .number(m.f1)),
+                            ]))
+                    })),
+            .init(
+                "confusion",
+                .object(
+                    gestures.map { label in
+                        .init(label, .object(gestures.map { .init($0, .number(Double(board.confusion[label]?[$0] ?? 0))) }))
+                    })),
+            .init(
+                "failures",
+                .object(
+                    board.failures.keys.sorted(by: GestureOrder.precedes).map { label in
+                        let codes = board.failures[label] ?? [:]
+                        return .init(
+                            label,
+                            .object(codes.keys.sorted(by: PathOrder.bytesPrecede).map { .init($0, .number(Double(codes[$0] ?? 0))) }))
+                    })),
+        ])
+    }
+
+    // MARK: Reading outputs back
+
+    /// A `gesture batch --format json` document read back, for `merge-scores`.
+    public struct Document: Sendable {
+        public var rows: [BatchRow]
+        public var board: Scoreboard
+    }
+
+    /// Reads a `--format json` output; the summary's counts become a scoreboard and the rows rows.
+    public static func document(_ bytes: [UInt8], file: String) throws(LabelError) -> Document {
+        func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
+        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            let traces = root["traces"] as? [[String: Any]], let summary = root["summary"] as? [String: Any]
+        else { throw fail("expected the JSON output of `gesture batch --format json`, with \"traces\" and \"summary\"") }
+        var board = Scoreboard()
+        guard let total = summary["traces"] as? Int, let errors = summary["errors"] as? Int,
+            let unlabelled = summary["unlabelled"] as? Int, let confusion = summary["confusion"] as? [String: [String: Int]],
+            let failures = summary["failures"] as? [String: [String: Int]]
+        else { throw fail("the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts") }
+        board.traces = total
+        board.errors = errors
+        board.unlabelled = unlabelled
+        board.confusion = confusion.mapValues { $0.filter { $0.value != 0 } }.filter { !$0.value.isEmpty }
+        board.failures = failures
+        var rows: [BatchRow] = []
+        for (index, object) in traces.enumerated() {
+            guard let row = row(object) else { throw fail("trace \(index) is not a batch row") }
+            rows.append(row)
+        }
+        return Document(rows: rows, board: board)
+    }
+
+    private static func row(_ object: [String: Any]) -> BatchRow? {
+        guard let path = object["path"] as? String else { return nil }
+        var row = BatchRow(path: path, label: object["label"] as? String, gesture: object["gesture"] as? String)
+        if let error = object["error"] as? [String: Any] {
+            guard let raw = error["code"] as? String, let code = TraceError.Code(rawValue: raw),
+                let message = error["message"] as? String
+            else { return nil }
+            row.error = TraceError(
+                code, file: path, line: error["line"] as? Int, column: error["column"] as? Int,
+                sampleIndex: error["sample"] as? Int, message: message)
+        }
+        if let failure = object["failure"] as? [String: Any] {
+            guard let recognizer = failure["recognizer"] as? String, let code = failure["code"] as? String,
+                let message = failure["message"] as? String
+            else { return nil }
+            row.miss = Miss(
+                recognizer: recognizer, code: code, message: message, measured: (failure["measured"] as? NSNumber)?.doubleValue,
+                limit: (failure["limit"] as? NSNumber)?.doubleValue, unit: failure["unit"] as? String)
+        }
+        return row
+    }
+
+    // MARK: Text
+
+    /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
+    /// codes of misses, the worst misses and the first errors.
+    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow]) -> String {
+        var out = "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
+        if let accuracy = board.accuracy {
+            out += "accuracy \(percent(accuracy)) (\(board.correct) of \(board.scored))\n"
+        }
+        let gestures = board.gestures
+        if !gestures.isEmpty {
+            out += "\n" + table(
+                [["gesture", "support", "precision", "recall", "F1"]]
+                    + gestures.map { g in
+                        let m = board.metrics(g)
+                        return [g, "\(m.support)", m.precision.map(percent) ?? "-", m.recall.map(percent) ?? "-", m.f1.map(percent) ?? "-"]
+                    })
+            out += "\nconfusion (rows: label, columns: recognized)\n"
+            out += table(
+                [["label"] + gestures]
+                    + gestures.filter { board.confusion[$0] != nil }.map { label in
+                        [label] + gestures.map { "\(board.confusion[label]?[$0] ?? 0)" }
+                    })
+        }
+        if !board.failures.isEmpty {
+            out += "\nmisses by failure code of the recognizer that should have fired\n"
+            for label in board.failures.keys.sorted(by: GestureOrder.precedes) {
+                let codes = board.failures[label] ?? [:]
+                let listed = codes.sorted { $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key) }
+                out += "  \(label) (\(codes.values.reduce(0, +))): " + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+            }
+        }
+        let misses = board.scored - board.correct
+        if !worst.isEmpty {
+            out += "\nworst misses (\(worst.count) of \(misses), furthest past their limit first)\n"
+            for row in worst {
+                out += "  \(row.path): \(row.label ?? "?") → \(row.gesture ?? "?")"
+                if let miss = row.miss {
+                    var detail = "\(miss.recognizer) \(miss.code): \(miss.message)"
+                    let unit = miss.unit.map { " \($0)" } ?? ""
+                    if let measured = miss.measured, let limit = miss.limit {
+                        detail += " (measured \(Format.number(measured))\(unit), limit \(Format.number(limit))\(unit))"
+                    }
+                    out += ": " + detail
+                }
+                out += "\n"
+            }
+        }
+        if !errors.isEmpty {
+            out += "\nerrors (\(errors.count) of \(board.errors))\n"
+            for row in errors { out += "  \(row.error?.description ?? row.path)\n" }
+        }
+        return out
+    }
+
+    private static func percent(_ value: Double) -> String { Format.number(value * 100, decimals: 1) + "%" }
+
+    /// Left-aligned first column, right-aligned others.
+    private static func table(_ rows: [[String]]) -> String {
+        guard let columns = rows.first?.count else { return "" }
+        let widths = (0..<columns).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Keeps the `capacity` worst misses seen so far: furthest past their limit first, then those without
+/// a measurement, ties in path order. Bounded, so a long run holds only these.
+public struct WorstMisses: Sendable {
+    public let capacity: Int
+    public private(set) var rows: [BatchRow] = []
+
+    public init(capacity: Int) { self.capacity = capacity }
+
+    public mutating func consider(_ row: BatchRow) {
+        guard capacity > 0, row.correct == false else { return }
+        rows.append(row)
+        if rows.count > capacity * 2 { trim() }
+    }
+
+    public mutating func finish() -> [BatchRow] {
+        trim()
+        return rows
+    }
+
+    private mutating func trim() {
+        rows.sort { a, b in
+            let x = a.miss?.severity ?? -1
+            let y = b.miss?.severity ?? -1
+            return x != y ? x > y : PathOrder.precedes(a.path, b.path)
+        }
+        if rows.count > capacity { rows.removeLast(rows.count - capacity) }
+    }
+}

@@ -1,0 +1,65 @@
+/// What a batch keeps of one trace: enough for every output format and the summary, and no more, so a
+/// run over a million files never holds a million transition logs.
+public struct BatchRow: Sendable, Hashable {
+    public var path: String
+    /// The expected gesture, or `nil` when unlabelled.
+    public var label: String?
+    /// The recognized gesture (`none` when nothing was), or `nil` when the file could not be read.
+    public var gesture: String?
+    public var error: TraceError?
+    /// For a miss: why the recognizer that should have fired did not.
+    public var miss: Miss?
+
+    /// Whether the gesture matches the label; `nil` when either is missing.
+    public var correct: Bool? {
+        guard let label, let gesture else { return nil }
+        return label == gesture
+    }
+
+    public init(path: String, label: String? = nil, gesture: String? = nil, error: TraceError? = nil, miss: Miss? = nil) {
+        self.path = path
+        self.label = label
+        self.gesture = gesture
+        self.error = error
+        self.miss = miss
+    }
+}
+
+/// Why the recognizer that should have fired on a trace did not.
+public struct Miss: Sendable, Hashable {
+    /// The recognizer whose gestures include the label.
+    public var recognizer: String
+    /// Its failure code, or `other-gesture` when it recognized something else.
+    public var code: String
+    public var message: String
+    public var measured: Double?
+    public var limit: Double?
+    public var unit: String?
+
+    /// How far past its limit the failing measurement was, relative to the limit; ranks the "worst"
+    /// misses in the text summary. `nil` when the failure has no measurement.
+    public var severity: Double? {
+        guard let measured, let limit else { return nil }
+        return abs(measured - limit) / max(abs(limit), 1e-9)
+    }
+
+    /// The miss of `result` against `label`: the first failure of the recognizer that produces `label`.
+    /// `nil` when the trace was recognized as labelled, or is labelled `none` (no recognizer should
+    /// have fired).
+    public static func of(_ result: TraceResult, label: String, configuration: Configuration) -> Miss? {
+        guard label != result.gesture, label != "none",
+            let id = configuration.entries.first(where: { $0.definition.gestures.contains(label) })?.id
+        else { return nil }
+        let reports = result.sequences.compactMap { sequence in sequence.recognizers.first { $0.id == id } }
+        if let failure = reports.lazy.compactMap(\.failure).first {
+            let reason = failure.reason
+            return Miss(
+                recognizer: id, code: reason.code, message: reason.message, measured: reason.measured,
+                limit: reason.limit, unit: reason.unit)
+        }
+        let recognized = reports.compactMap(\.recognition?.gesture).joined(separator: "+")
+        return Miss(
+            recognizer: id, code: "other-gesture",
+            message: "\(id) recognized \(recognized.isEmpty ? "nothing" : recognized); the trace's gesture is \(result.gesture)")
+    }
+}

@@ -1,0 +1,70 @@
+/// The counts a batch summary is made of. Every field adds up, so the scoreboards of shards merge into
+/// exactly the scoreboard of the whole run; accuracy, precision, recall and F1 are derived from them.
+public struct Scoreboard: Sendable, Hashable {
+    /// Files accounted for: scored, unlabelled or errors.
+    public var traces = 0
+    public var errors = 0
+    public var unlabelled = 0
+    /// Scored traces by label, then by recognized gesture.
+    public var confusion: [String: [String: Int]] = [:]
+    /// Misses by label, then by the expected recognizer's failure code.
+    public var failures: [String: [String: Int]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ row: BatchRow) {
+        traces += 1
+        if row.error != nil {
+            errors += 1
+        } else if let label = row.label, let gesture = row.gesture {
+            confusion[label, default: [:]][gesture, default: 0] += 1
+            if let miss = row.miss { failures[label, default: [:]][miss.code, default: 0] += 1 }
+        } else {
+            unlabelled += 1
+        }
+    }
+
+    public mutating func merge(_ other: Scoreboard) {
+        traces += other.traces
+        errors += other.errors
+        unlabelled += other.unlabelled
+        for (label, row) in other.confusion {
+            for (gesture, count) in row { confusion[label, default: [:]][gesture, default: 0] += count }
+        }
+        for (label, row) in other.failures {
+            for (code, count) in row { failures[label, default: [:]][code, default: 0] += count }
+        }
+    }
+
+    public var scored: Int { confusion.values.reduce(0) { $0 + $1.values.reduce(0, +) } }
+    public var correct: Int { confusion.reduce(0) { $0 + ($1.value[$1.key] ?? 0) } }
+    /// Correct ÷ scored; `nil` when nothing was scored.
+    public var accuracy: Double? { scored == 0 ? nil : Double(correct) / Double(scored) }
+
+    /// Every gesture that is a label or a result of a scored trace, by name with `none` last.
+    public var gestures: [String] {
+        Set(confusion.keys).union(confusion.values.flatMap(\.keys)).sorted(by: GestureOrder.precedes)
+    }
+
+    /// One gesture's figures.
+    public struct Metrics: Sendable, Hashable {
+        /// Scored traces labelled with it.
+        public var support: Int
+        /// Scored traces recognized as it.
+        public var predicted: Int
+        public var truePositives: Int
+        public var precision: Double? { predicted == 0 ? nil : Double(truePositives) / Double(predicted) }
+        public var recall: Double? { support == 0 ? nil : Double(truePositives) / Double(support) }
+        public var f1: Double? {
+            guard let precision, let recall, precision + recall > 0 else { return nil }
+            return 2 * precision * recall / (precision + recall)
+        }
+    }
+
+    public func metrics(_ gesture: String) -> Metrics {
+        Metrics(
+            support: confusion[gesture]?.values.reduce(0, +) ?? 0,
+            predicted: confusion.values.reduce(0) { $0 + ($1[gesture] ?? 0) },
+            truePositives: confusion[gesture]?[gesture] ?? 0)
+    }
+}
