@@ -2,7 +2,10 @@
 /// Each command says which options take a value; anything else starting with `-` (but `-` alone) is
 /// a usage error.
 struct Arguments {
+    /// The last value of each option.
     var options: [String: String] = [:]
+    /// Every value of each option, in order, for options that may be repeated.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var operands: [String] = []
 
@@ -28,6 +31,7 @@ struct Arguments {
                 if value == nil { value = words.popFirst() }
                 guard let value else { throw UsageError("option \(name) needs a value") }
                 options[name] = value
+                repeated[name, default: []].append(value)
             } else if known.contains(name), value == nil {
                 flags.insert(name)
             } else {

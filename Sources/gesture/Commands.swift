@@ -11,6 +11,8 @@ let mainHelp = """
     gesture \(version): classify recorded touch traces with UIKit-style gesture recognizers.
 
     usage: gesture classify [options] FILE…   classify traces (- reads standard input)
+           gesture batch [options] PATH…      score folders of labelled traces
+           gesture merge-scores FILE…         combine the JSON outputs of sharded batch runs
            gesture list [options]             show recognizers, parameters and relationships
            gesture --version
 
@@ -72,10 +74,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
         return .recognized
     }
     let format = try arguments.choice("--format", default: OutputFormat.text)
-    let inputFormat: TraceFormat? = try arguments.options["--input-format"].map { raw throws(UsageError) in
-        guard let format = TraceFormat(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for --input-format") }
-        return format
-    }
+    let inputFormat = try arguments.inputFormat()
     let classifier = Classifier(configuration: try configuration(from: arguments))
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given (use - for standard input)") }
 
@@ -124,13 +123,29 @@ func list(_ words: ArraySlice<String>) throws -> ExitCode {
     return .recognized
 }
 
-/// Data to stdout, diagnostics to stderr, both unbuffered per call in whole lines.
+/// Data to stdout, diagnostics to stderr, always in whole lines.
 enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        buffered(text)
+        flush()
+    }
+
+    /// Collects output and writes it in blocks of whole lines.
+    static func buffered(_ text: String) {
+        buffer += text.utf8
+        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
+    }
+
+    static func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
     }
 
     static func error(_ text: String) {
+        flush()
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

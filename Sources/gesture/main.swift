@@ -7,6 +7,8 @@ func run(_ words: [String]) -> ExitCode {
         switch words.first {
         case "classify": return try classify(words.dropFirst())
         case "list": return try list(words.dropFirst())
+        case "batch": return try batch(words.dropFirst())
+        case "merge-scores": return try mergeScores(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h", "help": Output.write(mainHelp + "\n")
         case nil: throw UsageError("no command given")
@@ -15,6 +17,8 @@ func run(_ words: [String]) -> ExitCode {
         return .recognized
     } catch let error as UsageError {
         Output.error("gesture: error: \(error.message)\nRun `gesture --help` for usage.")
+    } catch let error as LabelError {
+        Output.error("gesture: error: \(error.message)")
     } catch let error as ConfigurationError {
         Output.error("gesture: error: \(error.message)")
     } catch {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Configuration {
     /// Applies a `--config` file:
     ///
@@ -11,54 +9,52 @@ extension Configuration {
     ///
     /// Every key is optional; unknown keys, recognizers and parameters are errors.
     public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
-            throw ConfigurationError("\(file): error: not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "syntax error")")
-        }
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes, file: file) } catch { throw ConfigurationError(error.description) }
         func fail(_ message: String) -> ConfigurationError { ConfigurationError("\(file): error: \(message)") }
-        guard let object = root as? [String: Any] else { throw fail("expected an object at the top level") }
-        let known = ["parameters", "requiresFailureOf", "simultaneous"]
-        for key in object.keys.sorted() where !known.contains(key) {
-            throw fail("unknown key \"\(key)\": expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
         func prefixed(_ body: () throws(ConfigurationError) -> Void) throws(ConfigurationError) {
             do throws(ConfigurationError) { try body() } catch { throw fail(error.message) }
         }
-        if let parameters = object["parameters"] {
-            guard let byRecognizer = parameters as? [String: Any] else {
+        guard case .object(let members) = root else { throw fail("expected an object at the top level") }
+        let known = ["parameters", "requiresFailureOf", "simultaneous"]
+        for member in members where !known.contains(member.key) {
+            throw fail("unknown key \"\(member.key)\": expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        if let parameters = root["parameters"] {
+            guard case .object(let byRecognizer) = parameters else {
                 throw fail("\"parameters\" must be an object keyed by recognizer id")
             }
-            for id in byRecognizer.keys.sorted() {
-                guard let values = byRecognizer[id] as? [String: Any] else {
-                    throw fail("\"parameters\".\"\(id)\" must be an object of parameter values")
+            for recognizer in byRecognizer {
+                guard case .object(let values) = recognizer.value else {
+                    throw fail("\"parameters\".\"\(recognizer.key)\" must be an object of parameter values")
                 }
-                for name in values.keys.sorted() {
-                    guard let number = values[name] as? NSNumber, !(values[name] is String) else {
-                        throw fail("parameter \"\(name)\" for \(id) must be a number")
+                for value in values {
+                    guard let number = value.value.numberValue else {
+                        throw fail("parameter \"\(value.key)\" for \(recognizer.key) must be a number, found \(value.value.text)")
                     }
-                    try prefixed { () throws(ConfigurationError) in try set(name, to: number.doubleValue, for: id) }
+                    try prefixed { () throws(ConfigurationError) in try set(value.key, to: number, for: recognizer.key) }
                 }
             }
         }
-        if let requirements = object["requiresFailureOf"] {
-            guard let byRecognizer = requirements as? [String: Any] else {
+        if let requirements = root["requiresFailureOf"] {
+            guard case .object(let byRecognizer) = requirements else {
                 throw fail("\"requiresFailureOf\" must be an object keyed by recognizer id")
             }
-            for id in byRecognizer.keys.sorted() {
-                guard let ids = byRecognizer[id] as? [String] else {
-                    throw fail("\"requiresFailureOf\".\"\(id)\" must be an array of recognizer ids")
+            for recognizer in byRecognizer {
+                guard case .array(let items) = recognizer.value, items.allSatisfy({ $0.stringValue != nil }) else {
+                    throw fail("\"requiresFailureOf\".\"\(recognizer.key)\" must be an array of recognizer ids")
                 }
-                try prefixed { () throws(ConfigurationError) in try setRequirements(of: id, ids) }
+                let ids = items.compactMap(\.stringValue)
+                try prefixed { () throws(ConfigurationError) in try setRequirements(of: recognizer.key, ids) }
             }
         }
-        if let pairs = object["simultaneous"] {
-            guard let list = pairs as? [[String]], list.allSatisfy({ $0.count == 2 }) else {
-                throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
-            }
+        if let pairs = root["simultaneous"] {
+            guard case .array(let list) = pairs else { throw fail("\"simultaneous\" must be an array of pairs of recognizer ids") }
             for pair in list {
-                try prefixed { () throws(ConfigurationError) in try allowSimultaneous(pair[0], pair[1]) }
+                guard case .array(let ids) = pair, ids.count == 2, let a = ids[0].stringValue, let b = ids[1].stringValue else {
+                    throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
+                }
+                try prefixed { () throws(ConfigurationError) in try allowSimultaneous(a, b) }
             }
         }
     }

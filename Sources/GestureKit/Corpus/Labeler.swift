@@ -1,7 +1,7 @@
 import Foundation
 
-/// Decides the expected gesture of each trace in a batch, first match wins: a `--labels` file
-/// (CSV `path,label`, paths relative to that file's folder); the trace's own `label`; the name of its
+/// Decides the expected gesture of each trace in a batch, first match wins: the `--labels` files
+/// (CSV `path,label`, paths relative to each file's folder); the trace's own `label`; the name of its
 /// parent folder when that is a gesture name or `none`. Otherwise the trace is unlabelled.
 ///
 /// A label no recognizer of the configuration can produce is an error: up front for a labels file,
@@ -14,11 +14,13 @@ public struct Labeler: Sendable {
     private var byPath: [String: String] = [:]
     private var renames: [String: String] = [:]
     private var otherwise: String?
-    private let workingDirectory: URL
+    private let workingDirectory: String
+    /// The labels files read, which a walk over their folders must not read as traces.
+    public private(set) var labelsFiles: Set<String> = []
 
     public init(configuration: Configuration) {
         known = Set(configuration.entries.flatMap(\.definition.gestures) + ["none"])
-        workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        workingDirectory = FileManager.default.currentDirectoryPath
     }
 
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
@@ -56,7 +58,9 @@ public struct Labeler: Sendable {
         guard let pathColumn = names.firstIndex(of: "path"), let labelColumn = names.firstIndex(of: "label") else {
             throw LabelError("\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(names.joined(separator: ","))\"")
         }
-        let folder = URL(fileURLWithPath: file, relativeTo: workingDirectory).deletingLastPathComponent()
+        let absoluteFile = Labeler.absolute(file, in: workingDirectory)
+        labelsFiles.insert(absoluteFile)
+        let folder = (absoluteFile as NSString).deletingLastPathComponent
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
                 throw LabelError("\(place(record.offset)): error: expected \(header.fields.count) fields, found \(record.fields.count)")
@@ -66,7 +70,7 @@ public struct Labeler: Sendable {
                 throw LabelError(
                     "\(place(label.offset)): error: unknown label \"\(label.value)\": expected one of \(knownList) (or map it with --label-map)")
             }
-            let key = URL(fileURLWithPath: record.fields[pathColumn].value, relativeTo: folder).standardized.path
+            let key = Labeler.absolute(record.fields[pathColumn].value, in: folder)
             byPath[key] = mapped
         }
     }
@@ -74,7 +78,7 @@ public struct Labeler: Sendable {
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
     /// a message when the trace's own label is unknown.
     public func label(for path: String, traceLabel: String?) -> Result<String?, LabelError> {
-        if !byPath.isEmpty, let label = byPath[URL(fileURLWithPath: path, relativeTo: workingDirectory).standardized.path] {
+        if !byPath.isEmpty, let label = byPath[Labeler.absolute(path, in: workingDirectory)] {
             return .success(label)
         }
         if let traceLabel {
@@ -85,6 +89,25 @@ public struct Labeler: Sendable {
         }
         let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return .success(known.contains(parent) ? parent : nil)
+    }
+
+    /// Whether `path` is one of the labels files.
+    public func isLabelsFile(_ path: String) -> Bool {
+        !labelsFiles.isEmpty && labelsFiles.contains(Labeler.absolute(path, in: workingDirectory))
+    }
+
+    /// `path` made absolute against `folder`, with `.` and `..` resolved lexically (symbolic links
+    /// are not followed), so two spellings of one file compare equal.
+    static func absolute(_ path: String, in folder: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? path : folder + "/" + path).split(separator: "/")) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     private func mapped(_ label: String) -> String? {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The outputs of `gesture batch` and `gesture merge-scores`: rows as JSON or CSV, the summary as JSON
 /// or text, and the way back from JSON to rows and scoreboards so shards can be merged.
 public enum BatchReport {
@@ -110,45 +108,59 @@ public enum BatchReport {
     /// Reads a `--format json` output; the summary's counts become a scoreboard and the rows rows.
     public static func document(_ bytes: [UInt8], file: String) throws(LabelError) -> Document {
         func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
-        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-            let traces = root["traces"] as? [[String: Any]], let summary = root["summary"] as? [String: Any]
-        else { throw fail("expected the JSON output of `gesture batch --format json`, with \"traces\" and \"summary\"") }
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes, file: file) } catch { throw LabelError(error.description) }
+        guard case .array(let traces)? = root["traces"], let summary = root["summary"] else {
+            throw fail("expected the JSON output of `gesture batch --format json`, with \"traces\" and \"summary\"")
+        }
+        func counts(_ value: JSONValue?) -> [String: [String: Int]]? {
+            guard case .object(let rows)? = value else { return nil }
+            var table: [String: [String: Int]] = [:]
+            for row in rows {
+                guard case .object(let cells) = row.value else { return nil }
+                for cell in cells {
+                    guard let count = cell.value.intValue else { return nil }
+                    if count != 0 { table[row.key, default: [:]][cell.key] = count }
+                }
+            }
+            return table
+        }
         var board = Scoreboard()
-        guard let total = summary["traces"] as? Int, let errors = summary["errors"] as? Int,
-            let unlabelled = summary["unlabelled"] as? Int, let confusion = summary["confusion"] as? [String: [String: Int]],
-            let failures = summary["failures"] as? [String: [String: Int]]
+        guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
+            let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
+            let failures = counts(summary["failures"])
         else { throw fail("the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts") }
         board.traces = total
         board.errors = errors
         board.unlabelled = unlabelled
-        board.confusion = confusion.mapValues { $0.filter { $0.value != 0 } }.filter { !$0.value.isEmpty }
+        board.confusion = confusion
         board.failures = failures
         var rows: [BatchRow] = []
-        for (index, object) in traces.enumerated() {
-            guard let row = row(object) else { throw fail("trace \(index) is not a batch row") }
+        for (index, value) in traces.enumerated() {
+            guard let row = row(value) else { throw fail("trace \(index) is not a batch row") }
             rows.append(row)
         }
         return Document(rows: rows, board: board)
     }
 
-    private static func row(_ object: [String: Any]) -> BatchRow? {
-        guard let path = object["path"] as? String else { return nil }
-        var row = BatchRow(path: path, label: object["label"] as? String, gesture: object["gesture"] as? String)
-        if let error = object["error"] as? [String: Any] {
-            guard let raw = error["code"] as? String, let code = TraceError.Code(rawValue: raw),
-                let message = error["message"] as? String
+    private static func row(_ object: JSONValue) -> BatchRow? {
+        guard let path = object["path"]?.stringValue else { return nil }
+        var row = BatchRow(path: path, label: object["label"]?.stringValue, gesture: object["gesture"]?.stringValue)
+        if let error = object["error"], error != .null {
+            guard let raw = error["code"]?.stringValue, let code = TraceError.Code(rawValue: raw),
+                let message = error["message"]?.stringValue
             else { return nil }
             row.error = TraceError(
-                code, file: path, line: error["line"] as? Int, column: error["column"] as? Int,
-                sampleIndex: error["sample"] as? Int, message: message)
+                code, file: path, line: error["line"]?.intValue, column: error["column"]?.intValue,
+                sampleIndex: error["sample"]?.intValue, message: message)
         }
-        if let failure = object["failure"] as? [String: Any] {
-            guard let recognizer = failure["recognizer"] as? String, let code = failure["code"] as? String,
-                let message = failure["message"] as? String
+        if let failure = object["failure"], failure != .null {
+            guard let recognizer = failure["recognizer"]?.stringValue, let code = failure["code"]?.stringValue,
+                let message = failure["message"]?.stringValue
             else { return nil }
             row.miss = Miss(
-                recognizer: recognizer, code: code, message: message, measured: (failure["measured"] as? NSNumber)?.doubleValue,
-                limit: (failure["limit"] as? NSNumber)?.doubleValue, unit: failure["unit"] as? String)
+                recognizer: recognizer, code: code, message: message, measured: failure["measured"]?.numberValue,
+                limit: failure["limit"]?.numberValue, unit: failure["unit"]?.stringValue)
         }
         return row
     }

@@ -22,8 +22,9 @@ public struct BatchRunner: Sendable {
         self.inputFormat = inputFormat
     }
 
-    /// Whether `entry` belongs to this run's shard.
+    /// Whether `entry` belongs to this run: in its shard, and not the labels file.
     public func includes(_ entry: CorpusEntry) -> Bool {
+        if entry.path.hasSuffix(".csv"), labeler.isLabelsFile(entry.path) { return false }
         guard let shard else { return true }
         return PathOrder.stableHash(entry.relativePath) % UInt64(shard.count) == UInt64(shard.index)
     }

@@ -734,13 +734,19 @@ private struct XMLTraceReader {
 
     func brief(_ range: Range<Int>) -> String { brief(text(range)) }
 
-    /// At most 20 characters of found text, then "…".
+    /// At most 20 characters of found text, then "…"; control characters and undecodable bytes
+    /// (U+FFFD) are written as `\uXXXX`, so a diagnostic never carries raw binary to a terminal.
     func brief(_ text: String) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {
             if count == 20 { return result + "…" }
-            result.unicodeScalars.append(scalar)
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
             count += 1
         }
         return result

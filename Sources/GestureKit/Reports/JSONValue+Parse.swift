@@ -1,0 +1,226 @@
+extension JSONValue {
+    /// Parses a JSON document (RFC 8259; a leading BOM allowed) into a value, keeping object members in
+    /// document order. Numbers are converted exactly (`Double(String)` after the grammar is checked), so
+    /// a number this package wrote reads back as the same `Double`.
+    ///
+    /// - Throws: `TraceError` (`.syntax`, or `.invalidNumber` for a number out of range) placed at
+    ///   its line and column in `file`.
+    public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(TraceError) -> JSONValue {
+        var parser = GenericJSONParser(bytes: bytes, file: file, maximumDepth: maximumDepth)
+        return try parser.document()
+    }
+
+    /// The member `key` of an object, or `nil`.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The number, when it is a whole number that fits an `Int`.
+    public var intValue: Int? {
+        guard case .number(let n) = self, n == n.rounded(), abs(n) < 9e15 else { return nil }
+        return Int(n)
+    }
+}
+
+/// A plain recursive-descent JSON reader for small documents (configuration, batch outputs).
+private struct GenericJSONParser {
+    let bytes: [UInt8]
+    let file: String
+    let maximumDepth: Int
+    var index = 0
+    var depth = 0
+
+    init(bytes: [UInt8], file: String, maximumDepth: Int) {
+        self.bytes = bytes
+        self.file = file
+        self.maximumDepth = maximumDepth
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    mutating func document() throws(TraceError) -> JSONValue {
+        let value = try self.value()
+        skipSpace()
+        guard index == bytes.count else { throw error("expected the end of input after the top-level value, found \(found)") }
+        return value
+    }
+
+    private func error(_ message: String, at offset: Int? = nil, _ code: TraceError.Code = .syntax) -> TraceError {
+        TraceError(code, file: file, text: bytes, offset: offset ?? index, message: message)
+    }
+
+    private var found: String {
+        guard index < bytes.count else { return "the end of input" }
+        let byte = bytes[index]
+        return byte >= 0x21 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func expect(_ literal: String) throws(TraceError) {
+        let start = index
+        for byte in literal.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw error("expected a value, found \(found)", at: start) }
+            index += 1
+        }
+    }
+
+    private mutating func value() throws(TraceError) -> JSONValue {
+        skipSpace()
+        guard index < bytes.count else { throw error("unexpected end of input: expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try container(object: true)
+        case UInt8(ascii: "["): return try container(object: false)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("expected a value, found \(found)")
+        }
+    }
+
+    private mutating func container(object: Bool) throws(TraceError) -> JSONValue {
+        depth += 1
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        defer { depth -= 1 }
+        let close = UInt8(ascii: object ? "}" : "]")
+        index += 1
+        var members: [JSONValue.Member] = []
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+            return object ? .object([]) : .array([])
+        }
+        while true {
+            skipSpace()
+            if object {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found)") }
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(found)") }
+                index += 1
+                members.append(.init(key, try value()))
+            } else {
+                items.append(try value())
+            }
+            skipSpace()
+            guard index < bytes.count else { throw error("unexpected end of input: expected ',' or '\(Character(UnicodeScalar(close)))'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == close else { throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(found)") }
+            index += 1
+            return object ? .object(members) : .array(items)
+        }
+    }
+
+    private mutating func string() throws(TraceError) -> String {
+        let start = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ end: Int) throws(TraceError) {
+            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: runStart) }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                try flush(index)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw error("expected an escape sequence, found a control character in a string") }
+            if byte == UInt8(ascii: "\\") {
+                try flush(index)
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("expected a low surrogate escape after a high surrogate")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("expected a low surrogate escape after a high surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = UnicodeScalar(code) else { throw error("unpaired surrogate escape in a string") }
+                    scalars.append(scalar)
+                default: throw error("expected an escape sequence after '\\', found \(found)", at: index - 1)
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        throw error("unexpected end of input: expected '\"' to end the string", at: start)
+    }
+
+    private mutating func hex4() throws(TraceError) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else {
+                throw error("expected 4 hex digits after '\\u', found \(found)")
+            }
+            code = code * 16 + UInt32(digit)
+            index += 1
+        }
+        return code
+    }
+
+    private mutating func number() throws(TraceError) -> Double {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("expected a digit after '-', found \(found)") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            throw error("expected a number without leading zeros", at: integerStart)
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("expected a digit after '.', found \(found)") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("number out of range: \(text)", at: start, .invalidNumber)
+        }
+        return value
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import GestureKit
+
+let batchHelp = """
+    usage: gesture batch [options] PATH…
+
+    Classifies every trace under each PATH (files, or folders searched recursively for .json, .csv and
+    .xml; hidden files and folders skipped) exactly as `gesture classify` would, and scores the results
+    against labels: accuracy, per-gesture precision, recall and F1, the confusion matrix, and why the
+    recognizer that should have fired did not.
+
+    Labels, first match wins: --labels FILE (CSV "path,label", paths relative to that file); the trace's
+    own label; its parent folder's name when that is a gesture or "none". Otherwise a trace is unlabelled.
+
+    options:
+      --format text|jsonl|json|csv  summary (default), one row per trace, rows and summary, or CSV rows
+      --labels FILE              CSV with header path,label; repeatable (one per corpus)
+      --label-map FROM=TO,…      rename labels first; *=TO renames every other unknown label
+      --jobs N                   files classified at once (default: number of cores)
+      --shard K/N                score only slice K of N (by a stable hash of each relative path)
+      --misses N                 worst misses listed in the text summary (default 10)
+      --min-accuracy X           exit 1 when accuracy is below X (0–1)
+      --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
+      --quiet                    no progress bar (it is shown only when stderr is a terminal)
+      --profile, --recognizers, --config, --input-format   as for `gesture classify`
+      -h, --help                 show this help
+
+    Output is the same bytes for any --jobs and any order of PATHs. Unreadable or invalid files are rows
+    with their error (and diagnostics on stderr); the run goes on.
+
+    exit status: 0 when every file was read (and every --min-* gate passed), 1 when a gate failed,
+    2 when a file could not be read or parsed, or on a usage error.
+    """
+
+let mergeHelp = """
+    usage: gesture merge-scores [--format json|text] [--misses N] FILE…
+
+    Combines the `--format json` outputs of `gesture batch --shard K/N` runs into one output, identical
+    to the output of a single run over the whole corpus.
+
+    exit status: 0 when merged, 2 on a usage error or an unreadable FILE.
+    """
+
+enum BatchFormat: String {
+    case text, jsonl, json, csv
+}
+
+func batch(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words,
+        valued: [
+            "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
+            "--profile", "--recognizers", "--config", "--input-format",
+        ], flags: ["--help", "--quiet"])
+    if arguments.flags.contains("--help") {
+        Output.write(batchHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: BatchFormat.text)
+    guard !arguments.operands.isEmpty else { throw UsageError("no PATH given") }
+    let configuration = try configuration(from: arguments)
+    var labeler = Labeler(configuration: configuration)
+    if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
+    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+
+    let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
+    let misses = try arguments.integer("--misses", default: 10, minimum: 0)
+    let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
+    var minimumRecall: [(String, Double)] = []
+    for spec in arguments.repeated["--min-recall"] ?? [] {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
+        guard labeler.known.contains(parts[0]) else {
+            throw UsageError("--min-recall: unknown gesture \"\(parts[0])\": expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", "))")
+        }
+        minimumRecall.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
+    }
+    var runner = BatchRunner(
+        classifier: Classifier(configuration: configuration), labeler: labeler, jobs: jobs,
+        inputFormat: try arguments.inputFormat())
+    if let spec = arguments.options["--shard"] {
+        let parts = spec.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else {
+            throw UsageError("--shard: expected K/N with 1 ≤ K ≤ N, found \"\(spec)\"")
+        }
+        runner.shard = (k - 1, n)
+    }
+
+    let roots = arguments.operands
+    var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
+    if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
+
+    var board = Scoreboard()
+    var worst = WorstMisses(capacity: format == .text ? misses : 0)
+    var firstErrors: [BatchRow] = []
+    var first = true
+    switch format {
+    case .csv: Output.buffered(BatchReport.csvHeader)
+    case .json: Output.buffered("{\"traces\":[")
+    case .text, .jsonl: break
+    }
+    runner.run(CorpusWalker(roots: roots)) { row in
+        board.add(row)
+        worst.consider(row)
+        if let error = row.error {
+            if firstErrors.count < 10 { firstErrors.append(row) }
+            progress.clear()
+            Output.error(error.description)
+        }
+        switch format {
+        case .jsonl: Output.buffered(BatchReport.value(row).text + "\n")
+        case .json: Output.buffered((first ? "\n" : ",\n") + BatchReport.value(row).text)
+        case .csv: Output.buffered(BatchReport.csv(row))
+        case .text: break
+        }
+        first = false
+        progress.advance()
+    }
+    progress.clear()
+    switch format {
+    case .json: Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
+    case .text: Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: firstErrors))
+    case .jsonl, .csv: break
+    }
+    Output.flush()
+
+    if board.errors > 0 { return .error }
+    var passed = true
+    if let minimumAccuracy, (board.accuracy ?? 0) < minimumAccuracy {
+        Output.error("gesture: accuracy \(Format.number((board.accuracy ?? 0), decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))")
+        passed = false
+    }
+    for (gesture, minimum) in minimumRecall {
+        let recall = board.metrics(gesture).recall ?? 0
+        if recall < minimum {
+            Output.error("gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))")
+            passed = false
+        }
+    }
+    return passed ? .recognized : .noneRecognized
+}
+
+func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(words, valued: ["--format", "--misses"], flags: ["--help"])
+    if arguments.flags.contains("--help") {
+        Output.write(mergeHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: BatchFormat.json)
+    guard format == .json || format == .text else { throw UsageError("merge-scores writes json or text, not \(format.rawValue)") }
+    guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
+    let misses = try arguments.integer("--misses", default: 10, minimum: 0)
+    var board = Scoreboard()
+    var rows: [BatchRow] = []
+    for file in arguments.operands {
+        guard let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file) else {
+            throw UsageError("cannot read \(file)")
+        }
+        let document = try BatchReport.document(Array(data), file: file)
+        board.merge(document.board)
+        rows += document.rows
+    }
+    rows.sort { PathOrder.precedes($0.path, $1.path) }
+    if format == .json {
+        Output.buffered("{\"traces\":[")
+        for (index, row) in rows.enumerated() { Output.buffered((index == 0 ? "\n" : ",\n") + BatchReport.value(row).text) }
+        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
+    } else {
+        var worst = WorstMisses(capacity: misses)
+        for row in rows { worst.consider(row) }
+        Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
+    }
+    Output.flush()
+    return .recognized
+}
+
+/// A one-line progress bar on stderr: count, rate and time left. Shown only on a terminal.
+struct Progress {
+    let enabled: Bool
+    var total = 0
+    private var done = 0
+    private var start = Date()
+    private var lastDraw = Date.distantPast
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    mutating func advance() {
+        done += 1
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+        lastDraw = now
+        let elapsed = max(now.timeIntervalSince(start), 1e-6)
+        let rate = Double(done) / elapsed
+        let left = rate > 0 ? Double(max(total - done, 0)) / rate : 0
+        let width = 30
+        let filled = total > 0 ? min(width, width * done / total) : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(
+            Data("\r\u{1B}[K[\(bar)] \(done)/\(total) traces  \(Int(rate))/s  ETA \(Int(left.rounded()))s".utf8))
+    }
+
+    func clear() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+extension Arguments {
+    func integer(_ name: String, default fallback: Int, minimum: Int) throws(UsageError) -> Int {
+        guard let raw = options[name] else { return fallback }
+        guard let value = Int(raw), value >= minimum else {
+            throw UsageError("\(name): expected an integer ≥ \(minimum), found \"\(raw)\"")
+        }
+        return value
+    }
+
+    func fraction(_ raw: String?, for name: String) throws(UsageError) -> Double? {
+        guard let raw else { return nil }
+        guard let value = Double(raw), value >= 0, value <= 1 else {
+            throw UsageError("\(name): expected a number from 0 to 1, found \"\(raw)\"")
+        }
+        return value
+    }
+
+    func inputFormat() throws(UsageError) -> TraceFormat? {
+        guard let raw = options["--input-format"] else { return nil }
+        guard let format = TraceFormat(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for --input-format") }
+        return format
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+@testable import GestureKit
+
+/// A labelled mini corpus in a temporary folder, built from the bundled traces with their own labels
+/// stripped, so the labels come from where each test says.
+struct MiniCorpus {
+    let folder: URL
+
+    init(_ name: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes the samples of bundled trace `source` as CSV at `path`, with `label` as its own label.
+    func add(_ path: String, from source: String, label: String? = nil) throws {
+        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
+        var text = label.map { "# label: \($0)\n" } ?? ""
+        text += "t,id,phase,x,y\n"
+        for s in trace.samples { text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n" }
+        try write(path, text)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Seven traces: labels from folders, an own label, a labels file, and one unlabelled.
+    static func standard() throws -> MiniCorpus {
+        let corpus = try MiniCorpus("mini")
+        try corpus.add("checkmark/c1.csv", from: "checkmark.json")         // checkmark → checkmark
+        try corpus.add("checkmark/c2.csv", from: "not-a-checkmark.json")   // checkmark → none (ended-too-low)
+        try corpus.add("none/n1.csv", from: "swipe-left.json")             // none → swipe-left
+        try corpus.add("none/n2.csv", from: "not-a-checkmark.json")        // none → none
+        try corpus.add("z.csv", from: "z.csv", label: "z")                  // own label: z → z
+        try corpus.add("misc/u.csv", from: "circle.json")                  // unlabelled
+        try corpus.add("by-file.csv", from: "circle.json", label: "none")  // the labels file says circle
+        try corpus.write(".hidden/skipped.csv", "not even a trace")
+        try corpus.write("notes.txt", "not a trace file")
+        try corpus.write("labels.csv", "path,label\nby-file.csv,circle\n")
+        return corpus
+    }
+}
+
+@Suite(.serialized) struct BatchTests {
+    @Test func metricsOfTheMiniCorpusMatchTheHandWorkedFigures() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        let output = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        #expect(output.status == 0)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        // 7 files: 6 labelled (2 checkmark, 2 none, z, circle), 1 unlabelled; correct: c1, n2, z, by-file.
+        #expect(summary["traces"] as? Int == 7)
+        #expect(summary["scored"] as? Int == 6)
+        #expect(summary["unlabelled"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 0)
+        #expect(summary["correct"] as? Int == 4)
+        #expect((summary["accuracy"] as? Double).map { abs($0 - 4.0 / 6) < 1e-12 } == true)
+        let gestures = try #require(summary["gestures"] as? [String: [String: Any]])
+        #expect(Set(gestures.keys) == ["checkmark", "circle", "swipe-left", "z", "none"])
+        // checkmark: support 2, predicted 1, TP 1 → precision 1, recall 1/2, F1 2/3.
+        #expect(gestures["checkmark"]?["support"] as? Int == 2)
+        #expect(gestures["checkmark"]?["precision"] as? Double == 1)
+        #expect(gestures["checkmark"]?["recall"] as? Double == 0.5)
+        #expect((gestures["checkmark"]?["f1"] as? Double).map { abs($0 - 2.0 / 3) < 1e-12 } == true)
+        // none: support 2, predicted 2 (c2, n2), TP 1.
+        #expect(gestures["none"]?["precision"] as? Double == 0.5)
+        #expect(gestures["none"]?["recall"] as? Double == 0.5)
+        // swipe-left: never a label, predicted once: precision 0, recall and F1 undefined.
+        #expect(gestures["swipe-left"]?["precision"] as? Double == 0)
+        #expect(gestures["swipe-left"]?["recall"] is NSNull)
+        let confusion = try #require(summary["confusion"] as? [String: [String: Int]])
+        #expect(confusion["checkmark"] == ["checkmark": 1, "circle": 0, "swipe-left": 0, "z": 0, "none": 1])
+        #expect(confusion["none"] == ["checkmark": 0, "circle": 0, "swipe-left": 1, "z": 0, "none": 1])
+        #expect(summary["failures"] as? [String: [String: Int]] == ["checkmark": ["ended-too-low": 1]])
+        let traces = try #require(document["traces"] as? [[String: Any]])
+        #expect(traces.map { $0["path"] as? String } == ["./by-file.csv", "./checkmark/c1.csv", "./checkmark/c2.csv", "./misc/u.csv", "./none/n1.csv", "./none/n2.csv", "./z.csv"])
+        let miss = try #require(traces[2]["failure"] as? [String: Any])
+        #expect(miss["recognizer"] as? String == "checkmark")
+        #expect(miss["code"] as? String == "ended-too-low")
+    }
+
+    @Test func textSummaryGolden() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        let output = try GestureCommand.run(["batch", "--labels", "labels.csv", "."], in: corpus.folder)
+        try CommandLineTests().assertGolden(output.stdout, "batch-mini.txt")
+        let csv = try GestureCommand.run(["batch", "--format", "csv", "--labels", "labels.csv", "."], in: corpus.folder)
+        try CommandLineTests().assertGolden(csv.stdout, "batch-mini.csv")
+    }
+
+    @Test func sameBytesForAnyJobsAndPathOrder() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        let one = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "1", "checkmark", "none", "z.csv"], in: corpus.folder)
+        let four = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "4", "z.csv", "none", "checkmark/"], in: corpus.folder)
+        #expect(one == four)
+        #expect(one.stdout.split(separator: "\n").count == 5)
+    }
+
+    @Test func shardsMergedEqualTheWhole() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        let whole = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        let out = try MiniCorpus("shards")
+        defer { out.remove() }
+        var shardFiles: [String] = []
+        var rows = 0
+        for k in 1...3 {
+            let shard = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "--shard", "\(k)/3", "."], in: corpus.folder)
+            try out.write("shard\(k).json", shard.stdout)
+            shardFiles.append(out.folder.appendingPathComponent("shard\(k).json").path)
+            rows += shard.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"path\"") }.count
+        }
+        #expect(rows == 7, "every trace is in exactly one shard")
+        let merged = try GestureCommand.run(["merge-scores"] + shardFiles.reversed(), in: corpus.folder)
+        #expect(merged.status == 0)
+        #expect(merged.stdout == whole.stdout)
+        let text = try GestureCommand.run(["merge-scores", "--format", "text"] + shardFiles, in: corpus.folder)
+        let wholeText = try GestureCommand.run(["batch", "--labels", "labels.csv", "."], in: corpus.folder)
+        #expect(text.stdout == wholeText.stdout)
+    }
+
+    @Test func everyBadFileIsAnErrorRowAndTheRunGoesOn() throws {
+        let corpus = try MiniCorpus("bad")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/good.csv", from: "checkmark.json")
+        try corpus.write("checkmark/empty.json", "")
+        try corpus.write("checkmark/malformed.csv", "t,id,phase,x,y\n0,1,began,\"1\n")
+        try Data([0x00, 0xFF, 0xFE, 0x3C, 0x01, 0x9A]).write(to: corpus.folder.appendingPathComponent("checkmark/binary.xml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("checkmark/dangling.json").path, withDestinationPath: "/nonexistent/x")
+        #expect(mkfifo(corpus.folder.appendingPathComponent("checkmark/fifo.csv").path, 0o644) == 0)
+        let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        let rows = output.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 6)
+        #expect(rows.filter { $0.contains(#""error":null"#) }.count == 1)
+        #expect(output.stderr.split(separator: "\n") == [
+            #"./checkmark/binary.xml:1:1: error: expected only whitespace outside the root element, found "\u0000\uFFFD\uFFFD""#,
+            "./checkmark/dangling.json: error: cannot read: dangling symbolic link",
+            "./checkmark/empty.json:1:1: error: unexpected end of input: expected a value",
+            "./checkmark/fifo.csv: error: cannot read: not a regular file",
+            "./checkmark/malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'",
+        ])
+    }
+
+    @Test func aSymbolicLinkLoopEnds() throws {
+        let corpus = try MiniCorpus("loop")
+        defer { corpus.remove() }
+        try corpus.add("a/z.csv", from: "z.csv", label: "z")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("a/back").path, withDestinationPath: corpus.folder.appendingPathComponent("a").path)
+        let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(output.status == 0)
+        #expect(output.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func anUnknownLabelIsAnErrorUpFront() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        try corpus.write("bad-labels.csv", "path,label\nz.csv,zed\n")
+        let output = try GestureCommand.run(["batch", "--labels", "bad-labels.csv", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(
+            output.stderr
+                == "gesture: error: bad-labels.csv:2:7: error: unknown label \"zed\": expected one of checkmark, circle, swipe-down, swipe-left, swipe-right, swipe-up, z, none (or map it with --label-map)\n")
+        let mapped = try GestureCommand.run(["batch", "--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"], in: corpus.folder)
+        #expect(mapped.stdout.contains(#""label":"z","gesture":"z","correct":true"#))
+    }
+
+    @Test func gatesExitOneWhenMissed() throws {
+        let corpus = try MiniCorpus.standard()
+        defer { corpus.remove() }
+        let passing = try GestureCommand.run(["batch", "--labels", "labels.csv", "--min-accuracy", "0.6", "--min-recall", "z=1", "."], in: corpus.folder)
+        #expect(passing.status == 0)
+        let failing = try GestureCommand.run(
+            ["batch", "--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "checkmark=0.9", "."], in: corpus.folder)
+        #expect(failing.status == 1)
+        #expect(failing.stderr == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
+    }
+
+    @Test func walkOrderIsComponentWiseAndSkipsHiddenAndOtherFiles() throws {
+        let corpus = try MiniCorpus("walk")
+        defer { corpus.remove() }
+        for path in ["b.json", "a-b.csv", "a/x.xml", "a/.h.json", ".g/y.json", "a.txt", "B/c.csv"] { try corpus.write(path, "") }
+        let walked = CorpusWalker(roots: [corpus.folder.path + "/"]).map { $0.relativePath }
+        #expect(walked == ["B/c.csv", "a/x.xml", "a-b.csv", "b.json"])
+    }
+
+    @Test func scoreboardsMergeAdditively() {
+        var a = Scoreboard()
+        var b = Scoreboard()
+        a.add(BatchRow(path: "1", label: "z", gesture: "z"))
+        b.add(BatchRow(path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")))
+        b.add(BatchRow(path: "3"))
+        var whole = Scoreboard()
+        for row in [BatchRow(path: "1", label: "z", gesture: "z"), BatchRow(path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")), BatchRow(path: "3")] {
+            whole.add(row)
+        }
+        a.merge(b)
+        #expect(a == whole)
+        #expect(a.metrics("z") == Scoreboard.Metrics(support: 2, predicted: 1, truePositives: 1))
+    }
+}
