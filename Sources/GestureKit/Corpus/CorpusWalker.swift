@@ -53,6 +53,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             guard let next = roots.popLast() else { return nil }
             root = next
             visited = []
+            if next == "-" { return CorpusEntry(path: "-", relativePath: "-", problem: nil) }
             let name = (next as NSString).lastPathComponent
             switch FileKind(next) {
             case .folder(let identity):
