@@ -159,7 +159,7 @@ enum GestureCommand {
         let rejected = try GestureCommand.run(["classify", "--config", bad.path, "Traces/swipe-left.json"])
         #expect(
             rejected.stderr
-                == "gesture: error: \(bad.path): error: unknown parameter \"minimumTravl\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed\n")
+                == "gesture: error: \(bad.path): error: unknown parameter \"minimumTravl\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance\n")
         #expect(rejected.status == 2)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(throws: ConfigurationError("unknown recognizer \"tick\": expected one of checkmark, z, circle, swipe")) {
             try configuration.keepOnly(["tick"])
         }
-        #expect(throws: ConfigurationError("unknown parameter \"speed\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed")) {
+        #expect(throws: ConfigurationError("unknown parameter \"speed\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance")) {
             try configuration.set("speed", to: 1, for: "swipe")
         }
         try configuration.setRequirements(of: "checkmark", ["circle"])
