@@ -2,12 +2,13 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: help build test golden install uninstall format clean
+.PHONY: help build test golden accuracy install uninstall format clean
 
 help:
 	@echo "make build      release build of the gesture executable"
 	@echo "make test       run the test suite (Swift Testing)"
 	@echo "make golden     rewrite the golden output files after an intended change"
+	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
 	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "make format     format Sources and Tests with swift format"
 
@@ -19,6 +20,11 @@ test:
 
 golden:
 	RECORD_GOLDEN=1 $(SWIFT) test --disable-xctest --filter CommandLineTests
+
+accuracy: build
+	python3 scripts/accuracy.py --profile default
+	@echo
+	python3 scripts/accuracy.py --profile seed
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
