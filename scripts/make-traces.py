@@ -50,9 +50,50 @@ write_json("circle", samples(circle_pts), "circle")
 write_json("swipe-left", samples(path([(320, 500), (80, 506)], 10)), "swipe-left")
 write_csv("swipe-up", samples(path([(200, 700), (196, 300)], 9)), "swipe-up")
 
-# A "v": down-right then up-right, but the up-stroke ends level with the start.
-write_json("not-a-checkmark", samples(path([(120, 400), (180, 480), (240, 402)], 8)), "none")
+# A "v": down-right then up-right, but the up-stroke ends level with the start. No shape takes it, so
+# it is a pan (every drag no shape claims is).
+write_json("not-a-checkmark", samples(path([(120, 400), (180, 480), (240, 402)], 8)), "pan")
 
 # Two touch sequences in one trace: a checkmark, then a swipe right.
 two = samples(path([(120, 400), (160, 450), (250, 300)], 8)) + samples(path([(80, 600), (320, 604)], 8), t0=1.0)
-write_json("checkmark-then-swipe-right", two, None)
+write_json("checkmark-then-swipe-right", two, "checkmark+swipe-right")
+
+# --- Issue 5: taps, presses, pans, two-finger gestures -------------------------------------------
+def touch_rows(events):
+    """events: list of (t, id, phase, x, y)."""
+    return [{"t": round(t, 4), "id": i, "phase": p, "x": round(x, 1), "y": round(y, 1)} for t, i, p, x, y in events]
+
+# A single tap; it is recognized only once the double-tap interval (0.3 s) has passed after the lift.
+write_json("tap", touch_rows([(0, 1, "began", 200, 400), (0.05, 1, "moved", 201, 400), (0.09, 1, "ended", 201, 401)]), "tap")
+
+# Two taps 0.15 s apart.
+write_json("double-tap", touch_rows([(0, 1, "began", 200, 400), (0.08, 1, "ended", 201, 400),
+                                     (0.23, 1, "began", 203, 402), (0.31, 1, "ended", 203, 402)]), "double-tap")
+
+# Held 0.9 s with no samples between touch down and lift: still a long press (it begins at t = 0.5).
+write_json("long-press", touch_rows([(0, 1, "began", 200, 400), (0.9, 1, "ended", 201, 401)]), "long-press")
+
+# Press and hold 0.6 s, then drag: long-press and pan both recognized; pan ends after long-press began.
+hold = [(0, 1, "began", 150, 500)] + [(0.1 * k, 1, "stationary", 150, 500) for k in range(1, 7)]
+drag = [(0.6 + k / 60, 1, "moved", 150 + 6 * k, 500 - 2 * k) for k in range(1, 31)]
+write_json("long-press-then-pan", touch_rows(hold + drag + [(1.1, 1, "ended", 330, 440)]), "long-press+pan")
+
+# Two fingers moving apart: a pinch-out (scale 1 → 2.2).
+def two(f, n=20, dt=1 / 60):
+    rows = []
+    for k in range(n + 1):
+        (x1, y1), (x2, y2) = f(k / n)
+        phase = "began" if k == 0 else ("ended" if k == n else "moved")
+        rows += [(k * dt, 1, phase, x1, y1), (k * dt, 2, phase, x2, y2)]
+    return rows
+write_json("pinch-out", touch_rows(two(lambda f: ((195 - (50 + 60 * f), 420), (195 + 50 + 60 * f, 420)))), "pinch")
+
+# Two fingers turning a quarter turn about their midpoint.
+write_json("rotation", touch_rows(two(lambda f: ((195 - 70 * math.cos(f * math.pi / 2), 420 - 70 * math.sin(f * math.pi / 2)),
+                                               (195 + 70 * math.cos(f * math.pi / 2), 420 + 70 * math.sin(f * math.pi / 2))))), "rotation")
+
+# Two fingers dragged down together: no shape takes two fingers, so the pan begins at once.
+write_json("two-finger-pan", touch_rows(two(lambda f: ((170, 300 + 200 * f), (220, 300 + 200 * f)))), "pan")
+
+# Held 0.3 s without moving: too long for a tap, too short for a long press, not a drag. Nothing.
+write_json("not-a-tap", touch_rows([(0, 1, "began", 200, 400), (0.15, 1, "stationary", 200, 400), (0.3, 1, "ended", 200, 400)]), "none")

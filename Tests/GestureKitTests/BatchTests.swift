@@ -47,11 +47,15 @@ struct MiniCorpus {
     }
 }
 
+/// The mini corpus is scored with the four shape recognizers only: these tests check the scoring,
+/// and every drag that no shape claims would otherwise be a `pan`.
+let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
+
 @Suite(.serialized) struct BatchTests {
     @Test func metricsOfTheMiniCorpusMatchTheHandWorkedFigures() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let output = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
         #expect(output.status == 0)
         let document = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let summary = try #require(document["summary"] as? [String: Any])
@@ -89,17 +93,17 @@ struct MiniCorpus {
     @Test func textSummaryGolden() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let output = try GestureCommand.run(["batch", "--labels", "labels.csv", "."], in: corpus.folder)
+        let output = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "."], in: corpus.folder)
         try CommandLineTests().assertGolden(output.stdout, "batch-mini.txt")
-        let csv = try GestureCommand.run(["batch", "--format", "csv", "--labels", "labels.csv", "."], in: corpus.folder)
+        let csv = try GestureCommand.run(["batch"] + shapes + ["--format", "csv", "--labels", "labels.csv", "."], in: corpus.folder)
         try CommandLineTests().assertGolden(csv.stdout, "batch-mini.csv")
     }
 
     @Test func sameBytesForAnyJobsAndPathOrder() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let one = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "1", "checkmark", "none", "z.csv"], in: corpus.folder)
-        let four = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "4", "z.csv", "none", "checkmark/"], in: corpus.folder)
+        let one = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "--jobs", "1", "checkmark", "none", "z.csv"], in: corpus.folder)
+        let four = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "--jobs", "4", "z.csv", "none", "checkmark/"], in: corpus.folder)
         #expect(one == four)
         #expect(one.stdout.split(separator: "\n").count == 5)
     }
@@ -107,13 +111,13 @@ struct MiniCorpus {
     @Test func shardsMergedEqualTheWhole() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let whole = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        let whole = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
         let out = try MiniCorpus("shards")
         defer { out.remove() }
         var shardFiles: [String] = []
         var rows = 0
         for k in 1...3 {
-            let shard = try GestureCommand.run(["batch", "--format", "json", "--labels", "labels.csv", "--shard", "\(k)/3", "."], in: corpus.folder)
+            let shard = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "--shard", "\(k)/3", "."], in: corpus.folder)
             try out.write("shard\(k).json", shard.stdout)
             shardFiles.append(out.folder.appendingPathComponent("shard\(k).json").path)
             rows += shard.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"path\"") }.count
@@ -123,7 +127,7 @@ struct MiniCorpus {
         #expect(merged.status == 0)
         #expect(merged.stdout == whole.stdout)
         let text = try GestureCommand.run(["merge-scores", "--format", "text"] + shardFiles, in: corpus.folder)
-        let wholeText = try GestureCommand.run(["batch", "--labels", "labels.csv", "."], in: corpus.folder)
+        let wholeText = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "."], in: corpus.folder)
         #expect(text.stdout == wholeText.stdout)
     }
 
@@ -137,7 +141,7 @@ struct MiniCorpus {
         try FileManager.default.createSymbolicLink(
             atPath: corpus.folder.appendingPathComponent("checkmark/dangling.json").path, withDestinationPath: "/nonexistent/x")
         #expect(mkfifo(corpus.folder.appendingPathComponent("checkmark/fifo.csv").path, 0o644) == 0)
-        let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
         #expect(output.status == 2)
         let rows = output.stdout.split(separator: "\n").map(String.init)
         #expect(rows.count == 6)
@@ -157,7 +161,7 @@ struct MiniCorpus {
         try corpus.add("a/z.csv", from: "z.csv", label: "z")
         try FileManager.default.createSymbolicLink(
             atPath: corpus.folder.appendingPathComponent("a/back").path, withDestinationPath: corpus.folder.appendingPathComponent("a").path)
-        let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
         #expect(output.status == 0)
         #expect(output.stdout.split(separator: "\n").count == 1)
     }
@@ -166,23 +170,23 @@ struct MiniCorpus {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
         try corpus.write("bad-labels.csv", "path,label\nz.csv,zed\n")
-        let output = try GestureCommand.run(["batch", "--labels", "bad-labels.csv", "."], in: corpus.folder)
+        let output = try GestureCommand.run(["batch"] + shapes + ["--labels", "bad-labels.csv", "."], in: corpus.folder)
         #expect(output.status == 2)
         #expect(output.stdout == "")
         #expect(
             output.stderr
                 == "gesture: error: bad-labels.csv:2:7: error: unknown label \"zed\": expected one of checkmark, circle, swipe-down, swipe-left, swipe-right, swipe-up, z, none (or map it with --label-map)\n")
-        let mapped = try GestureCommand.run(["batch", "--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"], in: corpus.folder)
+        let mapped = try GestureCommand.run(["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"], in: corpus.folder)
         #expect(mapped.stdout.contains(#""label":"z","gesture":"z","correct":true"#))
     }
 
     @Test func gatesExitOneWhenMissed() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let passing = try GestureCommand.run(["batch", "--labels", "labels.csv", "--min-accuracy", "0.6", "--min-recall", "z=1", "."], in: corpus.folder)
+        let passing = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "--min-accuracy", "0.6", "--min-recall", "z=1", "."], in: corpus.folder)
         #expect(passing.status == 0)
         let failing = try GestureCommand.run(
-            ["batch", "--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "checkmark=0.9", "."], in: corpus.folder)
+            ["batch"] + shapes + ["--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "checkmark=0.9", "."], in: corpus.folder)
         #expect(failing.status == 1)
         #expect(failing.stderr == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
     }

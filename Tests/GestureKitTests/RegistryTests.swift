@@ -40,7 +40,7 @@ import Testing
 
     @Test func unknownRecognizerOrParameterIsAnError() throws {
         var configuration = Configuration()
-        #expect(throws: ConfigurationError("unknown recognizer \"tick\": expected one of checkmark, z, circle, swipe")) {
+        #expect(throws: ConfigurationError("unknown recognizer \"tick\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation")) {
             try configuration.keepOnly(["tick"])
         }
         #expect(throws: ConfigurationError("unknown parameter \"speed\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance")) {
@@ -60,7 +60,7 @@ import Testing
         #expect(throws: ConfigurationError(#"c.json: error: unknown key "paramters": expected "parameters", "requiresFailureOf", "simultaneous""#)) {
             try configuration.apply(json: Array(#"{"paramters": {}}"#.utf8), file: "c.json")
         }
-        #expect(throws: ConfigurationError(#"c.json: error: unknown recognizer "zz": expected one of checkmark, z, circle, swipe"#)) {
+        #expect(throws: ConfigurationError(#"c.json: error: unknown recognizer "zz": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation"#)) {
             try configuration.apply(json: Array(#"{"parameters": {"zz": {"a": 1}}}"#.utf8), file: "c.json")
         }
     }

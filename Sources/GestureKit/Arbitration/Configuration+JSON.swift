@@ -7,7 +7,8 @@ extension Configuration {
     ///       "simultaneous": [["checkmark", "circle"]]
     ///     }
     ///
-    /// Every key is optional; unknown keys, recognizers and parameters are errors.
+    /// Every key is optional; unknown keys, recognizers and parameters are errors. `requiresFailureOf`
+    /// replaces the listed recognizers' requirements; `simultaneous` replaces every default pair.
     public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes, file: file) } catch { throw ConfigurationError(error.description) }
@@ -50,6 +51,7 @@ extension Configuration {
         }
         if let pairs = root["simultaneous"] {
             guard case .array(let list) = pairs else { throw fail("\"simultaneous\" must be an array of pairs of recognizer ids") }
+            clearSimultaneous()
             for pair in list {
                 guard case .array(let ids) = pair, ids.count == 2, let a = ids[0].stringValue, let b = ids[1].stringValue else {
                     throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")

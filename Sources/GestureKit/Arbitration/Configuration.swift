@@ -28,7 +28,11 @@ public struct Configuration: Sendable {
         entries = registry.map { definition in
             Entry(definition: definition, values: definition.values(profile), requiresFailureOf: definition.requiresFailureOf)
         }
-        simultaneous = []
+        let ids = Set(registry.map(\.id))
+        simultaneous = Set(
+            registry.flatMap { definition in
+                definition.simultaneousWith.filter(ids.contains).map { [definition.id, $0].sorted() }
+            })
     }
 
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.
@@ -61,6 +65,11 @@ public struct Configuration: Sendable {
         if let cycle = findCycle() {
             throw ConfigurationError("require-to-fail cycle: \(cycle.joined(separator: " → "))")
         }
+    }
+
+    /// Forgets every simultaneous pair, so a configuration file can list exactly the ones it wants.
+    public mutating func clearSimultaneous() {
+        simultaneous = []
     }
 
     /// Lets `a` and `b` recognize together (UIKit's `shouldRecognizeSimultaneouslyWith`).

@@ -38,6 +38,8 @@ public enum EngineFailure {
     public static let requiredRecognizerSucceeded = "required-recognizer-succeeded"
     /// Every touch lifted and the recognizer had not decided.
     public static let sequenceEnded = "sequence-ended-undecided"
+    static let sequenceEndedReason = FailureReason(
+        code: sequenceEnded, message: "every touch lifted before the gesture was recognized")
     /// The trace ended with touches still down.
     public static let sequenceNeverEnded = "sequence-never-ended"
     /// A touch was cancelled (the system took it away).

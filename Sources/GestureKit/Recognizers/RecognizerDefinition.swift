@@ -13,15 +13,19 @@ public struct RecognizerDefinition: Sendable {
     public var parameters: [Parameter]
     /// Ids of recognizers that must fail before this one may recognize (UIKit's `require(toFail:)`).
     public var requiresFailureOf: [String]
+    /// Ids of recognizers this one may recognize together with (UIKit's delegate
+    /// `shouldRecognizeSimultaneouslyWith`); the relation is symmetric.
+    public var simultaneousWith: [String]
     public var examples: [Example]
     /// Makes a fresh recognizer from resolved parameter values.
     public var make: @Sendable (ParameterValues) -> any Recognizer
 
     public init(
         id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String], parameters: [Parameter],
-        requiresFailureOf: [String] = [], examples: [Example] = [],
+        requiresFailureOf: [String] = [], simultaneousWith: [String] = [], examples: [Example] = [],
         make: @escaping @Sendable (ParameterValues) -> any Recognizer
     ) {
+        self.simultaneousWith = simultaneousWith
         self.id = id
         self.summary = summary
         self.kind = kind

@@ -13,11 +13,14 @@ public struct Transition: Sendable, Hashable {
     public var reason: String
     /// For a recognition on hold: the recognizers it waits for, in registry order.
     public var waitingFor: [String]
+    /// A continuous recognizer's values at `began`, `changed` and `ended` (translation, scale, …).
+    public var values: [JSONValue.Member]
 
     public init(
         from: RecognizerState, to: RecognizerState, time: Double, event: Int, sample: Int?, reason: String,
-        waitingFor: [String] = []
+        waitingFor: [String] = [], values: [JSONValue.Member] = []
     ) {
+        self.values = values
         self.from = from
         self.to = to
         self.time = time

@@ -4,8 +4,15 @@
 /// An event is a run of consecutive samples with the same time, each touch at most once (a touch that
 /// appears again at the same time starts a new event at that time, so no sample is lost). Within an
 /// event, touches are delivered grouped by phase — began, moved/stationary, ended, cancelled — to every
-/// recognizer still undecided, less the touches it ignores. Deadlines fire at their exact trace time,
-/// before any later event; a deadline at the time of an event fires after it.
+/// recognizer still deciding, less the touches it ignores. Deadlines fire at their exact trace time,
+/// before any later event; a deadline at the time of an event fires after it; after the last sample,
+/// time runs on until every deadline has fired.
+///
+/// A recognizer's *attempt* starts at the touch sequence after it was last decided and lasts until it
+/// is decided: like UIKit, the engine resets a recognizer (makes a fresh one) only once it has
+/// recognized, failed or been cancelled. One still undecided when every touch lifts fails then, unless
+/// it is waiting for a deadline or for a recognizer it requires to fail: then it carries into the next
+/// touch sequence (a double tap's second tap).
 struct ReplayEngine {
     private struct Slot {
         let entry: Configuration.Entry
@@ -15,47 +22,71 @@ struct ReplayEngine {
         var ignored: Set<TouchID> = []
         var deadlines: [(time: Double, tag: String)] = []
         /// A recognition on hold until the recognizers this one requires to fail have failed.
-        var pending: (recognition: Recognition, begins: Bool)?
+        var pending: Pending?
         var recognition: Recognition?
         var failure: Failure?
+        /// The touch sequence in which this attempt began.
+        let sequence: Int
 
-        init(_ entry: Configuration.Entry) {
+        init(_ entry: Configuration.Entry, sequence: Int) {
             self.entry = entry
+            self.sequence = sequence
             recognizer = entry.definition.make(entry.values)
         }
 
-        /// Still takes touches and deadlines.
-        var isActive: Bool { !state.isFinal && pending == nil }
+        var isContinuous: Bool { entry.definition.kind == .continuous }
+        /// Takes touches and deadlines: undecided or in flight, and not a discrete recognition on hold
+        /// (a continuous one on hold keeps following its touches, as in UIKit).
+        var isActive: Bool { !state.isFinal && (pending == nil || isContinuous) }
+    }
+
+    /// A `began` (continuous) or recognition (discrete) waiting for requirements to fail; for a
+    /// continuous recognizer, also whether it has ended meanwhile.
+    private struct Pending {
+        var recognition: Recognition
+        var begins: Bool
+        var ended = false
+    }
+
+    /// A touch sequence while the trace is replayed.
+    private struct SequenceRecord {
+        var start: Double
+        var end: Double
+        var ended = true
+        var gestures: [String] = []
+        var reports: [(order: Int, report: RecognizerReport)] = []
+        var continuing: [String] = []
     }
 
     private let configuration: Configuration
     private let samples: [Sample]
     private let view: ViewSize?
-    private var slots: [Slot]
+    private var slots: [Slot] = []
     /// Touches down now, with their last location.
     private var down: [TouchID: Point] = [:]
     private var eventIndex = -1
     private var time = 0.0
-    private var sequenceStart: Double?
-    private var sequenceEnd = 0.0
-    private var gestures: [String] = []
-    private var sequences: [SequenceResult] = []
+    private var records: [SequenceRecord] = []
     private var warnings: [String] = []
 
     init(configuration: Configuration, trace: Trace) {
         self.configuration = configuration
         samples = trace.samples
         view = trace.view
-        slots = configuration.entries.map(Slot.init)
+        warnings = trace.warnings
     }
 
     /// Runs the whole trace. The trace must have passed `TraceValidator`.
     static func run(_ trace: Trace, file: String, configuration: Configuration) -> TraceResult {
         var engine = ReplayEngine(configuration: configuration, trace: trace)
-        engine.warnings = trace.warnings
         engine.replay()
         return TraceResult(
-            file: file, name: trace.name, label: trace.label, warnings: engine.warnings, sequences: engine.sequences)
+            file: file, name: trace.name, label: trace.label, warnings: engine.warnings,
+            sequences: engine.records.map { record in
+                SequenceResult(
+                    start: record.start, end: record.end, ended: record.ended, gestures: record.gestures,
+                    recognizers: record.reports.sorted { $0.order < $1.order }.map(\.report), continuing: record.continuing)
+            })
     }
 
     private mutating func replay() {
@@ -79,10 +110,7 @@ struct ReplayEngine {
         fireDeadlines(before: eventTime)
         eventIndex += 1
         time = eventTime
-        if down.isEmpty {
-            closeSequence()
-            sequenceStart = eventTime
-        }
+        if down.isEmpty { beginSequence() }
         var groups: [[Touch]] = [[], [], [], []]
         for index in range {
             let sample = samples[index]
@@ -111,12 +139,7 @@ struct ReplayEngine {
                 apply(context, to: index, sample: visible[0].sampleIndex)
             }
         }
-        if down.isEmpty {
-            sequenceEnd = eventTime
-            for index in slots.indices where slots[index].isActive && slots[index].deadlines.isEmpty {
-                fail(index, FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized"), sample: nil)
-            }
-        }
+        if down.isEmpty { endSequence() }
     }
 
     private func makeContext(for index: Int) -> RecognizerContext {
@@ -139,9 +162,7 @@ struct ReplayEngine {
             var context = makeContext(for: index)
             slots[index].recognizer.deadlinePassed(tag, context: &context)
             apply(context, to: index, sample: nil)
-            if slots[index].isActive, down.isEmpty, slots[index].deadlines.isEmpty {
-                fail(index, FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized"), sample: nil)
-            }
+            if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
         }
     }
 
@@ -154,19 +175,36 @@ struct ReplayEngine {
         let sample = context.requestSample ?? sample
         switch request {
         case .fail(let reason): fail(index, reason, sample: sample)
-        case .recognize(let recognition): requestRecognition(index, recognition, begins: false, sample: sample)
         case .begin(let recognition): requestRecognition(index, recognition, begins: true, sample: sample)
+        case .recognize(let recognition):
+            if slots[index].pending?.begins == true {
+                slots[index].pending?.recognition = recognition
+                slots[index].pending?.ended = true
+            } else if slots[index].state == .began || slots[index].state == .changed {
+                end(index, recognition, sample: sample)
+            } else {
+                requestRecognition(index, recognition, begins: false, sample: sample)
+            }
         case .change(let recognition):
-            if move(index, to: .changed, reason: "changed", sample: sample) { slots[index].recognition = recognition }
+            if slots[index].pending != nil {
+                slots[index].pending?.recognition = recognition
+            } else if move(index, to: .changed, reason: "changed", sample: sample, values: recognition.details) {
+                slots[index].recognition = recognition
+            }
         case .cancel(let reason):
-            if move(index, to: .cancelled, reason: reason, sample: sample) { slots[index].deadlines = [] }
+            if slots[index].state == .possible {
+                fail(index, FailureReason(code: EngineFailure.touchCancelled, message: reason), sample: sample)
+            } else if move(index, to: .cancelled, reason: reason, sample: sample) {
+                slots[index].deadlines = []
+            }
         }
     }
 
     /// Records a transition if UIKit allows it; an illegal request is dropped with a warning.
     @discardableResult
     private mutating func move(
-        _ index: Int, to state: RecognizerState, reason: String, sample: Int?, waitingFor: [String] = []
+        _ index: Int, to state: RecognizerState, reason: String, sample: Int?, waitingFor: [String] = [],
+        values: [JSONValue.Member] = []
     ) -> Bool {
         let from = slots[index].state
         guard from.canMove(to: state, kind: slots[index].entry.definition.kind) else {
@@ -176,32 +214,40 @@ struct ReplayEngine {
         }
         slots[index].state = state
         slots[index].transitions.append(
-            Transition(from: from, to: state, time: time, event: eventIndex, sample: sample, reason: reason, waitingFor: waitingFor))
+            Transition(
+                from: from, to: state, time: time, event: eventIndex, sample: sample, reason: reason, waitingFor: waitingFor,
+                values: slots[index].isContinuous ? values : []))
         return true
     }
 
     private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?) {
+        guard slots[index].state == .possible, slots[index].pending == nil else {
+            return warnings.append(
+                "\(slots[index].entry.id) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
+        }
         let waiting = slots[index].entry.requiresFailureOf.filter { id in
             slots.contains { $0.entry.id == id && $0.state == .possible }
         }
         guard waiting.isEmpty else {
-            slots[index].pending = (recognition, begins)
+            slots[index].pending = Pending(recognition: recognition, begins: begins)
             slots[index].transitions.append(
                 Transition(
                     from: .possible, to: .possible, time: time, event: eventIndex, sample: sample,
-                    reason: "would recognize \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
+                    reason: "would \(begins ? "begin" : "recognize") \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
                     waitingFor: waiting))
             return
         }
-        commit(index, recognition, begins: begins, sample: sample, reason: "recognized \(recognition.gesture)")
+        commit(index, recognition, begins: begins, sample: sample, reason: "\(begins ? "began" : "recognized") \(recognition.gesture)")
     }
 
+    /// Makes a recognition (or a `began`) happen, and fails whoever it excludes.
     private mutating func commit(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?, reason: String) {
-        guard move(index, to: begins ? .began : .recognized, reason: reason, sample: sample) else { return }
+        guard move(index, to: begins ? .began : .recognized, reason: reason, sample: sample, values: recognition.details) else { return }
         slots[index].recognition = recognition
+        let ended = slots[index].pending?.ended == true
         slots[index].pending = nil
         if !begins { slots[index].deadlines = [] }
-        gestures.append(recognition.gesture)
+        records[slots[index].sequence].gestures.append(recognition.gesture)
         let winner = slots[index].entry.id
         for other in slots.indices where other != index && slots[other].state == .possible {
             if slots[other].entry.requiresFailureOf.contains(winner) {
@@ -209,15 +255,27 @@ struct ReplayEngine {
                     other,
                     FailureReason(
                         code: EngineFailure.requiredRecognizerSucceeded,
-                        message: "\(winner) recognized, and \(slots[other].entry.id) requires it to fail"),
+                        message: "\(winner) \(begins ? "began" : "recognized"), and \(slots[other].entry.id) requires it to fail"),
                     sample: sample)
             } else if !configuration.maySimultaneouslyRecognize(winner, slots[other].entry.id) {
                 fail(
                     other,
-                    FailureReason(code: EngineFailure.preempted, message: recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))"),
+                    FailureReason(
+                        code: EngineFailure.preempted,
+                        message: recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))"),
                     sample: sample)
             }
         }
+        if ended { end(index, recognition, sample: sample) }
+    }
+
+    /// A continuous recognizer's `ended`.
+    private mutating func end(_ index: Int, _ recognition: Recognition, sample: Int?) {
+        guard move(index, to: .recognized, reason: "ended \(recognition.gesture)", sample: sample, values: recognition.details) else {
+            return
+        }
+        slots[index].recognition = recognition
+        slots[index].deadlines = []
     }
 
     private mutating func fail(_ index: Int, _ reason: FailureReason, sample: Int?) {
@@ -225,6 +283,7 @@ struct ReplayEngine {
             // A continuous recognizer in flight cannot fail; UIKit cancels it.
             if move(index, to: .cancelled, reason: reason.message, sample: sample) {
                 slots[index].failure = Failure(reason: reason, time: time, event: eventIndex, sample: sample)
+                slots[index].deadlines = []
             }
             return
         }
@@ -238,53 +297,84 @@ struct ReplayEngine {
             guard requirements.contains(failed),
                 requirements.allSatisfy({ id in slots.first { $0.entry.id == id }?.state == .failed })
             else { continue }
-            let (recognition, begins) = slots[waiter].pending!
+            let pending = slots[waiter].pending!
             commit(
-                waiter, recognition, begins: begins, sample: nil,
-                reason: "recognized \(recognition.gesture) once \(requirements.joined(separator: ", ")) failed")
+                waiter, pending.recognition, begins: pending.begins, sample: nil,
+                reason: "\(pending.begins ? "began" : "recognized") \(pending.recognition.gesture) once \(requirements.joined(separator: ", ")) failed")
         }
     }
 
     // MARK: Sequences
 
-    /// Ends the current sequence's record, failing whoever is still undecided, and resets the recognizers.
-    private mutating func closeSequence(ended: Bool = true) {
-        guard let start = sequenceStart else { return }
-        let reason =
-            ended
-            ? FailureReason(code: EngineFailure.sequenceEnded, message: "every touch lifted before the gesture was recognized")
-            : FailureReason(
+    /// A new touch sequence: decided recognizers are reset; undecided ones carry on.
+    private mutating func beginSequence() {
+        let sequence = records.count
+        records.append(SequenceRecord(start: time, end: time))
+        if slots.isEmpty {
+            slots = configuration.entries.map { Slot($0, sequence: sequence) }
+            return
+        }
+        for index in slots.indices {
+            if slots[index].state.isFinal {
+                archive(index)
+                slots[index] = Slot(configuration.entries[index], sequence: sequence)
+            } else {
+                records[sequence].continuing.append(slots[index].entry.id)
+                // Every touch it ignored has lifted; touch ids may be reused from here on.
+                slots[index].ignored = []
+            }
+        }
+    }
+
+    /// Every touch lifted: whoever has nothing left to wait for fails.
+    private mutating func endSequence() {
+        records[records.count - 1].end = time
+        failUndecided(EngineFailure.sequenceEndedReason)
+    }
+
+    /// Fails (or, in flight, cancels) the recognizers still deciding with no deadline to wait for and
+    /// no recognition on hold; a failure may in turn release recognitions on hold.
+    private mutating func failUndecided(_ reason: FailureReason) {
+        for index in slots.indices where slots[index].isActive && slots[index].pending == nil && slots[index].deadlines.isEmpty {
+            fail(index, reason, sample: nil)
+        }
+    }
+
+    /// Moves a decided recognizer's report into the sequence where its attempt began.
+    private mutating func archive(_ index: Int) {
+        let slot = slots[index]
+        records[slot.sequence].reports.append(
+            (
+                index,
+                RecognizerReport(
+                    id: slot.entry.id, kind: slot.entry.definition.kind, state: slot.state, transitions: slot.transitions,
+                    recognition: slot.recognition, failure: slot.failure)
+            ))
+    }
+
+    private mutating func finishTrace() {
+        guard !records.isEmpty else { return }
+        let reason: FailureReason
+        if down.isEmpty {
+            fireDeadlines(before: .infinity)
+            reason = EngineFailure.sequenceEndedReason
+        } else {
+            let ids = down.keys.map(\.description).sorted().joined(separator: ", ")
+            warnings.append("the trace ended with touches still down (\(ids)): its last touch sequence never ended")
+            records[records.count - 1].ended = false
+            records[records.count - 1].end = time
+            reason = FailureReason(
                 code: EngineFailure.sequenceNeverEnded,
                 message: "the touch sequence never ended: \(down.count) touch(es) still down when the trace stopped")
-        // Waiting recognizers go first so that their requirements failing cannot make them recognize.
+        }
+        // Recognitions on hold go first, so that their requirements failing now cannot release them.
         for index in slots.indices where slots[index].pending != nil && slots[index].state == .possible {
             fail(index, reason, sample: nil)
         }
         for index in slots.indices where !slots[index].state.isFinal {
             fail(index, reason, sample: nil)
         }
-        sequences.append(
-            SequenceResult(
-                start: start, end: ended ? sequenceEnd : time, ended: ended, gestures: gestures,
-                recognizers: slots.map {
-                    RecognizerReport(
-                        id: $0.entry.id, state: $0.state, transitions: $0.transitions, recognition: $0.recognition,
-                        failure: $0.failure)
-                }))
-        gestures = []
-        sequenceStart = nil
-        slots = configuration.entries.map(Slot.init)
-    }
-
-    private mutating func finishTrace() {
-        if down.isEmpty {
-            fireDeadlines(before: .infinity)
-            closeSequence()
-        } else {
-            let ids = down.keys.map(\.description).sorted().joined(separator: ", ")
-            warnings.append("the trace ended with touches still down (\(ids)): its last touch sequence never ended")
-            closeSequence(ended: false)
-        }
+        for index in slots.indices { archive(index) }
     }
 }
 

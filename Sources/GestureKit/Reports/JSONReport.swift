@@ -49,6 +49,7 @@ public enum JSONReport {
             .init("start", .number(sequence.start)),
             .init("end", .number(sequence.end)),
             .init("ended", .bool(sequence.ended)),
+            .init("continuing", .array(sequence.continuing.map { .string($0) })),
             .init("recognizers", .array(sequence.recognizers.map(value))),
         ])
     }
@@ -56,6 +57,7 @@ public enum JSONReport {
     static func value(_ report: RecognizerReport) -> JSONValue {
         .object([
             .init("id", .string(report.id)),
+            .init("kind", .string(report.kind.rawValue)),
             .init("state", .string(report.state.rawValue)),
             .init("gesture", .string(report.recognition?.gesture)),
             .init("details", report.recognition.map { .object($0.details) } ?? .null),
@@ -73,6 +75,7 @@ public enum JSONReport {
             .init("sample", .number(transition.sample.map(Double.init))),
             .init("reason", .string(transition.reason)),
             .init("waitingFor", .array(transition.waitingFor.map { .string($0) })),
+            .init("values", transition.values.isEmpty ? .null : .object(transition.values)),
         ])
     }
 

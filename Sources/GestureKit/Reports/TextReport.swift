@@ -20,8 +20,16 @@ public enum TextReport {
         for (number, sequence) in result.sequences.enumerated() {
             let span = "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
             out += "  sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")\n"
+            if !sequence.continuing.isEmpty {
+                out += "    continuing from an earlier sequence: \(sequence.continuing.joined(separator: ", "))\n"
+            }
             for report in sequence.recognizers {
-                out += "    " + pad(report.id, width) + "  " + pad(report.state.rawValue, 10) + "  "
+                let state = report.kind == .continuous && report.state == .recognized ? "ended" : report.state.rawValue
+                out += "    " + pad(report.id, width) + "  " + pad(state, 10) + "  "
+                if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
+                    out += continuous(report, began: began) + "\n"
+                    continue
+                }
                 if let failure = report.failure {
                     out += place(failure.time, failure.event, failure.sample) + "  " + describe(failure.reason)
                 } else if let last = report.transitions.last {
@@ -39,6 +47,25 @@ public enum TextReport {
             }
         }
         return out
+    }
+
+    /// `began t=0.12 → 23 changes → ended t=0.8 (translation (212, -4))`: a continuous recognizer that
+    /// began, in one line; every change is in the JSON output.
+    static func continuous(_ report: RecognizerReport, began: Transition) -> String {
+        var text = "began t=\(Format.number(began.time, decimals: 3))"
+        if let wait = report.transitions.first(where: { !$0.waitingFor.isEmpty }) {
+            text = "waited t=\(Format.number(wait.time, decimals: 3)) for \(wait.waitingFor.joined(separator: ", ")), " + text
+        }
+        let changes = report.transitions.filter { $0.to == .changed }.count
+        text += " → \(changes) change\(changes == 1 ? "" : "s")"
+        if let last = report.transitions.last, last.to == .recognized || last.to == .cancelled {
+            text += " → \(last.to == .recognized ? "ended" : "cancelled") t=\(Format.number(last.time, decimals: 3))"
+            if last.to == .cancelled { text += ": \(last.reason)" }
+        }
+        if let details = report.recognition?.details, !details.isEmpty {
+            text += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
+        }
+        return text
     }
 
     /// `code: message (measured 3 pt, limit 2 pt) at (x, y)`.

@@ -16,7 +16,11 @@ public struct TraceResult: Sendable, Hashable {
     }
 }
 
-/// One touch sequence: from the first touch down to the last touch up.
+/// One touch sequence: from the first touch down to the last touch up, with the results of the
+/// recognizer attempts that began in it. A recognizer that is still undecided when every touch lifts,
+/// because it waits for a deadline (a double tap's interval) or for another recognizer, carries on into
+/// the next sequence and is reset only once decided; its gesture is reported here, where it began, so
+/// a trace's `gesture` reads as the user's gestures in order (`double-tap`, not `none+double-tap`).
 public struct SequenceResult: Sendable, Hashable {
     /// Trace time of its first and last event.
     public var start: Double
@@ -25,8 +29,13 @@ public struct SequenceResult: Sendable, Hashable {
     public var ended: Bool
     /// Recognized gestures, in the order they were recognized.
     public var gestures: [String]
-    /// Every recognizer of the configuration, in registry order.
+    /// The recognizers whose attempt began in this sequence, in registry order: each recognizer of the
+    /// configuration but those in `continuing`.
     public var recognizers: [RecognizerReport]
+    /// Recognizers still deciding about an earlier sequence when this one began (a double tap's
+    /// second tap): they take this sequence's touches, but their result is reported in the sequence
+    /// where their attempt began.
+    public var continuing: [String]
 
     /// The recognized gestures joined by `+`, or `none`.
     public var gesture: String { gestures.isEmpty ? "none" : gestures.joined(separator: "+") }
@@ -35,6 +44,7 @@ public struct SequenceResult: Sendable, Hashable {
 /// One recognizer's life during one touch sequence.
 public struct RecognizerReport: Sendable, Hashable {
     public var id: String
+    public var kind: RecognizerKind
     public var state: RecognizerState
     public var transitions: [Transition]
     /// The gesture and its values, when recognized.

@@ -1,0 +1,139 @@
+/// A pan: touches dragged across the view, followed until they lift, like `UIPanGestureRecognizer`
+/// (continuous): `began` once their centroid has moved `minimumTranslation` from where it started,
+/// `changed` on every move with the translation and velocity, `ended` on lift with the final velocity.
+///
+/// Any stroke is a pan, so by default `pan` requires `checkmark`, `z`, `circle` and `swipe` to fail:
+/// it never steals their strokes, and on a one-finger stroke it begins only when the last of them has
+/// failed — usually on lift, when they decide. A drag with two fingers, which none of them accepts,
+/// begins at once. It may recognize together with `long-press` (press, hold, then drag).
+///
+/// The slop, 10 pt, is UIKit's hysteresis as commonly measured (Hammer.js: 10 px, Android: 8 dp).
+public struct Pan: Recognizer {
+    public static let definition = RecognizerDefinition(
+        id: "pan",
+        summary: "touches dragged past a 10 pt slop, then followed until they lift (UIPanGestureRecognizer)",
+        kind: .continuous,
+        gestures: ["pan"],
+        parameters: [
+            Parameter("minimumTranslation", unit: "pt", default: 10, seed: 10, "how far the touches must move before the pan begins"),
+            Parameter("minimumTouches", unit: "count", default: 1, seed: 1, "fewest fingers that may pan"),
+            Parameter("maximumTouches", unit: "count", default: 10, seed: 10, "most fingers that may pan"),
+        ],
+        requiresFailureOf: ["checkmark", "z", "circle", "swipe"],
+        simultaneousWith: ["long-press"],
+        examples: PanExamples.all,
+        make: { Pan(parameters: $0) })
+
+    private let minimumTranslation: Double
+    private let minimumTouches, maximumTouches: Int
+    private var current: [TouchID: Point] = [:]
+    /// Translation carried over from before the set of touches last changed, so that a finger added
+    /// or lifted does not make the pan jump (UIKit does the same).
+    private var carried = Point.zero
+    private var anchor = Point.zero
+    private var lastTranslation = Point.zero
+    private var lastTime = 0.0
+    private var velocity = Point.zero
+
+    public init(parameters: ParameterValues) {
+        minimumTranslation = parameters["minimumTranslation"]
+        minimumTouches = max(1, Int(parameters["minimumTouches"]))
+        maximumTouches = max(1, Int(parameters["maximumTouches"]))
+    }
+
+    private var translation: Point {
+        let centroid = Centroid(current.values).point
+        return Point(x: carried.x + centroid.x - anchor.x, y: carried.y + centroid.y - anchor.y)
+    }
+
+    /// Changes the set of touches without changing the translation.
+    private mutating func changeTouches(_ change: (inout [TouchID: Point]) -> Void) {
+        carried = current.isEmpty ? .zero : translation
+        change(&current)
+        anchor = Centroid(current.values).point
+    }
+
+    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+        if current.isEmpty {
+            lastTime = context.time
+            lastTranslation = .zero
+        }
+        changeTouches { current in for touch in touches { current[touch.id] = touch.location } }
+        if current.count > maximumTouches {
+            let message = "\(current.count) fingers down; at most \(maximumTouches) may pan"
+            if context.state == .possible {
+                context.fail(
+                    "too-many-touches", message, measured: Double(current.count), limit: Double(maximumTouches),
+                    unit: "touches", at: touches[0])
+            } else {
+                context.cancel(message, at: touches[0])
+            }
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
+        for touch in touches where touch.phase == .moved { current[touch.id] = touch.location }
+        track(context.time)
+        if context.state == .possible {
+            if current.count >= minimumTouches, translation.distance(to: .zero) >= minimumTranslation {
+                context.begin("pan", details: values(), at: touches[0])
+            }
+        } else {
+            context.change("pan", details: values(), at: touches[0])
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+        for touch in touches { current[touch.id] = touch.location }
+        track(context.time)
+        let final = values()
+        let moved = translation.distance(to: .zero)
+        changeTouches { current in for touch in touches { current[touch.id] = nil } }
+        guard current.count < minimumTouches else { return }
+        if context.state == .possible {
+            context.fail(
+                "did-not-move", "lifted before moving \(Format.number(minimumTranslation)) pt", measured: moved,
+                limit: minimumTranslation, unit: "pt", point: touches[0].location, at: touches[0])
+        } else {
+            context.recognize("pan", details: final, at: touches[0])
+        }
+    }
+
+    /// Velocity over the latest movement between two distinct times.
+    private mutating func track(_ time: Double) {
+        let now = translation
+        if time > lastTime {
+            velocity = Point(x: (now.x - lastTranslation.x) / (time - lastTime), y: (now.y - lastTranslation.y) / (time - lastTime))
+            lastTime = time
+        }
+        lastTranslation = now
+    }
+
+    private func values() -> [JSONValue.Member] {
+        [.init("translation", .point(translation)), .init("velocity", .point(velocity))]
+    }
+}
+
+enum PanExamples {
+    static let drag: [(Double, Double)] = (0...10).map { k in (100 + Double(k) * 20, 100) }
+
+    /// Two fingers 40 pt apart moving down together, 15 pt per step.
+    static var twoFingers: [Sample] {
+        var samples = [Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 140, 100)]
+        for k in 1...5 {
+            let t = Double(k) * 0.05
+            let y = 100 + Double(k) * 15
+            samples.append(Sample(t, 1, .moved, 100, y))
+            samples.append(Sample(t, 2, .moved, 140, y))
+        }
+        samples.append(Sample(0.3, 1, .ended, 100, 175))
+        samples.append(Sample(0.3, 2, .ended, 140, 175))
+        return samples
+    }
+
+    static let all: [Example] = [
+        Example("a slow drag", .recognizes("pan"), samples: Example.stroke(drag, interval: 0.1)),
+        Example("two fingers dragged together", .recognizes("pan"), samples: twoFingers),
+        Example("a touch that barely moves", .fails(code: "did-not-move"), samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
+    ]
+}
