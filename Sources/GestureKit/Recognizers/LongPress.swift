@@ -46,7 +46,7 @@ public struct LongPress: Recognizer {
             if context.state == .possible {
                 context.fail("too-many-touches", message, measured: Double(starts.count), limit: Double(touches), unit: "touches", at: new[0])
             } else {
-                context.cancel(message, at: new[0])
+                context.cancel("too-many-touches", message, at: new[0])
             }
             return
         }

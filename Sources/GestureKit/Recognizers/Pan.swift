@@ -66,7 +66,7 @@ public struct Pan: Recognizer {
                     "too-many-touches", message, measured: Double(current.count), limit: Double(maximumTouches),
                     unit: "touches", at: touches[0])
             } else {
-                context.cancel(message, at: touches[0])
+                context.cancel("too-many-touches", message, at: touches[0])
             }
         }
     }

@@ -66,7 +66,7 @@ func twoFingerFailure(_ code: String, _ message: String, _ touch: Touch, _ conte
     if context.state == .possible {
         context.fail(code, message, measured: 3, limit: 2, unit: "touches", point: touch.location, at: touch)
     } else {
-        context.cancel(message, at: touch)
+        context.cancel(code, message, at: touch)
     }
 }
 

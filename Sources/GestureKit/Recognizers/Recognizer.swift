@@ -37,7 +37,7 @@ extension Recognizer {
         if context.state == .possible {
             context.fail(reason)
         } else {
-            context.cancel(reason.message)
+            context.cancel(reason.code, reason.message, point: reason.point)
         }
     }
 }
@@ -60,7 +60,7 @@ public struct RecognizerContext: Sendable {
         case fail(FailureReason)
         case begin(Recognition)
         case change(Recognition)
-        case cancel(String)
+        case cancel(FailureReason)
     }
 
     var request: Request?
@@ -104,9 +104,9 @@ public struct RecognizerContext: Sendable {
         set(.change(Recognition(gesture: gesture, details: details)), touch)
     }
 
-    /// A continuous recognizer's `cancelled`.
-    public mutating func cancel(_ reason: String, at touch: Touch? = nil) {
-        set(.cancel(reason), touch)
+    /// A continuous recognizer's `cancelled`, saying why as a failure does.
+    public mutating func cancel(_ code: String, _ message: String, point: Point? = nil, at touch: Touch? = nil) {
+        set(.cancel(FailureReason(code: code, message: message, point: point ?? touch?.location)), touch)
     }
 
     /// Fails a one-finger recognizer when `touches` begin beside (or after) the touch it tracks, and

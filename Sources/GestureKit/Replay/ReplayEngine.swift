@@ -192,11 +192,8 @@ struct ReplayEngine {
                 slots[index].recognition = recognition
             }
         case .cancel(let reason):
-            if slots[index].state == .possible {
-                fail(index, FailureReason(code: EngineFailure.touchCancelled, message: reason), sample: sample)
-            } else if move(index, to: .cancelled, reason: reason, sample: sample) {
-                slots[index].deadlines = []
-            }
+            // Failing a recognizer in flight cancels it (and a possible one simply fails).
+            fail(index, reason, sample: sample)
         }
     }
 

@@ -1,0 +1,84 @@
+import Testing
+@testable import GestureKit
+
+/// Every deadline of the new recognizers fires at its exact trace time, between samples or after the
+/// last one, with the whole default registry competing.
+@Suite struct DeadlineTests {
+    func classify(_ samples: [Sample]) throws -> TraceResult {
+        try replay(samples, Registry.all) { _ in }
+    }
+
+    func transitions(_ result: TraceResult, _ id: String) -> [Transition] {
+        result.sequences.flatMap(\.recognizers).first { $0.id == id }?.transitions ?? []
+    }
+
+    @Test func aLongPressBeginsAtExactlyHalfASecondWithNoSampleThen() throws {
+        let result = try classify([Sample(1.2, 1, .began, 100, 100), Sample(2.0, 1, .ended, 101, 100)])
+        let press = transitions(result, "long-press")
+        #expect(press.map(\.to) == [.began, .recognized])
+        #expect(press[0].time == 1.7)
+        #expect(press[0].event == 0, "it began between event 0 and event 1")
+        #expect(press[0].sample == nil)
+        #expect(press[1].time == 2.0)
+        #expect(result.gesture == "long-press")
+    }
+
+    @Test func aSingleTapIsRecognizedWhenTheDoubleTapIntervalRunsOutAfterTheLastSample() throws {
+        let result = try classify([Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)])
+        let tap = transitions(result, "tap")
+        #expect(tap.map(\.to) == [.possible, .recognized])
+        #expect(tap[0].waitingFor == ["double-tap"])
+        #expect(tap[1].time == 0.1 + 0.3)
+        #expect(tap[1].reason == "recognized tap once double-tap failed")
+        let doubleTap = try #require(result.sequences[0].recognizers.first { $0.id == "double-tap" })
+        #expect(doubleTap.failure?.reason.code == "no-next-tap")
+        #expect(doubleTap.failure?.time == 0.4)
+        #expect(result.gesture == "tap")
+    }
+
+    @Test func aTapHeldTooLongFailsAtItsDeadlineBetweenSamples() throws {
+        let result = try classify([Sample(0, 1, .began, 100, 100), Sample(0.6, 1, .ended, 100, 100)])
+        let tap = try #require(result.sequences[0].recognizers.first { $0.id == "tap" })
+        #expect(tap.failure?.reason.code == "held-too-long")
+        #expect(tap.failure?.time == 0.25)
+    }
+
+    @Test func aDoubleTapSpansTwoSequencesAndIsReportedInTheFirst() throws {
+        let result = try classify([
+            Sample(0, 1, .began, 100, 100), Sample(0.08, 1, .ended, 100, 100),
+            Sample(0.3, 1, .began, 102, 100), Sample(0.38, 1, .ended, 102, 100),
+        ])
+        #expect(result.gesture == "double-tap")
+        #expect(result.sequences.map(\.gesture) == ["double-tap", "none"])
+        #expect(result.sequences[1].continuing == ["double-tap", "tap"])
+        #expect(!result.sequences[1].recognizers.contains { $0.id == "double-tap" })
+        let doubleTap = try #require(result.sequences[0].recognizers.first { $0.id == "double-tap" })
+        #expect(doubleTap.transitions.last?.time == 0.38)
+        #expect(doubleTap.transitions.last?.event == 3)
+    }
+
+    @Test func twoTapsTooFarApartInTimeAreTwoTaps() throws {
+        let result = try classify([
+            Sample(0, 1, .began, 100, 100), Sample(0.08, 1, .ended, 100, 100),
+            Sample(0.5, 1, .began, 100, 100), Sample(0.58, 1, .ended, 100, 100),
+        ])
+        #expect(result.gesture == "tap+tap")
+        #expect(result.sequences[1].continuing == [])
+    }
+
+    @Test func aCancelledTouchCancelsAContinuousRecognizerInFlight() throws {
+        let result = try classify([Sample(0, 1, .began, 100, 100), Sample(0.7, 1, .cancelled, 100, 100)])
+        let press = try #require(result.sequences[0].recognizers.first { $0.id == "long-press" })
+        #expect(press.state == .cancelled)
+        #expect(press.failure?.reason.code == "touch-cancelled")
+        #expect(press.transitions.map(\.to) == [.began, .cancelled])
+    }
+
+    @Test func panWaitsForTheShapesOnOneFingerAndNeverStealsASwipe() throws {
+        let swipe = try classify(Example.stroke([(0, 0), (40, 1), (80, 2), (120, 2), (160, 3)]))
+        #expect(swipe.gesture == "swipe-right")
+        let pan = try #require(swipe.sequences[0].recognizers.first { $0.id == "pan" })
+        #expect(pan.failure?.reason.code == "required-recognizer-succeeded")
+        #expect(pan.transitions.first?.waitingFor == ["checkmark", "z", "circle", "swipe"])
+    }
+}
