@@ -69,6 +69,7 @@ enum GestureCommand {
         let label = try #require(object["label"] as? String, "every bundled trace carries the gesture it shows as its label")
         let gesture = try #require(object["gesture"] as? String)
         #expect(gesture == label)
+        #expect((object["warnings"] as? [String]) == [], "a bundled trace replays without warnings")
         #expect(output.status == (label == "none" ? 1 : 0))
         #expect(output.stderr == "")
         // The name says it too: `long-press-then-pan` is `long-press+pan`; `not-a-tap` is anything but a tap.

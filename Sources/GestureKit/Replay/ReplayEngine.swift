@@ -175,7 +175,14 @@ struct ReplayEngine {
         let sample = context.requestSample ?? sample
         switch request {
         case .fail(let reason): fail(index, reason, sample: sample)
-        case .begin(let recognition): requestRecognition(index, recognition, begins: true, sample: sample)
+        case .begin(let recognition):
+            if slots[index].pending != nil {
+                // Its `began` is on hold: the recognizer still sees `possible` and may ask again, as UIKit
+                // tolerates; keep the latest values.
+                slots[index].pending?.recognition = recognition
+            } else {
+                requestRecognition(index, recognition, begins: true, sample: sample)
+            }
         case .recognize(let recognition):
             if slots[index].pending?.begins == true {
                 slots[index].pending?.recognition = recognition
