@@ -5,7 +5,7 @@ Usage: scripts/accuracy.py [--profile default|seed] [--gesture PATH] [--config F
 Recall: a gesture's traces recognized as exactly their label. False alarms: traces labelled anything
 else (every folder) on which that gesture (any swipe direction, for swipes) was recognized.
 """
-import argparse, collections, json, os, subprocess, sys
+import argparse, collections, json, os, re, subprocess, sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 datasets = os.path.join(os.path.dirname(root), "shared", "datasets")
@@ -48,7 +48,12 @@ for g, (data, recall_target, alarm_target) in targets.items():
     alarms = [r for r in negatives if any(family(p) == g for p in (r["gesture"] or "").split("+"))]
     misses = collections.Counter(
         (r["failure"] or {}).get("code", "wrong:" + str(r["gesture"])) for r in positives if r["gesture"] != r["label"])
-    alarm_sources = collections.Counter(os.path.basename(r["path"]).rstrip("0123456789.xml").split("-")[-1] for r in alarms)
+    # The kind of gesture an alarm came from: the file name without its number and extension
+    # ("s02/fast/v01.xml" → "v", "fast-01-five_point_star.xml" → "five_point_star").
+    def kind(path):
+        name = re.sub(r"\d*\.xml$", "", os.path.basename(path))
+        return re.sub(r"^(slow|medium|fast)-\d+-", "", name).rstrip("-_") or name
+    alarm_sources = collections.Counter(kind(r["path"]) for r in alarms)
     figures[g] = {
         "data": data, "recall": hits / len(positives), "hits": hits, "positives": len(positives),
         "falseAlarms": len(alarms) / len(negatives), "alarms": len(alarms), "negatives": len(negatives),
