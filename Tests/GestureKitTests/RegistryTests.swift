@@ -16,7 +16,9 @@ import Testing
         var declared: [String] = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("public struct ") && line.contains(": Recognizer {") {
+            // A recognizer conforms to Recognizer or to one of the protocols refining it.
+            let conformances = [": Recognizer {", ": TapCounting {", ": TwoFingerGesture {"]
+            for line in text.split(separator: "\n") where line.hasPrefix("public struct ") && conformances.contains(where: line.contains) {
                 declared.append(String(line.dropFirst("public struct ".count).prefix { $0 != ":" }))
             }
         }

@@ -5,7 +5,7 @@
 /// (it carries into the next sequence) and is reset only when it recognizes or fails — at the latest
 /// when its 300 ms interval passes on the trace clock, even after the trace's last sample. Its limits
 /// are `tap`'s (Hammer.js's defaults).
-public struct DoubleTap: Recognizer {
+public struct DoubleTap: TapCounting {
     public static let definition = RecognizerDefinition(
         id: "double-tap",
         summary: "two taps within 300 ms and 10 pt of each other (Hammer.js tap defaults)",
@@ -14,26 +14,10 @@ public struct DoubleTap: Recognizer {
         examples: DoubleTapExamples.all,
         make: { DoubleTap(parameters: $0) })
 
-    private var counter: TapCounter
+    var counter: TapCounter
 
     public init(parameters: ParameterValues) {
         counter = TapCounter(gesture: "double-tap", parameters: parameters)
-    }
-
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.began(touches, context: &context)
-    }
-
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.moved(touches, context: &context)
-    }
-
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.ended(touches, context: &context)
-    }
-
-    public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
-        counter.deadlinePassed(tag, context: &context)
     }
 }
 

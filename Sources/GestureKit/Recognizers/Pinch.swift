@@ -4,7 +4,7 @@
 /// fewer than two fingers remain. It may recognize together with `rotation`.
 ///
 /// UIKit documents no threshold; 10% is a change no steady two-finger touch makes by accident.
-public struct Pinch: Recognizer {
+public struct Pinch: TwoFingerGesture {
     public static let definition = RecognizerDefinition(
         id: "pinch",
         summary: "two fingers moving apart or together; reports the scale (UIPinchGestureRecognizer)",
@@ -17,56 +17,19 @@ public struct Pinch: Recognizer {
         examples: PinchExamples.all,
         make: { Pinch(parameters: $0) })
 
-    private let minimumScaleChange: Double
-    private var fingers = TwoTouches()
+    static let gesture = "pinch"
+    static let liftedEarly = (code: "lifted-before-pinching", message: "a finger lifted before the distance changed enough", unit: "ratio")
+    let threshold: Double
+    var fingers = TwoTouches()
 
     public init(parameters: ParameterValues) {
-        minimumScaleChange = parameters["minimumScaleChange"]
+        threshold = parameters["minimumScaleChange"]
     }
 
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        guard fingers.add(touches, at: context.time) else {
-            return twoFingerFailure("too-many-touches", "a third finger touched down; a pinch is two fingers", touches[0], &context)
-        }
-    }
+    var progress: Double { abs(fingers.scale - 1) }
 
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        fingers.move(touches, at: context.time)
-        guard fingers.bothDown else { return }
-        if context.state == .possible {
-            if abs(fingers.scale - 1) >= minimumScaleChange { context.begin("pinch", details: values, at: touches[0]) }
-        } else {
-            context.change("pinch", details: values, at: touches[0])
-        }
-    }
-
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
-        fingers.move(touches, at: context.time)
-        let final = values
-        guard fingers.lift(touches) else { return }
-        if context.state == .possible {
-            let twoFingers = fingers.ids.count == 2
-            context.fail(
-                twoFingers ? "lifted-before-pinching" : "needs-two-touches",
-                twoFingers ? "a finger lifted before the distance changed enough" : "one finger only; a pinch is two",
-                measured: twoFingers ? abs(fingers.scale - 1) : 1, limit: twoFingers ? minimumScaleChange : 2,
-                unit: twoFingers ? "ratio" : "touches", point: touches[0].location, at: touches[0])
-        } else {
-            context.recognize("pinch", details: final, at: touches[0])
-        }
-    }
-
-    private var values: [JSONValue.Member] {
+    var values: [JSONValue.Member] {
         [.init("scale", .number(fingers.scale)), .init("velocity", .number(fingers.scaleVelocity))]
-    }
-}
-
-/// Fails an undecided two-finger recognizer, or cancels one in flight.
-func twoFingerFailure(_ code: String, _ message: String, _ touch: Touch, _ context: inout RecognizerContext) {
-    if context.state == .possible {
-        context.fail(code, message, measured: 3, limit: 2, unit: "touches", point: touch.location, at: touch)
-    } else {
-        context.cancel(code, message, at: touch)
     }
 }
 

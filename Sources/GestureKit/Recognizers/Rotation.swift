@@ -5,7 +5,7 @@
 ///
 /// UIKit documents no threshold; 0.2 rad (about 11°) keeps a pinch made with a slightly turning hand
 /// from being a rotation too.
-public struct Rotation: Recognizer {
+public struct Rotation: TwoFingerGesture {
     public static let definition = RecognizerDefinition(
         id: "rotation",
         summary: "two fingers turning about each other; reports the rotation (UIRotationGestureRecognizer)",
@@ -18,46 +18,18 @@ public struct Rotation: Recognizer {
         examples: RotationExamples.all,
         make: { Rotation(parameters: $0) })
 
-    private let minimumRotation: Double
-    private var fingers = TwoTouches()
+    static let gesture = "rotation"
+    static let liftedEarly = (code: "lifted-before-turning", message: "a finger lifted before the fingers turned enough", unit: "rad")
+    let threshold: Double
+    var fingers = TwoTouches()
 
     public init(parameters: ParameterValues) {
-        minimumRotation = parameters["minimumRotation"]
+        threshold = parameters["minimumRotation"]
     }
 
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        guard fingers.add(touches, at: context.time) else {
-            return twoFingerFailure("too-many-touches", "a third finger touched down; a rotation is two fingers", touches[0], &context)
-        }
-    }
+    var progress: Double { abs(fingers.rotation) }
 
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        fingers.move(touches, at: context.time)
-        guard fingers.bothDown else { return }
-        if context.state == .possible {
-            if abs(fingers.rotation) >= minimumRotation { context.begin("rotation", details: values, at: touches[0]) }
-        } else {
-            context.change("rotation", details: values, at: touches[0])
-        }
-    }
-
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
-        fingers.move(touches, at: context.time)
-        let final = values
-        guard fingers.lift(touches) else { return }
-        if context.state == .possible {
-            let twoFingers = fingers.ids.count == 2
-            context.fail(
-                twoFingers ? "lifted-before-turning" : "needs-two-touches",
-                twoFingers ? "a finger lifted before the fingers turned enough" : "one finger only; a rotation is two",
-                measured: twoFingers ? abs(fingers.rotation) : 1, limit: twoFingers ? minimumRotation : 2,
-                unit: twoFingers ? "rad" : "touches", point: touches[0].location, at: touches[0])
-        } else {
-            context.recognize("rotation", details: final, at: touches[0])
-        }
-    }
-
-    private var values: [JSONValue.Member] {
+    var values: [JSONValue.Member] {
         [.init("rotation", .number(fingers.rotation)), .init("velocity", .number(fingers.rotationVelocity))]
     }
 }

@@ -9,7 +9,7 @@
 /// By default `tap` requires `double-tap` to fail, so a single tap is recognized only once the double
 /// tap has failed — when its 300 ms interval runs out on the trace clock, which the transitions record
 /// as a wait.
-public struct Tap: Recognizer {
+public struct Tap: TapCounting {
     public static let definition = RecognizerDefinition(
         id: "tap",
         summary: "short, nearly still touches: `taps` of them with `touches` fingers (Hammer.js tap defaults)",
@@ -19,26 +19,10 @@ public struct Tap: Recognizer {
         examples: TapExamples.all,
         make: { Tap(parameters: $0) })
 
-    private var counter: TapCounter
+    var counter: TapCounter
 
     public init(parameters: ParameterValues) {
         counter = TapCounter(gesture: "tap", parameters: parameters)
-    }
-
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.began(touches, context: &context)
-    }
-
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.moved(touches, context: &context)
-    }
-
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
-        counter.ended(touches, context: &context)
-    }
-
-    public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
-        counter.deadlinePassed(tag, context: &context)
     }
 }
 

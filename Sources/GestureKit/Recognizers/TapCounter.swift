@@ -118,3 +118,26 @@ struct TapCounter: Sendable {
         }
     }
 }
+
+/// A recognizer that is a `TapCounter`: `tap` and `double-tap` differ only in their definitions.
+protocol TapCounting: Recognizer {
+    var counter: TapCounter { get set }
+}
+
+extension TapCounting {
+    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+        counter.began(touches, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
+        counter.moved(touches, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+        counter.ended(touches, context: &context)
+    }
+
+    public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        counter.deadlinePassed(tag, context: &context)
+    }
+}

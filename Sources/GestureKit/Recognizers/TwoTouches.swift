@@ -71,3 +71,60 @@ struct TwoTouches: Sendable {
         return Geometry.angle(dx: b.x - a.x, dy: b.y - a.y)
     }
 }
+
+/// A continuous two-finger recognizer that begins once one measure of the fingers (`pinch`: how much
+/// their distance changed; `rotation`: how far they turned) reaches a threshold, and ends when fewer
+/// than two fingers remain.
+protocol TwoFingerGesture: Recognizer {
+    var fingers: TwoTouches { get set }
+    /// The gesture's name, which is also its id.
+    static var gesture: String { get }
+    /// The failure code, message and unit for two fingers that lift before reaching the threshold.
+    static var liftedEarly: (code: String, message: String, unit: String) { get }
+    var threshold: Double { get }
+    /// How far the fingers have gone towards the threshold.
+    var progress: Double { get }
+    var values: [JSONValue.Member] { get }
+}
+
+extension TwoFingerGesture {
+    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+        guard fingers.add(touches, at: context.time) else {
+            let message = "a third finger touched down; a \(Self.gesture) is two fingers"
+            if context.state == .possible {
+                context.fail("too-many-touches", message, measured: 3, limit: 2, unit: "touches", point: touches[0].location, at: touches[0])
+            } else {
+                context.cancel("too-many-touches", message, at: touches[0])
+            }
+            return
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
+        fingers.move(touches, at: context.time)
+        guard fingers.bothDown else { return }
+        if context.state == .possible {
+            if progress >= threshold { context.begin(Self.gesture, details: values, at: touches[0]) }
+        } else {
+            context.change(Self.gesture, details: values, at: touches[0])
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+        fingers.move(touches, at: context.time)
+        let final = values
+        guard fingers.lift(touches) else { return }
+        guard context.state == .possible else {
+            return context.recognize(Self.gesture, details: final, at: touches[0])
+        }
+        if fingers.ids.count == 2 {
+            context.fail(
+                Self.liftedEarly.code, Self.liftedEarly.message, measured: progress, limit: threshold,
+                unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
+        } else {
+            context.fail(
+                "needs-two-touches", "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2, unit: "touches",
+                point: touches[0].location, at: touches[0])
+        }
+    }
+}
