@@ -14,7 +14,9 @@
 /// it is waiting for a deadline or for a recognizer it requires to fail: then it carries into the next
 /// touch sequence (a double tap's second tap).
 struct ReplayEngine {
-    private struct Slot {
+    /// A class, so that the engine mutates each recognizer in place: a struct copied out of an array
+    /// would share the existential's box and copy the whole recognizer on its next mutation.
+    private final class Slot {
         let entry: Configuration.Entry
         var recognizer: any Recognizer
         var state: RecognizerState = .possible
@@ -68,6 +70,9 @@ struct ReplayEngine {
     private var time = 0.0
     private var records: [SequenceRecord] = []
     private var warnings: [String] = []
+    /// The current event's touches by phase (began, moved/stationary, ended, cancelled), kept between
+    /// events so that their storage is reused.
+    private var groups: [[Touch]] = [[], [], [], []]
 
     init(configuration: Configuration, trace: Trace) {
         self.configuration = configuration
@@ -111,7 +116,7 @@ struct ReplayEngine {
         eventIndex += 1
         time = eventTime
         if down.isEmpty { beginSequence() }
-        var groups: [[Touch]] = [[], [], [], []]
+        for phase in groups.indices { groups[phase].removeAll(keepingCapacity: true) }
         for index in range {
             let sample = samples[index]
             let touch = Touch(
@@ -127,7 +132,8 @@ struct ReplayEngine {
         }
         for (phase, touches) in groups.enumerated() where !touches.isEmpty {
             for index in slots.indices where slots[index].isActive {
-                let visible = touches.filter { !slots[index].ignored.contains($0.id) }
+                let ignored = slots[index].ignored
+                let visible = ignored.isEmpty ? touches : touches.filter { !ignored.contains($0.id) }
                 guard !visible.isEmpty else { continue }
                 var context = makeContext(for: index)
                 switch phase {
