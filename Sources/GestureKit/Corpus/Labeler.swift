@@ -87,7 +87,8 @@ public struct Labeler: Sendable {
             }
             return .success(mapped)
         }
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parent = components.count >= 2 ? String(components[components.count - 2]) : ""
         return .success(known.contains(parent) ? parent : nil)
     }
 

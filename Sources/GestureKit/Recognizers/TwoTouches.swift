@@ -33,6 +33,7 @@ struct TwoTouches: Sendable {
     }
 
     mutating func move(_ touches: [Touch], at time: Double) {
+        guard ids.count == 2 else { return }
         for touch in touches where locations[touch.id] != nil { locations[touch.id] = touch.location }
         guard bothDown else { return }
         var step = angle - lastAngle

@@ -18,15 +18,15 @@ struct ReplayEngine {
     /// would share the existential's box and copy the whole recognizer on its next mutation.
     private final class Slot {
         let entry: Configuration.Entry
-        var recognizer: any Recognizer
-        var state: RecognizerState = .possible
-        var transitions: [Transition] = []
-        var ignored: Set<TouchID> = []
-        var deadlines: [(time: Double, tag: String)] = []
+        @exclusivity(unchecked) var recognizer: any Recognizer
+        @exclusivity(unchecked) var state: RecognizerState = .possible
+        @exclusivity(unchecked) var transitions: [Transition] = []
+        @exclusivity(unchecked) var ignored: Set<TouchID> = []
+        @exclusivity(unchecked) var deadlines: [(time: Double, tag: String)] = []
         /// A recognition on hold until the recognizers this one requires to fail have failed.
-        var pending: Pending?
-        var recognition: Recognition?
-        var failure: Failure?
+        @exclusivity(unchecked) var pending: Pending?
+        @exclusivity(unchecked) var recognition: Recognition?
+        @exclusivity(unchecked) var failure: Failure?
         /// The touch sequence in which this attempt began.
         let sequence: Int
 
@@ -175,8 +175,8 @@ struct ReplayEngine {
     // MARK: Requests and arbitration
 
     private mutating func apply(_ context: RecognizerContext, to index: Int, sample: Int?) {
-        slots[index].ignored.formUnion(context.ignored)
-        slots[index].deadlines += context.deadlines
+        if !context.ignored.isEmpty { slots[index].ignored.formUnion(context.ignored) }
+        if !context.deadlines.isEmpty { slots[index].deadlines += context.deadlines }
         guard let request = context.request else { return }
         let sample = context.requestSample ?? sample
         switch request {
