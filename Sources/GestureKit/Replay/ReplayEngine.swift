@@ -73,6 +73,9 @@ struct ReplayEngine {
     /// The current event's touches by phase (began, moved/stationary, ended, cancelled), kept between
     /// events so that their storage is reused.
     private var groups: [[Touch]] = [[], [], [], []]
+    /// No deadline of a recognizer still deciding is earlier than this (it may be earlier than the
+    /// true earliest, never later), so most events skip the search for deadlines to fire.
+    private var earliestDeadline = Double.infinity
 
     init(configuration: Configuration, trace: Trace) {
         self.configuration = configuration
@@ -154,14 +157,18 @@ struct ReplayEngine {
 
     /// Fires, in time order, every deadline earlier than `limit` of a recognizer still deciding.
     private mutating func fireDeadlines(before limit: Double) {
-        while true {
+        while earliestDeadline < limit {
             var next: (time: Double, slot: Int, position: Int)?
+            var earliest = Double.infinity
             for index in slots.indices where slots[index].isActive {
-                for (position, deadline) in slots[index].deadlines.enumerated()
-                where deadline.time < limit && (next == nil || deadline.time < next!.time) {
-                    next = (deadline.time, index, position)
+                for (position, deadline) in slots[index].deadlines.enumerated() {
+                    earliest = min(earliest, deadline.time)
+                    if deadline.time < limit && (next == nil || deadline.time < next!.time) {
+                        next = (deadline.time, index, position)
+                    }
                 }
             }
+            earliestDeadline = earliest
             guard let (deadlineTime, index, position) = next else { return }
             let tag = slots[index].deadlines.remove(at: position).tag
             time = max(time, deadlineTime)
@@ -176,7 +183,10 @@ struct ReplayEngine {
 
     private mutating func apply(_ context: RecognizerContext, to index: Int, sample: Int?) {
         if !context.ignored.isEmpty { slots[index].ignored.formUnion(context.ignored) }
-        if !context.deadlines.isEmpty { slots[index].deadlines += context.deadlines }
+        if !context.deadlines.isEmpty {
+            slots[index].deadlines += context.deadlines
+            for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
+        }
         guard let request = context.request else { return }
         let sample = context.requestSample ?? sample
         switch request {

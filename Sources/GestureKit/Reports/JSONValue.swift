@@ -77,6 +77,12 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings (ids, codes, paths) need no escaping: copy them whole.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
