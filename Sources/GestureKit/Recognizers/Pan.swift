@@ -7,6 +7,9 @@
 /// failed — usually on lift, when they decide. A drag with two fingers, which none of them accepts,
 /// begins at once. It may recognize together with `long-press` (press, hold, then drag).
 ///
+/// While its `began` is on hold it asks nothing more, so the values recorded at `began` are those of
+/// the moment it asked; `ended` always carries the final translation and velocity.
+///
 /// The slop, 10 pt, is UIKit's hysteresis as commonly measured (Hammer.js: 10 px, Android: 8 dp).
 public struct Pan: Recognizer {
     public static let definition = RecognizerDefinition(
@@ -34,6 +37,10 @@ public struct Pan: Recognizer {
     private var lastTranslation = Point.zero
     private var lastTime = 0.0
     private var velocity = Point.zero
+    /// Whether it has asked to begin. While the shapes it requires to fail are deciding, its `began`
+    /// is on hold and its state still reads `possible`; asking again on every move would only rebuild
+    /// the same values.
+    private var askedToBegin = false
 
     public init(parameters: ParameterValues) {
         minimumTranslation = parameters["minimumTranslation"]
@@ -75,7 +82,8 @@ public struct Pan: Recognizer {
         for touch in touches where touch.phase == .moved { current[touch.id] = touch.location }
         track(context.time)
         if context.state == .possible {
-            if current.count >= minimumTouches, translation.distance(to: .zero) >= minimumTranslation {
+            if !askedToBegin, current.count >= minimumTouches, translation.distance(to: .zero) >= minimumTranslation {
+                askedToBegin = true
                 context.begin("pan", details: values(), at: touches[0])
             }
         } else {
@@ -90,7 +98,7 @@ public struct Pan: Recognizer {
         let moved = translation.distance(to: .zero)
         changeTouches { current in for touch in touches { current[touch.id] = nil } }
         guard current.count < minimumTouches else { return }
-        if context.state == .possible {
+        if context.state == .possible && !askedToBegin {
             context.fail(
                 "did-not-move", "lifted before moving \(Format.number(minimumTranslation)) pt", measured: moved,
                 limit: minimumTranslation, unit: "pt", point: touches[0].location, at: touches[0])
