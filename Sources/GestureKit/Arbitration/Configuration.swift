@@ -7,11 +7,24 @@
 public struct Configuration: Sendable {
     /// One recognizer as it will run.
     public struct Entry: Sendable {
-        public var definition: RecognizerDefinition
-        public var values: ParameterValues
+        public let definition: RecognizerDefinition
+        /// The parameter values; setting them makes a new `prototype`.
+        public var values: ParameterValues {
+            didSet { prototype = definition.make(values) }
+        }
         /// Ids of the recognizers in this configuration that must fail before this one recognizes.
         public var requiresFailureOf: [String]
+        /// A fresh recognizer with these values: the engine copies it at every reset, instead of
+        /// reading every parameter by name again.
+        public private(set) var prototype: any Recognizer
         public var id: String { definition.id }
+
+        init(definition: RecognizerDefinition, values: ParameterValues, requiresFailureOf: [String]) {
+            self.definition = definition
+            self.values = values
+            self.requiresFailureOf = requiresFailureOf
+            prototype = definition.make(values)
+        }
     }
 
     /// In registry order, which is also the order touches are delivered and ties are broken.

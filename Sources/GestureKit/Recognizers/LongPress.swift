@@ -25,8 +25,8 @@ public struct LongPress: Recognizer {
 
     private let minimumPressDuration, allowableMovement: Double
     private let touches: Int
-    private var starts: [TouchID: Point] = [:]
-    private var current: [TouchID: Point] = [:]
+    private var starts = TouchMap<Point>()
+    private var current = TouchMap<Point>()
     private var pressStart = 0.0
     private var pressing = false
 

@@ -29,7 +29,7 @@ public struct Pan: Recognizer {
 
     private let minimumTranslation: Double
     private let minimumTouches, maximumTouches: Int
-    private var current: [TouchID: Point] = [:]
+    private var current = TouchMap<Point>()
     /// Translation carried over from before the set of touches last changed, so that a finger added
     /// or lifted does not make the pan jump (UIKit does the same).
     private var carried = Point.zero
@@ -54,7 +54,7 @@ public struct Pan: Recognizer {
     }
 
     /// Changes the set of touches without changing the translation.
-    private mutating func changeTouches(_ change: (inout [TouchID: Point]) -> Void) {
+    private mutating func changeTouches(_ change: (inout TouchMap<Point>) -> Void) {
         carried = current.isEmpty ? .zero : translation
         change(&current)
         anchor = Centroid(current.values).point

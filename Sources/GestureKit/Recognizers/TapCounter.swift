@@ -15,7 +15,7 @@ struct TapCounter: Sendable {
 
     private var completed = 0
     private var inTap = false
-    private var starts: [TouchID: Point] = [:]
+    private var starts = TouchMap<Point>()
     private var mostTouches = 0
     private var firstLocation: Point?
     private var lastLift = 0.0

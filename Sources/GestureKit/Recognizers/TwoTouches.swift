@@ -2,7 +2,7 @@
 /// when both were first down, and how fast each changes.
 struct TwoTouches: Sendable {
     private(set) var ids: [TouchID] = []
-    private var locations: [TouchID: Point] = [:]
+    private var locations = TouchMap<Point>()
     private var startDistance = 0.0
     private var startAngle = 0.0
     /// The rotation so far, unwrapped across ±π.

@@ -21,7 +21,7 @@ struct ReplayEngine {
         @exclusivity(unchecked) var recognizer: any Recognizer
         @exclusivity(unchecked) var state: RecognizerState = .possible
         @exclusivity(unchecked) var transitions: [Transition] = []
-        @exclusivity(unchecked) var ignored: Set<TouchID> = []
+        @exclusivity(unchecked) var ignored: [TouchID] = []
         @exclusivity(unchecked) var deadlines: [(time: Double, tag: String)] = []
         /// A recognition on hold until the recognizers this one requires to fail have failed.
         @exclusivity(unchecked) var pending: Pending?
@@ -33,7 +33,7 @@ struct ReplayEngine {
         init(_ entry: Configuration.Entry, sequence: Int) {
             self.entry = entry
             self.sequence = sequence
-            recognizer = entry.definition.make(entry.values)
+            recognizer = entry.prototype
         }
 
         var isContinuous: Bool { entry.definition.kind == .continuous }
@@ -65,7 +65,7 @@ struct ReplayEngine {
     private let view: ViewSize?
     private var slots: [Slot] = []
     /// Touches down now, with their last location.
-    private var down: [TouchID: Point] = [:]
+    private var down = TouchMap<Point>()
     private var eventIndex = -1
     private var time = 0.0
     private var records: [SequenceRecord] = []
@@ -182,7 +182,7 @@ struct ReplayEngine {
     // MARK: Requests and arbitration
 
     private mutating func apply(_ context: RecognizerContext, to index: Int, sample: Int?) {
-        if !context.ignored.isEmpty { slots[index].ignored.formUnion(context.ignored) }
+        if !context.ignored.isEmpty { slots[index].ignored += context.ignored }
         if !context.deadlines.isEmpty {
             slots[index].deadlines += context.deadlines
             for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
@@ -379,7 +379,7 @@ struct ReplayEngine {
             fireDeadlines(before: .infinity)
             reason = EngineFailure.sequenceEndedReason
         } else {
-            let ids = down.keys.map(\.description).sorted().joined(separator: ", ")
+            let ids = down.ids.map(\.description).sorted().joined(separator: ", ")
             warnings.append("the trace ended with touches still down (\(ids)): its last touch sequence never ended")
             records[records.count - 1].ended = false
             records[records.count - 1].end = time
