@@ -18,7 +18,7 @@ public enum TraceValidator {
         guard !trace.samples.isEmpty else {
             throw TraceError(.emptyTrace, file: file, message: "empty trace: expected at least one sample, found none")
         }
-        var down: [TouchID: Int] = [:]
+        var down = TouchMap<Int>()
         var previousTime = -Double.infinity
         var clamped: [Int] = []
         for index in trace.samples.indices {
