@@ -2,13 +2,19 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: help build test golden accuracy install uninstall format clean
+BENCH_SCALE ?= full
+BENCH_SEED ?= 1
+BENCH_FLAGS ?=
+
+.PHONY: help build test golden accuracy bench bench-profile install uninstall format clean
 
 help:
 	@echo "make build      release build of the gesture executable"
 	@echo "make test       run the test suite (Swift Testing)"
 	@echo "make golden     rewrite the golden output files after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
+	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
+	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
 	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "make format     format Sources and Tests with swift format"
 
@@ -25,6 +31,12 @@ accuracy: build
 	python3 scripts/accuracy.py --profile default
 	@echo
 	python3 scripts/accuracy.py --profile seed
+
+bench:
+	python3 Benchmarks/run.py --scale $(BENCH_SCALE) --seed $(BENCH_SEED) $(BENCH_FLAGS)
+
+bench-profile:
+	python3 Benchmarks/run.py --profile --scale small --seed $(BENCH_SEED)
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
