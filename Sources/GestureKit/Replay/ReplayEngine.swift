@@ -61,6 +61,8 @@ struct ReplayEngine {
     }
 
     private let configuration: Configuration
+    /// Whether to keep every transition; `gesture batch` needs only how each recognizer ended.
+    private let recordsTransitions: Bool
     private let samples: [Sample]
     private let view: ViewSize?
     private var slots: [Slot] = []
@@ -77,16 +79,17 @@ struct ReplayEngine {
     /// true earliest, never later), so most events skip the search for deadlines to fire.
     private var earliestDeadline = Double.infinity
 
-    init(configuration: Configuration, trace: Trace) {
+    init(configuration: Configuration, trace: Trace, recordsTransitions: Bool) {
         self.configuration = configuration
+        self.recordsTransitions = recordsTransitions
         samples = trace.samples
         view = trace.view
         warnings = trace.warnings
     }
 
     /// Runs the whole trace. The trace must have passed `TraceValidator`.
-    static func run(_ trace: Trace, file: String, configuration: Configuration) -> TraceResult {
-        var engine = ReplayEngine(configuration: configuration, trace: trace)
+    static func run(_ trace: Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true) -> TraceResult {
+        var engine = ReplayEngine(configuration: configuration, trace: trace, recordsTransitions: recordsTransitions)
         engine.replay()
         return TraceResult(
             file: file, name: trace.name, label: trace.label, warnings: engine.warnings,
@@ -223,7 +226,7 @@ struct ReplayEngine {
     /// Records a transition if UIKit allows it; an illegal request is dropped with a warning.
     @discardableResult
     private mutating func move(
-        _ index: Int, to state: RecognizerState, reason: String, sample: Int?, waitingFor: [String] = [],
+        _ index: Int, to state: RecognizerState, reason: @autoclosure () -> String, sample: Int?, waitingFor: [String] = [],
         values: [JSONValue.Member] = []
     ) -> Bool {
         let from = slots[index].state
@@ -233,10 +236,12 @@ struct ReplayEngine {
             return false
         }
         slots[index].state = state
-        slots[index].transitions.append(
-            Transition(
-                from: from, to: state, time: time, event: eventIndex, sample: sample, reason: reason, waitingFor: waitingFor,
-                values: slots[index].isContinuous ? values : []))
+        if recordsTransitions {
+            slots[index].transitions.append(
+                Transition(
+                    from: from, to: state, time: time, event: eventIndex, sample: sample, reason: reason(),
+                    waitingFor: waitingFor, values: slots[index].isContinuous ? values : []))
+        }
         return true
     }
 
@@ -250,6 +255,7 @@ struct ReplayEngine {
         }
         guard waiting.isEmpty else {
             slots[index].pending = Pending(recognition: recognition, begins: begins)
+            guard recordsTransitions else { return }
             slots[index].transitions.append(
                 Transition(
                     from: .possible, to: .possible, time: time, event: eventIndex, sample: sample,
@@ -261,8 +267,10 @@ struct ReplayEngine {
     }
 
     /// Makes a recognition (or a `began`) happen, and fails whoever it excludes.
-    private mutating func commit(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?, reason: String) {
-        guard move(index, to: begins ? .began : .recognized, reason: reason, sample: sample, values: recognition.details) else { return }
+    private mutating func commit(
+        _ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?, reason: @autoclosure () -> String
+    ) {
+        guard move(index, to: begins ? .began : .recognized, reason: reason(), sample: sample, values: recognition.details) else { return }
         slots[index].recognition = recognition
         let ended = slots[index].pending?.ended == true
         slots[index].pending = nil
@@ -411,7 +419,11 @@ public struct Classifier: Sendable {
     }
 
     /// Replays `trace`, which must have passed `TraceValidator` (every `TraceReader` result has).
-    public func classify(_ trace: Trace, file: String) -> TraceResult {
-        ReplayEngine.run(trace, file: file, configuration: configuration)
+    ///
+    /// - Parameter transitions: Whether to keep every transition of every recognizer; without them a
+    ///   result still has each recognizer's final state, recognition and failure, which is all that
+    ///   scoring needs, for less work.
+    public func classify(_ trace: Trace, file: String, transitions: Bool = true) -> TraceResult {
+        ReplayEngine.run(trace, file: file, configuration: configuration, recordsTransitions: transitions)
     }
 }
