@@ -131,11 +131,22 @@ enum FileKind {
 /// The one order of paths that every batch output uses: component by component, each compared byte
 /// by byte. It is the order of the walk, and `merge-scores` sorts shards' rows by it.
 public enum PathOrder {
+    ///
+    /// Comparing component by component is comparing the bytes with `/` ranked below every other
+    /// byte (a component that ends first sorts first), which needs no splitting.
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        let left = a.split(separator: "/", omittingEmptySubsequences: false)
-        let right = b.split(separator: "/", omittingEmptySubsequences: false)
-        for (x, y) in zip(left, right) where x != y { return bytesPrecede(String(x), String(y)) }
-        return left.count < right.count
+        func rank(_ byte: UInt8) -> UInt16 { byte == UInt8(ascii: "/") ? 0 : UInt16(byte) + 1 }
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?) where x != y: return rank(x) < rank(y)
+            default: continue
+            }
+        }
     }
 
     public static func bytesPrecede(_ a: String, _ b: String) -> Bool {
