@@ -46,13 +46,13 @@ extension Recognizer {
 /// and the requests UIKit offers (`state =`, `ignore(_:for:)`) plus deadlines on the trace clock.
 public struct RecognizerContext: Sendable {
     /// Trace time of the event (or deadline) being handled, in seconds.
-    public let time: Double
+    public internal(set) var time: Double
     /// Index of the event being handled.
-    public let event: Int
+    public internal(set) var event: Int
     /// The view the trace was recorded in, when the trace says.
     public let view: ViewSize?
     /// The recognizer's state before this call.
-    public let state: RecognizerState
+    public internal(set) var state: RecognizerState
 
     /// A state change the recognizer asked for; the first request in a call wins.
     enum Request: Sendable {
@@ -73,6 +73,17 @@ public struct RecognizerContext: Sendable {
         self.event = event
         self.view = view
         self.state = state
+    }
+
+    /// Makes the context ready for another call, keeping its storage (the engine reuses one).
+    mutating func prepare(time: Double, event: Int, state: RecognizerState) {
+        self.time = time
+        self.event = event
+        self.state = state
+        request = nil
+        requestSample = nil
+        if !ignored.isEmpty { ignored.removeAll(keepingCapacity: true) }
+        if !deadlines.isEmpty { deadlines.removeAll(keepingCapacity: true) }
     }
 
     /// Asks to recognize `gesture` (a discrete recognizer's `state = .recognized`, or a continuous

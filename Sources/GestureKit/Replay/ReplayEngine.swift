@@ -78,6 +78,8 @@ struct ReplayEngine {
     /// No deadline of a recognizer still deciding is earlier than this (it may be earlier than the
     /// true earliest, never later), so most events skip the search for deadlines to fire.
     private var earliestDeadline = Double.infinity
+    /// The context handed to recognizers, prepared afresh for each call and reused to save its setup.
+    private var context: RecognizerContext
 
     init(configuration: Configuration, trace: Trace, recordsTransitions: Bool) {
         self.configuration = configuration
@@ -85,6 +87,7 @@ struct ReplayEngine {
         samples = trace.samples
         view = trace.view
         warnings = trace.warnings
+        context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible)
     }
 
     /// Runs the whole trace. The trace must have passed `TraceValidator`.
@@ -141,21 +144,18 @@ struct ReplayEngine {
                 let ignored = slots[index].ignored
                 let visible = ignored.isEmpty ? touches : touches.filter { !ignored.contains($0.id) }
                 guard !visible.isEmpty else { continue }
-                var context = makeContext(for: index)
+                let slot = slots[index]
+                context.prepare(time: time, event: eventIndex, state: slot.state)
                 switch phase {
-                case 0: slots[index].recognizer.touchesBegan(visible, context: &context)
-                case 1: slots[index].recognizer.touchesMoved(visible, context: &context)
-                case 2: slots[index].recognizer.touchesEnded(visible, context: &context)
-                default: slots[index].recognizer.touchesCancelled(visible, context: &context)
+                case 0: slot.recognizer.touchesBegan(visible, context: &context)
+                case 1: slot.recognizer.touchesMoved(visible, context: &context)
+                case 2: slot.recognizer.touchesEnded(visible, context: &context)
+                default: slot.recognizer.touchesCancelled(visible, context: &context)
                 }
-                apply(context, to: index, sample: visible[0].sampleIndex)
+                applyContext(to: index, sample: visible[0].sampleIndex)
             }
         }
         if down.isEmpty { endSequence() }
-    }
-
-    private func makeContext(for index: Int) -> RecognizerContext {
-        RecognizerContext(time: time, event: eventIndex, view: view, state: slots[index].state)
     }
 
     /// Fires, in time order, every deadline earlier than `limit` of a recognizer still deciding.
@@ -175,16 +175,18 @@ struct ReplayEngine {
             guard let (deadlineTime, index, position) = next else { return }
             let tag = slots[index].deadlines.remove(at: position).tag
             time = max(time, deadlineTime)
-            var context = makeContext(for: index)
-            slots[index].recognizer.deadlinePassed(tag, context: &context)
-            apply(context, to: index, sample: nil)
+            let slot = slots[index]
+            context.prepare(time: time, event: eventIndex, state: slot.state)
+            slot.recognizer.deadlinePassed(tag, context: &context)
+            applyContext(to: index, sample: nil)
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
         }
     }
 
     // MARK: Requests and arbitration
 
-    private mutating func apply(_ context: RecognizerContext, to index: Int, sample: Int?) {
+    /// Carries out what the last call asked for through `context`.
+    private mutating func applyContext(to index: Int, sample: Int?) {
         if !context.ignored.isEmpty { slots[index].ignored += context.ignored }
         if !context.deadlines.isEmpty {
             slots[index].deadlines += context.deadlines
