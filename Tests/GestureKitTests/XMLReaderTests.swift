@@ -628,3 +628,34 @@ private func datasetMismatch(_ trace: Trace, _ bytes: [UInt8]) -> String? {
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
 }
+
+@Suite struct XMLNumberFastPathTests {
+    /// The exact shortcut for short decimals gives bit for bit what `Double(String)` gives.
+    @Test func shortDecimalsConvertExactly() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var numbers: [String] = ["0", "-0", "0.0", "007.50", "123456789012345", "0.000000000000000000001", "-99.99"]
+        for _ in 0..<2000 {
+            let integer = String(next() % 1_000_000)
+            let fraction = String(String(next() % 10_000_000_000).prefix(Int(next() % 11)))
+            let sign = next() % 3 == 0 ? "-" : ""
+            numbers.append(fraction.isEmpty ? sign + integer : "\(sign)\(integer).\(fraction)")
+        }
+        var document = "<Gesture><Stroke>"
+        for number in numbers { document += "<Point X=\"\(number)\" Y=\"0\" T=\"0\"/>" }
+        document += "</Stroke></Gesture>"
+        let trace = try Trace.parseXML(Array(document.utf8), file: "n.xml")
+        // One stroke of many points: one sample per point.
+        let xs = trace.samples.map(\.location.x)
+        #expect(xs.count == numbers.count)
+        for (number, x) in zip(numbers, xs) {
+            #expect(x.bitPattern == Double(number)!.bitPattern, "\(number)")
+        }
+    }
+}

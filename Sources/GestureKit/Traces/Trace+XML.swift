@@ -644,31 +644,56 @@ private struct XMLTraceReader {
     /// `.digits`) with the standard library's correctly rounded conversion; `nil` when the text is
     /// anything else, so that `nan`, `inf` or hexadecimal never reach the conversion. Overflow gives
     /// an infinity.
+    static let powersOfTen: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
+
     static func decimal(_ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Double? {
         var i = range.lowerBound
         let end = range.upperBound
         func isDigit(_ i: Int) -> Bool { i < end && text[i] >= UInt8(ascii: "0") && text[i] <= UInt8(ascii: "9") }
+        let negative = i < end && text[i] == UInt8(ascii: "-")
         if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
         var digits = 0
+        // The value as an integer mantissa over a power of ten, while that stays exact.
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var fractionDigits = 0
+        func accumulate(_ digit: UInt8) {
+            if significant > 0 || digit != UInt8(ascii: "0") { significant += 1 }
+            if significant <= 15 { mantissa = mantissa &* 10 &+ UInt64(digit - UInt8(ascii: "0")) }
+        }
         while isDigit(i) {
+            accumulate(text[i])
             i += 1
             digits += 1
         }
         if i < end, text[i] == UInt8(ascii: ".") {
             i += 1
             while isDigit(i) {
+                accumulate(text[i])
                 i += 1
                 digits += 1
+                fractionDigits += 1
             }
         }
         guard digits > 0 else { return nil }
+        var exponent = false
         if i < end, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            exponent = true
             i += 1
             if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
             guard isDigit(i) else { return nil }
             while isDigit(i) { i += 1 }
         }
         guard i == end else { return nil }
+        // Clinger's fast path: a mantissa of at most 15 digits and a power of ten up to 1e22 are both
+        // exact doubles, so one division rounds correctly, as `Double(String)` would.
+        if !exponent, significant <= 15, fractionDigits < XMLTraceReader.powersOfTen.count {
+            let value = Double(mantissa) / XMLTraceReader.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
         // A validated number never fails to convert; were it to, call it out of range.
         return Double(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) ?? .infinity
     }
