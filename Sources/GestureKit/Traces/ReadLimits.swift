@@ -147,6 +147,9 @@ public struct ReadLimits: Sendable, Hashable {
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
+    /// An exact count of bytes, for what was found: `2048 bytes`.
+    public static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
+
     /// The message of a `limit-exceeded` error: `<what>: expected at most <limit> (the <name> limit)[, found
     /// <found>]; raise it with --limit <name>=<placeholder>`.
     ///

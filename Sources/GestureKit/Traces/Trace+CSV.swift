@@ -561,7 +561,7 @@ struct CSVScanner {
                 throw CSVSyntaxError(
                     offset: fieldStart,
                     message: limits.message(
-                        "field too long", .stringLength, found: ReadLimits.describeSize(fieldEnd - fieldStart)),
+                        "field too long", .stringLength, found: ReadLimits.bytes(fieldEnd - fieldStart)),
                     code: .limitExceeded)
             }
             if fieldEnd - recordStart > lineLimit {

@@ -1052,7 +1052,7 @@ struct JSONTraceParser {
         record(
             .limitExceeded, at: start,
             limits.message(
-                "string too long", .stringLength, found: ReadLimits.describeSize(i - start - 2)))
+                "string too long", .stringLength, found: ReadLimits.bytes(i - start - 2)))
     }
 
     /// Keeps the first field error; later ones are usually consequences of it.

@@ -380,7 +380,7 @@ private struct XMLTraceReader {
                 throw fail(
                     .limitExceeded, at: valueStart - 1,
                     limits.message(
-                        "attribute value too long", .stringLength, found: ReadLimits.describeSize(pos - valueStart)))
+                        "attribute value too long", .stringLength, found: ReadLimits.bytes(pos - valueStart)))
             }
             attributes.append(Attribute(name: attributeName, value: valueStart..<pos, hasReference: hasReference))
             pos += 1

@@ -170,7 +170,7 @@ public enum TraceReader {
     static func tooLarge(_ file: String, found: Int?, limits: ReadLimits) -> TraceError {
         TraceError(
             .limitExceeded, file: file,
-            message: limits.message("file too large", .fileSize, found: found.map(ReadLimits.describeSize)))
+            message: limits.message("file too large", .fileSize, found: found.map(ReadLimits.bytes)))
     }
 }
 
