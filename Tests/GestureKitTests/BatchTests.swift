@@ -146,7 +146,7 @@ struct MiniCorpus {
             "./checkmark/binary.xml:1:1: error: expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?",
             "./checkmark/dangling.json: error: cannot read: dangling symbolic link",
             "./checkmark/empty.json:1:1: error: unexpected end of input: expected a value",
-            "./checkmark/fifo.csv: error: cannot read: not a regular file",
+            "./checkmark/fifo.csv: error: cannot read: a FIFO, not a regular file",
             "./checkmark/malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'",
         ])
     }
