@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: help build test golden accuracy install uninstall format clean
+.PHONY: help build test golden accuracy install uninstall format clean fuzz fuzz-build
 
 help:
 	@echo "make build      release build of the gesture executable"
@@ -11,6 +11,7 @@ help:
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
 	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "make format     format Sources and Tests with swift format"
+	@echo "make fuzz       run each libFuzzer harness (json csv xml replay) for FUZZ_SECONDS (default 60)"
 
 build:
 	$(SWIFT) build -c release --product gesture
@@ -32,6 +33,14 @@ install: build
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture"
+
+# libFuzzer + AddressSanitizer harnesses; see Fuzz/fuzz.sh and the README's Robustness section.
+FUZZ_SECONDS ?= 60
+fuzz:
+	Fuzz/fuzz.sh all $(FUZZ_SECONDS)
+
+fuzz-build:
+	Fuzz/fuzz.sh build
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests

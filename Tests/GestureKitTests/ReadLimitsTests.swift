@@ -333,12 +333,12 @@ private func jsonSample(_ t: Double, _ id: Int, _ phase: String, x: String = "1"
     @Test func theDefaultAdmitsTheExactValueOfEveryDouble() throws {
         // The exact decimal value of the smallest subnormal has 751 significant digits.
         let exact = "4.9406564584124654417656879286822137236505980e-324"
-        let long = String(format: "%.766e", 5e-324)
+        let long = String(format: "%.766e", Double.leastNonzeroMagnitude)
         #expect(long.count > 700)
         for number in [exact, long] {
             let trace = try TraceReader.read(
                 bytes: Array((csvHeader + "0,1,began,\(number),2\n").utf8), file: "t.csv")
-            #expect(trace.samples.first?.location.x == 5e-324)
+            #expect(trace.samples.first?.location.x == Double.leastNonzeroMagnitude)
         }
         let tooLong = "0." + String(repeating: "1", count: 801)
         #expect(failure(csvHeader + "0,1,began,\(tooLong),2\n", .csv) == limitError(

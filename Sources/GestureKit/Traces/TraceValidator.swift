@@ -57,7 +57,7 @@ public enum TraceValidator {
                 if let since = down[sample.touch] {
                     throw error(
                         .touchAlreadyDown,
-                        "touch \(sample.touch) began while already down: expected it up, found it down since sample \(since)")
+                        "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)")
                 }
                 down[sample.touch] = index
                 if down.count > limits.touchesDown {
@@ -70,7 +70,7 @@ public enum TraceValidator {
                 guard down[sample.touch] != nil else {
                     throw error(
                         .touchNotDown,
-                        "touch \(sample.touch) \(sample.phase.rawValue) while not down: expected \"began\" first")
+                        "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first")
                 }
                 if !sample.phase.isDown { down[sample.touch] = nil }
             }
@@ -81,5 +81,22 @@ public enum TraceValidator {
                 "time stepped back within the clock's \(Format.number(clockResolution * 1000)) ms resolution at "
                     + "\(clamped.count) sample(s), first sample \(first)\(place); they were given the previous time")
         }
+    }
+
+    /// A touch id for a message: a name's control characters (C0, DEL and C1) written `\u{E}`, so a
+    /// diagnostic never carries them to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
+    static func display(_ touch: TouchID) -> String {
+        guard case .name(let name) = touch,
+            name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        else { return touch.description }
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// Replays every committed fuzz seed (Fuzz/corpus/HARNESS) and every regression fixture
+/// (Fuzz/regressions/HARNESS: inputs that once crashed, hung, tripped the sanitizer or broke an
+/// invariant) through the same target bodies the libFuzzer harnesses run. Fuzzing itself is
+/// `make fuzz`, not part of the tests.
+@Suite struct FuzzRegressionTests {
+    static let fuzz = GestureCommand.packageRoot.appendingPathComponent("Fuzz")
+
+    static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
+        "json": FuzzTargets.json, "csv": FuzzTargets.csv, "xml": FuzzTargets.xml, "replay": FuzzTargets.replay,
+    ]
+
+    static func inputs(_ folder: String, _ harness: String) -> [String] {
+        let url = fuzz.appendingPathComponent(folder).appendingPathComponent(harness)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\(harness)/\($0)" }
+    }
+
+    static let all = ["json", "csv", "xml", "replay"].flatMap { inputs("regressions", $0) + inputs("corpus", $0) }
+
+    @Test func everyHarnessHasSeeds() {
+        for harness in Self.targets.keys.sorted() {
+            #expect(!Self.inputs("corpus", harness).isEmpty, "Fuzz/corpus/\(harness) is empty")
+        }
+    }
+
+    @Test(arguments: all)
+    func replaysWithoutBreakingAnInvariant(_ path: String) throws {
+        let harness = path.split(separator: "/")[1]
+        let bytes = try [UInt8](Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
+        let target = try #require(Self.targets[String(harness)])
+        // Both kinds of reading, whatever the file's length.
+        #expect(target(bytes) == [], "\(path)")
+        #expect(target(bytes + (bytes.count % 2 == 0 ? [0x20] : [])) == [], "\(path), odd length")
+    }
+
+    /// Fuzzing found (Fuzz/regressions/csv/control-character-in-touch-name-diagnostic.csv and
+    /// replay/nul-in-touch-name-diagnostic.bin) that a touch name's control characters reached the
+    /// terminal through the validator's messages.
+    @Test func touchNamesAreEscapedInDiagnostics() {
+        let csv = "t,id,phase,x,y\n0,\"a\u{E}\u{7F}\u{9B}b\",ended,0,0\n"
+        #expect(throws: TraceError(
+            .touchNotDown, file: "t.csv", line: 2, column: 1, sampleIndex: 0,
+            message: #"touch a\u{E}\u{7F}\u{9B}b ended while not down: expected "began" first"#)) {
+            try TraceReader.read(bytes: Array(csv.utf8), file: "t.csv")
+        }
+        var trace = Trace(samples: [Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero),
+                                    Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero)])
+        #expect(throws: TraceError(
+            .touchAlreadyDown, file: "code", sampleIndex: 1,
+            message: #"touch x\u{A}y began while already down: expected it up, found it down since sample 0"#)) {
+            try TraceValidator.validate(&trace, file: "code")
+        }
+    }
+}
