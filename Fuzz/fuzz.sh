@@ -66,6 +66,9 @@ run() {
         -artifact_prefix="$OUT/artifacts/$harness-" -print_final_stats=1 >"$log" 2>&1
     local status=$?
     set -e
+    local outcome=$status
+    # Stopped by a signal (Ctrl-C, kill): not a finding.
+    if [ "$status" -ne 0 ] && grep -q "libFuzzer: run interrupted" "$log"; then outcome=interrupted status=0; fi
     local executions
     executions=$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)
     if [ -z "$executions" ]; then
@@ -77,7 +80,7 @@ run() {
     revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
     git diff --quiet HEAD -- Sources Tests/GestureKitTests/FuzzTargets.swift Fuzz/Harnesses 2>/dev/null || revision="$revision+changes"
     [ -f Fuzz/campaigns.tsv ] || printf 'date\tharness\tseconds\texecutions\tstatus\trevision\n' >Fuzz/campaigns.tsv
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$harness" "$seconds" "${executions:-0}" "$status" "$revision" >>Fuzz/campaigns.tsv
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$harness" "$seconds" "${executions:-0}" "$outcome" "$revision" >>Fuzz/campaigns.tsv
     if [ "$status" -ne 0 ]; then
         echo "fuzz: $harness FOUND A PROBLEM after ${executions:-?} executions (status $status); see $log" >&2
         grep -E "ERROR|broken invariants|Fatal error|deadly signal|timeout|Test unit written" "$log" | head -20 >&2

@@ -56,4 +56,34 @@ import Testing
             try TraceValidator.validate(&trace, file: "code")
         }
     }
+
+    /// Fuzzing found (Fuzz/regressions/json/del-in-unknown-phase-diagnostic.json) that DEL, which
+    /// JSON allows raw in strings, reached the terminal in an unknown-phase message; C1 controls
+    /// (U+0080–U+009F) could too, in every reader. They are now written as escapes.
+    @Test func controlCharactersInFoundTextAreEscapedByEveryReader() {
+        let phases = #""began", "moved", "stationary", "ended" or "cancelled""#
+        #expect(throws: TraceError(
+            .unknownPhase, file: "t.json", line: 1, column: 24, sampleIndex: 0,
+            message: #"unknown phase "b\u{7F}\u{85}gan": expected \#(phases)"#)) {
+            try Trace.parseJSON(Array(#"[{"t":0,"id":1,"phase":"b\#u{7F}\#u{85}gan","x":1,"y":2}]"#.utf8), file: "t.json")
+        }
+        #expect(throws: TraceError(
+            .syntax, file: "t.json", line: 1, column: 2, message: "expected a value or ']', found U+0085")) {
+            try Trace.parseJSON(Array("[\u{85}]".utf8), file: "t.json")
+        }
+        #expect(throws: TraceError(
+            .unknownPhase, file: "t.csv", line: 2, column: 5, sampleIndex: 0,
+            message: #"unknown phase "b\u{85}gan": expected \#(phases)"#)) {
+            try Trace.parseCSV(Array("t,id,phase,x,y\n0,1,b\u{85}gan,1,2\n".utf8), file: "t.csv")
+        }
+        #expect(throws: TraceError(
+            .invalidValue, file: "t.xml", line: 1, column: 19, sampleIndex: 0,
+            message: #"expected a number for "X", found "\u0085\u007F""#)) {
+            try Trace.parseXML(Array("<Gesture><Point X=\"\u{85}\u{7F}\" Y=\"1\" T=\"0\"/></Gesture>".utf8), file: "t.xml")
+        }
+        #expect(throws: TraceError(
+            .syntax, file: "t.xml", line: 1, column: 15, message: "expected whitespace between attributes, found U+0085")) {
+            try Trace.parseXML(Array("<Gesture X=\"1\"\u{85}/>".utf8), file: "t.xml")
+        }
+    }
 }

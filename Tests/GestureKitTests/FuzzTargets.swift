@@ -95,7 +95,7 @@ enum FuzzTargets {
         if error.code == .limitExceeded && !error.message.contains("raise it with --limit ") {
             problems.append("a limit error that does not say how to raise the limit: \(error.message)")
         }
-        if error.description.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if error.description.unicodeScalars.contains(where: TextEncoding.isControl) {
             problems.append("a control character in the diagnostic: \(error.description.debugDescription)")
         }
         return problems

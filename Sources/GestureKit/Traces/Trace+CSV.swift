@@ -764,7 +764,7 @@ struct CSVScanner {
             case "\t": result += "\\t"
             case "\\": result += "\\\\"
             case _ where Character(scalar) == quote: result += "\\" + String(quote)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where TextEncoding.isControl(scalar):
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }

@@ -1081,6 +1081,7 @@ struct JSONTraceParser {
             var decoder = UTF8()
             var iterator = b[p..<min(p + 4, n)].makeIterator()
             if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                if TextEncoding.isControl(scalar) { return Self.unicodeName(scalar.value) }
                 return "'\(Character(scalar))' (\(Self.unicodeName(scalar.value)))"
             }
             return "byte \(Self.byteName(c))"
@@ -1122,7 +1123,9 @@ struct JSONTraceParser {
         }
     }
 
-    /// The text of `start..<end`, cut to 20 characters with "…" when longer.
+    /// The text of `start..<end`, cut to 20 characters with "…" when longer; control characters
+    /// (DEL and C1 may be raw in a JSON string) written `\u{7F}` (found by fuzzing:
+    /// Fuzz/regressions/json/del-in-unknown-phase-diagnostic.json).
     func truncated(_ start: Int, _ end: Int) -> String {
         var characters = 0
         var cut = start
@@ -1133,7 +1136,7 @@ struct JSONTraceParser {
             }
             cut += 1
         }
-        let text = text(start, cut)
+        let text = TextEncoding.escapingControls(text(start, cut))
         return cut < end ? text + "…" : text
     }
 

@@ -767,7 +767,12 @@ private struct XMLTraceReader {
         case 0x0D: return "'\\r'"
         case UInt8(ascii: "'"): return "\"'\""
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x80...: return "'\(text(i..<i + (utf8Length(at: i) ?? 1)))'"
+        case 0x80...:
+            let character = text(i..<i + (utf8Length(at: i) ?? 1))
+            if let scalar = character.unicodeScalars.first, TextEncoding.isControl(scalar) {
+                return Self.codePoint(UInt8(scalar.value))
+            }
+            return "'\(character)'"
         default: return Self.codePoint(byte)
         }
     }
@@ -790,7 +795,7 @@ private struct XMLTraceReader {
         var count = 0
         for scalar in text.unicodeScalars {
             if count == 20 { return result + "…" }
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD {
+            if TextEncoding.isControl(scalar) || scalar.value == 0xFFFD {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

@@ -86,17 +86,7 @@ public enum TraceValidator {
     /// A touch id for a message: a name's control characters (C0, DEL and C1) written `\u{E}`, so a
     /// diagnostic never carries them to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
     static func display(_ touch: TouchID) -> String {
-        guard case .name(let name) = touch,
-            name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        else { return touch.description }
-        var out = ""
-        for scalar in name.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        guard case .name(let name) = touch else { return touch.description }
+        return TextEncoding.escapingControls(name)
     }
 }
