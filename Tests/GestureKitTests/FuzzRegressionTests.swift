@@ -86,4 +86,26 @@ import Testing
             try Trace.parseXML(Array("<Gesture X=\"1\"\u{85}/>".utf8), file: "t.xml")
         }
     }
+
+    /// Fuzzing found (Fuzz/regressions/replay/circle-resample-overflow-oom.bin) that the circle
+    /// recognizer's resampling appended points forever — until memory ran out — when a segment's length
+    /// overflowed. The same loop never ended when the resampling step was finer than the coordinates'
+    /// precision, which plain JSON files reach: a circle of radius 1e-13 at (400, 400), or of radius 1e-6
+    /// at (1e9, 1e9), hung `gesture classify`.
+    @Test(.timeLimit(.minutes(1)), arguments: [(400.0, 1e-13), (1e9, 1e-6), (1e200, 8e199), (1e150, 1e150)])
+    func circlesAtTheEdgesOfDoublePrecisionEnd(_ center: Double, _ radius: Double) throws {
+        let samples = (0...36).map { i in
+            let angle = 2 * Double.pi * Double(i) / 36
+            let phase = i == 0 ? "began" : i == 36 ? "ended" : "moved"
+            return #"{"t": \#(0.6 * Double(i) / 36), "id": 1, "phase": "\#(phase)", "x": \#(center + radius * cos(angle)), "y": \#(center + radius * sin(angle))}"#
+        }
+        let trace = try TraceReader.read(bytes: Array(("[" + samples.joined(separator: ",") + "]").utf8), file: "c.json")
+        for profile in [Profile.default, .seed] {
+            let result = Classifier(configuration: Configuration(profile: profile)).classify(trace, file: "c.json")
+            #expect(result.sequences.count == 1)
+        }
+        var path = trace.samples.map(\.location)
+        path.append(Point(x: .greatestFiniteMagnitude, y: -.greatestFiniteMagnitude))
+        #expect(Circle.resample(path, step: radius / 20).count < 10_000)
+    }
 }
