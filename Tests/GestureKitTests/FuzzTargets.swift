@@ -175,9 +175,12 @@ enum FuzzTargets {
         return problems
     }
 
+    /// Extremes, and neighbours closer than a step of the recognizers can resolve (400 and the next
+    /// doubles after it; 1e9 and 1e9 + 1e-6), where interpolation stops moving.
     static let specialValues: [Double] = [
         0, -0.0, 1, -1, 0.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 1e15, -1e15, 1e300, -1e300, .greatestFiniteMagnitude,
-        -.greatestFiniteMagnitude, 9007199254740992, 1e-9,
+        -.greatestFiniteMagnitude, 9007199254740992, 1e-9, 400, 400.nextUp, 400.nextUp.nextUp, 400.nextDown, 1e9, 1e9 + 1e-6,
+        1e9 - 1e-6, 1e154, -1e154, 1e-154,
     ]
 
     /// Six bytes per sample: phase and time mode, time step, touch id, x, y, and a byte choosing
