@@ -6,7 +6,7 @@ BENCH_SCALE ?= full
 BENCH_SEED ?= 1
 BENCH_FLAGS ?=
 
-.PHONY: help build test golden accuracy bench bench-profile install uninstall format clean
+.PHONY: help build test golden accuracy bench bench-profile install uninstall format clean fuzz fuzz-build
 
 help:
 	@echo "make build      release build of the gesture executable"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
 	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "make format     format Sources and Tests with swift format"
+	@echo "make fuzz       run each libFuzzer harness (json csv xml replay) for FUZZ_SECONDS (default 60)"
 
 build:
 	$(SWIFT) build -c release --product gesture
@@ -44,6 +45,14 @@ install: build
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture"
+
+# libFuzzer + AddressSanitizer harnesses; see Fuzz/fuzz.sh and the README's Robustness section.
+FUZZ_SECONDS ?= 60
+fuzz:
+	Fuzz/fuzz.sh all $(FUZZ_SECONDS)
+
+fuzz-build:
+	Fuzz/fuzz.sh build
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests

@@ -22,11 +22,16 @@ let batchHelp = """
       --min-accuracy X           exit 1 when accuracy is below X (0–1)
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
+      --limit NAME=VALUE         change a read limit; repeatable (see below)
       --profile, --recognizers, --config, --input-format   as for `gesture classify`
       -h, --help                 show this help
 
+    \(limitsHelp)
+
     Output is the same bytes for any --jobs and any order of PATHs. Unreadable or invalid files are rows
-    with their error (and diagnostics on stderr); the run goes on.
+    with their error (and diagnostics on stderr); the run goes on. Rows are written in whole lines, so
+    an interrupted run leaves whole rows; when the reader of the output goes away (`| head`), the run
+    stops quietly with status 0. A failed write (a full disk) is fatal: status 2.
 
     exit status: 0 when every file was read (and every --min-* gate passed), 1 when a gate failed,
     2 when a file could not be read or parsed, or on a usage error.
@@ -50,7 +55,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--input-format",
+            "--profile", "--recognizers", "--config", "--input-format", "--limit",
         ], flags: ["--help", "--quiet"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
@@ -78,6 +83,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: jobs,
         inputFormat: try arguments.inputFormat())
+    runner.limits = try readLimits(from: arguments)
     if let spec = arguments.options["--shard"] {
         let parts = spec.split(separator: "/").map { Int($0) }
         guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else {
@@ -196,12 +202,11 @@ struct Progress {
         let width = 30
         let filled = total > 0 ? min(width, width * done / total) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(
-            Data("\r\u{1B}[K[\(bar)] \(done)/\(total) traces  \(Int(rate))/s  ETA \(Int(left.rounded()))s".utf8))
+        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) traces  \(Int(rate))/s  ETA \(Int(left.rounded()))s")
     }
 
     func clear() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled { Output.writeError("\r\u{1B}[K") }
     }
 }
 

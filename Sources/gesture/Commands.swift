@@ -31,10 +31,20 @@ let classifyHelp = """
       --profile default|seed     parameter values: tuned for real hands (default) or as published (seed)
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
       --config FILE              JSON file overriding parameters and relationships
+      --limit NAME=VALUE         change a read limit; repeatable (see below)
       -h, --help                 show this help
+
+    \(limitsHelp)
 
     exit status: 0 when a gesture was recognized, 1 when none was, 2 on a usage or input error
     (the other files are still processed and reported).
+    """
+
+/// The `--limit` names and defaults, for the help of `classify` and `batch`.
+let limitsHelp = """
+    Read limits (a file past one is an error naming it): file-size=256M, samples=10000000,
+    touches=20 (down at once), nesting=512 (JSON), line-length=1M (CSV records),
+    string-length=64K, digits=800 (significant digits of a number). Sizes take K, M, G or T.
     """
 
 let listHelp = """
@@ -66,15 +76,30 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     return configuration
 }
 
+/// The read limits the repeatable `--limit NAME=VALUE` option sets, over the defaults.
+func readLimits(from arguments: Arguments) throws(UsageError) -> ReadLimits {
+    var limits = ReadLimits()
+    for spec in arguments.repeated["--limit"] ?? [] {
+        do throws(ReadLimitsError) {
+            try limits.set(spec)
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+    return limits
+}
+
 func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
-        words, valued: ["--format", "--input-format", "--profile", "--recognizers", "--config"], flags: ["--help"])
+        words, valued: ["--format", "--input-format", "--profile", "--recognizers", "--config", "--limit"],
+        flags: ["--help"])
     if arguments.flags.contains("--help") {
         Output.write(classifyHelp + "\n")
         return .recognized
     }
     let format = try arguments.choice("--format", default: OutputFormat.text)
     let inputFormat = try arguments.inputFormat()
+    let limits = try readLimits(from: arguments)
     let classifier = Classifier(configuration: try configuration(from: arguments))
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given (use - for standard input)") }
 
@@ -84,7 +109,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     for file in arguments.operands {
         let outcome: Result<TraceResult, TraceError>
         do throws(TraceError) {
-            let trace = try TraceReader.read(path: file, format: inputFormat)
+            let trace = try TraceReader.read(path: file, format: inputFormat, limits: limits)
             outcome = .success(classifier.classify(trace, file: file))
         } catch {
             outcome = .failure(error)
@@ -121,31 +146,4 @@ func list(_ words: ArraySlice<String>) throws -> ExitCode {
     case .json, .jsonl: Output.write((format == .json ? JSONReport.value(configuration).prettyText : JSONReport.value(configuration).text) + "\n")
     }
     return .recognized
-}
-
-/// Data to stdout, diagnostics to stderr, always in whole lines.
-enum Output {
-    nonisolated(unsafe) private static var buffer: [UInt8] = []
-
-    static func write(_ text: String) {
-        buffered(text)
-        flush()
-    }
-
-    /// Collects output and writes it in blocks of whole lines.
-    static func buffered(_ text: String) {
-        buffer += text.utf8
-        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
-    }
-
-    static func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    static func error(_ text: String) {
-        flush()
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
 }

@@ -27,4 +27,7 @@ func run(_ words: [String]) -> ExitCode {
     return .error
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+Output.install()
+let status = run(Array(CommandLine.arguments.dropFirst()))
+Output.flush()
+exit(status.rawValue)

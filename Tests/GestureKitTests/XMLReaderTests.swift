@@ -347,15 +347,21 @@ private func gesture(_ body: String) -> String { "<Gesture>\(body)</Gesture>" }
             failure(Array("<!-- ".utf8) + [0x80] + Array(" --><Gesture/>".utf8))
                 == error(.syntax, 1, 6, "invalid UTF-8"))
         #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, "invalid UTF-8"))
-        // A UTF-16 byte-order mark.
-        #expect(failure([0xFF, 0xFE, 0x3C, 0x00]) == error(.syntax, 1, 1, "invalid UTF-8"))
+        // A UTF-16 byte-order mark: the encoding is named.
+        #expect(
+            failure([0xFF, 0xFE, 0x3C, 0x00]) == error(
+                .syntax, 1, 1,
+                "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8"))
     }
 
     @Test func controlCharacters() {
         #expect(
             failure("<Gesture Name=\"a\u{01}\"/>")
                 == error(.syntax, 1, 17, "control character U+0001 is not allowed in XML"))
-        #expect(failure("<!-- \u{0} -->") == error(.syntax, 1, 6, "control character U+0000 is not allowed in XML"))
+        // NUL is refused before anything else is read, in any format.
+        #expect(
+            failure("<!-- \u{0} -->")
+                == error(.syntax, 1, 6, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"))
         #expect(
             failure("<Gesture\u{0B}/>") == error(.syntax, 1, 9, "expected an attribute name, '>' or '/>', found U+000B")
         )

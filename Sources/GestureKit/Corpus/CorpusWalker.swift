@@ -2,7 +2,8 @@ import Foundation
 
 /// One file of a corpus, or a place in it that could not be read.
 public struct CorpusEntry: Sendable, Hashable {
-    /// The path as output shows it: the root as given, then the path below it.
+    /// The path as output shows it: the root as given, then the path below it. Bytes of a name that
+    /// are not UTF-8, and control characters, are shown as `\xNN` (see ``PathText``).
     public var path: String
     /// The path below the root it was found under (the file name for a root that is a file); what
     /// `--shard` hashes, so a slice does not depend on where the corpus is mounted.
@@ -10,20 +11,44 @@ public struct CorpusEntry: Sendable, Hashable {
     /// Why it cannot be read as a trace, found while walking (a FIFO, a dangling link, a folder
     /// that cannot be listed); `nil` for an ordinary file.
     public var problem: String?
+    /// The path's bytes as the file system has them, to open the file with.
+    public var fileSystemPath: [UInt8]
+    /// Whether the path was given as a root rather than found in a folder: only then is a FIFO or
+    /// device read (to its end, as `cat` would); found in a folder, it is never opened.
+    public var isRoot: Bool
+
+    public init(
+        path: String, relativePath: String, problem: String? = nil, fileSystemPath: [UInt8]? = nil,
+        isRoot: Bool = false
+    ) {
+        self.path = path
+        self.relativePath = relativePath
+        self.problem = problem
+        self.fileSystemPath = fileSystemPath ?? Array(path.utf8)
+        self.isRoot = isRoot
+    }
 }
 
 /// Walks files and folders the way `gesture batch` needs: folders recursively, in a fixed order
 /// (names compared byte by byte, depth first), keeping only trace files (`.json`, `.csv`, `.xml`),
 /// skipping hidden files and folders, and never entering a folder twice (so symbolic-link loops end).
 ///
-/// The walk is lazy: it holds one sorted listing per level of depth, never the whole corpus.
+/// The walk is lazy: it holds one sorted listing per level of depth, never the whole corpus. Names
+/// are read with `readdir` as bytes, so a name that is not UTF-8 is still found and read; output
+/// shows it escaped (``PathText/display(_:)``), and the order is that of the shown names.
 ///
 ///     for entry in CorpusWalker(roots: ["../shared/datasets/dollar1"]) { print(entry.path) }
 public struct CorpusWalker: Sequence, IteratorProtocol {
+    private struct Name {
+        var bytes: [UInt8]
+        var display: String
+    }
+
     private struct Frame {
-        var folder: String
+        var folder: [UInt8]
+        var display: String
         var relative: String
-        var names: [String]
+        var names: [Name]
         var next = 0
     }
 
@@ -31,7 +56,6 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
 
     private var roots: [String]
     private var stack: [Frame] = []
-    private var root = ""
     private var visited: Set<[UInt64]> = []
 
     /// - Parameter roots: Files and folders; sorted and deduplicated so the walk does not depend on
@@ -47,55 +71,99 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 let name = frame.names[frame.next]
                 frame.next += 1
                 stack.append(frame)
-                if let entry = visit(folder: frame.folder, relative: frame.relative, name: name) { return entry }
+                if let entry = visit(frame, name) { return entry }
                 continue
             }
             guard let next = roots.popLast() else { return nil }
-            root = next
             visited = []
-            if next == "-" { return CorpusEntry(path: "-", relativePath: "-", problem: nil) }
+            if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true) }
             let name = (next as NSString).lastPathComponent
-            switch FileKind(next) {
+            let bytes = Array(next.utf8)
+            switch FileKind(bytes) {
             case .folder(let identity):
                 visited.insert(identity)
-                if let entry = enter(next, relative: "") { return entry }
-            case .missing:
-                return CorpusEntry(path: next, relativePath: name, problem: "cannot read: no such file or folder")
+                if let entry = enter(bytes, display: next, relative: "") { return entry }
+            case .missing(let code):
+                let problem =
+                    code == ENOENT ? "cannot read: no such file or folder" : TraceReader.cannotRead(code)
+                return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true)
             case .file, .other:
-                // A file named on the command line is read whatever its extension.
-                return CorpusEntry(path: next, relativePath: name, problem: nil)
+                // A file named on the command line is read whatever its extension (or kind).
+                return CorpusEntry(path: next, relativePath: name, isRoot: true)
             }
         }
     }
 
     /// Looks at one name inside a folder: yields a trace file, descends into a folder, skips the rest.
-    private mutating func visit(folder: String, relative: String, name: String) -> CorpusEntry? {
-        guard !name.hasPrefix(".") else { return nil }
-        let path = folder + "/" + name
-        let below = relative.isEmpty ? name : relative + "/" + name
-        let isTrace = CorpusWalker.extensions.contains((name as NSString).pathExtension.lowercased())
-        switch FileKind(path) {
+    private mutating func visit(_ frame: Frame, _ name: Name) -> CorpusEntry? {
+        guard name.bytes.first != UInt8(ascii: ".") else { return nil }
+        let bytes = frame.folder + [UInt8(ascii: "/")] + name.bytes
+        let path = frame.display + "/" + name.display
+        let below = frame.relative.isEmpty ? name.display : frame.relative + "/" + name.display
+        let isTrace = CorpusWalker.isTraceName(name.bytes)
+        func entry(_ problem: String?) -> CorpusEntry {
+            CorpusEntry(path: path, relativePath: below, problem: problem, fileSystemPath: bytes)
+        }
+        switch FileKind(bytes) {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }
-            return enter(path, relative: below)
+            return enter(bytes, display: path, relative: below)
         case .file:
-            return isTrace ? CorpusEntry(path: path, relativePath: below, problem: nil) : nil
-        case .other:
-            return isTrace ? CorpusEntry(path: path, relativePath: below, problem: "cannot read: not a regular file") : nil
-        case .missing:
-            return isTrace ? CorpusEntry(path: path, relativePath: below, problem: "cannot read: dangling symbolic link") : nil
+            return isTrace ? entry(nil) : nil
+        case .other(let kind):
+            return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
+        case .missing(let code):
+            guard isTrace else { return nil }
+            if code == ENOENT, FileKind.isSymbolicLink(bytes) { return entry("cannot read: dangling symbolic link") }
+            return entry(TraceReader.cannotRead(code))
         }
     }
 
     /// Pushes a folder's sorted listing; a folder that cannot be listed is itself reported.
-    private mutating func enter(_ folder: String, relative: String) -> CorpusEntry? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+    private mutating func enter(_ folder: [UInt8], display: String, relative: String) -> CorpusEntry? {
+        switch CorpusWalker.list(folder) {
+        case .failure(let failure):
+            let code = failure.code
+            // EACCES cannot be produced in the tests when they run as root; see the README.
+            let reason = code == EACCES || code == EPERM ? "permission denied" : TraceReader.describe(errno: code)
             return CorpusEntry(
-                path: folder, relativePath: relative.isEmpty ? (folder as NSString).lastPathComponent : relative,
-                problem: "cannot read folder: permission denied")
+                path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
+                problem: "cannot read folder: \(reason)", fileSystemPath: folder)
+        case .success(let bytes):
+            let names = bytes.map { Name(bytes: $0, display: PathText.display($0)) }.sorted { a, b in
+                a.display == b.display
+                    ? a.bytes.lexicographicallyPrecedes(b.bytes) : PathOrder.bytesPrecede(a.display, b.display)
+            }
+            stack.append(Frame(folder: folder, display: display, relative: relative, names: names))
+            return nil
         }
-        stack.append(Frame(folder: folder, relative: relative, names: names.sorted(by: PathOrder.bytesPrecede)))
-        return nil
+    }
+
+    /// The names in a folder, as bytes, without `.` and `..`; or the `errno` of the failure.
+    private static func list(_ folder: [UInt8]) -> Result<[[UInt8]], FileKind.Failure> {
+        let stream = (folder + [0]).withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let stream else { return .failure(FileKind.Failure(errno)) }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { return .failure(FileKind.Failure(errno)) }
+                return .success(names)
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+    }
+
+    /// Whether a name ends in `.json`, `.csv` or `.xml`, in any case.
+    static func isTraceName(_ name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let suffix = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+        return extensions.contains(suffix)
     }
 
     private static func trimmed(_ path: String) -> String {
@@ -110,21 +178,100 @@ enum FileKind {
     /// A folder, with its device and inode so a loop can be seen.
     case folder([UInt64])
     case file
-    /// A FIFO, socket or device: never opened, since reading could block.
-    case other
-    case missing
+    /// A FIFO, socket or device (named, as "a FIFO"): never opened, since reading could block.
+    case other(String)
+    /// `stat` failed, with this `errno`.
+    case missing(Int32)
 
-    init(_ path: String) {
+    struct Failure: Error {
+        var code: Int32
+        init(_ code: Int32) { self.code = code }
+    }
+
+    init(_ path: [UInt8]) {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            self = .missing
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        }
+        guard status == 0 else {
+            self = .missing(errno)
             return
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: self = .folder([UInt64(info.st_dev), UInt64(info.st_ino)])
         case S_IFREG: self = .file
-        default: self = .other
+        default: self = .other(TraceReader.kind(of: info.st_mode))
         }
+    }
+
+    /// Whether the path itself (not what it points to) is a symbolic link.
+    static func isSymbolicLink(_ path: [UInt8]) -> Bool {
+        var info = stat()
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
+        }
+        return status == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+}
+
+/// File names as output shows them: exactly the name when it is UTF-8 without control characters;
+/// otherwise each byte that is not part of valid UTF-8, and each control character (C0, DEL and C1),
+/// is written `\xNN` (its bytes, uppercase hex). So every name has one printable, deterministic
+/// form that never breaks a line of output or a terminal; a name that literally contains `\x`
+/// followed by two hex digits can look the same as an escaped one.
+public enum PathText {
+    public static func display(_ bytes: [UInt8]) -> String {
+        var out = String.UnicodeScalarView()
+        var i = 0
+        func escape(_ range: Range<Int>) {
+            for byte in bytes[range] {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" : "") + hex).unicodeScalars)
+            }
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { escape(i..<i + 1) } else { out.append(Unicode.Scalar(byte)) }
+                i += 1
+                continue
+            }
+            guard let length = utf8Length(bytes, at: i) else {
+                escape(i..<i + 1)
+                i += 1
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = bytes[i..<i + length].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator), !(0x80...0x9F).contains(scalar.value) {
+                out.append(scalar)
+            } else {
+                escape(i..<i + length)
+            }
+            i += length
+        }
+        return String(out)
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i` (lead byte 0x80 or more), or `nil`.
+    static func utf8Length(_ bytes: [UInt8], at i: Int) -> Int? {
+        let lead = bytes[i]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard bytes.count - i >= length, bytes[i + 1] >= low, bytes[i + 1] <= high else { return nil }
+        for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
+        return length
     }
 }
 

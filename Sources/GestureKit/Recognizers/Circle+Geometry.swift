@@ -8,17 +8,23 @@ extension Circle {
     static let samplesPerDiameter = 40.0
 
     /// Points every `step` along the polyline `path`, starting with its first point (linear interpolation).
+    ///
+    /// Stops early rather than loop forever (found by fuzzing, issue 7): when a segment's length
+    /// overflows (coordinates beyond ~1e154), and when `step` is finer than the coordinates' precision
+    /// (a 1e-13 pt circle at (400, 400)), where an interpolated point no longer moves.
     static func resample(_ path: [Point], step: Double) -> [Point] {
-        guard let first = path.first, step > 0 else { return path }
+        guard let first = path.first, step > 0, step.isFinite else { return path }
         var result = [first]
         var previous = first
         var carried = 0.0
         for next in path.dropFirst() {
             var from = previous
             var length = from.distance(to: next)
+            guard length.isFinite else { return result }
             while carried + length >= step, length > 0 {
                 let t = (step - carried) / length
                 let point = Point(x: from.x + t * (next.x - from.x), y: from.y + t * (next.y - from.y))
+                if point == from { break }
                 result.append(point)
                 from = point
                 length = from.distance(to: next)

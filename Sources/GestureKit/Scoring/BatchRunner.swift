@@ -14,6 +14,8 @@ public struct BatchRunner: Sendable {
     public var inputFormat: TraceFormat?
     /// Scores only slice `index` (0-based) of `count`, by a stable hash of each relative path.
     public var shard: (index: Int, count: Int)?
+    /// What each file may hold; a file past a limit is an error row like any other.
+    public var limits: ReadLimits = .default
 
     public init(classifier: Classifier, labeler: Labeler, jobs: Int, inputFormat: TraceFormat? = nil) {
         self.classifier = classifier
@@ -59,13 +61,23 @@ public struct BatchRunner: Sendable {
     }
 
     /// One file's row: read, label, classify, keep what the outputs need.
+    ///
+    /// Whatever happens to the file between the walk and now (deleted, truncated, replaced by a FIFO,
+    /// made unreadable, grown past the size limit) is an error row for it; nothing here can wait on
+    /// a file found in a folder.
     public func row(for entry: CorpusEntry) -> BatchRow {
         if let problem = entry.problem {
             return BatchRow(path: entry.path, error: TraceError(.io, file: entry.path, message: problem))
         }
         let trace: Trace
         do throws(TraceError) {
-            trace = try TraceReader.read(path: entry.path, format: inputFormat)
+            if entry.path == "-" {
+                trace = try TraceReader.read(path: "-", format: inputFormat, limits: limits)
+            } else {
+                trace = try TraceReader.read(
+                    fileSystemPath: entry.fileSystemPath, file: entry.path, format: inputFormat, limits: limits,
+                    allowsSpecialFiles: entry.isRoot)
+            }
         } catch {
             return BatchRow(path: entry.path, error: error)
         }

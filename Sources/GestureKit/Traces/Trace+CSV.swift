@@ -104,7 +104,7 @@ public struct CSVRecordReader: Sendable {
             return record
         case .failure(let error):
             position = bytes.count
-            throw TraceError(.syntax, file: file, text: bytes, offset: error.offset, message: error.message)
+            throw TraceError(error.code, file: file, text: bytes, offset: error.offset, message: error.message)
         }
     }
 
@@ -152,9 +152,16 @@ extension Trace {
     /// are the validator's business. Each sample's `offset` is the byte offset of its record.
     /// Errors are placed at the offending byte: for a bad value, its first character after
     /// leading spaces (the opening quote when quoted).
-    public static func parseCSV(_ bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+    ///
+    /// `limits` bounds the samples, each record's length (`line-length`), each field's length
+    /// (`string-length`) and the significant digits of `t`, `x`, `y` and the view's size; going past
+    /// one is a `limit-exceeded` error at the record, field or value.
+    public static func parseCSV(
+        _ bytes: [UInt8], file: String, limits: ReadLimits = .default
+    ) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (text) throws(TraceError) -> Trace in
-            var reader = CSVTraceReader(text: text, file: file)
+            try TextEncoding.requireUTF8(text, file: file)
+            var reader = CSVTraceReader(text: text, file: file, limits: limits)
             return try reader.read()
         }
     }
@@ -180,19 +187,22 @@ private enum CSVColumn: Int, CaseIterable {
 private struct CSVTraceReader {
     let text: UnsafeBufferPointer<UInt8>
     let file: String
+    let limits: ReadLimits
     var trace = Trace(samples: [])
     /// The required columns in the order they appear in the header, so a record's first bad
     /// value is the one reported.
     var columnOrder: [(column: CSVColumn, index: Int)] = []
     var fieldCount = 0
 
-    init(text: UnsafeBufferPointer<UInt8>, file: String) {
+    init(text: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits) {
         self.text = text
         self.file = file
+        self.limits = limits
     }
 
     mutating func read() throws(TraceError) -> Trace {
-        var scanner = CSVScanner(text: text, position: CSVScanner.bomLength(text), recognizesComments: true)
+        var scanner = CSVScanner(
+            text: text, position: CSVScanner.bomLength(text), recognizesComments: true, limits: limits)
         var fields: [CSVFieldSpan] = []
         fields.reserveCapacity(8)
         var samples: [Sample] = []
@@ -203,7 +213,7 @@ private struct CSVTraceReader {
                 line = try scanner.nextLine(into: &fields)
             } catch {
                 let index = hasHeader && !error.inComment ? samples.count : nil
-                throw TraceError(.syntax, file: file, text: text, offset: error.offset, sampleIndex: index,
+                throw TraceError(error.code, file: file, text: text, offset: error.offset, sampleIndex: index,
                                  message: error.message)
             }
             guard let line else { break }
@@ -212,6 +222,10 @@ private struct CSVTraceReader {
                 try readComment(from: start, to: end)
             case .record(let start):
                 if hasHeader {
+                    if samples.count >= limits.samples {
+                        throw error(.limitExceeded, at: start, sample: samples.count,
+                                    message: limits.message("too many samples", .samples, unit: " samples"))
+                    }
                     samples.append(try readSample(fields, at: start, index: samples.count))
                 } else {
                     try readHeader(fields, at: start)
@@ -300,9 +314,13 @@ private struct CSVTraceReader {
 
     func number(_ field: CSVFieldSpan, _ column: CSVColumn, sample: Int) throws(TraceError) -> Double {
         let (a, b) = CSVScanner.valueRange(text, field)
-        switch CSVScanner.number(text, a, b) {
+        switch CSVScanner.number(text, a, b, maxDigits: limits.digits) {
         case .value(let value):
             return value
+        case .tooPrecise(let digits):
+            throw error(.limitExceeded, at: CSVScanner.place(text, field), sample: sample,
+                        message: limits.message("number too precise for \"\(column.name)\"", .digits,
+                                                unit: " significant digits", found: String(digits)))
         case .outOfRange:
             // The grammar accepted it, so it is ASCII without quotes: shown as is.
             let string = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
@@ -375,11 +393,26 @@ private struct CSVTraceReader {
         case "label": trace.label = value
         case "name": trace.name = value
         default:
+            try checkViewDigits(a, b)
             guard let view = viewSize(a, b) else {
                 throw error(.invalidValue, at: a,
                             message: "expected \"WIDTHxHEIGHT\" for view, found \(CSVScanner.quote(value))")
             }
             trace.view = view
+        }
+    }
+
+    /// Throws when the width or height of a `# view:` value has more significant digits than allowed.
+    func checkViewDigits(_ a: Int, _ b: Int) throws(TraceError) {
+        var x = a
+        while x < b && text[x] | 0x20 != UInt8(ascii: "x") { x += 1 }
+        guard x < b else { return }
+        for (start, end) in [CSVScanner.trim(text, a, x), CSVScanner.trim(text, x + 1, b)] {
+            if case .tooPrecise(let digits) = CSVScanner.number(text, start, end, maxDigits: limits.digits) {
+                throw error(.limitExceeded, at: start,
+                            message: limits.message("number too precise for view", .digits,
+                                                    unit: " significant digits", found: String(digits)))
+            }
         }
     }
 
@@ -441,12 +474,16 @@ struct CSVSyntaxError: Error, Sendable {
     var message: String
     /// Whether the error is in a comment line rather than a record.
     var inComment = false
+    /// `syntax`, or `limit-exceeded` for a record or field longer than the limits allow.
+    var code: TraceError.Code = .syntax
 }
 
 enum CSVNumber: Sendable, Hashable {
     case value(Double)
     case malformed
     case outOfRange
+    /// Well-formed, with more significant digits (given) than allowed.
+    case tooPrecise(Int)
 }
 
 /// The single-pass CSV scanner the record and trace readers share.
@@ -455,6 +492,8 @@ struct CSVScanner {
     /// The offset of the next byte to read.
     var position: Int
     let recognizesComments: Bool
+    /// `line-length` bounds each record and comment line, `string-length` each field.
+    var limits: ReadLimits = .default
 
     static let quote = UInt8(ascii: "\"")
     static let comma = UInt8(ascii: ",")
@@ -503,11 +542,33 @@ struct CSVScanner {
                 }
             }
             let end = p
+            if end - start > limits.lineLength {
+                throw CSVSyntaxError(
+                    offset: start, message: limits.message("comment line too long", .lineLength), inComment: true,
+                    code: .limitExceeded)
+            }
             position = Self.skipLineBreak(text, at: p)
             return .comment(start: start, end: end)
         }
         fields.removeAll(keepingCapacity: true)
         let recordStart = p
+        let limits = self.limits
+        let lineLimit = limits.lineLength
+        let fieldLimit = limits.stringLength
+        /// Checked at the end of every field, so a record never holds more fields than the limit allows bytes.
+        func checkLengths(_ fieldStart: Int, _ fieldEnd: Int) throws(CSVSyntaxError) {
+            if fieldEnd - fieldStart > fieldLimit {
+                throw CSVSyntaxError(
+                    offset: fieldStart,
+                    message: limits.message(
+                        "field too long", .stringLength, found: ReadLimits.bytes(fieldEnd - fieldStart)),
+                    code: .limitExceeded)
+            }
+            if fieldEnd - recordStart > lineLimit {
+                throw CSVSyntaxError(
+                    offset: recordStart, message: limits.message("record too long", .lineLength), code: .limitExceeded)
+            }
+        }
         while true {
             let fieldStart = p
             if p < n && text[p] == Self.quote {
@@ -534,6 +595,7 @@ struct CSVScanner {
                         p = try Self.skipUTF8(text, at: p)
                     }
                 }
+                try checkLengths(fieldStart, p)
                 fields.append(CSVFieldSpan(start: fieldStart, end: contentEnd, isQuoted: true, hasDoubledQuotes: doubled))
                 if p == n {
                     position = n
@@ -553,6 +615,7 @@ struct CSVScanner {
             } else {
                 while true {
                     guard p < n else {
+                        try checkLengths(fieldStart, n)
                         fields.append(CSVFieldSpan(start: fieldStart, end: n, isQuoted: false, hasDoubledQuotes: false))
                         position = n
                         return .record(start: recordStart)
@@ -563,10 +626,12 @@ struct CSVScanner {
                     } else if byte > Self.comma {
                         p += 1
                     } else if byte == Self.comma {
+                        try checkLengths(fieldStart, p)
                         fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
                         p += 1
                         break
                     } else if byte == Self.lf || byte == Self.cr {
+                        try checkLengths(fieldStart, p)
                         fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
                         position = Self.skipLineBreak(text, at: p)
                         return .record(start: recordStart)
@@ -699,7 +764,7 @@ struct CSVScanner {
             case "\t": result += "\\t"
             case "\\": result += "\\\\"
             case _ where Character(scalar) == quote: result += "\\" + String(quote)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where TextEncoding.isControl(scalar):
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -718,7 +783,10 @@ struct CSVScanner {
     /// The grammar is checked here; the value comes from an exact fast path when the digits fit
     /// in 53 bits and the power of ten is exact, else from `Double(String)` (correctly rounded),
     /// which only ever sees text the grammar accepted.
-    static func number(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> CSVNumber {
+    /// More than `maxDigits` significant digits (counted from the first non-zero digit) is `.tooPrecise`.
+    static func number(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxDigits: Int = .max
+    ) -> CSVNumber {
         var i = start
         var negative = false
         if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
@@ -768,6 +836,7 @@ struct CSVScanner {
             exponent += negativeExponent ? -value : value
         }
         guard i == end else { return .malformed }
+        if significant > maxDigits { return .tooPrecise(significant) }
 
         if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
         if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {

@@ -16,12 +16,27 @@ extension Trace {
     /// empty list of samples is returned normally. Each sample's `offset` is the byte offset of its
     /// `{`. When the document has both a syntax error and a field error, the syntax error is reported.
     ///
+    /// Limits are checked like field errors: the first problem in the document wins, and a later
+    /// syntax error takes precedence. Reading never recurses, so no depth of nesting can overflow the
+    /// stack; past `limits.nesting` the syntax is still checked (so a truncated `[[[[…` is reported as
+    /// truncated) and no sample past `limits.samples` is kept.
+    ///
     /// - Parameters:
     ///   - bytes: The document, UTF-8, optionally starting with a byte-order mark.
     ///   - file: The file name to put in errors.
-    public static func parseJSON(_ bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+    ///   - limits: Nesting depth, samples, string length and significant digits allowed.
+    public static func parseJSON(
+        _ bytes: [UInt8], file: String, limits: ReadLimits = .default
+    ) throws(TraceError) -> Trace {
         let result: Result<Trace, JSONTraceParser.Failure> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONTraceParser(buffer)
+            do throws(TraceError) {
+                try TextEncoding.requireUTF8(buffer, file: file)
+            } catch {
+                return .failure(
+                    JSONTraceParser.Failure(code: error.code, offset: 0, sampleIndex: nil, message: error.message,
+                                            placed: error))
+            }
+            var parser = JSONTraceParser(buffer, limits: limits)
             do throws(JSONTraceParser.Failure) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -32,6 +47,7 @@ extension Trace {
         case .success(let trace):
             return trace
         case .failure(let failure):
+            if let placed = failure.placed { throw placed }
             throw TraceError(
                 failure.code, file: file, text: bytes, offset: failure.offset,
                 sampleIndex: failure.sampleIndex, message: failure.message)
@@ -51,6 +67,8 @@ struct JSONTraceParser {
         var offset: Int
         var sampleIndex: Int?
         var message: String
+        /// An error already placed (the encoding check's).
+        var placed: TraceError? = nil
     }
 
     /// A lexed string: `start` is the offset of the opening quote, `end` the offset after the closing one.
@@ -74,14 +92,21 @@ struct JSONTraceParser {
         var exponent: Int
         /// Whether `mantissa` holds every significant digit.
         var exact: Bool
+        /// Digits from the first non-zero one on.
+        var significant = 0
     }
 
-    static let maxDepth = 512
     static let phaseNames = #""began", "moved", "stationary", "ended" or "cancelled""#
     static let sampleFields = #""t", "id", "phase", "x" and "y""#
 
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
+    let limits: ReadLimits
+    /// `limits.nesting`, `limits.stringLength`, `limits.samples` and `limits.digits`, at hand.
+    let maxDepth: Int
+    let maxString: Int
+    let maxSamples: Int
+    let maxDigits: Int
     /// The read position.
     var i = 0
     /// The first field error found, thrown at the end unless a syntax error comes first.
@@ -98,9 +123,14 @@ struct JSONTraceParser {
     /// The unknown keys of the sample being read, when it has many.
     var sampleUnknownKeySet: Set<[UInt8]> = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, limits: ReadLimits = .default) {
         b = bytes
         n = bytes.count
+        self.limits = limits
+        maxDepth = limits.nesting
+        maxString = limits.stringLength
+        maxSamples = limits.samples
+        maxDigits = limits.digits
     }
 
     // MARK: - Document structure
@@ -253,7 +283,7 @@ struct JSONTraceParser {
 
     /// Reads an array of samples whose `[` is at `level`.
     mutating func parseSamples(level: Int) throws(Failure) -> [Sample] {
-        if level > Self.maxDepth { throw nestingError(at: i) }
+        if level > maxDepth { recordNesting(at: i) }
         var samples: [Sample] = []
         i += 1
         skipWhitespace()
@@ -269,7 +299,10 @@ struct JSONTraceParser {
             first = false
             sampleIndex = samplesSeen
             samplesSeen += 1
-            if let sample = try parseSample(level: level + 1) { samples.append(sample) }
+            if samplesSeen > maxSamples, pending == nil {
+                record(.limitExceeded, at: i, limits.message("too many samples", .samples, unit: " samples"))
+            }
+            if let sample = try parseSample(level: level + 1), samplesSeen <= maxSamples { samples.append(sample) }
             sampleIndex = nil
             skipWhitespace()
             guard i < n else { throw syntax(at: i, expected: "',' or ']' after a sample") }
@@ -294,7 +327,7 @@ struct JSONTraceParser {
             record(.invalidValue, at: start, "expected a sample object, found \(describeValue(start))")
             return nil
         }
-        if level > Self.maxDepth { throw nestingError(at: i) }
+        if level > maxDepth { recordNesting(at: i) }
         var time = 0.0
         var x = 0.0
         var y = 0.0
@@ -374,6 +407,16 @@ struct JSONTraceParser {
         let start = i
         if i < n, b[i] == UInt8(ascii: "-") || Self.isDigit(b[i]) {
             let token = try scanNumber()
+            if token.significant > maxDigits {
+                if pending == nil {
+                    record(
+                        .limitExceeded, at: start,
+                        limits.message(
+                            #"number too precise for "\#(name)""#, .digits, unit: " significant digits",
+                            found: String(token.significant)))
+                }
+                return nil
+            }
             let value = doubleValue(token)
             guard value.isFinite else {
                 record(.invalidNumber, at: start, #"number out of range for "\#(name)": \#(describeValue(start))"#)
@@ -528,7 +571,8 @@ struct JSONTraceParser {
 
     /// Skips one value whose container, if it is one, is at `level`, checking its syntax.
     ///
-    /// Iterative, so deep nesting cannot overflow the stack; the depth is limited to `maxDepth`.
+    /// Iterative, so deep nesting cannot overflow the stack; going past `maxDepth` is recorded as a
+    /// limit error, and the syntax is still checked to the end.
     mutating func skipValue(level: Int) throws(Failure) {
         skipStack.removeAll(keepingCapacity: true)
         var expectingValue = true
@@ -537,7 +581,7 @@ struct JSONTraceParser {
                 guard i < n else { throw syntax(at: i, expected: "a value") }
                 switch b[i] {
                 case UInt8(ascii: "{"):
-                    if level + skipStack.count > Self.maxDepth { throw nestingError(at: i) }
+                    if level + skipStack.count > maxDepth { recordNesting(at: i) }
                     i += 1
                     skipWhitespace()
                     if i < n, b[i] == UInt8(ascii: "}") {
@@ -549,7 +593,7 @@ struct JSONTraceParser {
                         continue
                     }
                 case UInt8(ascii: "["):
-                    if level + skipStack.count > Self.maxDepth { throw nestingError(at: i) }
+                    if level + skipStack.count > maxDepth { recordNesting(at: i) }
                     i += 1
                     skipWhitespace()
                     if i < n, b[i] == UInt8(ascii: "]") {
@@ -662,6 +706,7 @@ struct JSONTraceParser {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
+                if i - start - 2 > maxString { recordLongString(at: start) }
                 return StringToken(start: start, end: i, escaped: escaped)
             } else if c == UInt8(ascii: "\\") {
                 escaped = true
@@ -800,6 +845,7 @@ struct JSONTraceParser {
                 } else {
                     token.exact = false
                 }
+                token.significant += 1
                 i += 1
             }
         }
@@ -815,8 +861,10 @@ struct JSONTraceParser {
                     token.mantissa = token.mantissa &* 10 &+ UInt64(digit)
                     token.exponent -= 1
                     digits += 1
+                    token.significant += 1
                 } else {
                     token.exact = false
+                    token.significant += 1
                 }
                 i += 1
             }
@@ -991,8 +1039,20 @@ struct JSONTraceParser {
         return failure(.syntax, at: min(offset, n), message)
     }
 
-    func nestingError(at offset: Int) -> Failure {
-        failure(.syntax, at: offset, "nesting deeper than \(Self.maxDepth) levels")
+    /// Records that nesting went past the limit at the `[` or `{` at `offset`; reading goes on (it
+    /// never recurses), so that a syntax error later in the document still takes precedence.
+    mutating func recordNesting(at offset: Int) {
+        guard pending == nil else { return }
+        record(.limitExceeded, at: offset, limits.message("nesting too deep", .nesting, unit: " levels"))
+    }
+
+    /// Records a string (key or value, used or ignored) longer than the limit, at its opening quote.
+    mutating func recordLongString(at start: Int) {
+        guard pending == nil else { return }
+        record(
+            .limitExceeded, at: start,
+            limits.message(
+                "string too long", .stringLength, found: ReadLimits.bytes(i - start - 2)))
     }
 
     /// Keeps the first field error; later ones are usually consequences of it.
@@ -1021,6 +1081,7 @@ struct JSONTraceParser {
             var decoder = UTF8()
             var iterator = b[p..<min(p + 4, n)].makeIterator()
             if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                if TextEncoding.isControl(scalar) { return Self.unicodeName(scalar.value) }
                 return "'\(Character(scalar))' (\(Self.unicodeName(scalar.value)))"
             }
             return "byte \(Self.byteName(c))"
@@ -1062,7 +1123,9 @@ struct JSONTraceParser {
         }
     }
 
-    /// The text of `start..<end`, cut to 20 characters with "…" when longer.
+    /// The text of `start..<end`, cut to 20 characters with "…" when longer; control characters
+    /// (DEL and C1 may be raw in a JSON string) written `\u{7F}` (found by fuzzing:
+    /// Fuzz/regressions/json/del-in-unknown-phase-diagnostic.json).
     func truncated(_ start: Int, _ end: Int) -> String {
         var characters = 0
         var cut = start
@@ -1073,7 +1136,7 @@ struct JSONTraceParser {
             }
             cut += 1
         }
-        let text = text(start, cut)
+        let text = TextEncoding.escapingControls(text(start, cut))
         return cut < end ? text + "…" : text
     }
 

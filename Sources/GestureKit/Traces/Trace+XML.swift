@@ -24,13 +24,18 @@ extension Trace {
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - file: The file's name as the user gave it, used only in errors.
+    ///   - limits: The samples, the length of each attribute value (`string-length`) and the significant
+    ///     digits of `X`, `Y` and `T` allowed; going past one is a `limit-exceeded` error.
     /// - Returns: The trace, with `label` and `view` left `nil`.
     /// - Throws: `TraceError` placed at the offending token, with the sample index when the problem
     ///   is inside a `<Point>`.
     /// - Complexity: O(*n*) in the length of `bytes`.
-    public static func parseXML(_ bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+    public static func parseXML(
+        _ bytes: [UInt8], file: String, limits: ReadLimits = .default
+    ) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
-            var reader = XMLTraceReader(bytes: buffer, file: file)
+            try TextEncoding.requireUTF8(buffer, file: file)
+            var reader = XMLTraceReader(bytes: buffer, file: file, limits: limits)
             return try reader.read()
         }
     }
@@ -68,6 +73,7 @@ private struct XMLTraceReader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
+    let limits: ReadLimits
     var pos = 0
     /// Where the document starts after the byte-order mark: the only place for `<?xml …?>`.
     var documentStart = 0
@@ -87,9 +93,10 @@ private struct XMLTraceReader {
     var strokeNumber = 0
     var strokePoints = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits) {
         self.bytes = bytes
         self.file = file
+        self.limits = limits
         attributes.reserveCapacity(8)
     }
 
@@ -202,6 +209,9 @@ private struct XMLTraceReader {
         case 1:
             var ended = samples[samples.count - 1]
             ended.phase = .ended
+            sampleContext = samples.count
+            try checkSampleCount(at: ended.offset ?? start)
+            sampleContext = nil
             samples.append(ended)
         default:
             samples[samples.count - 1].phase = .ended
@@ -233,6 +243,7 @@ private struct XMLTraceReader {
         guard let t, let tAttribute else {
             throw fail(.missingField, at: start, "missing attribute \"T\" on <Point>")
         }
+        try checkSampleCount(at: start)
         let t0 = firstT ?? t
         firstT = t0
         let time = (t - t0) / 1000
@@ -262,6 +273,13 @@ private struct XMLTraceReader {
             }
         }
         sampleContext = nil
+    }
+
+    /// Throws when one more sample would go past the samples limit.
+    func checkSampleCount(at offset: Int) throws(TraceError) {
+        if samples.count >= limits.samples {
+            throw fail(.limitExceeded, at: offset, limits.message("too many samples", .samples, unit: " samples"))
+        }
     }
 
     // MARK: Tags
@@ -357,6 +375,12 @@ private struct XMLTraceReader {
                 } else {
                     pos += 1
                 }
+            }
+            if pos - valueStart > limits.stringLength {
+                throw fail(
+                    .limitExceeded, at: valueStart - 1,
+                    limits.message(
+                        "attribute value too long", .stringLength, found: ReadLimits.bytes(pos - valueStart)))
             }
             attributes.append(Attribute(name: attributeName, value: valueStart..<pos, hasReference: hasReference))
             pos += 1
@@ -629,6 +653,18 @@ private struct XMLTraceReader {
             value = Self.decimal(bytes, in: attribute.value)
         }
         let quote = attribute.value.lowerBound - 1
+        if value != nil {
+            let digits =
+                attribute.hasReference
+                ? scratch.withUnsafeBufferPointer { Self.significantDigits($0, in: 0..<$0.count) }
+                : Self.significantDigits(bytes, in: attribute.value)
+            if digits > limits.digits {
+                throw fail(
+                    .limitExceeded, at: quote,
+                    limits.message(
+                        "number too precise for \"\(field)\"", .digits, unit: " significant digits", found: String(digits)))
+            }
+        }
         guard let value else {
             let found = brief(try decodedString(attribute))
             throw fail(.invalidValue, at: quote, "expected a number for \"\(field)\", found \"\(found)\"")
@@ -638,6 +674,19 @@ private struct XMLTraceReader {
             throw fail(.invalidNumber, at: quote, "number out of range for \"\(field)\": \(found)")
         }
         return value
+    }
+
+    /// The digits of a number `decimal` accepted, from the first non-zero one to the exponent.
+    static func significantDigits(_ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        var count = 0
+        for i in range {
+            let byte = text[i]
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "0") && count > 0 {
+                count += 1
+            }
+        }
+        return count
     }
 
     /// Converts `[+-]digits[.digits][(e|E)[+-]digits]` (a fraction may also be `digits.` or
@@ -743,7 +792,12 @@ private struct XMLTraceReader {
         case 0x0D: return "'\\r'"
         case UInt8(ascii: "'"): return "\"'\""
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x80...: return "'\(text(i..<i + (utf8Length(at: i) ?? 1)))'"
+        case 0x80...:
+            let character = text(i..<i + (utf8Length(at: i) ?? 1))
+            if let scalar = character.unicodeScalars.first, TextEncoding.isControl(scalar) {
+                return Self.codePoint(UInt8(scalar.value))
+            }
+            return "'\(character)'"
         default: return Self.codePoint(byte)
         }
     }
@@ -766,7 +820,7 @@ private struct XMLTraceReader {
         var count = 0
         for scalar in text.unicodeScalars {
             if count == 20 { return result + "…" }
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD {
+            if TextEncoding.isControl(scalar) || scalar.value == 0xFFFD {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

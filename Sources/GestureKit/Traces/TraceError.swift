@@ -25,6 +25,9 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         case io
         /// The trace's label is not a gesture any recognizer of the configuration can produce.
         case unknownLabel = "unknown-label"
+        /// The file goes past one of the ``ReadLimits``: too large, too many samples or touches down,
+        /// nested too deep, a record or string too long, a number too precise.
+        case limitExceeded = "limit-exceeded"
     }
 
     public var code: Code

@@ -1,50 +1,180 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a trace from a file or bytes in any supported format, and validates it.
 ///
 ///     let trace = try TraceReader.read(path: "Traces/checkmark.json")
+///
+/// Files are read with `open(2)` and `read(2)`: a failure is an `io` error naming its cause
+/// (`cannot read: no such file`, `cannot read: permission denied`, …), a file larger than
+/// `limits.fileSize` is refused before it is read, and reading never blocks on a FIFO or device
+/// unless the caller allows it.
 public enum TraceReader {
     /// Reads and validates the trace in `path`; `-` reads standard input.
     ///
-    /// - Parameter format: Forces a format; otherwise it comes from the extension, or is sniffed from
-    ///   the content when the extension is not one of ours (and always for `-`).
-    public static func read(path: String, format: TraceFormat? = nil) throws(TraceError) -> Trace {
-        let bytes = try load(path)
-        return try read(bytes: bytes, file: path, format: format ?? (path == "-" ? nil : TraceFormat(path: path)))
+    /// - Parameters:
+    ///   - format: Forces a format; otherwise it comes from the extension, or is sniffed from the
+    ///     content when the extension is not one of ours (and always for `-`).
+    ///   - limits: What the file may hold before it is an error; see ``ReadLimits``.
+    public static func read(
+        path: String, format: TraceFormat? = nil, limits: ReadLimits = .default
+    ) throws(TraceError) -> Trace {
+        let bytes = try load(path, limits: limits)
+        return try read(
+            bytes: bytes, file: path, format: format ?? (path == "-" ? nil : TraceFormat(path: path)), limits: limits)
+    }
+
+    /// Reads and validates the file at `fileSystemPath` (its bytes as the file system has them, which
+    /// need not be UTF-8), naming it `file` in errors.
+    ///
+    /// - Parameter allowsSpecialFiles: Whether a FIFO or device is read to its end (for a file the
+    ///   user named); otherwise it is an `io` error, without waiting on it.
+    public static func read(
+        fileSystemPath: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default,
+        allowsSpecialFiles: Bool = true
+    ) throws(TraceError) -> Trace {
+        let bytes = try load(
+            fileSystemPath: fileSystemPath, file: file, limits: limits, allowsSpecialFiles: allowsSpecialFiles)
+        return try read(bytes: bytes, file: file, format: format ?? TraceFormat(path: file), limits: limits)
     }
 
     /// Parses and validates `bytes`; `file` names them in errors.
-    public static func read(bytes: [UInt8], file: String, format: TraceFormat? = nil) throws(TraceError) -> Trace {
+    public static func read(
+        bytes: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default
+    ) throws(TraceError) -> Trace {
+        if bytes.count > limits.fileSize { throw tooLarge(file, found: bytes.count, limits: limits) }
         var trace: Trace
         let format = format ?? TraceFormat(sniffing: bytes)
         switch format {
-        case .json: trace = try Trace.parseJSON(bytes, file: file)
-        case .csv: trace = try Trace.parseCSV(bytes, file: file)
-        case .xml: trace = try Trace.parseXML(bytes, file: file)
+        case .json: trace = try Trace.parseJSON(bytes, file: file, limits: limits)
+        case .csv: trace = try Trace.parseCSV(bytes, file: file, limits: limits)
+        case .xml: trace = try Trace.parseXML(bytes, file: file, limits: limits)
         }
         try TraceValidator.validate(
-            &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0)
+            &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
+            limits: limits)
         return trace
     }
 
     /// The `$`-family logs stamp points in whole milliseconds.
     public static let dollarClockResolution = 0.001
 
-    /// The bytes of a file, or of standard input for `-`.
-    public static func load(_ path: String) throws(TraceError) -> [UInt8] {
-        if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TraceError(.io, file: path, message: "cannot read: no such file")
-        }
-        if isDirectory.boolValue {
-            throw TraceError(.io, file: path, message: "cannot read: is a directory, expected a trace file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(.io, file: path, message: "cannot read: permission denied or not a regular file")
-        }
-        return Array(data)
+    /// The bytes of a file, or of standard input for `-`, at most `limits.fileSize` of them.
+    public static func load(_ path: String, limits: ReadLimits = .default) throws(TraceError) -> [UInt8] {
+        if path == "-" { return try readToEnd(STDIN_FILENO, file: path, knownSize: nil, limits: limits) }
+        return try load(fileSystemPath: Array(path.utf8), file: path, limits: limits, allowsSpecialFiles: true)
     }
+
+    /// The bytes of the file at `fileSystemPath`, named `file` in errors.
+    ///
+    /// The file is opened without blocking and looked at before anything is read: a folder, a file
+    /// larger than the limit, or (unless `allowsSpecialFiles`) a FIFO, socket or device is an error.
+    /// A file that shrinks while it is read gives what was there; one that grows past the limit is an
+    /// error. Permission denied (`EACCES`) gives `cannot read: permission denied`.
+    public static func load(
+        fileSystemPath: [UInt8], file: String, limits: ReadLimits = .default, allowsSpecialFiles: Bool = true
+    ) throws(TraceError) -> [UInt8] {
+        guard !fileSystemPath.isEmpty, !fileSystemPath.contains(0) else {
+            throw TraceError(.io, file: file, message: "cannot read: no such file")
+        }
+        let descriptor = (fileSystemPath + [0]).withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        }
+        guard descriptor >= 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
+        var knownSize: Int?
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw TraceError(.io, file: file, message: cannotRead(EISDIR))
+        case S_IFREG:
+            let size = Int(info.st_size)
+            if size > limits.fileSize { throw tooLarge(file, found: size, limits: limits) }
+            knownSize = size
+        default:
+            guard allowsSpecialFiles else {
+                throw TraceError(.io, file: file, message: "cannot read: \(kind(of: info.st_mode)), not a regular file")
+            }
+        }
+        // From here on, reads may wait (on a pipe the user named, for instance).
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return try readToEnd(descriptor, file: file, knownSize: knownSize, limits: limits)
+    }
+
+    /// Reads `descriptor` to its end, refusing more than `limits.fileSize` bytes.
+    static func readToEnd(
+        _ descriptor: Int32, file: String, knownSize: Int?, limits: ReadLimits
+    ) throws(TraceError) -> [UInt8] {
+        let chunk = 1 << 16
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(knownSize ?? chunk, limits.fileSize) + 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress, chunk)
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    // A descriptor inherited in non-blocking mode: wait for data rather than spin.
+                    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&request, 1, -1)
+                    continue
+                }
+                throw TraceError(.io, file: file, message: cannotRead(errno))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            // A file that grew while it was read, or a pipe: the size is not known, only that it is too much.
+            if bytes.count > limits.fileSize { throw tooLarge(file, found: nil, limits: limits) }
+        }
+    }
+
+    /// `cannot read: …` for an `errno` from opening or reading a file.
+    public static func cannotRead(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "cannot read: no such file"
+        // EACCES cannot be produced in the tests when they run as root; see the README.
+        case EACCES, EPERM: return "cannot read: permission denied"
+        case EISDIR: return "cannot read: is a directory, expected a trace file"
+        case ELOOP: return "cannot read: too many levels of symbolic links"
+        default: return "cannot read: " + describe(errno: code)
+        }
+    }
+
+    /// `strerror`'s text with a lowercase first letter: `input/output error`.
+    public static func describe(errno code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return "error \(code)" }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// What a file that is neither regular nor a folder is, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
+    }
+
+    static func tooLarge(_ file: String, found: Int?, limits: ReadLimits) -> TraceError {
+        TraceError(
+            .limitExceeded, file: file,
+            message: limits.message("file too large", .fileSize, found: found.map(ReadLimits.bytes)))
+    }
+}
+
+/// `read(2)`, named apart from `TraceReader.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -1,5 +1,6 @@
-/// Checks what every reader leaves to one place: that a trace is not empty, that time never goes
-/// backwards, and that touches go down before they move and up only once.
+/// Checks what every reader leaves to one place: that a trace is not empty, that its numbers are
+/// finite, that time never goes backwards, that touches go down before they move and up only once,
+/// and that no more touches are down at once, and no more samples in the trace, than the limits allow.
 ///
 /// A trace that ends with touches still down passes: replay reports it as a warning.
 public enum TraceValidator {
@@ -11,12 +12,21 @@ public enum TraceValidator {
     ///     step is a rounding artefact of the recording clock: the sample is given the previous time
     ///     and the trace gets a warning. The `$`-family logs need 1 ms (their integer-millisecond
     ///     stamps of a ~15.6 ms clock step back by exactly 1 ms in 148 of the 4,121 shared files).
+    ///   - limits: `samples` and `touches` (touches down at once) are checked here, for traces from
+    ///     any reader and traces built in code alike.
     /// - Throws: `TraceError` with the first problem found, placed at its sample.
     public static func validate(
-        _ trace: inout Trace, file: String, text: [UInt8] = [], clockResolution: Double = 0
+        _ trace: inout Trace, file: String, text: [UInt8] = [], clockResolution: Double = 0,
+        limits: ReadLimits = .default
     ) throws(TraceError) {
         guard !trace.samples.isEmpty else {
             throw TraceError(.emptyTrace, file: file, message: "empty trace: expected at least one sample, found none")
+        }
+        if trace.samples.count > limits.samples {
+            let index = limits.samples
+            throw TraceError(
+                .limitExceeded, file: file, text: text, offset: text.isEmpty ? nil : trace.samples[index].offset,
+                sampleIndex: index, message: limits.message("too many samples", .samples, unit: " samples"))
         }
         var down = TouchMap<Int>()
         var previousTime = -Double.infinity
@@ -25,6 +35,13 @@ public enum TraceValidator {
             let sample = trace.samples[index]
             func error(_ code: TraceError.Code, _ message: String) -> TraceError {
                 TraceError(code, file: file, text: text, offset: text.isEmpty ? nil : sample.offset, sampleIndex: index, message: message)
+            }
+            // Readers never produce them; a trace built in code might, and no clock or geometry survives them.
+            if !(sample.time.isFinite && sample.location.x.isFinite && sample.location.y.isFinite) {
+                let (name, value) =
+                    !sample.time.isFinite
+                    ? ("t", sample.time) : !sample.location.x.isFinite ? ("x", sample.location.x) : ("y", sample.location.y)
+                throw error(.invalidNumber, "expected a finite number for \"\(name)\", found \(value)")
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {
                 trace.samples[index].time = previousTime
@@ -40,14 +57,20 @@ public enum TraceValidator {
                 if let since = down[sample.touch] {
                     throw error(
                         .touchAlreadyDown,
-                        "touch \(sample.touch) began while already down: expected it up, found it down since sample \(since)")
+                        "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)")
                 }
                 down[sample.touch] = index
+                if down.count > limits.touchesDown {
+                    throw error(
+                        .limitExceeded,
+                        limits.message(
+                            "too many touches down", .touches, unit: " at once", found: String(down.count)))
+                }
             case .moved, .stationary, .ended, .cancelled:
                 guard down[sample.touch] != nil else {
                     throw error(
                         .touchNotDown,
-                        "touch \(sample.touch) \(sample.phase.rawValue) while not down: expected \"began\" first")
+                        "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first")
                 }
                 if !sample.phase.isDown { down[sample.touch] = nil }
             }
@@ -58,5 +81,12 @@ public enum TraceValidator {
                 "time stepped back within the clock's \(Format.number(clockResolution * 1000)) ms resolution at "
                     + "\(clamped.count) sample(s), first sample \(first)\(place); they were given the previous time")
         }
+    }
+
+    /// A touch id for a message: a name's control characters (C0, DEL and C1) written `\u{E}`, so a
+    /// diagnostic never carries them to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
+    static func display(_ touch: TouchID) -> String {
+        guard case .name(let name) = touch else { return touch.description }
+        return TextEncoding.escapingControls(name)
     }
 }

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The check every reader makes first: the text must be UTF-8. A UTF-16 or UTF-32 file (with a
+/// byte-order mark, or recognisably without one) is named as such, with the command that converts
+/// it; any other NUL byte is an error at its place. Invalid UTF-8 is left to each reader, which
+/// reports it where it matters (in a string, a field, a name).
+enum TextEncoding {
+    /// Throws a `syntax` error for text that is not UTF-8: an encoding named by its byte-order mark
+    /// or by where its NUL bytes fall, or a NUL byte anywhere.
+    static func requireUTF8(_ text: UnsafeBufferPointer<UInt8>, file: String) throws(TraceError) {
+        let n = text.count
+        func byte(_ k: Int) -> UInt8? { k < n ? text[k] : nil }
+        let b0 = byte(0), b1 = byte(1), b2 = byte(2), b3 = byte(3)
+        var found: (encoding: String, evidence: String)?
+        if b0 == 0xFF, b1 == 0xFE, b2 == 0, b3 == 0 {
+            found = ("UTF-32LE", "byte-order mark FF FE 00 00")
+        } else if b0 == 0, b1 == 0, b2 == 0xFE, b3 == 0xFF {
+            found = ("UTF-32BE", "byte-order mark 00 00 FE FF")
+        } else if b0 == 0xFF, b1 == 0xFE {
+            found = ("UTF-16LE", "byte-order mark FF FE")
+        } else if b0 == 0xFE, b1 == 0xFF {
+            found = ("UTF-16BE", "byte-order mark FE FF")
+        }
+        if let (encoding, evidence) = found {
+            throw notUTF8(encoding, evidence, file: file, text: text)
+        }
+        guard let base = text.baseAddress, n > 0, let hit = memchr(base, 0, n) else { return }
+        let first = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        // Without a byte-order mark: ASCII text in UTF-16 or UTF-32 puts NUL bytes beside each character.
+        func ascii(_ b: UInt8?) -> Bool { b.map { $0 != 0 && $0 < 0x80 } ?? false }
+        if first < 4 {
+            if ascii(b0), b1 == 0, b2 == 0, b3 == 0, n >= 4 {
+                found = ("UTF-32LE", "NUL bytes after its first character")
+            } else if b0 == 0, b1 == 0, b2 == 0, ascii(b3) {
+                found = ("UTF-32BE", "NUL bytes before its first character")
+            } else if ascii(b0), b1 == 0, n == 2 || ascii(b2) && (n == 3 || b3 == 0) {
+                found = ("UTF-16LE", "NUL bytes after its characters")
+            } else if b0 == 0, ascii(b1), n == 2 || b2 == 0 && (n == 3 || ascii(b3)) {
+                found = ("UTF-16BE", "NUL bytes before its characters")
+            }
+        }
+        if let (encoding, evidence) = found {
+            throw notUTF8(encoding, evidence + ", without a byte-order mark", file: file, text: text)
+        }
+        throw TraceError(
+            .syntax, file: file, text: text, offset: first,
+            message: "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?")
+    }
+
+    /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL and the
+    /// C1 controls (U+0080–U+009F), which some terminals obey.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` with its control characters written `\u{7F}`.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func notUTF8(
+        _ encoding: String, _ evidence: String, file: String, text: UnsafeBufferPointer<UInt8>
+    ) -> TraceError {
+        TraceError(
+            .syntax, file: file, text: text, offset: 0,
+            message: "expected UTF-8 text, found \(encoding) (\(evidence)): convert the file first, "
+                + "e.g. with iconv -f \(encoding) -t UTF-8")
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Data to stdout, diagnostics to stderr, always in whole lines, with `write(2)`.
+///
+/// `FileHandle` is not used for output: on Linux it traps on a write error, so a closed pipe or a
+/// full disk would crash the tool. Instead:
+/// - SIGPIPE is ignored, and a write that fails with `EPIPE` (the reader went away, as with
+///   `gesture batch … | head -1`) ends the run at once, quietly, with status 0: the reader has what
+///   it asked for, as with ripgrep. Nothing is printed.
+/// - Any other failed write to stdout (`/dev/full`: no space left on device) is fatal:
+///   `gesture: error: cannot write output: <reason>` on stderr, status 2.
+/// - Output is written in blocks of whole lines. SIGINT, SIGTERM and SIGHUP that arrive during a
+///   write take effect once the block is written, so an interrupted run leaves whole lines (every
+///   line of `--format jsonl` output parses); at any other moment they act at once as usual.
+enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+    /// 1 while a block is being written; signal handlers then only record the signal.
+    nonisolated(unsafe) static var writing: Int32 = 0
+    /// A termination signal that arrived during a write, to act on once it is done.
+    nonisolated(unsafe) static var pendingSignal: Int32 = 0
+
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the signal handling described above; call once, first thing.
+    static func install() {
+        signal(SIGPIPE, SIG_IGN)
+        writing = 0
+        pendingSignal = 0
+        for number in terminationSignals {
+            signal(number) { number in
+                if Output.writing != 0 {
+                    Output.pendingSignal = number
+                } else {
+                    Output.die(number)
+                }
+            }
+        }
+    }
+
+    /// Ends the process by `number` with its default action, so the parent sees how it ended.
+    static func die(_ number: Int32) {
+        signal(number, SIG_DFL)
+        kill(getpid(), number)
+        _exit(128 + number)
+    }
+
+    static func write(_ text: String) {
+        buffered(text)
+        flush()
+    }
+
+    /// Collects output and writes it in blocks of whole lines.
+    static func buffered(_ text: String) {
+        buffer += text.utf8
+        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
+    }
+
+    static func flush() {
+        guard !buffer.isEmpty else { return }
+        if let failure = writeAll(STDOUT_FILENO, buffer) {
+            if failure == EPIPE { exit(ExitCode.recognized.rawValue) }
+            buffer.removeAll()
+            _ = writeAll(STDERR_FILENO, Array("gesture: error: cannot write output: \(reason(failure))\n".utf8))
+            exit(ExitCode.error.rawValue)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// A diagnostic line on stderr, after the output so far.
+    static func error(_ text: String) {
+        flush()
+        writeError(text + "\n")
+    }
+
+    /// Writes to stderr; a closed stderr pipe ends the run quietly like a closed stdout, any other
+    /// failure is ignored (there is nowhere left to report it).
+    static func writeError(_ text: String) {
+        if writeAll(STDERR_FILENO, Array(text.utf8)) == EPIPE { exit(ExitCode.recognized.rawValue) }
+    }
+
+    /// Writes every byte, through partial writes and interruptions; the `errno` of a failure, or `nil`.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        writing = 1
+        defer {
+            writing = 0
+            if pendingSignal != 0 { die(pendingSignal) }
+        }
+        return bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let count = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return nil
+        }
+    }
+
+    /// `strerror`'s text, as is: "No space left on device".
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// `write(2)`, named apart from `Output.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

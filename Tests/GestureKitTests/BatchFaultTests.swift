@@ -1,0 +1,419 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+// Issue 7, faults in a batch: each is reported for its file (or as one clear fatal error), nothing
+// hangs, every other file is still scored, and the exit status says so.
+
+/// A two-sample trace, a tap: quick to classify, so corpora of thousands of files stay fast.
+private let tinyTrace = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,ended,0,0\n"
+
+/// Creates a file whose name is raw bytes (not necessarily UTF-8) in `folder`.
+private func createRaw(_ folder: URL, _ name: [UInt8], _ contents: String) throws {
+    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+    let descriptor = path.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+    }
+    try #require(descriptor >= 0)
+    let bytes = Array(contents.utf8)
+    #expect(write(descriptor, bytes, bytes.count) == bytes.count)
+    close(descriptor)
+}
+
+private func makeRawFolder(_ folder: URL, _ name: [UInt8]) throws {
+    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+    let status = path.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+    }
+    try #require(status == 0)
+}
+
+/// A walk that does something to each file after the walk has found it and before it is read:
+/// the runner takes a window of entries before classifying them.
+private struct Tampered: Sequence, IteratorProtocol {
+    var walker: CorpusWalker
+    let tamper: (CorpusEntry) -> Void
+
+    mutating func next() -> CorpusEntry? {
+        guard let entry = walker.next() else { return nil }
+        tamper(entry)
+        return entry
+    }
+}
+
+private func runner(limits: ReadLimits = .default) -> BatchRunner {
+    let configuration = Configuration()
+    var runner = BatchRunner(
+        classifier: Classifier(configuration: configuration), labeler: Labeler(configuration: configuration), jobs: 2)
+    runner.limits = limits
+    return runner
+}
+
+extension GestureCommand {
+    /// Runs `gesture` with its standard output going to `stdout` (a file handle), returning the
+    /// status and what it wrote to standard error.
+    static func run(_ arguments: [String], stdout: FileHandle, in folder: URL) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: err, as: UTF8.self))
+    }
+
+    /// Runs a `bash` script with `$GESTURE` set to the executable.
+    static func bash(_ script: String, in folder: URL) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURE": executable.path]) { $1 }
+        process.currentDirectoryURL = folder
+        let (out, err) = (Pipe(), Pipe())
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite(.serialized) struct BatchFaultTests {
+    @Test func filesChangedBetweenTheWalkAndTheRead() throws {
+        let corpus = try MiniCorpus("tamper")
+        defer { corpus.remove() }
+        for name in ["a.csv", "deleted.csv", "folder.csv", "grown.csv", "fifo.csv", "z.csv"] {
+            try corpus.add(name, from: "z.csv", label: "z")
+        }
+        try corpus.write("truncated.json", #"[{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}]"#)
+        let root = corpus.folder.path
+        var limits = ReadLimits()
+        limits.fileSize = 4096
+        var rows: [BatchRow] = []
+        let walk = Tampered(walker: CorpusWalker(roots: [root])) { entry in
+            let path = entry.path
+            switch (path as NSString).lastPathComponent {
+            case "deleted.csv":
+                try? FileManager.default.removeItem(atPath: path)
+            case "truncated.json":
+                truncate(path, 17)
+            case "folder.csv":
+                try? FileManager.default.removeItem(atPath: path)
+                try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case "fifo.csv":
+                try? FileManager.default.removeItem(atPath: path)
+                mkfifo(path, 0o644)
+            case "grown.csv":
+                let handle = FileHandle(forWritingAtPath: path)
+                handle?.seekToEndOfFile()
+                handle?.write(Data(("# " + String(repeating: "x", count: 5000) + "\n").utf8))
+                try? handle?.close()
+            default:
+                break
+            }
+        }
+        runner(limits: limits).run(walk) { rows.append($0) }
+        let size = (try FileManager.default.attributesOfItem(atPath: root + "/grown.csv")[.size] as? Int) ?? 0
+        #expect(rows.map(\.path) == ["a.csv", "deleted.csv", "fifo.csv", "folder.csv", "grown.csv", "truncated.json", "z.csv"].map { root + "/" + $0 })
+        #expect(rows.map(\.error) == [
+            nil,
+            TraceError(.io, file: root + "/deleted.csv", message: "cannot read: no such file"),
+            TraceError(.io, file: root + "/fifo.csv", message: "cannot read: a FIFO, not a regular file"),
+            TraceError(.io, file: root + "/folder.csv", message: "cannot read: is a directory, expected a trace file"),
+            TraceError(
+                .limitExceeded, file: root + "/grown.csv",
+                message: "file too large: expected at most 4 KiB (the file-size limit), found \(size) bytes; raise it with --limit file-size=SIZE"),
+            TraceError(.syntax, file: root + "/truncated.json", line: 1, column: 18, sampleIndex: 0,
+                       message: "unexpected end of input: expected ',' or '}' after a field"),
+            nil,
+        ])
+        #expect(rows.filter { $0.gesture == "z" }.count == 2, "the untouched files are scored")
+    }
+
+    @Test func aFolderNamedLikeATraceIsWalkedAndNamedAsATraceIsAnError() throws {
+        let corpus = try MiniCorpus("dirjson")
+        defer { corpus.remove() }
+        try corpus.write("x.json/inner.csv", tinyTrace)
+        try corpus.write("y.csv", tinyTrace)
+        let batch = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(batch.status == 0)
+        #expect(batch.stderr == "")
+        #expect(batch.stdout.split(separator: "\n").map { $0.split(separator: ",")[0] } == [#"{"path":"./x.json/inner.csv""#, #"{"path":"./y.csv""#])
+        let classify = try GestureCommand.run(["classify", "x.json", "y.csv"], in: corpus.folder)
+        #expect(classify.status == 2)
+        #expect(classify.stderr == "x.json: error: cannot read: is a directory, expected a trace file\n")
+    }
+
+    @Test func aHugeFileIsAnErrorRowUnderTheSizeLimit() throws {
+        let corpus = try MiniCorpus("huge")
+        defer { corpus.remove() }
+        try corpus.write("big.csv", tinyTrace + "# " + String(repeating: "x", count: 2048 - tinyTrace.utf8.count - 3) + "\n")
+        try corpus.write("small.csv", tinyTrace)
+        let output = try GestureCommand.run(["batch", "--format", "jsonl", "--limit", "file-size=1K", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stderr == "./big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 2048 bytes; raise it with --limit file-size=SIZE\n")
+        let rows = output.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows[0].contains(#""code":"limit-exceeded""#))
+        #expect(rows[1].contains(#""path":"./small.csv","label":null,"gesture":"tap""#))
+        let raised = try GestureCommand.run(["batch", "--format", "jsonl", "--limit", "file-size=2K", "."], in: corpus.folder)
+        #expect(raised.status == 0)
+    }
+
+    @Test func nonUTF8AndControlCharacterNamesAreScoredAndShownEscaped() throws {
+        let corpus = try MiniCorpus("names")
+        defer { corpus.remove() }
+        try createRaw(corpus.folder, Array("bad".utf8) + [0xFF] + Array(".csv".utf8), tinyTrace)
+        try createRaw(corpus.folder, Array("new\nline.csv".utf8), tinyTrace)
+        try createRaw(corpus.folder, Array("c1".utf8) + [0xC2, 0x9B] + Array(".csv".utf8), tinyTrace)
+        try makeRawFolder(corpus.folder, Array("sub".utf8) + [0xFE])
+        try createRaw(corpus.folder, Array("sub".utf8) + [0xFE, UInt8(ascii: "/")] + Array("z.csv".utf8), tinyTrace)
+        try corpus.write("ok.csv", tinyTrace)
+        let first = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(first.status == 0)
+        #expect(first.stderr == "")
+        let paths = try first.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["path"] as? String
+        }
+        #expect(paths == [#"./bad\xFF.csv"#, #"./c1\xC2\x9B.csv"#, #"./new\x0Aline.csv"#, "./ok.csv", #"./sub\xFE/z.csv"#])
+        #expect(!first.stdout.contains("\u{FFFD}"))
+        // The same bytes on every run and for any number of jobs; shards and merging agree.
+        let again = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "1", "."], in: corpus.folder)
+        #expect(again == first)
+        let text = try GestureCommand.run(["batch", "."], in: corpus.folder)
+        #expect(text.stdout.hasPrefix("5 traces: 0 scored, 5 unlabelled, 0 errors\n"))
+        // An unreadable name in an error is escaped the same way on stderr.
+        try createRaw(corpus.folder, Array("broken".utf8) + [0xFF] + Array(".json".utf8), "{")
+        let broken = try GestureCommand.run(["batch", "--format", "csv", "."], in: corpus.folder)
+        #expect(broken.status == 2)
+        #expect(broken.stderr == #"./broken\xFF.json:1:2: error: unexpected end of input: expected a string key or '}'"# + "\n")
+    }
+
+    @Test func linkLoopsAndDevicesAreErrorRowsWithoutBlocking() throws {
+        let corpus = try MiniCorpus("links")
+        defer { corpus.remove() }
+        try corpus.write("good.csv", tinyTrace)
+        let folder = corpus.folder.path
+        try FileManager.default.createSymbolicLink(atPath: folder + "/self.json", withDestinationPath: "self.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/ping.csv", withDestinationPath: "pong.csv")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/pong.csv", withDestinationPath: "ping.csv")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/null.csv", withDestinationPath: "/dev/null")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/zero.xml", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/up", withDestinationPath: folder)
+        #expect(mkfifo(folder + "/pipe.json", 0o644) == 0)
+        let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stderr.split(separator: "\n") == [
+            "./null.csv: error: cannot read: a character device, not a regular file",
+            "./ping.csv: error: cannot read: too many levels of symbolic links",
+            "./pipe.json: error: cannot read: a FIFO, not a regular file",
+            "./pong.csv: error: cannot read: too many levels of symbolic links",
+            "./self.json: error: cannot read: too many levels of symbolic links",
+            "./zero.xml: error: cannot read: a character device, not a regular file",
+        ])
+        #expect(output.stdout.split(separator: "\n").count == 7)
+        #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
+    }
+
+    @Test func aPipeNamedOnTheCommandLineIsRead() throws {
+        let output = try GestureCommand.bash(
+            #""$GESTURE" classify --format jsonl --input-format csv <(cat Traces/z.csv)"#, in: GestureCommand.packageRoot)
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(#""gesture":"z""#))
+    }
+
+    /// Tests run as root here, where `chmod 000` does not stop anything; the run then drops to the
+    /// `nobody` user with `setpriv`. Without root and without `setpriv`, there is no way to test it.
+    static let canDenyPermission =
+        getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    @Test(.enabled(if: canDenyPermission, "running as root without setpriv: permission denied cannot be produced"))
+    func permissionDeniedIsAnErrorRow() throws {
+        let corpus = try MiniCorpus("perm")
+        defer {
+            chmod(corpus.folder.path + "/locked", 0o755)
+            corpus.remove()
+        }
+        try corpus.write("good.csv", tinyTrace)
+        try corpus.write("secret.csv", tinyTrace)
+        try corpus.write("locked/inside.csv", tinyTrace)
+        chmod(corpus.folder.path + "/secret.csv", 0o000)
+        chmod(corpus.folder.path + "/locked", 0o000)
+        let arguments = ["batch", "--format", "jsonl", "."]
+        let output: GestureCommand.Output
+        if getuid() == 0 {
+            chmod(corpus.folder.path, 0o755)
+            output = try GestureCommand.bash(
+                #"exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "$GESTURE" "#
+                    + arguments.joined(separator: " "), in: corpus.folder)
+        } else {
+            output = try GestureCommand.run(arguments, in: corpus.folder)
+        }
+        #expect(output.status == 2)
+        #expect(output.stderr.split(separator: "\n") == [
+            "./locked: error: cannot read folder: permission denied",
+            "./secret.csv: error: cannot read: permission denied",
+        ])
+        #expect(output.stdout.split(separator: "\n").count == 3)
+        #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
+    }
+
+    @Test(arguments: [["batch", "--format", "jsonl", "."], ["batch", "."], ["classify", "good.csv"], ["list"]])
+    func aFullDiskIsOneClearFatalError(_ arguments: [String]) throws {
+        let corpus = try MiniCorpus("full")
+        defer { corpus.remove() }
+        try corpus.write("good.csv", tinyTrace)
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let (status, stderr) = try GestureCommand.run(arguments, stdout: full, in: corpus.folder)
+        #expect(status == 2)
+        #expect(stderr == "gesture: error: cannot write output: No space left on device\n")
+    }
+
+    @Test func aClosedStandardOutputIsOneClearFatalError() throws {
+        let output = try GestureCommand.bash(#""$GESTURE" list >&-"#, in: GestureCommand.packageRoot)
+        #expect(output.status == 2)
+        #expect(output.stderr == "gesture: error: cannot write output: Bad file descriptor\n")
+    }
+}
+
+/// Pipes: a reader that stops early ends the run quietly; an interrupted run leaves whole lines.
+@Suite(.serialized) struct PipeTests {
+    /// 3,000 tiny traces: about 270 KB of JSONL rows, several times a pipe's buffer.
+    static func bigCorpus() throws -> MiniCorpus {
+        let corpus = try MiniCorpus("pipes")
+        for index in 0..<3000 { try corpus.write(String(format: "t%04d.csv", index), tinyTrace) }
+        return corpus
+    }
+
+    @Test func batchIntoHeadEndsQuietly() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        let output = try GestureCommand.bash(
+            #"set -o pipefail; "$GESTURE" batch --format jsonl --quiet . 2>err.txt | head -1; echo "status $?"; cat err.txt"#,
+            in: corpus.folder)
+        #expect(output.stdout == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null}"# + "\nstatus 0\n")
+        #expect(output.stderr == "")
+    }
+
+    @Test func classifyIntoHeadEndsQuietly() throws {
+        let files = Array(repeating: "Traces/z.csv", count: 2000)
+        let output = try GestureCommand.bash(
+            #"set -o pipefail; "$GESTURE" classify "$@" 2>/tmp/gesture-head-err-$$.txt | head -1; echo "status $?"; cat /tmp/gesture-head-err-$$.txt; rm /tmp/gesture-head-err-$$.txt"#
+                .replacingOccurrences(of: "\"$@\"", with: files.joined(separator: " ")),
+            in: GestureCommand.packageRoot)
+        #expect(output.stdout == "Traces/z.csv: z\nstatus 0\n")
+        #expect(output.stderr == "")
+    }
+
+    @Test func theExitStatusOfAnEarlyClosedPipeIsZero() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        let process = Process()
+        process.executableURL = GestureCommand.executable
+        process.arguments = ["batch", "--format", "jsonl", "--quiet", "."]
+        process.currentDirectoryURL = corpus.folder
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var received = Data()
+        while !received.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += chunk
+        }
+        try out.fileHandleForReading.close()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(stderr.isEmpty)
+    }
+
+    @Test func anInterruptedRunLeavesWholeLines() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        for signal in [SIGTERM, SIGINT] {
+            let process = Process()
+            process.executableURL = GestureCommand.executable
+            process.arguments = ["batch", "--format", "jsonl", "--quiet", "--jobs", "1", "."]
+            process.currentDirectoryURL = corpus.folder
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var received = out.fileHandleForReading.availableData
+            kill(process.processIdentifier, signal)
+            received += out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.isEmpty || text.hasSuffix("\n"))
+            for line in text.split(separator: "\n") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+            }
+            if process.terminationReason == .uncaughtSignal {
+                #expect(process.terminationStatus == signal)
+            } else {
+                #expect(process.terminationStatus == 0, "finished before the signal")
+            }
+        }
+    }
+}
+
+/// `--limit` on the command line: usage errors, and a file past a limit among good ones.
+@Suite struct LimitOptionTests {
+    @Test func aBadLimitIsAUsageError() throws {
+        let output = try GestureCommand.run(["classify", "--limit", "bogus=1", "Traces/z.csv"])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr == """
+            gesture: error: --limit: unknown limit "bogus": expected one of file-size, samples, touches, nesting, line-length, string-length, digits
+            Run `gesture --help` for usage.
+
+            """)
+        let batch = try GestureCommand.run(["batch", "--limit=samples=lots", "Traces"])
+        #expect(batch.status == 2)
+        #expect(batch.stderr.hasPrefix(#"gesture: error: --limit samples: expected a whole number ≥ 1, found "lots""#))
+    }
+
+    @Test func aFilePastALimitIsReportedAndTheOthersClassified() throws {
+        let output = try GestureCommand.run(
+            ["classify", "--format", "jsonl", "--limit", "samples=20", "--limit", "touches=1", "Traces/z.csv", "Traces/checkmark.json"])
+        #expect(output.status == 2)
+        #expect(output.stderr == "Traces/z.csv:25:1: error: sample 20: too many samples: expected at most 20 samples (the samples limit); raise it with --limit samples=N\n")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""code":"limit-exceeded""#))
+        #expect(lines[1].contains(#""gesture":"checkmark""#))
+    }
+
+    @Test func standardInputHasTheSizeLimitToo() throws {
+        let output = try GestureCommand.run(
+            ["classify", "--limit", "file-size=10", "-"], input: String(repeating: "x", count: 100))
+        #expect(output.status == 2)
+        #expect(output.stderr == "-: error: file too large: expected at most 10 bytes (the file-size limit); raise it with --limit file-size=SIZE\n")
+    }
+
+    @Test func aUTF16FileIsNamedOnTheCommandLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-utf16-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
+        try #require(text.data(using: .utf16)).write(to: folder.appendingPathComponent("z16.csv"))
+        let output = try GestureCommand.run(["classify", "z16.csv"], in: folder)
+        #expect(output.status == 2)
+        #expect(output.stderr == "z16.csv:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8\n")
+    }
+}

@@ -1,0 +1,232 @@
+// The bodies of the libFuzzer harnesses in Fuzz/Harnesses, shared with the tests that replay the
+// committed corpus and every regression fixture (FuzzRegressionTests). Plain Swift, no Testing: the
+// fuzz binaries compile this file with the harnesses (see Fuzz/fuzz.sh).
+//
+// Each target returns the invariants the input broke (empty when none); the harness aborts on any,
+// so libFuzzer records the input. Crashes, traps, hangs and sanitizer reports are findings too.
+
+@testable import GestureKit
+
+enum FuzzTargets {
+    /// Small limits, so that every limit path is reached by short inputs too.
+    static let tinyLimits = ReadLimits(
+        fileSize: 1 << 16, samples: 4, touchesDown: 2, nesting: 3, lineLength: 48, stringLength: 8, digits: 6)
+
+    /// Odd-length inputs are read with the tiny limits, even-length ones with the defaults: mutations
+    /// change lengths all the time, so both kinds of reading are fuzzed without reading twice.
+    static func limits(for bytes: [UInt8]) -> ReadLimits { bytes.count % 2 == 1 ? tinyLimits : .default }
+
+    // MARK: Readers
+
+    static func json(_ bytes: [UInt8]) -> [String] {
+        reader(bytes, .json) { (bytes, limits) throws(TraceError) in try Trace.parseJSON(bytes, file: "fuzz.json", limits: limits) }
+    }
+
+    static func csv(_ bytes: [UInt8]) -> [String] {
+        reader(bytes, .csv) { (bytes, limits) throws(TraceError) in try Trace.parseCSV(bytes, file: "fuzz.csv", limits: limits) }
+    }
+
+    static func xml(_ bytes: [UInt8]) -> [String] {
+        reader(bytes, .xml) { (bytes, limits) throws(TraceError) in try Trace.parseXML(bytes, file: "fuzz.xml", limits: limits) }
+    }
+
+    /// Reads `bytes`, checks the result or the error, validates, and for JSON and CSV writes the trace
+    /// back out and reads it again: the samples must come back identical.
+    static func reader(
+        _ bytes: [UInt8], _ format: TraceFormat, parse: ([UInt8], ReadLimits) throws(TraceError) -> Trace
+    ) -> [String] {
+        let limits = limits(for: bytes)
+        let file = "fuzz.\(format.rawValue)"
+        var problems: [String] = []
+        var trace: Trace
+        do {
+            trace = try parse(bytes, limits)
+        } catch {
+            return check(error, file: file, in: bytes)
+        }
+        if trace.samples.count > limits.samples { problems.append("\(trace.samples.count) samples kept, limit \(limits.samples)") }
+        for (index, sample) in trace.samples.enumerated() {
+            guard let offset = sample.offset, offset >= 0, offset < bytes.count else {
+                problems.append("sample \(index): offset \(String(describing: sample.offset)) outside the text")
+                continue
+            }
+            let expected: UInt8 = format == .json ? UInt8(ascii: "{") : format == .xml ? UInt8(ascii: "<") : bytes[offset]
+            if bytes[offset] != expected { problems.append("sample \(index): offset \(offset) is not at the sample's start") }
+            if !(sample.time.isFinite && sample.location.x.isFinite && sample.location.y.isFinite) {
+                problems.append("sample \(index): a number is not finite")
+            }
+        }
+        if format == .json || format == .csv {
+            let text = format == .json ? writeJSON(trace) : writeCSV(trace)
+            do {
+                let again = try format == .json
+                    ? Trace.parseJSON(Array(text.utf8), file: "again.json") : Trace.parseCSV(Array(text.utf8), file: "again.csv")
+                if again.samples.map(\.withoutOffset) != trace.samples.map(\.withoutOffset) {
+                    problems.append("the trace written back out reads differently:\n\(text)")
+                }
+            } catch {
+                problems.append("the trace written back out does not read: \(error)\n\(text)")
+            }
+        }
+        do {
+            try TraceValidator.validate(
+                &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
+                limits: limits)
+        } catch {
+            problems += check(error, file: file, in: bytes)
+        }
+        return problems
+    }
+
+    /// An error must name the file, have a place inside the text when it has one, say what went
+    /// wrong, and never carry a raw control character to a terminal.
+    static func check(_ error: TraceError, file: String, in bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        if error.file != file { problems.append("error names \(error.file), not \(file)") }
+        if error.message.isEmpty { problems.append("error without a message") }
+        if let line = error.line {
+            let lines = SourcePosition(of: bytes.count, in: bytes).line
+            if line < 1 || line > lines { problems.append("error line \(line) outside 1...\(lines)") }
+            if (error.column ?? 0) < 1 { problems.append("error column \(String(describing: error.column))") }
+        } else if error.column != nil {
+            problems.append("a column without a line")
+        }
+        if error.code == .syntax && error.line == nil { problems.append("a syntax error without a place") }
+        if error.code == .limitExceeded && !error.message.contains("raise it with --limit ") {
+            problems.append("a limit error that does not say how to raise the limit: \(error.message)")
+        }
+        if error.description.unicodeScalars.contains(where: TextEncoding.isControl) {
+            problems.append("a control character in the diagnostic: \(error.description.debugDescription)")
+        }
+        return problems
+    }
+
+    // MARK: Writing traces back out
+
+    static func writeJSON(_ trace: Trace) -> String {
+        let samples = trace.samples.map { s in
+            let id: String
+            switch s.touch {
+            case .number(let n): id = String(n)
+            case .name(let name): id = jsonString(name)
+            }
+            return #"{"t":\#(s.time),"id":\#(id),"phase":"\#(s.phase.rawValue)","x":\#(s.location.x),"y":\#(s.location.y)}"#
+        }
+        return "[" + samples.joined(separator: ",") + "]"
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func writeCSV(_ trace: Trace) -> String {
+        var out = "t,id,phase,x,y\n"
+        for s in trace.samples {
+            let id: String
+            switch s.touch {
+            case .number(let n): id = String(n)
+            case .name(let name): id = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            }
+            out += "\(s.time),\(id),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n"
+        }
+        return out
+    }
+
+    // MARK: Replay engine
+
+    /// Builds a trace from arbitrary bytes — adversarial times (equal, tiny, huge, stepping back),
+    /// touch ids (extremes of `Int`, names, reuse) and coordinates (extremes, subnormals, −0) — and,
+    /// when the validator accepts it, replays it in the profile and with the recognizers the first
+    /// byte picks. The result must be whole, and its JSON report must be valid JSON.
+    static func replay(_ bytes: [UInt8]) -> [String] {
+        guard let flags = bytes.first else { return [] }
+        var trace = trace(from: bytes.dropFirst())
+        let clockResolution = flags & 2 != 0 ? TraceReader.dollarClockResolution : 0
+        do {
+            try TraceValidator.validate(&trace, file: "fuzz", clockResolution: clockResolution)
+        } catch {
+            return check(error, file: "fuzz", in: [])
+        }
+        var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)
+        let ids = ["checkmark", "z", "circle", "swipe"].enumerated().filter { flags & (4 << $0.offset) != 0 }.map(\.element)
+        if !ids.isEmpty { try? configuration.keepOnly(ids) }
+        let result = Classifier(configuration: configuration).classify(trace, file: "fuzz")
+        var problems: [String] = []
+        if result.gesture.isEmpty { problems.append("an empty gesture name") }
+        for sequence in result.sequences where sequence.recognizers.count != configuration.entries.count {
+            problems.append("a sequence reports \(sequence.recognizers.count) recognizers of \(configuration.entries.count)")
+        }
+        let text = JSONReport.value(.success(result)).text
+        do {
+            _ = try JSONValue.parse(Array(text.utf8), file: "report.json")
+        } catch {
+            problems.append("the JSON report is not JSON: \(error)")
+        }
+        _ = TextReport.render(result)
+        return problems
+    }
+
+    /// Extremes, and neighbours closer than a step of the recognizers can resolve (400 and the next
+    /// doubles after it; 1e9 and 1e9 + 1e-6), where interpolation stops moving.
+    static let specialValues: [Double] = [
+        0, -0.0, 1, -1, 0.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 1e15, -1e15, 1e300, -1e300, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, 9007199254740992, 1e-9, 400, 400.nextUp, 400.nextUp.nextUp, 400.nextDown, 1e9, 1e9 + 1e-6,
+        1e9 - 1e-6, 1e154, -1e154, 1e-154,
+    ]
+
+    /// Six bytes per sample: phase and time mode, time step, touch id, x, y, and a byte choosing
+    /// special coordinate values.
+    static func trace(from bytes: ArraySlice<UInt8>) -> Trace {
+        var samples: [Sample] = []
+        var time = 0.0
+        var names = ["a", "", "é", "a\u{0}b", "\u{1F600}", String(repeating: "n", count: 40)]
+        var rest = bytes
+        while rest.count >= 6, samples.count < 4096 {
+            let record = Array(rest.prefix(6))
+            rest = rest.dropFirst(6)
+            let phase = Phase.allCases[Int(record[0] % 5)]
+            let step = Double(record[1])
+            switch (record[0] >> 3) % 8 {
+            case 0: break
+            case 1: time += step / 1000
+            case 2: time += step / 1_000_000
+            case 3: time += step
+            case 4: time += step * 1e-12
+            case 5: time -= step / 1000
+            case 6: time += step * 1e6
+            default: time += step * 0.016_67
+            }
+            let touch: TouchID
+            switch record[2] {
+            case 0xFF: touch = .number(.max)
+            case 0xFE: touch = .number(.min)
+            case 0xF0...0xFD: touch = .name(names[Int(record[2] - 0xF0) % names.count])
+            default: touch = .number(Int(record[2] & 0x0F) - 2)
+            }
+            let special = record[5]
+            let x = special & 0x80 != 0 ? specialValues[Int(record[3]) % specialValues.count] : Double(record[3]) * 4 + Double(special & 0x0F) / 16
+            let y = special & 0x40 != 0 ? specialValues[Int(record[4]) % specialValues.count] : Double(record[4]) * 4 + Double(special >> 4 & 0x03) / 4
+            samples.append(Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y)))
+            if record[0] & 0xC0 == 0xC0 { names.append(String(samples.count)) }
+        }
+        return Trace(samples: samples)
+    }
+}
+
+extension Sample {
+    /// The sample without its place in a file, for comparing traces read from different texts.
+    var withoutOffset: Sample {
+        var copy = self
+        copy.offset = nil
+        return copy
+    }
+}
