@@ -9,7 +9,7 @@ for line in open(os.path.join(root, "Fuzz", "campaigns.tsv")):
     if len(fields) < 6 or not fields[3].isdigit():
         continue
     runs[fields[1]].append(fields)
-print("| harness | runs | executions in all | runs with findings (all fixed, each a fixture) | executions since the last finding |")
+print("| harness | runs | executions in all | runs with a finding | executions since the last finding |")
 print("| --- | --- | --- | --- | --- |")
 for harness in ["json", "csv", "xml", "replay"]:
     rows = runs.get(harness, [])
