@@ -54,7 +54,9 @@ build() {
 
 run() {
     local harness=$1 seconds=$2
-    local binary="$OUT/fuzz-$harness" log="$OUT/$harness.log"
+    # One log per run: two runs of a harness at once must not read each other's counts.
+    local binary="$OUT/fuzz-$harness" log="$OUT/logs/$harness-$(date -u +%Y%m%dT%H%M%SZ)-$$.log"
+    mkdir -p "$OUT/logs"
     mkdir -p "$OUT/work/$harness" "$OUT/artifacts"
     local dictionary=()
     [ -f "Fuzz/dicts/$harness.dict" ] && dictionary=("-dict=Fuzz/dicts/$harness.dict")
