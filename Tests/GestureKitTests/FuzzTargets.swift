@@ -105,11 +105,7 @@ enum FuzzTargets {
 
     static func writeJSON(_ trace: Trace) -> String {
         let samples = trace.samples.map { s in
-            let id: String
-            switch s.touch {
-            case .number(let n): id = String(n)
-            case .name(let name): id = jsonString(name)
-            }
+            let id = s.touch.name.map(jsonString) ?? s.touch.description
             return #"{"t":\#(s.time),"id":\#(id),"phase":"\#(s.phase.rawValue)","x":\#(s.location.x),"y":\#(s.location.y)}"#
         }
         return "[" + samples.joined(separator: ",") + "]"
@@ -132,9 +128,7 @@ enum FuzzTargets {
         var out = "t,id,phase,x,y\n"
         for s in trace.samples {
             let id: String
-            switch s.touch {
-            case .number(let n): id = String(n)
-            case .name(let name):
+            if let name = s.touch.name {
                 // By scalars: a `"` followed by a combining mark is one `Character`, which a
                 // character-wise replacement misses (the harness's own bug, found by the fuzzer:
                 // Fuzz/regressions/csv/combining-mark-after-quote-in-name.csv).
@@ -144,6 +138,8 @@ enum FuzzTargets {
                     quoted.append(scalar)
                 }
                 id = "\"" + String(quoted) + "\""
+            } else {
+                id = s.touch.description
             }
             out += "\(s.time),\(id),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n"
         }

@@ -106,9 +106,18 @@ struct ReplayEngine {
     private mutating func replay() {
         var start = 0
         while start < samples.count {
+            // An event rarely has more than a few touches: a linear search of it beats hashing, which
+            // takes over for a large one (the touches limit can be raised) so that time stays linear.
             var end = start + 1
-            var ids: Set<TouchID> = [samples[start].touch]
-            while end < samples.count, samples[end].time == samples[start].time, ids.insert(samples[end].touch).inserted {
+            var seen: Set<TouchID>?
+            while end < samples.count, samples[end].time == samples[start].time {
+                let touch = samples[end].touch
+                if end - start < 16 {
+                    if samples[start..<end].contains(where: { $0.touch == touch }) { break }
+                } else {
+                    if seen == nil { seen = Set(samples[start..<end].lazy.map(\.touch)) }
+                    if !seen!.insert(touch).inserted { break }
+                }
                 end += 1
             }
             deliverEvent(start..<end)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A recorded touch trace: samples in time order, plus optional metadata.
 ///
 /// A trace is what a reader produces from a JSON, CSV or `$`-family XML file. Samples with equal
@@ -29,21 +31,28 @@ public struct Trace: Sendable, Hashable {
 public struct Sample: Sendable, Hashable {
     /// Trace time in seconds.
     public var time: Double
+    /// Where the touch is, in points; y grows downward (UIKit's convention).
+    public var location: Point
     /// Which touch (finger) this sample belongs to.
     public var touch: TouchID
     public var phase: Phase
-    /// Where the touch is, in points; y grows downward (UIKit's convention).
-    public var location: Point
+    /// `offset`, or -1 for none: a plain integer keeps a sample 48 bytes, which a million-sample
+    /// trace feels.
+    private var storedOffset: Int
+
     /// Byte offset in the source file where this sample starts, used to report errors with
     /// `line:column`. `nil` for samples built in code.
-    public var offset: Int?
+    public var offset: Int? {
+        get { storedOffset < 0 ? nil : storedOffset }
+        set { storedOffset = newValue ?? -1 }
+    }
 
     public init(time: Double, touch: TouchID, phase: Phase, location: Point, offset: Int? = nil) {
         self.time = time
         self.touch = touch
         self.phase = phase
         self.location = location
-        self.offset = offset
+        self.storedOffset = offset ?? -1
     }
 
     public init(_ time: Double, _ touch: Int, _ phase: Phase, _ x: Double, _ y: Double) {
@@ -51,16 +60,55 @@ public struct Sample: Sendable, Hashable {
     }
 }
 
-/// The identity of a touch within a trace: an integer or a string, as the file gives it.
-public enum TouchID: Sendable, Hashable, CustomStringConvertible {
-    case number(Int)
-    case name(String)
+/// The identity of a touch within a trace: an integer or a name, as the file gives it.
+///
+/// A plain value of two words: names are interned (kept once for the life of the process, and
+/// referred to by number), so that samples and touches copy without reference counting.
+public struct TouchID: Sendable, Hashable, CustomStringConvertible {
+    /// The integer, or the index of the interned name.
+    private let value: Int
+    private let isName: Bool
 
-    public var description: String {
-        switch self {
-        case .number(let n): String(n)
-        case .name(let s): s
+    private init(value: Int, isName: Bool) {
+        self.value = value
+        self.isName = isName
+    }
+
+    /// An integer id (`"id": 3`).
+    public static func number(_ number: Int) -> TouchID { TouchID(value: number, isName: false) }
+
+    /// A named id (`"id": "left"`).
+    public static func name(_ name: String) -> TouchID { TouchID(value: TouchNames.intern(name), isName: true) }
+
+    /// The integer, for an integer id.
+    public var number: Int? { isName ? nil : value }
+
+    /// The name, for a named id.
+    public var name: String? { isName ? TouchNames.name(at: value) : nil }
+
+    public var description: String { isName ? TouchNames.name(at: value) : String(value) }
+}
+
+/// Every touch name seen by the process, each kept once.
+enum TouchNames {
+    private struct Table {
+        var indexes: [String: Int] = [:]
+        var names: [String] = []
+    }
+
+    private static let table = Mutex(Table())
+
+    static func intern(_ name: String) -> Int {
+        table.withLock { table in
+            if let index = table.indexes[name] { return index }
+            table.names.append(name)
+            table.indexes[name] = table.names.count - 1
+            return table.names.count - 1
         }
+    }
+
+    static func name(at index: Int) -> String {
+        table.withLock { $0.names[index] }
     }
 }
 

@@ -86,7 +86,7 @@ public enum TraceValidator {
     /// A touch id for a message: a name's control characters (C0, DEL and C1) written `\u{E}`, so a
     /// diagnostic never carries them to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
     static func display(_ touch: TouchID) -> String {
-        guard case .name(let name) = touch else { return touch.description }
+        guard let name = touch.name else { return touch.description }
         return TextEncoding.escapingControls(name)
     }
 }
