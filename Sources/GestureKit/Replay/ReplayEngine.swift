@@ -14,42 +14,6 @@
 /// it is waiting for a deadline or for a recognizer it requires to fail: then it carries into the next
 /// touch sequence (a double tap's second tap).
 struct ReplayEngine {
-    /// A class, so that the engine mutates each recognizer in place: a struct copied out of an array
-    /// would share the existential's box and copy the whole recognizer on its next mutation.
-    private final class Slot {
-        let entry: Configuration.Entry
-        @exclusivity(unchecked) var recognizer: any Recognizer
-        @exclusivity(unchecked) var state: RecognizerState = .possible
-        @exclusivity(unchecked) var transitions: [Transition] = []
-        @exclusivity(unchecked) var ignored: [TouchID] = []
-        @exclusivity(unchecked) var deadlines: [(time: Double, tag: String)] = []
-        /// A recognition on hold until the recognizers this one requires to fail have failed.
-        @exclusivity(unchecked) var pending: Pending?
-        @exclusivity(unchecked) var recognition: Recognition?
-        @exclusivity(unchecked) var failure: Failure?
-        /// The touch sequence in which this attempt began.
-        let sequence: Int
-
-        init(_ entry: Configuration.Entry, sequence: Int) {
-            self.entry = entry
-            self.sequence = sequence
-            recognizer = entry.prototype
-        }
-
-        var isContinuous: Bool { entry.definition.kind == .continuous }
-        /// Takes touches and deadlines: undecided or in flight, and not a discrete recognition on hold
-        /// (a continuous one on hold keeps following its touches, as in UIKit).
-        var isActive: Bool { !state.isFinal && (pending == nil || isContinuous) }
-    }
-
-    /// A `began` (continuous) or recognition (discrete) waiting for requirements to fail; for a
-    /// continuous recognizer, also whether it has ended meanwhile.
-    private struct Pending {
-        var recognition: Recognition
-        var begins: Bool
-        var ended = false
-    }
-
     /// A touch sequence while the trace is replayed.
     private struct SequenceRecord {
         var start: Double
@@ -65,7 +29,13 @@ struct ReplayEngine {
     private let recordsTransitions: Bool
     private let samples: [Sample]
     private let view: ViewSize?
-    private var slots: [Slot] = []
+    /// The configuration's entries, in the order of `slots`.
+    private let entries: [Configuration.Entry]
+    private var slots: [RecognizerSlot] = [] {
+        didSet { slotReferences = slots.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `slots`, unretained.
+    private var slotReferences: [Unmanaged<RecognizerSlot>] = []
     /// Touches down now, with their last location.
     private var down = TouchMap<Point>()
     private var eventIndex = -1
@@ -84,6 +54,7 @@ struct ReplayEngine {
     init(configuration: Configuration, trace: Trace, recordsTransitions: Bool) {
         self.configuration = configuration
         self.recordsTransitions = recordsTransitions
+        entries = configuration.entries
         samples = trace.samples
         view = trace.view
         warnings = trace.warnings
@@ -148,20 +119,25 @@ struct ReplayEngine {
             }
             down[sample.touch] = sample.phase.isDown ? sample.location : nil
         }
-        for (phase, touches) in groups.enumerated() where !touches.isEmpty {
-            for index in slots.indices where slots[index].isActive {
-                let ignored = slots[index].ignored
-                let visible = ignored.isEmpty ? touches : touches.filter { !ignored.contains($0.id) }
-                guard !visible.isEmpty else { continue }
-                let slot = slots[index]
-                context.prepare(time: time, event: eventIndex, state: slot.state)
-                switch phase {
-                case 0: slot.recognizer.touchesBegan(visible, context: &context)
-                case 1: slot.recognizer.touchesMoved(visible, context: &context)
-                case 2: slot.recognizer.touchesEnded(visible, context: &context)
-                default: slot.recognizer.touchesCancelled(visible, context: &context)
+        for phase in 0..<4 where !groups[phase].isEmpty {
+            let touches = groups[phase]
+            for index in slots.indices {
+                // Unretained (`slots` keeps every slot alive while an event is delivered): reference
+                // counting was a fifth of the engine's work.
+                let delivered = slotReferences[index]._withUnsafeGuaranteedRef { slot -> Int? in
+                    guard slot.isActive else { return nil }
+                    if !slot.ignoresTouches {
+                        context.prepare(time: time, event: eventIndex, state: slot.state)
+                        slot.deliver(phase: phase, touches, context: &context)
+                        return touches[0].sampleIndex
+                    }
+                    let visible = touches.filter { !slot.ignored.contains($0.id) }
+                    guard !visible.isEmpty else { return nil }
+                    context.prepare(time: time, event: eventIndex, state: slot.state)
+                    slot.deliver(phase: phase, visible, context: &context)
+                    return visible[0].sampleIndex
                 }
-                applyContext(to: index, sample: visible[0].sampleIndex)
+                if let delivered { applyContext(to: index, sample: delivered) }
             }
         }
         if down.isEmpty { endSequence() }
@@ -186,7 +162,7 @@ struct ReplayEngine {
             time = max(time, deadlineTime)
             let slot = slots[index]
             context.prepare(time: time, event: eventIndex, state: slot.state)
-            slot.recognizer.deadlinePassed(tag, context: &context)
+            slot.deadlinePassed(tag, context: &context)
             applyContext(to: index, sample: nil)
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
         }
@@ -196,7 +172,10 @@ struct ReplayEngine {
 
     /// Carries out what the last call asked for through `context`.
     private mutating func applyContext(to index: Int, sample: Int?) {
-        if !context.ignored.isEmpty { slots[index].ignored += context.ignored }
+        if !context.ignored.isEmpty {
+            slots[index].ignored += context.ignored
+            slots[index].ignoresTouches = true
+        }
         if !context.deadlines.isEmpty {
             slots[index].deadlines += context.deadlines
             for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
@@ -241,9 +220,9 @@ struct ReplayEngine {
         values: [JSONValue.Member] = []
     ) -> Bool {
         let from = slots[index].state
-        guard from.canMove(to: state, kind: slots[index].entry.definition.kind) else {
+        guard from.canMove(to: state, kind: entries[index].definition.kind) else {
             warnings.append(
-                "\(slots[index].entry.id) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(time, decimals: 3))")
+                "\(entries[index].id) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(time, decimals: 3))")
             return false
         }
         slots[index].state = state
@@ -259,13 +238,13 @@ struct ReplayEngine {
     private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?) {
         guard slots[index].state == .possible, slots[index].pending == nil else {
             return warnings.append(
-                "\(slots[index].entry.id) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
+                "\(entries[index].id) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
         }
-        let waiting = slots[index].entry.requiresFailureOf.filter { id in
-            slots.contains { $0.entry.id == id && $0.state == .possible }
+        let waiting = entries[index].requiresFailureOf.filter { id in
+            slots.indices.contains { entries[$0].id == id && slots[$0].state == .possible }
         }
         guard waiting.isEmpty else {
-            slots[index].pending = Pending(recognition: recognition, begins: begins)
+            slots[index].pending = PendingRecognition(recognition: recognition, begins: begins)
             guard recordsTransitions else { return }
             slots[index].transitions.append(
                 Transition(
@@ -287,16 +266,16 @@ struct ReplayEngine {
         slots[index].pending = nil
         if !begins { slots[index].deadlines = [] }
         records[slots[index].sequence].gestures.append(recognition.gesture)
-        let winner = slots[index].entry.id
+        let winner = entries[index].id
         for other in slots.indices where other != index && slots[other].state == .possible {
-            if slots[other].entry.requiresFailureOf.contains(winner) {
+            if entries[other].requiresFailureOf.contains(winner) {
                 fail(
                     other,
                     FailureReason(
                         code: EngineFailure.requiredRecognizerSucceeded,
-                        message: "\(winner) \(begins ? "began" : "recognized"), and \(slots[other].entry.id) requires it to fail"),
+                        message: "\(winner) \(begins ? "began" : "recognized"), and \(entries[other].id) requires it to fail"),
                     sample: sample)
-            } else if !configuration.maySimultaneouslyRecognize(winner, slots[other].entry.id) {
+            } else if !configuration.maySimultaneouslyRecognize(winner, entries[other].id) {
                 fail(
                     other,
                     FailureReason(
@@ -330,11 +309,11 @@ struct ReplayEngine {
         slots[index].failure = Failure(reason: reason, time: time, event: eventIndex, sample: sample)
         slots[index].deadlines = []
         slots[index].pending = nil
-        let failed = slots[index].entry.id
+        let failed = entries[index].id
         for waiter in slots.indices where slots[waiter].pending != nil && slots[waiter].state == .possible {
-            let requirements = slots[waiter].entry.requiresFailureOf
+            let requirements = entries[waiter].requiresFailureOf
             guard requirements.contains(failed),
-                requirements.allSatisfy({ id in slots.first { $0.entry.id == id }?.state == .failed })
+                requirements.allSatisfy({ id in entries.firstIndex { $0.id == id }.map { slots[$0].state } == .failed })
             else { continue }
             let pending = slots[waiter].pending!
             commit(
@@ -350,17 +329,18 @@ struct ReplayEngine {
         let sequence = records.count
         records.append(SequenceRecord(start: time, end: time))
         if slots.isEmpty {
-            slots = configuration.entries.map { Slot($0, sequence: sequence) }
+            slots = entries.map { RecognizerSlot.make($0, sequence: sequence) }
             return
         }
         for index in slots.indices {
             if slots[index].state.isFinal {
                 archive(index)
-                slots[index] = Slot(configuration.entries[index], sequence: sequence)
+                slots[index] = RecognizerSlot.make(entries[index], sequence: sequence)
             } else {
-                records[sequence].continuing.append(slots[index].entry.id)
+                records[sequence].continuing.append(entries[index].id)
                 // Every touch it ignored has lifted; touch ids may be reused from here on.
                 slots[index].ignored = []
+                slots[index].ignoresTouches = false
             }
         }
     }
@@ -386,7 +366,7 @@ struct ReplayEngine {
             (
                 index,
                 RecognizerReport(
-                    id: slot.entry.id, kind: slot.entry.definition.kind, state: slot.state, transitions: slot.transitions,
+                    id: entries[index].id, kind: entries[index].definition.kind, state: slot.state, transitions: slot.transitions,
                     recognition: slot.recognition, failure: slot.failure)
             ))
     }
@@ -415,6 +395,85 @@ struct ReplayEngine {
         }
         for index in slots.indices { archive(index) }
     }
+}
+
+/// A recognizer's attempt while a trace is replayed: the recognizer and what the engine keeps about it.
+///
+/// A class, so that the engine mutates each recognizer in place; `TypedSlot` stores the recognizer as
+/// its own type, so calling it needs no existential box (whose every mutation checks that the box
+/// is unique) and no copy.
+class RecognizerSlot {
+    let isContinuous: Bool
+    /// The touch sequence in which this attempt began.
+    let sequence: Int
+    @exclusivity(unchecked) final var state: RecognizerState = .possible
+    @exclusivity(unchecked) final var transitions: [Transition] = []
+    @exclusivity(unchecked) final var ignored: [TouchID] = []
+    /// `!ignored.isEmpty`, without touching the array.
+    @exclusivity(unchecked) final var ignoresTouches = false
+    @exclusivity(unchecked) final var deadlines: [(time: Double, tag: String)] = []
+    /// A recognition on hold until the recognizers this one requires to fail have failed.
+    @exclusivity(unchecked) final var pending: PendingRecognition?
+    @exclusivity(unchecked) final var recognition: Recognition?
+    @exclusivity(unchecked) final var failure: Failure?
+
+    init(isContinuous: Bool, sequence: Int) {
+        self.isContinuous = isContinuous
+        self.sequence = sequence
+    }
+
+    /// Takes touches and deadlines: undecided or in flight, and not a discrete recognition on hold
+    /// (a continuous one on hold keeps following its touches, as in UIKit).
+    final var isActive: Bool { !state.isFinal && (pending == nil || isContinuous) }
+
+    /// Hands touches of one phase (0 began, 1 moved or stationary, 2 ended, 3 cancelled) to the recognizer.
+    func deliver(phase: Int, _ touches: [Touch], context: inout RecognizerContext) {
+        fatalError("abstract")
+    }
+
+    func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        fatalError("abstract")
+    }
+
+    static func make(_ entry: Configuration.Entry, sequence: Int) -> RecognizerSlot {
+        entry.prototype.makeSlot(isContinuous: entry.definition.kind == .continuous, sequence: sequence)
+    }
+}
+
+private final class TypedSlot<R: Recognizer>: RecognizerSlot {
+    @exclusivity(unchecked) var recognizer: R
+
+    init(_ recognizer: R, isContinuous: Bool, sequence: Int) {
+        self.recognizer = recognizer
+        super.init(isContinuous: isContinuous, sequence: sequence)
+    }
+
+    override func deliver(phase: Int, _ touches: [Touch], context: inout RecognizerContext) {
+        switch phase {
+        case 0: recognizer.touchesBegan(touches, context: &context)
+        case 1: recognizer.touchesMoved(touches, context: &context)
+        case 2: recognizer.touchesEnded(touches, context: &context)
+        default: recognizer.touchesCancelled(touches, context: &context)
+        }
+    }
+
+    override func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        recognizer.deadlinePassed(tag, context: &context)
+    }
+}
+
+extension Recognizer {
+    fileprivate func makeSlot(isContinuous: Bool, sequence: Int) -> RecognizerSlot {
+        TypedSlot(self, isContinuous: isContinuous, sequence: sequence)
+    }
+}
+
+/// A `began` (continuous) or recognition (discrete) waiting for requirements to fail; for a
+/// continuous recognizer, also whether it has ended meanwhile.
+struct PendingRecognition {
+    var recognition: Recognition
+    var begins: Bool
+    var ended = false
 }
 
 /// Classifies traces with a configuration: the library's entry point.

@@ -890,6 +890,10 @@ struct JSONTraceParser {
     }
 
     /// The number's value, correctly rounded; infinite when it overflows.
+    ///
+    /// Inlined, like the other small readers of `b` below: a call to a method of the parser from a
+    /// mutating one copies the whole parser (300 bytes) first, once per number.
+    @inline(__always)
     func doubleValue(_ token: NumberToken) -> Double {
         if token.exact {
             // Exact mantissa and power of ten: one correctly rounded operation (Clinger's fast path).
@@ -904,9 +908,13 @@ struct JSONTraceParser {
                 return token.negative ? -value : value
             }
         }
-        // The text is a validated JSON number, which `Double` reads with correct rounding.
-        let text = String(decoding: UnsafeBufferPointer(rebasing: b[token.start..<token.end]), as: UTF8.self)
-        return Double(text) ?? .nan
+        return Self.slowDoubleValue(UnsafeBufferPointer(rebasing: b[token.start..<token.end]))
+    }
+
+    /// The text is a validated JSON number, which `Double` reads with correct rounding.
+    @inline(never)
+    static func slowDoubleValue(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
     @inline(__always)
@@ -924,6 +932,7 @@ struct JSONTraceParser {
     }
 
     /// The value of an integer token, `nil` when it is outside `Int`'s range.
+    @inline(__always)
     func integerValue(_ token: NumberToken) -> Int? {
         var k = token.start
         if token.negative { k += 1 }
@@ -943,22 +952,24 @@ struct JSONTraceParser {
     // MARK: - String contents
 
     /// Calls `body` with the decoded content of a string.
+    @inline(__always)
     func withContent<R>(_ token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if !token.escaped {
             return body(UnsafeBufferPointer(rebasing: b[token.start + 1..<token.end - 1]))
         }
-        return decoded(token).withUnsafeBufferPointer(body)
+        return Self.decoded(token, in: b).withUnsafeBufferPointer(body)
     }
 
+    @inline(__always)
     func string(_ token: StringToken) -> String {
         if !token.escaped {
             return String(decoding: UnsafeBufferPointer(rebasing: b[token.start + 1..<token.end - 1]), as: UTF8.self)
         }
-        return String(decoding: decoded(token), as: UTF8.self)
+        return String(decoding: Self.decoded(token, in: b), as: UTF8.self)
     }
 
     /// The UTF-8 content of a string whose escapes have been checked by `scanString`.
-    func decoded(_ token: StringToken) -> [UInt8] {
+    static func decoded(_ token: StringToken, in b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(token.end - token.start)
         var k = token.start + 1
@@ -979,10 +990,10 @@ struct JSONTraceParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = hex4(at: k)
+                var scalar = hex4(at: k, in: b)
                 k += 4
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(at: k + 2) &- 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(at: k + 2, in: b) &- 0xDC00)
                     k += 6
                 }
                 Self.appendUTF8(scalar, to: &out)
@@ -992,7 +1003,7 @@ struct JSONTraceParser {
         return out
     }
 
-    func hex4(at k: Int) -> UInt32 {
+    static func hex4(at k: Int, in b: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var value: UInt32 = 0
         for j in k..<k + 4 { value = value << 4 | (Self.hexValue(b[j]) ?? 0) }
         return value
