@@ -87,9 +87,19 @@ public struct Labeler: Sendable {
             }
             return .success(mapped)
         }
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        let parent = components.count >= 2 ? String(components[components.count - 2]) : ""
-        return .success(known.contains(parent) ? parent : nil)
+        return .success(Self.parentName(path).flatMap { known.contains($0) ? $0 : nil })
+    }
+
+    /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
+    /// next-to-last non-empty component. Byte-wise, since it runs for every file of a batch.
+    static func parentName(_ path: String) -> String? {
+        var utf8 = path.utf8[...]
+        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        guard let fileStart = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        utf8 = utf8[..<fileStart]
+        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return utf8[start...].isEmpty ? nil : String(Substring(utf8[start...]))
     }
 
     /// Whether `path` is one of the labels files.

@@ -64,6 +64,9 @@ public struct RecognizerContext: Sendable {
     }
 
     var request: Request?
+    /// `request != nil`, kept apart: looking into (or clearing) the optional enum goes through the
+    /// runtime's generic value witnesses, and most calls ask for nothing.
+    var hasRequest = false
     var requestSample: Int?
     var ignored: [TouchID] = []
     var deadlines: [(time: Double, tag: String)] = []
@@ -80,8 +83,11 @@ public struct RecognizerContext: Sendable {
         self.time = time
         self.event = event
         self.state = state
-        request = nil
-        requestSample = nil
+        if hasRequest {
+            request = nil
+            requestSample = nil
+            hasRequest = false
+        }
         if !ignored.isEmpty { ignored.removeAll(keepingCapacity: true) }
         if !deadlines.isEmpty { deadlines.removeAll(keepingCapacity: true) }
     }
@@ -143,7 +149,8 @@ public struct RecognizerContext: Sendable {
     }
 
     private mutating func set(_ newRequest: Request, _ touch: Touch?) {
-        guard request == nil else { return }
+        guard !hasRequest else { return }
+        hasRequest = true
         request = newRequest
         requestSample = touch?.sampleIndex
     }

@@ -180,7 +180,7 @@ struct ReplayEngine {
             slots[index].deadlines += context.deadlines
             for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
         }
-        guard let request = context.request else { return }
+        guard context.hasRequest, let request = context.request else { return }
         let sample = context.requestSample ?? sample
         switch request {
         case .fail(let reason): fail(index, reason, sample: sample)
