@@ -67,6 +67,8 @@ public struct RecognizerContext: Sendable {
     /// `request != nil`, kept apart: looking into (or clearing) the optional enum goes through the
     /// runtime's generic value witnesses, and most calls ask for nothing.
     var hasRequest = false
+    /// Whether the call asked for anything: a request, a touch ignored or a deadline.
+    var asked = false
     var requestSample: Int?
     var ignored: [TouchID] = []
     var deadlines: [(time: Double, tag: String)] = []
@@ -83,6 +85,7 @@ public struct RecognizerContext: Sendable {
         self.time = time
         self.event = event
         self.state = state
+        asked = false
         if hasRequest {
             request = nil
             requestSample = nil
@@ -140,17 +143,20 @@ public struct RecognizerContext: Sendable {
     /// `ignore(_:for:)`: the recognizer never sees this touch again in this sequence.
     public mutating func ignore(_ touch: Touch) {
         ignored.append(touch.id)
+        asked = true
     }
 
     /// Asks to be woken by `deadlinePassed(tag)` at trace time `time`, even between samples. A deadline
     /// at the time of an event fires after that event: "within 2 s" includes 2 s.
     public mutating func setDeadline(at time: Double, tag: String) {
         deadlines.append((time, tag))
+        asked = true
     }
 
     private mutating func set(_ newRequest: Request, _ touch: Touch?) {
         guard !hasRequest else { return }
         hasRequest = true
+        asked = true
         request = newRequest
         requestSample = touch?.sampleIndex
     }

@@ -42,9 +42,11 @@ struct ReplayEngine {
     private var time = 0.0
     private var records: [SequenceRecord] = []
     private var warnings: [String] = []
-    /// The current event's touches by phase (began, moved/stationary, ended, cancelled), kept between
-    /// events so that their storage is reused.
-    private var groups: [[Touch]] = [[], [], [], []]
+    /// The current event's touches by phase, kept between events so that their storage is reused.
+    private var began: [Touch] = []
+    private var moved: [Touch] = []
+    private var ended: [Touch] = []
+    private var cancelled: [Touch] = []
     /// No deadline of a recognizer still deciding is earlier than this (it may be earlier than the
     /// true earliest, never later), so most events skip the search for deadlines to fire.
     private var earliestDeadline = Double.infinity
@@ -70,8 +72,22 @@ struct ReplayEngine {
             sequences: engine.records.map { record in
                 SequenceResult(
                     start: record.start, end: record.end, ended: record.ended, gestures: record.gestures,
-                    recognizers: record.reports.sorted { $0.order < $1.order }.map(\.report), continuing: record.continuing)
+                    recognizers: inRegistryOrder(record.reports), continuing: record.continuing)
             })
+    }
+
+    /// The reports of a sequence in registry order: an insertion sort, since they come nearly in order
+    /// and a general sort costs more than the ten of them are worth.
+    private static func inRegistryOrder(_ reports: [(order: Int, report: RecognizerReport)]) -> [RecognizerReport] {
+        var sorted = reports
+        for k in sorted.indices.dropFirst() {
+            var j = k
+            while j > 0, sorted[j - 1].order > sorted[j].order {
+                sorted.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
+        return sorted.map(\.report)
     }
 
     private mutating func replay() {
@@ -105,42 +121,50 @@ struct ReplayEngine {
         eventIndex += 1
         time = eventTime
         if down.isEmpty { beginSequence() }
-        for phase in groups.indices { groups[phase].removeAll(keepingCapacity: true) }
+        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
+        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
+        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
+        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
         for index in range {
             let sample = samples[index]
             let touch = Touch(
                 id: sample.touch, phase: sample.phase, location: sample.location,
                 previousLocation: down[sample.touch] ?? sample.location, timestamp: sample.time, sampleIndex: index)
             switch sample.phase {
-            case .began: groups[0].append(touch)
-            case .moved, .stationary: groups[1].append(touch)
-            case .ended: groups[2].append(touch)
-            case .cancelled: groups[3].append(touch)
+            case .began: began.append(touch)
+            case .moved, .stationary: moved.append(touch)
+            case .ended: ended.append(touch)
+            case .cancelled: cancelled.append(touch)
             }
             down[sample.touch] = sample.phase.isDown ? sample.location : nil
         }
-        for phase in 0..<4 where !groups[phase].isEmpty {
-            let touches = groups[phase]
-            for index in slots.indices {
-                // Unretained (`slots` keeps every slot alive while an event is delivered): reference
-                // counting was a fifth of the engine's work.
-                let delivered = slotReferences[index]._withUnsafeGuaranteedRef { slot -> Int? in
-                    guard slot.isActive else { return nil }
-                    if !slot.ignoresTouches {
-                        context.prepare(time: time, event: eventIndex, state: slot.state)
-                        slot.deliver(phase: phase, touches, context: &context)
-                        return touches[0].sampleIndex
-                    }
-                    let visible = touches.filter { !slot.ignored.contains($0.id) }
-                    guard !visible.isEmpty else { return nil }
-                    context.prepare(time: time, event: eventIndex, state: slot.state)
-                    slot.deliver(phase: phase, visible, context: &context)
-                    return visible[0].sampleIndex
-                }
-                if let delivered { applyContext(to: index, sample: delivered) }
-            }
-        }
+        if !began.isEmpty { deliver(began, phase: 0) }
+        if !moved.isEmpty { deliver(moved, phase: 1) }
+        if !ended.isEmpty { deliver(ended, phase: 2) }
+        if !cancelled.isEmpty { deliver(cancelled, phase: 3) }
         if down.isEmpty { endSequence() }
+    }
+
+    /// Hands the touches of one phase to every recognizer still taking them, less those it ignores.
+    private mutating func deliver(_ touches: [Touch], phase: Int) {
+        for index in slots.indices {
+            // Unretained (`slots` keeps every slot alive while an event is delivered): reference
+            // counting was a fifth of the engine's work.
+            let delivered = slotReferences[index]._withUnsafeGuaranteedRef { slot -> Int? in
+                guard slot.isActive else { return nil }
+                if !slot.ignoresTouches {
+                    context.prepare(time: time, event: eventIndex, state: slot.state)
+                    slot.deliver(phase: phase, touches, context: &context)
+                    return touches[0].sampleIndex
+                }
+                let visible = touches.filter { !slot.ignored.contains($0.id) }
+                guard !visible.isEmpty else { return nil }
+                context.prepare(time: time, event: eventIndex, state: slot.state)
+                slot.deliver(phase: phase, visible, context: &context)
+                return visible[0].sampleIndex
+            }
+            if let delivered, context.asked { applyContext(to: index, sample: delivered) }
+        }
     }
 
     /// Fires, in time order, every deadline earlier than `limit` of a recognizer still deciding.
