@@ -28,9 +28,15 @@ public struct Configuration: Sendable {
     }
 
     /// In registry order, which is also the order touches are delivered and ties are broken.
-    public private(set) var entries: [Entry]
+    public private(set) var entries: [Entry] {
+        didSet { relations = Relations(entries, simultaneous) }
+    }
     /// Pairs that may recognize together; each pair sorted by id.
-    public private(set) var simultaneous: Set<[String]>
+    public private(set) var simultaneous: Set<[String]> {
+        didSet { relations = Relations(entries, simultaneous) }
+    }
+    /// `entries` and `simultaneous` by position, for the engine, which asks on every recognition.
+    private(set) var relations = Relations([], [])
     public let profile: Profile
 
     /// - Parameters:
@@ -46,6 +52,24 @@ public struct Configuration: Sendable {
             registry.flatMap { definition in
                 definition.simultaneousWith.filter(ids.contains).map { [definition.id, $0].sorted() }
             })
+        relations = Relations(entries, simultaneous)
+    }
+
+    /// Who requires whom to fail, and who may recognize together, by position in `entries`.
+    struct Relations: Sendable {
+        /// For each entry, the positions of the entries it requires to fail, in the order given.
+        let requires: [[Int]]
+        private let count: Int
+        private let together: [Bool]
+
+        init(_ entries: [Entry], _ simultaneous: Set<[String]>) {
+            let positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            requires = entries.map { $0.requiresFailureOf.compactMap { positions[$0] } }
+            count = entries.count
+            together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
+        }
+
+        func maySimultaneouslyRecognize(_ a: Int, _ b: Int) -> Bool { together[a * count + b] }
     }
 
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.

@@ -31,6 +31,7 @@ struct ReplayEngine {
     private let view: ViewSize?
     /// The configuration's entries, in the order of `slots`.
     private let entries: [Configuration.Entry]
+    private let relations: Configuration.Relations
     private var slots: [RecognizerSlot] = [] {
         didSet { slotReferences = slots.map { Unmanaged.passUnretained($0) } }
     }
@@ -57,6 +58,7 @@ struct ReplayEngine {
         self.configuration = configuration
         self.recordsTransitions = recordsTransitions
         entries = configuration.entries
+        relations = configuration.relations
         samples = trace.samples
         view = trace.view
         warnings = trace.warnings
@@ -76,18 +78,20 @@ struct ReplayEngine {
             })
     }
 
-    /// The reports of a sequence in registry order: an insertion sort, since they come nearly in order
-    /// and a general sort costs more than the ten of them are worth.
+    /// The reports of a sequence in registry order: they come nearly in order, so an insertion sort
+    /// of their positions, and each report is moved once.
     private static func inRegistryOrder(_ reports: [(order: Int, report: RecognizerReport)]) -> [RecognizerReport] {
-        var sorted = reports
-        for k in sorted.indices.dropFirst() {
+        var positions = Array(reports.indices)
+        for k in positions.indices.dropFirst() {
+            let position = positions[k]
             var j = k
-            while j > 0, sorted[j - 1].order > sorted[j].order {
-                sorted.swapAt(j - 1, j)
+            while j > 0, reports[positions[j - 1]].order > reports[position].order {
+                positions[j] = positions[j - 1]
                 j -= 1
             }
+            positions[j] = position
         }
-        return sorted.map(\.report)
+        return positions.map { reports[$0].report }
     }
 
     private mutating func replay() {
@@ -264,9 +268,7 @@ struct ReplayEngine {
             return warnings.append(
                 "\(entries[index].id) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
         }
-        let waiting = entries[index].requiresFailureOf.filter { id in
-            slots.indices.contains { entries[$0].id == id && slots[$0].state == .possible }
-        }
+        let waiting = relations.requires[index].filter { slots[$0].state == .possible }.map { entries[$0].id }
         guard waiting.isEmpty else {
             slots[index].pending = PendingRecognition(recognition: recognition, begins: begins)
             guard recordsTransitions else { return }
@@ -292,14 +294,14 @@ struct ReplayEngine {
         records[slots[index].sequence].gestures.append(recognition.gesture)
         let winner = entries[index].id
         for other in slots.indices where other != index && slots[other].state == .possible {
-            if entries[other].requiresFailureOf.contains(winner) {
+            if relations.requires[other].contains(index) {
                 fail(
                     other,
                     FailureReason(
                         code: EngineFailure.requiredRecognizerSucceeded,
                         message: "\(winner) \(begins ? "began" : "recognized"), and \(entries[other].id) requires it to fail"),
                     sample: sample)
-            } else if !configuration.maySimultaneouslyRecognize(winner, entries[other].id) {
+            } else if !relations.maySimultaneouslyRecognize(index, other) {
                 fail(
                     other,
                     FailureReason(
@@ -333,12 +335,10 @@ struct ReplayEngine {
         slots[index].failure = Failure(reason: reason, time: time, event: eventIndex, sample: sample)
         slots[index].deadlines = []
         slots[index].pending = nil
-        let failed = entries[index].id
         for waiter in slots.indices where slots[waiter].pending != nil && slots[waiter].state == .possible {
+            let required = relations.requires[waiter]
+            guard required.contains(index), required.allSatisfy({ slots[$0].state == .failed }) else { continue }
             let requirements = entries[waiter].requiresFailureOf
-            guard requirements.contains(failed),
-                requirements.allSatisfy({ id in entries.firstIndex { $0.id == id }.map { slots[$0].state } == .failed })
-            else { continue }
             let pending = slots[waiter].pending!
             commit(
                 waiter, pending.recognition, begins: pending.begins, sample: nil,

@@ -661,13 +661,17 @@ struct JSONTraceParser {
 
     // MARK: - Tokens
 
+    /// Hot loops count in a local and store `i` once: the compiler keeps a local in a register, but
+    /// writes every step of `i` back to the parser.
     @inline(__always)
     mutating func skipWhitespace() {
-        while i < n {
-            let c = b[i]
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-            i += 1
+        var k = i
+        while k < n {
+            let c = b[k]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            k += 1
         }
+        i = k
     }
 
     @inline(__always)
@@ -697,11 +701,13 @@ struct JSONTraceParser {
         i += 1
         while true {
             // The common case: printable ASCII.
-            while i < n {
-                let c = b[i]
+            var k = i
+            while k < n {
+                let c = b[k]
                 guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\""), c != UInt8(ascii: "\\") else { break }
-                i += 1
+                k += 1
             }
+            i = k
             guard i < n else { throw syntax(at: i, expected: "'\"' to end the string") }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
@@ -821,40 +827,42 @@ struct JSONTraceParser {
     @inline(__always)
     mutating func scanNumber() throws(Failure) -> NumberToken {
         let start = i
+        var k = i  // See `skipWhitespace`.
         var token = NumberToken(
-            start: i, end: i, isInteger: true, negative: false, mantissa: 0, exponent: 0, exact: true)
+            start: k, end: k, isInteger: true, negative: false, mantissa: 0, exponent: 0, exact: true)
         var digits = 0
-        if b[i] == UInt8(ascii: "-") {
+        if b[k] == UInt8(ascii: "-") {
             token.negative = true
-            i += 1
+            k += 1
         }
-        guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit after '-'") }
-        if b[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < n, Self.isDigit(b[i]) {
-                var end = i
+        guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit after '-'") }
+        if b[k] == UInt8(ascii: "0") {
+            k += 1
+            if k < n, Self.isDigit(b[k]) {
+                var end = k
                 while end < n, Self.isDigit(b[end]) { end += 1 }
+                i = k
                 throw failure(
                     .syntax, at: start, "expected a number without leading zeros, found \(truncated(start, end))")
             }
         } else {
-            while i < n, Self.isDigit(b[i]) {
+            while k < n, Self.isDigit(b[k]) {
                 if digits < 19 {
-                    token.mantissa = token.mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+                    token.mantissa = token.mantissa &* 10 &+ UInt64(b[k] &- UInt8(ascii: "0"))
                     digits += 1
                 } else {
                     token.exact = false
                 }
                 token.significant += 1
-                i += 1
+                k += 1
             }
         }
-        if i < n, b[i] == UInt8(ascii: ".") {
+        if k < n, b[k] == UInt8(ascii: ".") {
             token.isInteger = false
-            i += 1
-            guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit after '.'") }
-            while i < n, Self.isDigit(b[i]) {
-                let digit = b[i] &- UInt8(ascii: "0")
+            k += 1
+            guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit after '.'") }
+            while k < n, Self.isDigit(b[k]) {
+                let digit = b[k] &- UInt8(ascii: "0")
                 if token.mantissa == 0 && digit == 0 {
                     token.exponent -= 1  // A leading zero of the fraction.
                 } else if digits < 19 {
@@ -866,26 +874,27 @@ struct JSONTraceParser {
                     token.exact = false
                     token.significant += 1
                 }
-                i += 1
+                k += 1
             }
         }
-        if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+        if k < n, b[k] == UInt8(ascii: "e") || b[k] == UInt8(ascii: "E") {
             token.isInteger = false
-            i += 1
+            k += 1
             var negativeExponent = false
-            if i < n, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-                negativeExponent = b[i] == UInt8(ascii: "-")
-                i += 1
+            if k < n, b[k] == UInt8(ascii: "+") || b[k] == UInt8(ascii: "-") {
+                negativeExponent = b[k] == UInt8(ascii: "-")
+                k += 1
             }
-            guard i < n, Self.isDigit(b[i]) else { throw syntax(at: i, expected: "a digit in the exponent") }
+            guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit in the exponent") }
             var exponent = 0
-            while i < n, Self.isDigit(b[i]) {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(b[i] &- UInt8(ascii: "0")) }
-                i += 1
+            while k < n, Self.isDigit(b[k]) {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(b[k] &- UInt8(ascii: "0")) }
+                k += 1
             }
             token.exponent += negativeExponent ? -exponent : exponent
         }
-        token.end = i
+        token.end = k
+        i = k
         return token
     }
 
