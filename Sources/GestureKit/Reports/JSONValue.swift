@@ -29,73 +29,83 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Compact JSON text on one line.
     public var text: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out, indent: nil, level: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// JSON text indented by two spaces per level.
     public var prettyText: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, indent: "  ", level: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: String?, level: Int) {
+    /// Written as bytes: appending to a `String` piece by piece costs several times as much.
+    private func write(to out: inout [UInt8], indent: String?, level: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += Format.jsonNumber(n)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(let n): out += Format.jsonNumber(n).utf8
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            writeContainer("[", "]", items.count, to: &out, indent: indent, level: level) { i, out in
+            writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), items.count, to: &out, indent: indent, level: level) { i, out in
                 items[i].write(to: &out, indent: indent, level: level + 1)
             }
         case .object(let members):
-            writeContainer("{", "}", members.count, to: &out, indent: indent, level: level) { i, out in
+            writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members.count, to: &out, indent: indent, level: level) { i, out in
                 JSONValue.writeString(members[i].key, to: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(UInt8(ascii: " ")) }
                 members[i].value.write(to: &out, indent: indent, level: level + 1)
             }
         }
     }
 
     private func writeContainer(
-        _ open: String, _ close: String, _ count: Int, to out: inout String, indent: String?, level: Int,
-        item: (Int, inout String) -> Void
+        _ open: UInt8, _ close: UInt8, _ count: Int, to out: inout [UInt8], indent: String?, level: Int,
+        item: (Int, inout [UInt8]) -> Void
     ) {
-        out += open
-        guard count > 0 else { return out += close }
+        out.append(open)
+        guard count > 0 else { return out.append(close) }
         for i in 0..<count {
-            if i > 0 { out += "," }
-            if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if let indent { newline(indent, level + 1, to: &out) }
             item(i, &out)
         }
-        if let indent { out += "\n" + String(repeating: indent, count: level) }
-        out += close
+        if let indent { newline(indent, level, to: &out) }
+        out.append(close)
     }
 
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Most strings (ids, codes, paths) need no escaping: copy them whole.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
+    private func newline(_ indent: String, _ level: Int, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        for _ in 0..<level { out += indent.utf8 }
+    }
+
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings (ids, codes, paths) need no escaping: copy their bytes whole.
+        var s = s
+        let copied = s.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
         }
+        if copied { return out.append(UInt8(ascii: "\"")) }
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out += #"\""#.utf8
+            case "\\": out += #"\\"#.utf8
+            case "\n": out += #"\n"#.utf8
+            case "\r": out += #"\r"#.utf8
+            case "\t": out += #"\t"#.utf8
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default: out += UTF8.encode(scalar)!
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
