@@ -353,13 +353,13 @@ struct ReplayEngine {
         let sequence = records.count
         records.append(SequenceRecord(start: time, end: time))
         if slots.isEmpty {
-            slots = entries.map { RecognizerSlot.make($0, sequence: sequence) }
+            slots = entries.indices.map { makeSlot($0, sequence: sequence) }
             return
         }
         for index in slots.indices {
             if slots[index].state.isFinal {
                 archive(index)
-                slots[index] = RecognizerSlot.make(entries[index], sequence: sequence)
+                slots[index] = makeSlot(index, sequence: sequence)
             } else {
                 records[sequence].continuing.append(entries[index].id)
                 // Every touch it ignored has lifted; touch ids may be reused from here on.
@@ -381,6 +381,12 @@ struct ReplayEngine {
         for index in slots.indices where slots[index].isActive && slots[index].pending == nil && slots[index].deadlines.isEmpty {
             fail(index, reason, sample: nil)
         }
+    }
+
+    /// A fresh attempt of recognizer `index`. Only the prototype is copied: copying an entry would
+    /// count references to its definition, which every worker thread shares.
+    private func makeSlot(_ index: Int, sequence: Int) -> RecognizerSlot {
+        entries[index].prototype.makeSlot(isContinuous: relations.isContinuous[index], sequence: sequence)
     }
 
     /// Moves a decided recognizer's report into the sequence where its attempt began.
@@ -459,9 +465,6 @@ class RecognizerSlot {
         fatalError("abstract")
     }
 
-    static func make(_ entry: Configuration.Entry, sequence: Int) -> RecognizerSlot {
-        entry.prototype.makeSlot(isContinuous: entry.definition.kind == .continuous, sequence: sequence)
-    }
 }
 
 private final class TypedSlot<R: Recognizer>: RecognizerSlot {
@@ -487,7 +490,7 @@ private final class TypedSlot<R: Recognizer>: RecognizerSlot {
 }
 
 extension Recognizer {
-    fileprivate func makeSlot(isContinuous: Bool, sequence: Int) -> RecognizerSlot {
+    func makeSlot(isContinuous: Bool, sequence: Int) -> RecognizerSlot {
         TypedSlot(self, isContinuous: isContinuous, sequence: sequence)
     }
 }
