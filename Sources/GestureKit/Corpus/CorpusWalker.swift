@@ -42,6 +42,29 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     private struct Name {
         var bytes: [UInt8]
         var display: String
+        /// `display` as UTF-8, which is the order names are walked in (then `bytes`, for names that
+        /// display alike).
+        var displayBytes: [UInt8]
+
+        init(bytes: [UInt8], display: String) {
+            self.bytes = bytes
+            self.display = display
+            displayBytes = Array(display.utf8)
+        }
+
+        static func precedes(_ a: Name, _ b: Name) -> Bool {
+            let order = compare(a.displayBytes, b.displayBytes)
+            return order != 0 ? order < 0 : compare(a.bytes, b.bytes) < 0
+        }
+
+        /// memcmp order, then the shorter first.
+        private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            let common = Swift.min(a.count, b.count)
+            let order = a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common)) }
+            }
+            return order != 0 ? order : a.count - b.count
+        }
     }
 
     private struct Frame {
@@ -130,10 +153,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
                 problem: "cannot read folder: \(reason)", fileSystemPath: folder)
         case .success(let bytes):
-            let names = bytes.map { Name(bytes: $0, display: PathText.display($0)) }.sorted { a, b in
-                a.display == b.display
-                    ? a.bytes.lexicographicallyPrecedes(b.bytes) : PathOrder.bytesPrecede(a.display, b.display)
-            }
+            let names = bytes.map { Name(bytes: $0, display: PathText.display($0)) }.sorted(by: Name.precedes)
             stack.append(Frame(folder: folder, display: display, relative: relative, names: names))
             return nil
         }

@@ -12,7 +12,7 @@ public enum Format {
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         var text = "\(rounded)"
-        if text.contains("e") { return text }
+        if text.utf8.contains(UInt8(ascii: "e")) { return text }
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
