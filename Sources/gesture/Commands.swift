@@ -122,7 +122,9 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         switch format {
         case .text: if case .success(let result) = outcome { Output.write(TextReport.render(result)) }
-        case .jsonl: Output.write(JSONReport.value(outcome).text + "\n")
+        case .jsonl:
+            JSONReport.writeText(outcome, to: Output.buffered)
+            Output.write("\n")
         case .json: documents.append(JSONReport.value(outcome))
         }
     }

@@ -27,7 +27,7 @@ struct ReplayEngine {
     private let configuration: Configuration
     /// Whether to keep every transition; `gesture batch` needs only how each recognizer ended.
     private let recordsTransitions: Bool
-    private let samples: [Sample]
+    private var samples: [Sample]
     private let view: ViewSize?
     /// The configuration's entries, in the order of `slots`.
     private let entries: [Configuration.Entry]
@@ -54,28 +54,42 @@ struct ReplayEngine {
     /// The context handed to recognizers, prepared afresh for each call and reused to save its setup.
     private var context: RecognizerContext
 
-    init(configuration: Configuration, trace: Trace, recordsTransitions: Bool) {
+    init(configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool) {
         self.configuration = configuration
         self.recordsTransitions = recordsTransitions
         entries = configuration.entries
         relations = configuration.relations
-        samples = trace.samples
         view = trace.view
+        samples = []
+        swap(&samples, &trace.samples)
         warnings = trace.warnings
         context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible)
     }
 
     /// Runs the whole trace. The trace must have passed `TraceValidator`.
-    static func run(_ trace: Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true) -> TraceResult {
+    ///
+    /// Memory: the trace is consumed, so that its samples go as soon as they have been replayed, and
+    /// each sequence's record goes as soon as its result is made — a million-sample session holds
+    /// neither twice.
+    static func run(
+        _ trace: consuming Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true
+    ) -> TraceResult {
+        let name = trace.name
+        let label = trace.label
         var engine = ReplayEngine(configuration: configuration, trace: trace, recordsTransitions: recordsTransitions)
         engine.replay()
-        return TraceResult(
-            file: file, name: trace.name, label: trace.label, warnings: engine.warnings,
-            sequences: engine.records.map { record in
+        engine.samples = []
+        var sequences: [SequenceResult] = []
+        sequences.reserveCapacity(engine.records.count)
+        for index in engine.records.indices {
+            let record = engine.records[index]
+            engine.records[index] = SequenceRecord(start: 0, end: 0)
+            sequences.append(
                 SequenceResult(
                     start: record.start, end: record.end, ended: record.ended, gestures: record.gestures,
-                    recognizers: inRegistryOrder(record.reports), continuing: record.continuing)
-            })
+                    recognizers: inRegistryOrder(record.reports), continuing: record.continuing))
+        }
+        return TraceResult(file: file, name: name, label: label, warnings: engine.warnings, sequences: sequences)
     }
 
     /// The reports of a sequence in registry order: they come nearly in order, so an insertion sort
@@ -520,7 +534,7 @@ public struct Classifier: Sendable {
     /// - Parameter transitions: Whether to keep every transition of every recognizer; without them a
     ///   result still has each recognizer's final state, recognition and failure, which is all that
     ///   scoring needs, for less work.
-    public func classify(_ trace: Trace, file: String, transitions: Bool = true) -> TraceResult {
+    public func classify(_ trace: consuming Trace, file: String, transitions: Bool = true) -> TraceResult {
         ReplayEngine.run(trace, file: file, configuration: configuration, recordsTransitions: transitions)
     }
 }

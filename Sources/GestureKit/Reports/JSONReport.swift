@@ -10,16 +10,36 @@ public enum JSONReport {
         }
     }
 
+    /// `value(outcome).text`, handed to `write` in pieces — one per sequence — so that a long session's
+    /// output never exists as one tree of values (several times the size of its text).
+    public static func writeText(_ outcome: Result<TraceResult, TraceError>, to write: (String) -> Void) {
+        guard case .success(let result) = outcome, !result.sequences.isEmpty else {
+            return write(value(outcome).text)
+        }
+        // `sequences` is the last member: the others, less the closing brace, then each sequence.
+        let head = JSONValue.object(members(result, sequences: nil)).text
+        write(String(head.dropLast()) + #","sequences":["#)
+        for (index, sequence) in result.sequences.enumerated() {
+            write((index == 0 ? "" : ",") + value(sequence).text)
+        }
+        write("]}")
+    }
+
     public static func value(_ result: TraceResult) -> JSONValue {
-        .object([
+        .object(members(result, sequences: .array(result.sequences.map(value))))
+    }
+
+    private static func members(_ result: TraceResult, sequences: JSONValue?) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = [
             .init("file", .string(result.file)),
             .init("name", .string(result.name)),
             .init("label", .string(result.label)),
             .init("gesture", .string(result.gesture)),
             .init("error", .null),
             .init("warnings", .array(result.warnings.map { .string($0) })),
-            .init("sequences", .array(result.sequences.map(value))),
-        ])
+        ]
+        if let sequences { members.append(.init("sequences", sequences)) }
+        return members
     }
 
     public static func value(_ error: TraceError) -> JSONValue {
