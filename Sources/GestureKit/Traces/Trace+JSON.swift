@@ -334,7 +334,7 @@ struct JSONTraceParser {
         var touch = TouchID.number(0)
         var phase = Phase.began
         var seen: UInt8 = 0
-        sampleUnknownKeys.removeAll(keepingCapacity: true)
+        if !sampleUnknownKeys.isEmpty { sampleUnknownKeys.removeAll(keepingCapacity: true) }
         if !sampleUnknownKeySet.isEmpty { sampleUnknownKeySet.removeAll() }
         i += 1
         skipWhitespace()
@@ -524,6 +524,7 @@ struct JSONTraceParser {
         throw syntax(at: i, expected: "',' or '}' after a field")
     }
 
+    @inline(__always)
     mutating func checkDuplicate(_ seen: inout UInt8, bit: Int, key: StringToken) {
         if seen & (1 << bit) != 0 { recordDuplicate(key) }
         seen |= 1 << bit
