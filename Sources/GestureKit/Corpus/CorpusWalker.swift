@@ -46,9 +46,13 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         /// display alike).
         var displayBytes: [UInt8]
 
-        init(bytes: [UInt8], display: String) {
+        /// `readdir`'s `d_type`: a regular file needs no `stat` of its own (reading it checks again).
+        var type: UInt8
+
+        init(bytes: [UInt8], display: String, type: UInt8) {
             self.bytes = bytes
             self.display = display
+            self.type = type
             displayBytes = Array(display.utf8)
         }
 
@@ -127,6 +131,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         func entry(_ problem: String?) -> CorpusEntry {
             CorpusEntry(path: path, relativePath: below, problem: problem, fileSystemPath: bytes)
         }
+        // A regular file (as the folder listing says) that is not a trace is skipped, and one that is
+        // needs no `stat`: the reader checks what it opened. Anything else is looked at.
+        if name.type == UInt8(DT_REG) { return isTrace ? entry(nil) : nil }
         switch FileKind(bytes) {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }
@@ -153,20 +160,21 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
                 problem: "cannot read folder: \(reason)", fileSystemPath: folder)
         case .success(let bytes):
-            let names = bytes.map { Name(bytes: $0, display: PathText.display($0)) }.sorted(by: Name.precedes)
+            let names = bytes.map { Name(bytes: $0.name, display: PathText.display($0.name), type: $0.type) }
+                .sorted(by: Name.precedes)
             stack.append(Frame(folder: folder, display: display, relative: relative, names: names))
             return nil
         }
     }
 
-    /// The names in a folder, as bytes, without `.` and `..`; or the `errno` of the failure.
-    private static func list(_ folder: [UInt8]) -> Result<[[UInt8]], FileKind.Failure> {
+    /// The names in a folder, as bytes, with their `d_type`, without `.` and `..`; or the `errno` of the failure.
+    private static func list(_ folder: [UInt8]) -> Result<[(name: [UInt8], type: UInt8)], FileKind.Failure> {
         let stream = (folder + [0]).withUnsafeBufferPointer { path in
             path.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
         }
         guard let stream else { return .failure(FileKind.Failure(errno)) }
         defer { closedir(stream) }
-        var names: [[UInt8]] = []
+        var names: [(name: [UInt8], type: UInt8)] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
@@ -175,7 +183,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            names.append((name, entry.pointee.d_type))
         }
     }
 

@@ -102,9 +102,12 @@ public enum TraceReader {
                 throw TraceError(.io, file: file, message: "cannot read: \(kind(of: info.st_mode)), not a regular file")
             }
         }
-        // From here on, reads may wait (on a pipe the user named, for instance).
-        let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        // From here on, reads of a special file may wait (on a pipe the user named, for instance); a
+        // regular file never waits, and keeps its flags (two system calls a file in a batch).
+        if knownSize == nil {
+            let flags = fcntl(descriptor, F_GETFL)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        }
         return try readToEnd(descriptor, file: file, knownSize: knownSize, limits: limits)
     }
 
