@@ -343,9 +343,15 @@ struct JSONTraceParser {
         } else {
             var afterComma = false
             repeat {
-                let key = try readKey(afterComma: afterComma)
+                let key: StringToken
+                let field: Int
+                if let known = quickSampleKey() {
+                    (key, field) = known
+                } else {
+                    key = try readKey(afterComma: afterComma)
+                    field = key.escaped ? withContent(key, Self.sampleField) : Self.sampleField(at: key, in: b)
+                }
                 afterComma = true
-                let field = key.escaped ? withContent(key, Self.sampleField) : Self.sampleField(at: key, in: b)
                 if field < 5 {
                     checkDuplicate(&seen, bit: field, key: key)
                 } else {
@@ -372,6 +378,42 @@ struct JSONTraceParser {
             return nil
         }
         return Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: start)
+    }
+
+    /// A sample's own key written plainly — `"t"`, `"id"`, `"phase"`, `"x"` or `"y"` and its `:` — read
+    /// without the general string scanner, or `nil` (nothing read) for anything else, which
+    /// `readKey` then reads and, if need be, reports.
+    @inline(__always)
+    mutating func quickSampleKey() -> (StringToken, Int)? {
+        let s = i
+        guard s + 3 < n, b[s] == UInt8(ascii: "\""), maxString >= 5 else { return nil }
+        let field: Int
+        let length: Int
+        if b[s + 2] == UInt8(ascii: "\"") {
+            length = 1
+            switch b[s + 1] {
+            case UInt8(ascii: "t"): field = 0
+            case UInt8(ascii: "x"): field = 3
+            case UInt8(ascii: "y"): field = 4
+            default: return nil
+            }
+        } else if b[s + 1] == UInt8(ascii: "i"), b[s + 2] == UInt8(ascii: "d"), b[s + 3] == UInt8(ascii: "\"") {
+            length = 2
+            field = 1
+        } else if s + 6 < n, b[s + 1] == UInt8(ascii: "p"), b[s + 2] == UInt8(ascii: "h"), b[s + 3] == UInt8(ascii: "a"),
+            b[s + 4] == UInt8(ascii: "s"), b[s + 5] == UInt8(ascii: "e"), b[s + 6] == UInt8(ascii: "\"")
+        {
+            length = 5
+            field = 2
+        } else {
+            return nil
+        }
+        var k = s + length + 2
+        while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
+        guard k < n, b[k] == UInt8(ascii: ":") else { return nil }
+        i = k + 1
+        skipWhitespace()
+        return (StringToken(start: s, end: s + length + 2, escaped: false), field)
     }
 
     /// The sample field a key names, from the key's bytes: 0 `t`, 1 `id`, 2 `phase`, 3 `x`, 4 `y`, 5 other.
