@@ -153,9 +153,11 @@ public struct Circle: Recognizer {
         }
 
         var arc = 0.0
+        // Each point's angle once, carried to the next step (the same values as computing it twice).
+        var a = Geometry.angle(dx: points[0].x - center.x, dy: points[0].y - center.y)
         for i in 1..<points.count {
-            let a = Geometry.angle(dx: points[i - 1].x - center.x, dy: points[i - 1].y - center.y)
             let b = Geometry.angle(dx: points[i].x - center.x, dy: points[i].y - center.y)
+            defer { a = b }
             var step = b - a
             if step > Double.pi { step -= 2 * Double.pi }
             if step < -Double.pi { step += 2 * Double.pi }
