@@ -359,24 +359,33 @@ private struct XMLTraceReader {
             pos += 1
             let valueStart = pos
             var hasReference = false
+            // The value is walked with a local index (see `scanName`), stored back before anything
+            // that reads `pos`.
+            var p = pos
+            let bytes = self.bytes
             while true {
-                guard pos < bytes.count else { throw unclosedValue(attributeName, quote: quote) }
-                let byte = bytes[pos]
+                guard p < bytes.count else {
+                    pos = p
+                    throw unclosedValue(attributeName, quote: quote)
+                }
+                let byte = bytes[p]
                 if byte == quote { break }
                 if byte >= 0x80 {
-                    guard let length = utf8Length(at: pos) else { throw invalidUTF8(at: pos) }
-                    pos += length
+                    guard let length = Self.utf8Length(bytes, at: p) else { throw invalidUTF8(at: p) }
+                    p += length
                 } else if byte == UInt8(ascii: "&") {
-                    pos = try reference(at: pos).end
+                    p = try reference(at: p).end
                     hasReference = true
                 } else if byte == UInt8(ascii: "<") {
+                    pos = p
                     throw unclosedValue(attributeName, quote: quote)
                 } else if byte < 0x20, !Self.isWhitespace(byte) {
-                    throw controlCharacter(at: pos)
+                    throw controlCharacter(at: p)
                 } else {
-                    pos += 1
+                    p += 1
                 }
             }
+            pos = p
             if pos - valueStart > limits.stringLength {
                 throw fail(
                     .limitExceeded, at: valueStart - 1,
@@ -417,13 +426,17 @@ private struct XMLTraceReader {
     /// checked.
     mutating func scanName() throws(TraceError) -> Range<Int> {
         let start = pos
-        var p = pos  // a local index, stored once: a stored property would be written on every step
+        // A local index, stored once: a stored property would be written on every step. And only
+        // static helpers in the loop: calling a method of `self` from this mutating one would copy
+        // the whole reader first.
+        var p = pos
+        let bytes = self.bytes
         while p < bytes.count {
             let byte = bytes[p]
             if Self.isASCIINameCharacter(byte) {
                 p += 1
             } else if byte >= 0x80 {
-                guard let length = utf8Length(at: p) else { throw invalidUTF8(at: p) }
+                guard let length = Self.utf8Length(bytes, at: p) else { throw invalidUTF8(at: p) }
                 p += length
             } else {
                 break
@@ -849,7 +862,9 @@ private struct XMLTraceReader {
     }
 
     /// The length of the well-formed UTF-8 sequence starting at `i`, or `nil`.
-    func utf8Length(at i: Int) -> Int? {
+    func utf8Length(at i: Int) -> Int? { Self.utf8Length(bytes, at: i) }
+
+    static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         func continuation(_ j: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
             j < bytes.count && bytes[j] >= low && bytes[j] <= high
         }
