@@ -161,7 +161,7 @@ extension Trace {
     ) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (text) throws(TraceError) -> Trace in
             try TextEncoding.requireUTF8(text, file: file)
-            var reader = CSVTraceReader(text: text, file: file, limits: limits)
+            let reader = CSVTraceReader(text: text, file: file, limits: limits)
             return try reader.read()
         }
     }
@@ -184,52 +184,62 @@ private enum CSVColumn: Int, CaseIterable {
     static let allNames = #""t", "id", "phase", "x" and "y""#
 }
 
+/// What the header says about the records that follow it.
+private struct CSVLayout {
+    /// The required columns in the order they appear in the header, so a record's first bad
+    /// value is the one reported.
+    var columnOrder: [(column: CSVColumn, index: Int)]
+    /// The number of fields every record must have.
+    var fieldCount: Int
+    /// The required column of each field, `nil` for the columns the reader ignores.
+    var columnOfField: [CSVColumn?]
+}
+
+/// Reads one CSV trace. The reader itself never changes: what it learns (the header's layout,
+/// metadata, samples) is kept in locals of `read()`, so calling its methods never copies it (a
+/// non-mutating method called from a mutating one gets a copy of the whole struct, on every sample).
 private struct CSVTraceReader {
     let text: UnsafeBufferPointer<UInt8>
     let file: String
     let limits: ReadLimits
-    var trace = Trace(samples: [])
-    /// The required columns in the order they appear in the header, so a record's first bad
-    /// value is the one reported.
-    var columnOrder: [(column: CSVColumn, index: Int)] = []
-    var fieldCount = 0
 
-    init(text: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits) {
-        self.text = text
-        self.file = file
-        self.limits = limits
-    }
-
-    mutating func read() throws(TraceError) -> Trace {
+    func read() throws(TraceError) -> Trace {
         var scanner = CSVScanner(
             text: text, position: CSVScanner.bomLength(text), recognizesComments: true, limits: limits)
         var fields: [CSVFieldSpan] = []
         fields.reserveCapacity(8)
+        var trace = Trace(samples: [])
         var samples: [Sample] = []
-        var hasHeader = false
+        var layout: CSVLayout?  // set by the header
         while true {
+            if let layout, samples.count < limits.samples,
+               let (sample, next) = plainSample(at: scanner.position, layout)
+            {
+                samples.append(sample)
+                scanner.position = next
+                continue
+            }
             let line: CSVLine?
             do {
                 line = try scanner.nextLine(into: &fields)
             } catch {
-                let index = hasHeader && !error.inComment ? samples.count : nil
+                let index = layout != nil && !error.inComment ? samples.count : nil
                 throw TraceError(error.code, file: file, text: text, offset: error.offset, sampleIndex: index,
                                  message: error.message)
             }
             guard let line else { break }
             switch line {
             case .comment(let start, let end):
-                try readComment(from: start, to: end)
+                try readComment(from: start, to: end, into: &trace)
             case .record(let start):
-                if hasHeader {
+                if let layout {
                     if samples.count >= limits.samples {
                         throw error(.limitExceeded, at: start, sample: samples.count,
                                     message: limits.message("too many samples", .samples, unit: " samples"))
                     }
-                    samples.append(try readSample(fields, at: start, index: samples.count))
+                    samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
-                    try readHeader(fields, at: start)
-                    hasHeader = true
+                    layout = try readHeader(fields, at: start)
                 }
             }
         }
@@ -239,7 +249,7 @@ private struct CSVTraceReader {
 
     // MARK: Header
 
-    mutating func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) {
+    func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) -> CSVLayout {
         var index = [Int](repeating: -1, count: CSVColumn.allCases.count)
         for (i, field) in fields.enumerated() {
             let (a, b) = CSVScanner.valueRange(text, field)
@@ -254,8 +264,10 @@ private struct CSVTraceReader {
                 .missingField, at: start,
                 message: "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)")
         }
-        columnOrder = CSVColumn.allCases.map { ($0, index[$0.rawValue]) }.sorted { $0.index < $1.index }
-        fieldCount = fields.count
+        let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted { $0.index < $1.index }
+        var columnOfField = [CSVColumn?](repeating: nil, count: fields.count)
+        for (column, i) in columnOrder { columnOfField[i] = column }
+        return CSVLayout(columnOrder: columnOrder, fieldCount: fields.count, columnOfField: columnOfField)
     }
 
     /// The required column a header field names: trimmed already, compared without case.
@@ -291,15 +303,15 @@ private struct CSVTraceReader {
 
     // MARK: Samples
 
-    func readSample(_ fields: [CSVFieldSpan], at start: Int, index: Int) throws(TraceError) -> Sample {
-        guard fields.count == fieldCount else {
+    func readSample(_ fields: [CSVFieldSpan], _ layout: CSVLayout, at start: Int, index: Int) throws(TraceError) -> Sample {
+        guard fields.count == layout.fieldCount else {
             throw error(.syntax, at: start, sample: index,
-                        message: "expected \(fieldCount) fields, found \(fields.count)")
+                        message: "expected \(layout.fieldCount) fields, found \(fields.count)")
         }
         var time = 0.0, x = 0.0, y = 0.0
         var touch = TouchID.number(0)
         var phase = Phase.began
-        for (column, i) in columnOrder {
+        for (column, i) in layout.columnOrder {
             let field = fields[i]
             switch column {
             case .t: time = try number(field, column, sample: index)
@@ -310,6 +322,115 @@ private struct CSVTraceReader {
             }
         }
         return Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: start)
+    }
+
+    // MARK: Plain records
+
+    /// The sample of the record at `p` and the offset after its line break, when the record is
+    /// *plain*; `nil` otherwise, and then the general path (`nextLine`, `readSample`) reads it.
+    ///
+    /// Most records are plain, and reading them in one pass, with the values parsed as the bytes
+    /// go by, costs a fraction of scanning the record into fields and then reading each field. A
+    /// record is plain when it is at the start of a line that is not a comment and has exactly the
+    /// header's number of fields, all unquoted ASCII with no `"`, and:
+    /// - `t`, `x` and `y` are an optional sign then at most 15 digits (and at most the `digits`
+    ///   limit) with an optional `.`: no spaces, no exponent;
+    /// - `id` is an optional `-` then 1 to 18 digits (always in `Int`'s range);
+    /// - `phase` is one of the phase names;
+    /// - the record is no longer than the `line-length` and `string-length` limits, so no field
+    ///   is either.
+    /// Anything else, valid or not, is left to the general path, which gives the same samples for
+    /// plain records (the number is the same exact division: a mantissa below 10^15 over 10^k,
+    /// k ≤ 15) and is the only one that reports errors. So this is an optimisation only: what is
+    /// read, and every error, is the general path's.
+    func plainSample(at p: Int, _ layout: CSVLayout) -> (Sample, Int)? {
+        let n = text.count
+        guard p < n, text[p] != UInt8(ascii: "#") else { return nil }
+        var i = p
+        var time = 0.0, x = 0.0, y = 0.0
+        var touch = TouchID.number(0)
+        var phase = Phase.began
+        let last = layout.fieldCount - 1
+        for k in 0...last {
+            switch layout.columnOfField[k] {
+            case .t?:
+                guard let (value, end) = plainNumber(at: i) else { return nil }
+                time = value
+                i = end
+            case .x?:
+                guard let (value, end) = plainNumber(at: i) else { return nil }
+                x = value
+                i = end
+            case .y?:
+                guard let (value, end) = plainNumber(at: i) else { return nil }
+                y = value
+                i = end
+            case .id?:
+                let negative = i < n && text[i] == UInt8(ascii: "-")
+                if negative { i += 1 }
+                let start = i
+                var value = 0
+                while i < n, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+                    value = value &* 10 &+ Int(d)
+                    i += 1
+                }
+                guard i > start && i - start <= 18 else { return nil }
+                touch = .number(negative ? -value : value)
+            case .phase?:
+                let start = i
+                while i < n && text[i] >= UInt8(ascii: "a") && text[i] <= UInt8(ascii: "z") { i += 1 }
+                guard let known = Self.phase(text, start, i) else { return nil }
+                phase = known
+            case nil:
+                while i < n, case let byte = text[i], byte < 0x80, byte != CSVScanner.comma,
+                      byte != CSVScanner.lf, byte != CSVScanner.cr, byte != CSVScanner.quote
+                {
+                    i += 1
+                }
+            }
+            if k < last {
+                guard i < n && text[i] == CSVScanner.comma else { return nil }
+                i += 1
+            } else {
+                guard i == n || text[i] == CSVScanner.lf || text[i] == CSVScanner.cr else { return nil }
+            }
+        }
+        guard i - p <= limits.lineLength && i - p <= limits.stringLength else { return nil }
+        let sample = Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: p)
+        return (sample, CSVScanner.skipLineBreak(text, at: i))
+    }
+
+    /// A plain number at `i` (see `plainSample`) and the offset after it, or `nil`.
+    @inline(__always)
+    func plainNumber(at start: Int) -> (Double, Int)? {
+        let n = text.count
+        var i = start
+        var negative = false
+        if i < n && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        let digitsStart = i
+        var mantissa: UInt64 = 0
+        while i < n, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        var digits = i - digitsStart
+        var fractionDigits = 0
+        if i < n && text[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
+        }
+        guard digits > 0 && digits <= 15 && digits <= limits.digits else { return nil }
+        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        return (negative ? -value : value, i)
     }
 
     func number(_ field: CSVFieldSpan, _ column: CSVColumn, sample: Int) throws(TraceError) -> Double {
@@ -344,37 +465,44 @@ private struct CSVTraceReader {
 
     func phase(_ field: CSVFieldSpan, sample: Int) throws(TraceError) -> Phase {
         let (a, b) = CSVScanner.valueRange(text, field)
+        if let phase = Self.phase(text, a, b) { return phase }
         let expected = #""began", "moved", "stationary", "ended" or "cancelled""#
-        switch b - a {
-        case 5:
-            if equals(a, "began") { return .began }
-            if equals(a, "moved") { return .moved }
-            if equals(a, "ended") { return .ended }
-        case 9:
-            if equals(a, "cancelled") { return .cancelled }
-        case 10:
-            if equals(a, "stationary") { return .stationary }
-        case 0:
+        if a == b {
             throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
                         message: "expected \(expected) for \"phase\", found nothing")
-        default:
-            break
         }
         throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
                     message: "unknown phase \(brief(field)): expected \(expected)")
     }
 
-    /// Whether the bytes at `a` are `word` (the caller has checked the length).
-    func equals(_ a: Int, _ word: StaticString) -> Bool {
-        let w = word.utf8Start
-        for k in 0..<word.utf8CodeUnitCount where text[a + k] != w[k] { return false }
-        return true
+    /// The phase `text[a..<b]` names (lowercase), or `nil`.
+    @inline(__always)
+    static func phase(_ text: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Phase? {
+        /// Whether the bytes at `a` are `word` (the length has been checked).
+        func equals(_ word: StaticString) -> Bool {
+            let w = word.utf8Start
+            for k in 0..<word.utf8CodeUnitCount where text[a + k] != w[k] { return false }
+            return true
+        }
+        switch b - a {
+        case 5:
+            if equals("began") { return .began }
+            if equals("moved") { return .moved }
+            if equals("ended") { return .ended }
+        case 9:
+            if equals("cancelled") { return .cancelled }
+        case 10:
+            if equals("stationary") { return .stationary }
+        default:
+            break
+        }
+        return nil
     }
 
     // MARK: Comments
 
     /// Reads `# key: value` metadata from the comment `text[start..<end]` (`start` is at the `#`).
-    mutating func readComment(from start: Int, to end: Int) throws(TraceError) {
+    func readComment(from start: Int, to end: Int, into trace: inout Trace) throws(TraceError) {
         var colon = start + 1
         while colon < end && text[colon] != UInt8(ascii: ":") { colon += 1 }
         guard colon < end else { return }
@@ -550,7 +678,17 @@ struct CSVScanner {
             position = Self.skipLineBreak(text, at: p)
             return .comment(start: start, end: end)
         }
-        fields.removeAll(keepingCapacity: true)
+        // The record's fields overwrite the previous record's in place, and the array is cut to
+        // length only when the record has fewer (`removeAll(keepingCapacity:)` on every line costs
+        // a call into the generic `replaceSubrange`).
+        var count = 0
+        func add(_ field: CSVFieldSpan) {
+            if count < fields.count { fields[count] = field } else { fields.append(field) }
+            count += 1
+        }
+        func finishRecord() {
+            if fields.count > count { fields.removeLast(fields.count - count) }
+        }
         let recordStart = p
         let limits = self.limits
         let lineLimit = limits.lineLength
@@ -596,8 +734,9 @@ struct CSVScanner {
                     }
                 }
                 try checkLengths(fieldStart, p)
-                fields.append(CSVFieldSpan(start: fieldStart, end: contentEnd, isQuoted: true, hasDoubledQuotes: doubled))
+                add(CSVFieldSpan(start: fieldStart, end: contentEnd, isQuoted: true, hasDoubledQuotes: doubled))
                 if p == n {
+                    finishRecord()
                     position = n
                     return .record(start: recordStart)
                 }
@@ -607,6 +746,7 @@ struct CSVScanner {
                     continue
                 }
                 if byte == Self.lf || byte == Self.cr {
+                    finishRecord()
                     position = Self.skipLineBreak(text, at: p)
                     return .record(start: recordStart)
                 }
@@ -616,7 +756,8 @@ struct CSVScanner {
                 while true {
                     guard p < n else {
                         try checkLengths(fieldStart, n)
-                        fields.append(CSVFieldSpan(start: fieldStart, end: n, isQuoted: false, hasDoubledQuotes: false))
+                        add(CSVFieldSpan(start: fieldStart, end: n, isQuoted: false, hasDoubledQuotes: false))
+                        finishRecord()
                         position = n
                         return .record(start: recordStart)
                     }
@@ -627,12 +768,13 @@ struct CSVScanner {
                         p += 1
                     } else if byte == Self.comma {
                         try checkLengths(fieldStart, p)
-                        fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
+                        add(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
                         p += 1
                         break
                     } else if byte == Self.lf || byte == Self.cr {
                         try checkLengths(fieldStart, p)
-                        fields.append(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
+                        add(CSVFieldSpan(start: fieldStart, end: p, isQuoted: false, hasDoubledQuotes: false))
+                        finishRecord()
                         position = Self.skipLineBreak(text, at: p)
                         return .record(start: recordStart)
                     } else if byte == Self.quote {
@@ -772,12 +914,6 @@ struct CSVScanner {
         return result
     }
 
-    /// Exact powers of ten as doubles, for the fast path of `number`.
-    static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Reads `text[start..<end]` as a decimal number: `[+-]? (D+ ('.' D*)? | '.' D+) ([eE] [+-]? D+)?`.
     ///
     /// The grammar is checked here; the value comes from an exact fast path when the digits fit
@@ -793,29 +929,35 @@ struct CSVScanner {
             negative = text[i] == UInt8(ascii: "-")
             i += 1
         }
+        // The significant digits (from the first non-zero one) make the mantissa. Leading zeros
+        // are skipped in loops of their own, and the digit loops neither count nor test: the
+        // count is the distance walked. Past 19 significant digits the mantissa wraps around and
+        // means nothing, but then it is not used (only `Double(String)` reads such numbers).
         var mantissa: UInt64 = 0
-        var significant = 0  // digits from the first non-zero one
         var exponent = 0  // of ten, applied to the mantissa
-        var digits = 0
+        let integerStart = i
+        while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
+        let integerSignificantStart = i
         while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-            if mantissa != 0 || d != 0 {
-                significant += 1
-                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d) }
-            }
-            digits += 1
+            mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
         }
+        var significant = i - integerSignificantStart
+        var digits = i - integerStart
         if i < end && text[i] == UInt8(ascii: ".") {
             i += 1
+            let fractionStart = i
+            if significant == 0 {
+                while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
+            }
+            let fractionSignificantStart = i
             while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-                if mantissa != 0 || d != 0 {
-                    significant += 1
-                    if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d) }
-                }
-                exponent -= 1
-                digits += 1
+                mantissa = mantissa &* 10 &+ UInt64(d)
                 i += 1
             }
+            significant += i - fractionSignificantStart
+            exponent = fractionStart - i
+            digits += i - fractionStart
         }
         guard digits > 0 else { return .malformed }
         if i < end && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
@@ -838,10 +980,10 @@ struct CSVScanner {
         guard i == end else { return .malformed }
         if significant > maxDigits { return .tooPrecise(significant) }
 
-        if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
+        if significant == 0 { return .value(negative ? -0.0 : 0.0) }
         if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             let m = Double(mantissa)
-            let value = exponent < 0 ? m / powersOfTen[-exponent] : m * powersOfTen[exponent]
+            let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m * exactPowerOfTen(exponent)
             return .value(negative ? -value : value)
         }
         let string = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)

@@ -276,6 +276,7 @@ private struct XMLTraceReader {
     }
 
     /// Throws when one more sample would go past the samples limit.
+    @inline(__always)
     func checkSampleCount(at offset: Int) throws(TraceError) {
         if samples.count >= limits.samples {
             throw fail(.limitExceeded, at: offset, limits.message("too many samples", .samples, unit: " samples"))
@@ -358,24 +359,33 @@ private struct XMLTraceReader {
             pos += 1
             let valueStart = pos
             var hasReference = false
+            // The value is walked with a local index (see `scanName`), stored back before anything
+            // that reads `pos`.
+            var p = pos
+            let bytes = self.bytes
             while true {
-                guard pos < bytes.count else { throw unclosedValue(attributeName, quote: quote) }
-                let byte = bytes[pos]
+                guard p < bytes.count else {
+                    pos = p
+                    throw unclosedValue(attributeName, quote: quote)
+                }
+                let byte = bytes[p]
                 if byte == quote { break }
                 if byte >= 0x80 {
-                    guard let length = utf8Length(at: pos) else { throw invalidUTF8(at: pos) }
-                    pos += length
+                    guard let length = Self.utf8Length(bytes, at: p) else { throw invalidUTF8(at: p) }
+                    p += length
                 } else if byte == UInt8(ascii: "&") {
-                    pos = try reference(at: pos).end
+                    p = try reference(at: p).end
                     hasReference = true
                 } else if byte == UInt8(ascii: "<") {
+                    pos = p
                     throw unclosedValue(attributeName, quote: quote)
                 } else if byte < 0x20, !Self.isWhitespace(byte) {
-                    throw controlCharacter(at: pos)
+                    throw controlCharacter(at: p)
                 } else {
-                    pos += 1
+                    p += 1
                 }
             }
+            pos = p
             if pos - valueStart > limits.stringLength {
                 throw fail(
                     .limitExceeded, at: valueStart - 1,
@@ -395,7 +405,7 @@ private struct XMLTraceReader {
     mutating func checkDuplicate(_ attributeName: Range<Int>, element: StaticString) throws(TraceError) {
         var duplicate = false
         if attributes.count < 16 {
-            for other in attributes where bytes[other.name].elementsEqual(bytes[attributeName]) {
+            for other in attributes where sameBytes(other.name, attributeName) {
                 duplicate = true
                 break
             }
@@ -416,18 +426,24 @@ private struct XMLTraceReader {
     /// checked.
     mutating func scanName() throws(TraceError) -> Range<Int> {
         let start = pos
-        while pos < bytes.count {
-            let byte = bytes[pos]
-            if byte >= 0x80 {
-                guard let length = utf8Length(at: pos) else { throw invalidUTF8(at: pos) }
-                pos += length
-            } else if Self.isASCIINameCharacter(byte) {
-                pos += 1
+        // A local index, stored once: a stored property would be written on every step. And only
+        // static helpers in the loop: calling a method of `self` from this mutating one would copy
+        // the whole reader first.
+        var p = pos
+        let bytes = self.bytes
+        while p < bytes.count {
+            let byte = bytes[p]
+            if Self.isASCIINameCharacter(byte) {
+                p += 1
+            } else if byte >= 0x80 {
+                guard let length = Self.utf8Length(bytes, at: p) else { throw invalidUTF8(at: p) }
+                p += length
             } else {
                 break
             }
         }
-        return start..<pos
+        pos = p
+        return start..<p
     }
 
     // MARK: Misc: whitespace, comments, processing instructions, CDATA
@@ -645,27 +661,21 @@ private struct XMLTraceReader {
 
     /// The attribute's value as a finite number.
     mutating func number(_ attribute: Attribute, field: StaticString) throws(TraceError) -> Double {
-        let value: Double?
+        let parsed: (value: Double, significantDigits: Int)?
         if attribute.hasReference {
             try decodeValue(attribute)
-            value = scratch.withUnsafeBufferPointer { Self.decimal($0, in: 0..<$0.count) }
+            parsed = scratch.withUnsafeBufferPointer { Self.decimal($0, in: 0..<$0.count) }
         } else {
-            value = Self.decimal(bytes, in: attribute.value)
+            parsed = Self.decimal(bytes, in: attribute.value)
         }
         let quote = attribute.value.lowerBound - 1
-        if value != nil {
-            let digits =
-                attribute.hasReference
-                ? scratch.withUnsafeBufferPointer { Self.significantDigits($0, in: 0..<$0.count) }
-                : Self.significantDigits(bytes, in: attribute.value)
-            if digits > limits.digits {
-                throw fail(
-                    .limitExceeded, at: quote,
-                    limits.message(
-                        "number too precise for \"\(field)\"", .digits, unit: " significant digits", found: String(digits)))
-            }
+        if let digits = parsed?.significantDigits, digits > limits.digits {
+            throw fail(
+                .limitExceeded, at: quote,
+                limits.message(
+                    "number too precise for \"\(field)\"", .digits, unit: " significant digits", found: String(digits)))
         }
-        guard let value else {
+        guard let value = parsed?.value else {
             let found = brief(try decodedString(attribute))
             throw fail(.invalidValue, at: quote, "expected a number for \"\(field)\", found \"\(found)\"")
         }
@@ -676,56 +686,48 @@ private struct XMLTraceReader {
         return value
     }
 
-    /// The digits of a number `decimal` accepted, from the first non-zero one to the exponent.
-    static func significantDigits(_ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
-        var count = 0
-        for i in range {
-            let byte = text[i]
-            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
-            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "0") && count > 0 {
-                count += 1
-            }
-        }
-        return count
-    }
-
     /// Converts `[+-]digits[.digits][(e|E)[+-]digits]` (a fraction may also be `digits.` or
     /// `.digits`) with the standard library's correctly rounded conversion; `nil` when the text is
     /// anything else, so that `nan`, `inf` or hexadecimal never reach the conversion. Overflow gives
-    /// an infinity.
-    static let powersOfTen: [Double] = [
-        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
-    ]
-
-    static func decimal(_ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Double? {
+    /// an infinity. Also returns the number's significant digits: from the first non-zero one to
+    /// the exponent.
+    static func decimal(
+        _ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>
+    ) -> (value: Double, significantDigits: Int)? {
         var i = range.lowerBound
         let end = range.upperBound
         func isDigit(_ i: Int) -> Bool { i < end && text[i] >= UInt8(ascii: "0") && text[i] <= UInt8(ascii: "9") }
         let negative = i < end && text[i] == UInt8(ascii: "-")
         if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-        var digits = 0
-        // The value as an integer mantissa over a power of ten, while that stays exact.
+        // The significant digits make an integer mantissa, over a power of ten. Leading zeros are
+        // skipped in loops of their own, and the digit loops neither count nor test: the count is
+        // the distance walked. Past 15 significant digits the mantissa may be inexact (and past
+        // 19 it wraps around), but then it is not used.
         var mantissa: UInt64 = 0
-        var significant = 0
-        var fractionDigits = 0
-        func accumulate(_ digit: UInt8) {
-            if significant > 0 || digit != UInt8(ascii: "0") { significant += 1 }
-            if significant <= 15 { mantissa = mantissa &* 10 &+ UInt64(digit - UInt8(ascii: "0")) }
-        }
-        while isDigit(i) {
-            accumulate(text[i])
+        let integerStart = i
+        while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
+        let integerSignificantStart = i
+        while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
-            digits += 1
         }
+        var significant = i - integerSignificantStart
+        var digits = i - integerStart
+        var fractionDigits = 0
         if i < end, text[i] == UInt8(ascii: ".") {
             i += 1
-            while isDigit(i) {
-                accumulate(text[i])
-                i += 1
-                digits += 1
-                fractionDigits += 1
+            let fractionStart = i
+            if significant == 0 {
+                while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
             }
+            let fractionSignificantStart = i
+            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            significant += i - fractionSignificantStart
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
         }
         guard digits > 0 else { return nil }
         var exponent = false
@@ -739,12 +741,13 @@ private struct XMLTraceReader {
         guard i == end else { return nil }
         // Clinger's fast path: a mantissa of at most 15 digits and a power of ten up to 1e22 are both
         // exact doubles, so one division rounds correctly, as `Double(String)` would.
-        if !exponent, significant <= 15, fractionDigits < XMLTraceReader.powersOfTen.count {
-            let value = Double(mantissa) / XMLTraceReader.powersOfTen[fractionDigits]
-            return negative ? -value : value
+        if !exponent, significant <= 15, fractionDigits <= 22 {
+            let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+            return (negative ? -value : value, significant)
         }
         // A validated number never fails to convert; were it to, call it out of range.
-        return Double(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) ?? .infinity
+        let value = Double(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) ?? .infinity
+        return (value, significant)
     }
 
     // MARK: Errors
@@ -841,6 +844,15 @@ private struct XMLTraceReader {
         }
     }
 
+    /// Whether the bytes of `a` and `b` are the same.
+    @inline(__always)
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count where bytes[a.lowerBound + k] != bytes[b.lowerBound + k] { return false }
+        return true
+    }
+
+    @inline(__always)
     func matches(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { literal in
             guard range.count == literal.count else { return false }
@@ -850,7 +862,9 @@ private struct XMLTraceReader {
     }
 
     /// The length of the well-formed UTF-8 sequence starting at `i`, or `nil`.
-    func utf8Length(at i: Int) -> Int? {
+    func utf8Length(at i: Int) -> Int? { Self.utf8Length(bytes, at: i) }
+
+    static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         func continuation(_ j: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
             j < bytes.count && bytes[j] >= low && bytes[j] <= high
         }
@@ -877,11 +891,14 @@ private struct XMLTraceReader {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
+    /// ASCII letters and digits, `_`, `:`, `-` and `.`; `false` for any byte past ASCII.
+    @inline(__always)
     static func isASCIINameCharacter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        // Bit k of `low` is set when byte k (0-63) is a name character, bit k of `high` when byte
+        // 64 + k is: one shift and test instead of a chain of comparisons.
+        let low: UInt64 = 1 << 45 | 1 << 46 | 0x3FF << 48 | 1 << 58  // "-", ".", "0"..."9", ":"
+        let high: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33  // "A"..."Z", "_", "a"..."z"
+        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
     }
 
     static func digit(_ byte: UInt8, radix: UInt32) -> UInt32? {
