@@ -345,8 +345,11 @@ struct JSONTraceParser {
             repeat {
                 let key: StringToken
                 let field: Int
-                if let known = quickSampleKey() {
-                    (key, field) = known
+                let keyStart = i
+                let known = quickSampleKey()
+                if known >= 0 {
+                    key = StringToken(start: keyStart, end: keyStart + Self.sampleKeyLength(known) + 2, escaped: false)
+                    field = known
                 } else {
                     key = try readKey(afterComma: afterComma)
                     field = key.escaped ? withContent(key, Self.sampleField) : Self.sampleField(at: key, in: b)
@@ -381,12 +384,12 @@ struct JSONTraceParser {
     }
 
     /// A sample's own key written plainly — `"t"`, `"id"`, `"phase"`, `"x"` or `"y"` and its `:` — read
-    /// without the general string scanner, or `nil` (nothing read) for anything else, which
-    /// `readKey` then reads and, if need be, reports.
+    /// without the general string scanner: its field (see `sampleField`), or -1 (nothing read) for
+    /// anything else, which `readKey` then reads and, if need be, reports.
     @inline(__always)
-    mutating func quickSampleKey() -> (StringToken, Int)? {
+    mutating func quickSampleKey() -> Int {
         let s = i
-        guard s + 3 < n, b[s] == UInt8(ascii: "\""), maxString >= 5 else { return nil }
+        guard s + 3 < n, b[s] == UInt8(ascii: "\""), maxString >= 5 else { return -1 }
         let field: Int
         let length: Int
         if b[s + 2] == UInt8(ascii: "\"") {
@@ -395,7 +398,7 @@ struct JSONTraceParser {
             case UInt8(ascii: "t"): field = 0
             case UInt8(ascii: "x"): field = 3
             case UInt8(ascii: "y"): field = 4
-            default: return nil
+            default: return -1
             }
         } else if b[s + 1] == UInt8(ascii: "i"), b[s + 2] == UInt8(ascii: "d"), b[s + 3] == UInt8(ascii: "\"") {
             length = 2
@@ -406,15 +409,19 @@ struct JSONTraceParser {
             length = 5
             field = 2
         } else {
-            return nil
+            return -1
         }
         var k = s + length + 2
         while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-        guard k < n, b[k] == UInt8(ascii: ":") else { return nil }
+        guard k < n, b[k] == UInt8(ascii: ":") else { return -1 }
         i = k + 1
         skipWhitespace()
-        return (StringToken(start: s, end: s + length + 2, escaped: false), field)
+        return field
     }
+
+    /// The length of a sample key, by field.
+    @inline(__always)
+    static func sampleKeyLength(_ field: Int) -> Int { field == 1 ? 2 : field == 2 ? 5 : 1 }
 
     /// The sample field a key names, from the key's bytes: 0 `t`, 1 `id`, 2 `phase`, 3 `x`, 4 `y`, 5 other.
     @inline(__always)
