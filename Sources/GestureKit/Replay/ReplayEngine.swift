@@ -54,7 +54,11 @@ struct ReplayEngine {
     /// The context handed to recognizers, prepared afresh for each call and reused to save its setup.
     private var context: RecognizerContext
 
-    init(configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool) {
+    /// Where slots come from and go back to, when the caller replays many traces on one thread.
+    private let workspace: ReplayWorkspace?
+
+    init(configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool, workspace: ReplayWorkspace? = nil) {
+        self.workspace = workspace
         self.configuration = configuration
         self.recordsTransitions = recordsTransitions
         entries = configuration.entries
@@ -72,12 +76,15 @@ struct ReplayEngine {
     /// each sequence's record goes as soon as its result is made — a million-sample session holds
     /// neither twice.
     static func run(
-        _ trace: consuming Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true
+        _ trace: consuming Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true,
+        workspace: ReplayWorkspace? = nil
     ) -> TraceResult {
         let name = trace.name
         let label = trace.label
-        var engine = ReplayEngine(configuration: configuration, trace: trace, recordsTransitions: recordsTransitions)
+        var engine = ReplayEngine(
+            configuration: configuration, trace: trace, recordsTransitions: recordsTransitions, workspace: workspace)
         engine.replay()
+        if !engine.slots.isEmpty { workspace?.giveBack(engine.slots) }
         engine.samples = []
         var sequences: [SequenceResult] = []
         sequences.reserveCapacity(engine.records.count)
@@ -367,13 +374,18 @@ struct ReplayEngine {
         let sequence = records.count
         records.append(SequenceRecord(start: time, end: time))
         if slots.isEmpty {
-            slots = entries.indices.map { makeSlot($0, sequence: sequence) }
+            if let reused = workspace?.takeSlots() {
+                for slot in reused { slot.reset(sequence: sequence) }
+                slots = reused
+            } else {
+                slots = entries.indices.map { makeSlot($0, sequence: sequence) }
+            }
             return
         }
         for index in slots.indices {
             if slots[index].state.isFinal {
                 archive(index)
-                slots[index] = makeSlot(index, sequence: sequence)
+                slots[index].reset(sequence: sequence)
             } else {
                 records[sequence].continuing.append(entries[index].id)
                 // Every touch it ignored has lifted; touch ids may be reused from here on.
@@ -449,7 +461,7 @@ struct ReplayEngine {
 class RecognizerSlot {
     let isContinuous: Bool
     /// The touch sequence in which this attempt began.
-    let sequence: Int
+    final var sequence: Int
     @exclusivity(unchecked) final var state: RecognizerState = .possible
     @exclusivity(unchecked) final var transitions: [Transition] = []
     @exclusivity(unchecked) final var ignored: [TouchID] = []
@@ -479,13 +491,29 @@ class RecognizerSlot {
         fatalError("abstract")
     }
 
+    /// A fresh attempt in this same object (UIKit's `reset()`), beginning in `sequence`: the
+    /// recognizer made anew from its prototype and everything the engine kept about it forgotten.
+    /// Reports already taken keep their own copies.
+    func reset(sequence: Int) {
+        self.sequence = sequence
+        state = .possible
+        transitions = []
+        ignored = []
+        ignoresTouches = false
+        deadlines = []
+        pending = nil
+        recognition = nil
+        failure = nil
+    }
 }
 
 private final class TypedSlot<R: Recognizer>: RecognizerSlot {
     @exclusivity(unchecked) var recognizer: R
+    private let prototype: R
 
     init(_ recognizer: R, isContinuous: Bool, sequence: Int) {
         self.recognizer = recognizer
+        prototype = recognizer
         super.init(isContinuous: isContinuous, sequence: sequence)
     }
 
@@ -501,12 +529,33 @@ private final class TypedSlot<R: Recognizer>: RecognizerSlot {
     override func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
         recognizer.deadlinePassed(tag, context: &context)
     }
+
+    override func reset(sequence: Int) {
+        super.reset(sequence: sequence)
+        recognizer = prototype
+    }
 }
 
 extension Recognizer {
     func makeSlot(isContinuous: Bool, sequence: Int) -> RecognizerSlot {
         TypedSlot(self, isContinuous: isContinuous, sequence: sequence)
     }
+}
+
+/// Slots kept between traces replayed one after another on one thread (a batch worker), so that
+/// each trace resets ten recognizers in place instead of allocating and freeing them. Not shared
+/// between threads.
+final class ReplayWorkspace {
+    private var slots: [RecognizerSlot]?
+
+    init() {}
+
+    func takeSlots() -> [RecognizerSlot]? {
+        defer { slots = nil }
+        return slots
+    }
+
+    func giveBack(_ slots: [RecognizerSlot]) { self.slots = slots }
 }
 
 /// A `began` (continuous) or recognition (discrete) waiting for requirements to fail; for a
@@ -536,5 +585,11 @@ public struct Classifier: Sendable {
     ///   scoring needs, for less work.
     public func classify(_ trace: consuming Trace, file: String, transitions: Bool = true) -> TraceResult {
         ReplayEngine.run(trace, file: file, configuration: configuration, recordsTransitions: transitions)
+    }
+
+    /// `classify`, reusing the recognizers `workspace` kept from the last trace this thread replayed.
+    func classify(_ trace: consuming Trace, file: String, transitions: Bool, workspace: ReplayWorkspace) -> TraceResult {
+        ReplayEngine.run(
+            trace, file: file, configuration: configuration, recordsTransitions: transitions, workspace: workspace)
     }
 }

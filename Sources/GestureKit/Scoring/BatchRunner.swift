@@ -70,6 +70,10 @@ public struct BatchRunner: Sendable {
     /// made unreadable, grown past the size limit) is an error row for it; nothing here can wait on
     /// a file found in a folder.
     public func row(for entry: CorpusEntry) -> BatchRow {
+        row(for: entry, workspace: nil)
+    }
+
+    func row(for entry: CorpusEntry, workspace: ReplayWorkspace?) -> BatchRow {
         if let problem = entry.problem {
             return BatchRow(path: entry.path, error: TraceError(.io, file: entry.path, message: problem))
         }
@@ -91,7 +95,12 @@ public struct BatchRunner: Sendable {
         case .failure(let problem):
             return BatchRow(path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
-        let result = classifier.classify(trace, file: entry.path, transitions: false)
+        let result: TraceResult
+        if let workspace {
+            result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
+        } else {
+            result = classifier.classify(trace, file: entry.path, transitions: false)
+        }
         let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
         return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
     }
@@ -109,10 +118,11 @@ private final class Window: @unchecked Sendable {
         slots = Slots(count: entries.count)
         for _ in 0..<min(runner.jobs, entries.count) {
             DispatchQueue.global().async(group: group) { [self] in
+                let workspace = ReplayWorkspace()
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < entries.count else { return }
-                    slots.set(index, runner.row(for: entries[index]))
+                    slots.set(index, runner.row(for: entries[index], workspace: workspace))
                 }
             }
         }
