@@ -146,10 +146,12 @@ struct ReplayEngine {
         eventIndex += 1
         time = eventTime
         if down.isEmpty { beginSequence() }
-        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
-        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
-        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
-        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+        // Emptied from the end, keeping their storage: an event holds a touch or two, and
+        // `removeAll(keepingCapacity:)` takes the general path of `replaceSubrange`.
+        while !began.isEmpty { began.removeLast() }
+        while !moved.isEmpty { moved.removeLast() }
+        while !ended.isEmpty { ended.removeLast() }
+        while !cancelled.isEmpty { cancelled.removeLast() }
         for index in range {
             let sample = samples[index]
             let touch = Touch(

@@ -117,6 +117,32 @@ public enum TraceReader {
     ) throws(TraceError) -> [UInt8] {
         let chunk = 1 << 16
         var bytes: [UInt8] = []
+        if let knownSize, knownSize <= limits.fileSize {
+            // A regular file: read straight into the array, asking for one byte more than its size so
+            // that a short read shows the end without copying through the chunk buffer.
+            var failure: Int32 = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: knownSize + 1) { buffer, count in
+                while count <= knownSize {
+                    let read = systemRead(descriptor, buffer.baseAddress! + count, knownSize + 1 - count)
+                    if read < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if read == 0 { return }
+                    count += read
+                }
+            }
+            if failure == EAGAIN || failure == EWOULDBLOCK {
+                bytes = []  // Inherited non-blocking mode: the general loop below waits for data.
+            } else if failure != 0 {
+                throw TraceError(.io, file: file, message: cannotRead(failure))
+            } else if bytes.count <= knownSize {
+                return bytes
+            }
+            // It grew while being read: carry on in chunks from here, under the size limit.
+            if bytes.count > limits.fileSize { throw tooLarge(file, found: nil, limits: limits) }
+        }
         bytes.reserveCapacity(min(knownSize ?? chunk, limits.fileSize) + 1)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
