@@ -59,6 +59,9 @@ public struct Configuration: Sendable {
     struct Relations: Sendable {
         /// For each entry, the positions of the entries it requires to fail, in the order given.
         let requires: [[Int]]
+        /// For each entry, its id and kind (read from the entry, they would copy its definition).
+        let ids: [String]
+        let kinds: [RecognizerKind]
         /// For each entry, whether it is continuous.
         let isContinuous: [Bool]
         private let count: Int
@@ -67,6 +70,8 @@ public struct Configuration: Sendable {
         init(_ entries: [Entry], _ simultaneous: Set<[String]>) {
             let positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             requires = entries.map { $0.requiresFailureOf.compactMap { positions[$0] } }
+            ids = entries.map(\.id)
+            kinds = entries.map(\.definition.kind)
             isContinuous = entries.map { $0.definition.kind == .continuous }
             count = entries.count
             together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }

@@ -102,6 +102,9 @@ struct ReplayEngine {
     /// The reports of a sequence in registry order: they come nearly in order, so an insertion sort
     /// of their positions, and each report is moved once.
     private static func inRegistryOrder(_ reports: [(order: Int, report: RecognizerReport)]) -> [RecognizerReport] {
+        if reports.indices.dropFirst().allSatisfy({ reports[$0 - 1].order < reports[$0].order }) {
+            return reports.map(\.report)  // Most often: a trace of one sequence, archived in order.
+        }
         var positions = Array(reports.indices)
         for k in positions.indices.dropFirst() {
             let position = positions[k]
@@ -271,9 +274,9 @@ struct ReplayEngine {
         values: [JSONValue.Member] = []
     ) -> Bool {
         let from = slots[index].state
-        guard from.canMove(to: state, kind: entries[index].definition.kind) else {
+        guard from.canMove(to: state, kind: relations.kinds[index]) else {
             warnings.append(
-                "\(entries[index].id) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(time, decimals: 3))")
+                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(time, decimals: 3))")
             return false
         }
         slots[index].state = state
@@ -289,9 +292,9 @@ struct ReplayEngine {
     private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, sample: Int?) {
         guard slots[index].state == .possible, slots[index].pending == nil else {
             return warnings.append(
-                "\(entries[index].id) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
+                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
         }
-        let waiting = relations.requires[index].filter { slots[$0].state == .possible }.map { entries[$0].id }
+        let waiting = relations.requires[index].filter { slots[$0].state == .possible }.map { relations.ids[$0] }
         guard waiting.isEmpty else {
             slots[index].pending = PendingRecognition(recognition: recognition, begins: begins)
             guard recordsTransitions else { return }
@@ -315,14 +318,14 @@ struct ReplayEngine {
         slots[index].pending = nil
         if !begins { slots[index].deadlines = [] }
         records[slots[index].sequence].gestures.append(recognition.gesture)
-        let winner = entries[index].id
+        let winner = relations.ids[index]
         for other in slots.indices where other != index && slots[other].state == .possible {
             if relations.requires[other].contains(index) {
                 fail(
                     other,
                     FailureReason(
                         code: EngineFailure.requiredRecognizerSucceeded,
-                        message: "\(winner) \(begins ? "began" : "recognized"), and \(entries[other].id) requires it to fail"),
+                        message: "\(winner) \(begins ? "began" : "recognized"), and \(relations.ids[other]) requires it to fail"),
                     sample: sample)
             } else if !relations.maySimultaneouslyRecognize(index, other) {
                 fail(
@@ -375,6 +378,7 @@ struct ReplayEngine {
     private mutating func beginSequence() {
         let sequence = records.count
         records.append(SequenceRecord(start: time, end: time))
+        records[sequence].reports.reserveCapacity(entries.count)
         if slots.isEmpty {
             if let reused = workspace?.takeSlots() {
                 for slot in reused { slot.reset(sequence: sequence) }
@@ -389,7 +393,7 @@ struct ReplayEngine {
                 archive(index)
                 slots[index].reset(sequence: sequence)
             } else {
-                records[sequence].continuing.append(entries[index].id)
+                records[sequence].continuing.append(relations.ids[index])
                 // Every touch it ignored has lifted; touch ids may be reused from here on.
                 slots[index].ignored = []
                 slots[index].ignoresTouches = false
@@ -424,7 +428,7 @@ struct ReplayEngine {
             (
                 index,
                 RecognizerReport(
-                    id: entries[index].id, kind: entries[index].definition.kind, state: slot.state, transitions: slot.transitions,
+                    id: relations.ids[index], kind: relations.kinds[index], state: slot.state, transitions: slot.transitions,
                     recognition: slot.recognition, failure: slot.failure)
             ))
     }
