@@ -292,18 +292,29 @@ struct JSONTraceParser {
             return samples
         }
         var first = true
+        // Plain samples (see `plainSample`) need the keys within the string-length limit and the
+        // objects within the nesting limit; the samples limit is checked for each.
+        let plainAllowed = maxString >= 5 && level + 1 <= maxDepth
         while true {
             guard i < n, Self.isValueStart(b[i]) else {
                 throw syntax(at: i, expected: first ? "a value or ']'" : "a value")
             }
             first = false
-            sampleIndex = samplesSeen
-            samplesSeen += 1
-            if samplesSeen > maxSamples, pending == nil {
-                record(.limitExceeded, at: i, limits.message("too many samples", .samples, unit: " samples"))
+            if plainAllowed, samplesSeen < maxSamples, b[i] == UInt8(ascii: "{"),
+                let (sample, end) = Self.plainSample(b, at: i, maxString: maxString, maxDigits: maxDigits)
+            {
+                samplesSeen += 1
+                samples.append(sample)
+                i = end
+            } else {
+                sampleIndex = samplesSeen
+                samplesSeen += 1
+                if samplesSeen > maxSamples, pending == nil {
+                    record(.limitExceeded, at: i, limits.message("too many samples", .samples, unit: " samples"))
+                }
+                if let sample = try parseSample(level: level + 1), samplesSeen <= maxSamples { samples.append(sample) }
+                sampleIndex = nil
             }
-            if let sample = try parseSample(level: level + 1), samplesSeen <= maxSamples { samples.append(sample) }
-            sampleIndex = nil
             skipWhitespace()
             guard i < n else { throw syntax(at: i, expected: "',' or ']' after a sample") }
             switch b[i] {
@@ -381,6 +392,282 @@ struct JSONTraceParser {
             return nil
         }
         return Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: start)
+    }
+
+    // MARK: - Plain samples
+
+    /// The sample object at `p` (its `{`) and the offset after its `}`, when the object is written
+    /// *plainly*; `nil` otherwise, having read and recorded nothing, and then `parseSample` reads it.
+    ///
+    /// Nearly every sample is plain, and reading it in one pass, the values parsed as the bytes go by,
+    /// costs a fraction of the general path's token by token reading. An object is plain when its keys
+    /// are exactly `t`, `id`, `phase`, `x` and `y`, in any order, each once and written without escapes,
+    /// with any JSON whitespace between the tokens, and:
+    /// - `t`, `x` and `y` are an optional `-`, then at most 15 digits (and at most the `digits` limit)
+    ///   with an optional fraction: no leading zeros, no exponent;
+    /// - `id` is an integer of 1 to 18 digits (always in `Int`'s range), or a non-empty string of
+    ///   printable ASCII without escapes, within the `string-length` limit;
+    /// - `phase` is a phase name within the `string-length` limit.
+    /// The caller checks the nesting and samples limits, and that the keys are within `string-length`.
+    /// Anything else, valid or not, goes the general way, which is the only one to report errors; for a
+    /// plain object it records nothing and gives the same sample (a number is the same single exact
+    /// division as `doubleValue`'s fast path: a mantissa below 10^15 over 10^k, k ≤ 15). So this is an
+    /// optimisation only.
+    ///
+    /// The layout the project writes (`canonicalSample`) is tried first, then any order and spacing.
+    /// Static, with the bytes passed in, and counting in locals: see `skipWhitespace`.
+    static func plainSample(
+        _ b: UnsafeBufferPointer<UInt8>, at p: Int, maxString: Int, maxDigits: Int
+    ) -> (Sample, Int)? {
+        let n = b.count
+        let quote = UInt8(ascii: "\"")
+        var time = 0.0
+        var x = 0.0
+        var y = 0.0
+        var touch = TouchID.number(0)
+        var phase = Phase.began
+        var seen: UInt8 = 0
+        if let sample = canonicalSample(b, at: p, maxString: maxString, maxDigits: maxDigits) { return sample }
+        var k = skipSpace(b, p + 1)
+        while true {
+            // The key, its `:` and a space, as the project writes them: compared eight bytes at a
+            // time, when there are nine bytes left.
+            var field = -1
+            if n - k >= 9 {
+                let word = load64(b, k)
+                switch word & 0xFF_FFFF_FFFF {
+                case 0x20_3A22_7422: field = 0; k += 5  // "t":
+                case 0x20_3A22_7822: field = 3; k += 5  // "x":
+                case 0x20_3A22_7922: field = 4; k += 5  // "y":
+                default:
+                    if word & 0xFFFF_FFFF_FFFF == 0x203A_2264_6922 {  // "id":
+                        field = 1
+                        k += 6
+                    } else if word == 0x3A22_6573_6168_7022, b[k + 8] == 0x20 {  // "phase":
+                        field = 2
+                        k += 9
+                    }
+                }
+            }
+            if field < 0 {
+                // Otherwise the key alone, then spaces and the `:`.
+                guard k + 3 < n, b[k] == quote else { return nil }
+                if b[k + 2] == quote {
+                    switch b[k + 1] {
+                    case UInt8(ascii: "t"): field = 0
+                    case UInt8(ascii: "x"): field = 3
+                    case UInt8(ascii: "y"): field = 4
+                    default: return nil
+                    }
+                    k += 3
+                } else if b[k + 1] == UInt8(ascii: "i"), b[k + 2] == UInt8(ascii: "d"), b[k + 3] == quote {
+                    field = 1
+                    k += 4
+                } else if k + 6 < n, b[k + 1] == UInt8(ascii: "p"), b[k + 2] == UInt8(ascii: "h"),
+                    b[k + 3] == UInt8(ascii: "a"), b[k + 4] == UInt8(ascii: "s"), b[k + 5] == UInt8(ascii: "e"),
+                    b[k + 6] == quote
+                {
+                    field = 2
+                    k += 7
+                } else {
+                    return nil
+                }
+                k = skipSpace(b, k)
+                guard k < n, b[k] == UInt8(ascii: ":") else { return nil }
+                k += 1
+            }
+            let bit: UInt8 = 1 << field
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            guard k < n else { return nil }
+            if b[k] <= 0x20 {
+                k = skipSpace(b, k)
+                guard k < n else { return nil }
+            }
+            // The value.
+            switch field {
+            case 0, 3, 4:
+                guard let value = plainNumber(b, &k, maxDigits: maxDigits) else { return nil }
+                switch field {
+                case 0: time = value
+                case 3: x = value
+                default: y = value
+                }
+            case 1:
+                guard let value = plainTouchID(b, &k, maxString: maxString) else { return nil }
+                touch = value
+            default:
+                guard let value = plainPhase(b, &k, maxString: maxString) else { return nil }
+                phase = value
+            }
+            // A `,` and the next field, or the `}`: most often `, ` then the key.
+            if n - k >= 3, b[k] == UInt8(ascii: ","), b[k + 1] == 0x20, b[k + 2] == quote {
+                k += 2
+                continue
+            }
+            k = skipSpace(b, k)
+            guard k < n else { return nil }
+            if b[k] == UInt8(ascii: ",") {
+                k = skipSpace(b, k + 1)
+                continue
+            }
+            guard b[k] == UInt8(ascii: "}"), seen == 0b1_1111 else { return nil }
+            return (Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: p), k + 1)
+        }
+    }
+
+    /// A plain sample (see `plainSample`) written as the project writes them,
+    /// `{"t": …, "id": …, "phase": …, "x": …, "y": …}`, with these keys in this order, one space after
+    /// each `:` and `,` and no other: its punctuation and keys are compared eight bytes at a time.
+    @inline(__always)
+    static func canonicalSample(
+        _ b: UnsafeBufferPointer<UInt8>, at p: Int, maxString: Int, maxDigits: Int
+    ) -> (Sample, Int)? {
+        let n = b.count
+        var k = p
+        guard n - k >= 16, load64(b, k) & 0xFFFF_FFFF_FFFF == 0x203A_2274_227B else { return nil }  // {"t":
+        k += 6
+        guard let time = plainNumber(b, &k, maxDigits: maxDigits) else { return nil }
+        guard n - k >= 16, load64(b, k) == 0x203A_2264_6922_202C else { return nil }  // , "id":
+        k += 8
+        guard let touch = plainTouchID(b, &k, maxString: maxString) else { return nil }
+        guard n - k >= 16, load64(b, k) == 0x6573_6168_7022_202C,  // , "phase
+            load64(b, k + 8) & 0xFF_FFFF == 0x20_3A22  // ":
+        else { return nil }
+        k += 11
+        guard let phase = plainPhase(b, &k, maxString: maxString) else { return nil }
+        guard n - k >= 16, load64(b, k) & 0xFF_FFFF_FFFF_FFFF == 0x20_3A22_7822_202C else { return nil }  // , "x":
+        k += 7
+        guard let x = plainNumber(b, &k, maxDigits: maxDigits) else { return nil }
+        guard n - k >= 16, load64(b, k) & 0xFF_FFFF_FFFF_FFFF == 0x20_3A22_7922_202C else { return nil }  // , "y":
+        k += 7
+        guard let y = plainNumber(b, &k, maxDigits: maxDigits) else { return nil }
+        guard k < n, b[k] == UInt8(ascii: "}") else { return nil }
+        return (Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: p), k + 1)
+    }
+
+    /// A plain number at `k` (see `plainSample`), `k` then after it; `nil` for anything else. What
+    /// follows the number is the caller's to check (an exponent or a second `.` is not a `,` or a `}`).
+    @inline(__always)
+    static func plainNumber(_ b: UnsafeBufferPointer<UInt8>, _ k: inout Int, maxDigits: Int) -> Double? {
+        let n = b.count
+        var j = k
+        guard j < n else { return nil }
+        let negative = b[j] == UInt8(ascii: "-")
+        if negative { j += 1 }
+        let digitsStart = j
+        var mantissa: UInt64 = 0
+        while j < n, case let d = b[j] &- UInt8(ascii: "0"), d < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            j += 1
+        }
+        let integerDigits = j - digitsStart
+        guard integerDigits == 1 || (integerDigits > 1 && b[digitsStart] != UInt8(ascii: "0")) else { return nil }
+        var fractionDigits = 0
+        if j < n && b[j] == UInt8(ascii: ".") {
+            j += 1
+            let fractionStart = j
+            while j < n, case let d = b[j] &- UInt8(ascii: "0"), d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                j += 1
+            }
+            fractionDigits = j - fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        let digits = integerDigits + fractionDigits
+        guard digits <= 15, digits <= maxDigits else { return nil }
+        k = j
+        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        return negative ? -value : value
+    }
+
+    /// A plain `id` at `k` (see `plainSample`), `k` then after it; `nil` for anything else.
+    @inline(__always)
+    static func plainTouchID(_ b: UnsafeBufferPointer<UInt8>, _ k: inout Int, maxString: Int) -> TouchID? {
+        let n = b.count
+        var j = k
+        guard j < n else { return nil }
+        if b[j] == UInt8(ascii: "\"") {
+            let end = plainStringEnd(b, at: j)
+            guard end > j + 2, end - j - 2 <= maxString else { return nil }
+            k = end
+            return .name(String(decoding: UnsafeBufferPointer(rebasing: b[j + 1..<end - 1]), as: UTF8.self))
+        }
+        let negative = b[j] == UInt8(ascii: "-")
+        if negative { j += 1 }
+        let start = j
+        var value = 0
+        while j < n, case let d = b[j] &- UInt8(ascii: "0"), d < 10 {
+            value = value &* 10 &+ Int(d)
+            j += 1
+        }
+        guard j > start, j - start <= 18, j - start == 1 || b[start] != UInt8(ascii: "0") else { return nil }
+        k = j
+        return .number(negative ? -value : value)
+    }
+
+    /// A phase name at `k` (its opening quote) within the string-length limit, `k` then after its
+    /// closing quote; `nil` for anything else. The name and its closing quote are compared eight bytes
+    /// at a time.
+    @inline(__always)
+    static func plainPhase(_ b: UnsafeBufferPointer<UInt8>, _ k: inout Int, maxString: Int) -> Phase? {
+        let n = b.count
+        let j = k
+        guard n - j >= 9, b[j] == UInt8(ascii: "\"") else { return nil }
+        let word = load64(b, j + 1)
+        switch word & 0xFFFF_FFFF_FFFF {
+        case 0x2264_6576_6F6D:  // moved"
+            k = j + 7
+            return .moved
+        case 0x226E_6167_6562:  // began"
+            k = j + 7
+            return .began
+        case 0x2264_6564_6E65:  // ended"
+            k = j + 7
+            return .ended
+        default:
+            if word == 0x656C_6C65_636E_6163, maxString >= 9, n - j >= 11,  // cancelle
+                b[j + 9] == UInt8(ascii: "d"), b[j + 10] == UInt8(ascii: "\"")
+            {
+                k = j + 11
+                return .cancelled
+            }
+            if word == 0x616E_6F69_7461_7473, maxString >= 10, n - j >= 12,  // stationa
+                b[j + 9] == UInt8(ascii: "r"), b[j + 10] == UInt8(ascii: "y"), b[j + 11] == UInt8(ascii: "\"")
+            {
+                k = j + 12
+                return .stationary
+            }
+            return nil
+        }
+    }
+
+    /// The eight bytes at `k` as a little-endian integer (the caller checks that there are eight).
+    @inline(__always)
+    static func load64(_ b: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The offset after JSON whitespace at `k`.
+    @inline(__always)
+    static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ k: Int) -> Int {
+        // Space, tab, line feed and carriage return, as bits.
+        let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
+        var k = k
+        while k < b.count, case let c = b[k], c <= 0x20, spaces & (1 << c) != 0 { k += 1 }
+        return k
+    }
+
+    /// The offset after a string at `start` (its `"`) of printable ASCII without escapes, or `start`
+    /// when the string is anything else.
+    @inline(__always)
+    static func plainStringEnd(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        var k = start + 1
+        while k < b.count, case let c = b[k], c >= 0x20, c < 0x80, c != UInt8(ascii: "\""), c != UInt8(ascii: "\\") {
+            k += 1
+        }
+        guard k < b.count, b[k] == UInt8(ascii: "\"") else { return start }
+        return k + 1
     }
 
     /// A sample's own key written plainly — `"t"`, `"id"`, `"phase"`, `"x"` or `"y"` and its `:` — read
