@@ -216,6 +216,7 @@ private struct CSVTraceReader {
         var lineBreaks = 0
         for byte in text where byte == 0x0A { lineBreaks += 1 }
         samples.reserveCapacity(min(lineBreaks + 1, text.count / 14 + 1, limits.samples))
+        LargeBuffers.preferHugePages(&samples)
         var layout: CSVLayout?  // set by the header
         while true {
             if let layout, samples.count < limits.samples,

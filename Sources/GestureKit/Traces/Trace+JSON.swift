@@ -291,6 +291,10 @@ struct JSONTraceParser {
             i += 1
             return samples
         }
+        // Room for as many samples as the rest of the text could hold (a sample takes at least 42
+        // bytes), so that a long trace is never copied as it grows; pages never written cost no memory.
+        samples.reserveCapacity(min((n - i) / 42 + 1, maxSamples))
+        LargeBuffers.preferHugePages(&samples)
         var first = true
         // Plain samples (see `plainSample`) need the keys within the string-length limit and the
         // objects within the nesting limit; the samples limit is checked for each.
