@@ -24,7 +24,6 @@ struct ReplayEngine {
         var continuing: [String] = []
     }
 
-    private let configuration: Configuration
     /// Whether to keep every transition; `gesture batch` needs only how each recognizer ended.
     private let recordsTransitions: Bool
     private var samples: [Sample]
@@ -59,7 +58,6 @@ struct ReplayEngine {
 
     init(configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool, workspace: ReplayWorkspace? = nil) {
         self.workspace = workspace
-        self.configuration = configuration
         self.recordsTransitions = recordsTransitions
         entries = configuration.entries
         relations = configuration.relations
