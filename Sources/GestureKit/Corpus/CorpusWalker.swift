@@ -264,7 +264,8 @@ public enum PathText {
                 i += 1
                 continue
             }
-            guard let length = utf8Length(bytes, at: i) else {
+            let (length, valid) = bytes.withUnsafeBufferPointer { TextEncoding.utf8Sequence($0, at: i) }
+            guard valid else {
                 escape(i..<i + 1)
                 i += 1
                 continue
@@ -279,27 +280,6 @@ public enum PathText {
             i += length
         }
         return String(out)
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `i` (lead byte 0x80 or more), or `nil`.
-    static func utf8Length(_ bytes: [UInt8], at i: Int) -> Int? {
-        let lead = bytes[i]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
-        }
-        guard bytes.count - i >= length, bytes[i + 1] >= low, bytes[i + 1] <= high else { return nil }
-        for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
-        return length
     }
 }
 

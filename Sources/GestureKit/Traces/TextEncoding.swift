@@ -53,6 +53,34 @@ enum TextEncoding {
             message: "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?")
     }
 
+    /// The UTF-8 sequence whose lead byte (0x80 or more) is at `i`: when well-formed (no overlong
+    /// forms, no surrogates, nothing past U+10FFFF), its length; when not, how many bytes were read
+    /// to find that out (the bad lead byte alone, the bytes up to the end of the text, or up to and
+    /// including the first bad continuation byte). The one check every reader and the path display use.
+    @inline(__always)
+    static func utf8Sequence(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (length: Int, valid: Bool) {
+        let length: Int
+        var low: UInt8 = 0x80  // range of the second byte
+        var high: UInt8 = 0xBF
+        switch bytes[i] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return (1, false)
+        }
+        for k in 1..<length {
+            guard i + k < bytes.count else { return (k, false) }
+            guard bytes[i + k] >= low && bytes[i + k] <= high else { return (k + 1, false) }
+            low = 0x80
+            high = 0xBF
+        }
+        return (length, true)
+    }
+
     /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL and the
     /// C1 controls (U+0080–U+009F), which some terminals obey.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -808,26 +808,8 @@ struct CSVScanner {
     /// `invalid UTF-8` at `p` when the sequence is not well-formed (overlong forms, surrogates
     /// and values past U+10FFFF included).
     static func skipUTF8(_ text: UnsafeBufferPointer<UInt8>, at p: Int) throws(CSVSyntaxError) -> Int {
-        let n = text.count
-        let lead = text[p]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second byte
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
-        }
-        guard n - p >= length, text[p + 1] >= low, text[p + 1] <= high else {
-            throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
-        }
-        for k in 2..<length where text[p + k] & 0xC0 != 0x80 {
-            throw CSVSyntaxError(offset: p, message: "invalid UTF-8")
-        }
+        let (length, valid) = TextEncoding.utf8Sequence(text, at: p)
+        guard valid else { throw CSVSyntaxError(offset: p, message: "invalid UTF-8") }
         return p + length
     }
 

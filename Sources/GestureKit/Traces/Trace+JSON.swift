@@ -1127,36 +1127,9 @@ struct JSONTraceParser {
 
     /// Checks one multi-byte UTF-8 sequence (no overlongs, no surrogates, at most U+10FFFF).
     mutating func scanUTF8() throws(Failure) {
-        let lead = b[i]
-        var count: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 1
-        case 0xE0:
-            count = 2
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: count = 2
-        case 0xED:
-            count = 2
-            high = 0x9F
-        case 0xF0:
-            count = 3
-            low = 0x90
-        case 0xF1...0xF3: count = 3
-        case 0xF4:
-            count = 3
-            high = 0x8F
-        default: throw invalidUTF8(bytes: 1)
-        }
-        for k in 1...count {
-            guard i + k < n else { throw invalidUTF8(bytes: k) }
-            let c = b[i + k]
-            guard c >= low && c <= high else { throw invalidUTF8(bytes: k + 1) }
-            low = 0x80
-            high = 0xBF
-        }
-        i += count + 1
+        let (length, valid) = TextEncoding.utf8Sequence(b, at: i)
+        guard valid else { throw invalidUTF8(bytes: length) }
+        i += length
     }
 
     func invalidUTF8(bytes count: Int) -> Failure {

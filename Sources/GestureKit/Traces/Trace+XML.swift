@@ -865,20 +865,9 @@ private struct XMLTraceReader {
     func utf8Length(at i: Int) -> Int? { Self.utf8Length(bytes, at: i) }
 
     static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-        func continuation(_ j: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            j < bytes.count && bytes[j] >= low && bytes[j] <= high
-        }
-        switch bytes[i] {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: return continuation(i + 1) ? 2 : nil
-        case 0xE0: return continuation(i + 1, 0xA0) && continuation(i + 2) ? 3 : nil
-        case 0xE1...0xEC, 0xEE...0xEF: return continuation(i + 1) && continuation(i + 2) ? 3 : nil
-        case 0xED: return continuation(i + 1, 0x80, 0x9F) && continuation(i + 2) ? 3 : nil
-        case 0xF0: return continuation(i + 1, 0x90) && continuation(i + 2) && continuation(i + 3) ? 4 : nil
-        case 0xF1...0xF3: return continuation(i + 1) && continuation(i + 2) && continuation(i + 3) ? 4 : nil
-        case 0xF4: return continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : nil
-        default: return nil
-        }
+        if bytes[i] < 0x80 { return 1 }
+        let (length, valid) = TextEncoding.utf8Sequence(bytes, at: i)
+        return valid ? length : nil
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
