@@ -903,80 +903,13 @@ struct CSVScanner {
         return result
     }
 
-    /// Reads `text[start..<end]` as a decimal number: `[+-]? (D+ ('.' D*)? | '.' D+) ([eE] [+-]? D+)?`.
-    ///
-    /// The grammar is checked here; the value comes from an exact fast path when the digits fit
-    /// in 53 bits and the power of ten is exact, else from `Double(String)` (correctly rounded),
-    /// which only ever sees text the grammar accepted.
-    /// More than `maxDigits` significant digits (counted from the first non-zero digit) is `.tooPrecise`.
+    /// Reads `text[start..<end]` as a decimal number (see `decimalNumber`). More than `maxDigits`
+    /// significant digits (counted from the first non-zero digit) is `.tooPrecise`.
     static func number(
         _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxDigits: Int = .max
     ) -> CSVNumber {
-        var i = start
-        var negative = false
-        if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
-            negative = text[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        // The significant digits (from the first non-zero one) make the mantissa. Leading zeros
-        // are skipped in loops of their own, and the digit loops neither count nor test: the
-        // count is the distance walked. Past 19 significant digits the mantissa wraps around and
-        // means nothing, but then it is not used (only `Double(String)` reads such numbers).
-        var mantissa: UInt64 = 0
-        var exponent = 0  // of ten, applied to the mantissa
-        let integerStart = i
-        while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
-        let integerSignificantStart = i
-        while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
-        var significant = i - integerSignificantStart
-        var digits = i - integerStart
-        if i < end && text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            if significant == 0 {
-                while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
-            }
-            let fractionSignificantStart = i
-            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            significant += i - fractionSignificantStart
-            exponent = fractionStart - i
-            digits += i - fractionStart
-        }
-        guard digits > 0 else { return .malformed }
-        if i < end && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
-            i += 1
-            var negativeExponent = false
-            if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
-                negativeExponent = text[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var value = 0
-            var exponentDigits = 0
-            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-                if value < 1_000_000 { value = value * 10 + Int(d) }  // beyond, only the sign matters
-                exponentDigits += 1
-                i += 1
-            }
-            guard exponentDigits > 0 else { return .malformed }
-            exponent += negativeExponent ? -value : value
-        }
-        guard i == end else { return .malformed }
+        guard let (value, significant) = decimalNumber(text, start, end) else { return .malformed }
         if significant > maxDigits { return .tooPrecise(significant) }
-
-        if significant == 0 { return .value(negative ? -0.0 : 0.0) }
-        if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-            let m = Double(mantissa)
-            let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m * exactPowerOfTen(exponent)
-            return .value(negative ? -value : value)
-        }
-        let string = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-        guard let value = Double(string) else { return .malformed }
         return value.isFinite ? .value(value) : .outOfRange
     }
 

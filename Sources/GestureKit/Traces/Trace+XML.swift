@@ -661,15 +661,15 @@ private struct XMLTraceReader {
 
     /// The attribute's value as a finite number.
     mutating func number(_ attribute: Attribute, field: StaticString) throws(TraceError) -> Double {
-        let parsed: (value: Double, significantDigits: Int)?
+        let parsed: (value: Double, significant: Int)?
         if attribute.hasReference {
             try decodeValue(attribute)
-            parsed = scratch.withUnsafeBufferPointer { Self.decimal($0, in: 0..<$0.count) }
+            parsed = scratch.withUnsafeBufferPointer { decimalNumber($0, 0, $0.count) }
         } else {
-            parsed = Self.decimal(bytes, in: attribute.value)
+            parsed = decimalNumber(bytes, attribute.value.lowerBound, attribute.value.upperBound)
         }
         let quote = attribute.value.lowerBound - 1
-        if let digits = parsed?.significantDigits, digits > limits.digits {
+        if let digits = parsed?.significant, digits > limits.digits {
             throw fail(
                 .limitExceeded, at: quote,
                 limits.message(
@@ -684,70 +684,6 @@ private struct XMLTraceReader {
             throw fail(.invalidNumber, at: quote, "number out of range for \"\(field)\": \(found)")
         }
         return value
-    }
-
-    /// Converts `[+-]digits[.digits][(e|E)[+-]digits]` (a fraction may also be `digits.` or
-    /// `.digits`) with the standard library's correctly rounded conversion; `nil` when the text is
-    /// anything else, so that `nan`, `inf` or hexadecimal never reach the conversion. Overflow gives
-    /// an infinity. Also returns the number's significant digits: from the first non-zero one to
-    /// the exponent.
-    static func decimal(
-        _ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>
-    ) -> (value: Double, significantDigits: Int)? {
-        var i = range.lowerBound
-        let end = range.upperBound
-        func isDigit(_ i: Int) -> Bool { i < end && text[i] >= UInt8(ascii: "0") && text[i] <= UInt8(ascii: "9") }
-        let negative = i < end && text[i] == UInt8(ascii: "-")
-        if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-        // The significant digits make an integer mantissa, over a power of ten. Leading zeros are
-        // skipped in loops of their own, and the digit loops neither count nor test: the count is
-        // the distance walked. Past 15 significant digits the mantissa may be inexact (and past
-        // 19 it wraps around), but then it is not used.
-        var mantissa: UInt64 = 0
-        let integerStart = i
-        while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
-        let integerSignificantStart = i
-        while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
-        var significant = i - integerSignificantStart
-        var digits = i - integerStart
-        var fractionDigits = 0
-        if i < end, text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            if significant == 0 {
-                while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
-            }
-            let fractionSignificantStart = i
-            while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            significant += i - fractionSignificantStart
-            fractionDigits = i - fractionStart
-            digits += fractionDigits
-        }
-        guard digits > 0 else { return nil }
-        var exponent = false
-        if i < end, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
-            exponent = true
-            i += 1
-            if i < end, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(i) else { return nil }
-            while isDigit(i) { i += 1 }
-        }
-        guard i == end else { return nil }
-        // Clinger's fast path: a mantissa of at most 15 digits and a power of ten up to 1e22 are both
-        // exact doubles, so one division rounds correctly, as `Double(String)` would.
-        if !exponent, significant <= 15, fractionDigits <= 22 {
-            let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
-            return (negative ? -value : value, significant)
-        }
-        // A validated number never fails to convert; were it to, call it out of range.
-        let value = Double(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) ?? .infinity
-        return (value, significant)
     }
 
     // MARK: Errors
