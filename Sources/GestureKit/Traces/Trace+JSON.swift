@@ -455,30 +455,9 @@ struct JSONTraceParser {
             }
             if field < 0 {
                 // Otherwise the key alone, then spaces and the `:`.
-                guard k + 3 < n, b[k] == quote else { return nil }
-                if b[k + 2] == quote {
-                    switch b[k + 1] {
-                    case UInt8(ascii: "t"): field = 0
-                    case UInt8(ascii: "x"): field = 3
-                    case UInt8(ascii: "y"): field = 4
-                    default: return nil
-                    }
-                    k += 3
-                } else if b[k + 1] == UInt8(ascii: "i"), b[k + 2] == UInt8(ascii: "d"), b[k + 3] == quote {
-                    field = 1
-                    k += 4
-                } else if k + 6 < n, b[k + 1] == UInt8(ascii: "p"), b[k + 2] == UInt8(ascii: "h"),
-                    b[k + 3] == UInt8(ascii: "a"), b[k + 4] == UInt8(ascii: "s"), b[k + 5] == UInt8(ascii: "e"),
-                    b[k + 6] == quote
-                {
-                    field = 2
-                    k += 7
-                } else {
-                    return nil
-                }
-                k = skipSpace(b, k)
-                guard k < n, b[k] == UInt8(ascii: ":") else { return nil }
-                k += 1
+                guard let key = plainSampleKey(b, at: k) else { return nil }
+                field = key.field
+                k = key.next
             }
             let bit: UInt8 = 1 << field
             guard seen & bit == 0 else { return nil }
@@ -674,40 +653,50 @@ struct JSONTraceParser {
         return k + 1
     }
 
-    /// A sample's own key written plainly — `"t"`, `"id"`, `"phase"`, `"x"` or `"y"` and its `:` — read
-    /// without the general string scanner: its field (see `sampleField`), or -1 (nothing read) for
-    /// anything else, which `readKey` then reads and, if need be, reports.
+    /// A sample's own key written plainly at `k` — `"t"`, `"id"`, `"phase"`, `"x"` or `"y"` — then
+    /// spaces and its `:`: the field (see `sampleField`) and the offset after the `:`; `nil` for
+    /// anything else. Keys take at most 5 bytes, so the caller checks the string-length limit allows them.
     @inline(__always)
-    mutating func quickSampleKey() -> Int {
-        let s = i
-        guard s + 3 < n, b[s] == UInt8(ascii: "\""), maxString >= 5 else { return -1 }
+    static func plainSampleKey(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (field: Int, next: Int)? {
+        let n = b.count
+        let quote = UInt8(ascii: "\"")
+        guard k + 3 < n, b[k] == quote else { return nil }
         let field: Int
-        let length: Int
-        if b[s + 2] == UInt8(ascii: "\"") {
-            length = 1
-            switch b[s + 1] {
+        var end: Int
+        if b[k + 2] == quote {
+            switch b[k + 1] {
             case UInt8(ascii: "t"): field = 0
             case UInt8(ascii: "x"): field = 3
             case UInt8(ascii: "y"): field = 4
-            default: return -1
+            default: return nil
             }
-        } else if b[s + 1] == UInt8(ascii: "i"), b[s + 2] == UInt8(ascii: "d"), b[s + 3] == UInt8(ascii: "\"") {
-            length = 2
+            end = k + 3
+        } else if b[k + 1] == UInt8(ascii: "i"), b[k + 2] == UInt8(ascii: "d"), b[k + 3] == quote {
             field = 1
-        } else if s + 6 < n, b[s + 1] == UInt8(ascii: "p"), b[s + 2] == UInt8(ascii: "h"), b[s + 3] == UInt8(ascii: "a"),
-            b[s + 4] == UInt8(ascii: "s"), b[s + 5] == UInt8(ascii: "e"), b[s + 6] == UInt8(ascii: "\"")
+            end = k + 4
+        } else if k + 6 < n, b[k + 1] == UInt8(ascii: "p"), b[k + 2] == UInt8(ascii: "h"),
+            b[k + 3] == UInt8(ascii: "a"), b[k + 4] == UInt8(ascii: "s"), b[k + 5] == UInt8(ascii: "e"),
+            b[k + 6] == quote
         {
-            length = 5
             field = 2
+            end = k + 7
         } else {
-            return -1
+            return nil
         }
-        var k = s + length + 2
-        while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-        guard k < n, b[k] == UInt8(ascii: ":") else { return -1 }
-        i = k + 1
+        end = skipSpace(b, end)
+        guard end < n, b[end] == UInt8(ascii: ":") else { return nil }
+        return (field, end + 1)
+    }
+
+    /// `plainSampleKey` at the parser's position, which on success moves past the `:` and the spaces
+    /// after it: the field, or -1 (nothing read) for anything else, which `readKey` then reads and,
+    /// if need be, reports.
+    @inline(__always)
+    mutating func quickSampleKey() -> Int {
+        guard maxString >= 5, let key = Self.plainSampleKey(b, at: i) else { return -1 }
+        i = key.next
         skipWhitespace()
-        return field
+        return key.field
     }
 
     /// The length of a sample key, by field.
