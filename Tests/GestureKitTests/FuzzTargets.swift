@@ -5,9 +5,28 @@
 // Each target returns the invariants the input broke (empty when none); the harness aborts on any,
 // so libFuzzer records the input. Crashes, traps, hangs and sanitizer reports are findings too.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import GestureKit
 
 enum FuzzTargets {
+    /// The body of every libFuzzer entry point in Fuzz/Harnesses: runs `target` on the input and,
+    /// when it broke an invariant, names them on standard error and aborts, so libFuzzer keeps it.
+    static func run(_ name: String, _ target: ([UInt8]) -> [String], _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+        let problems = target(bytes)
+        if !problems.isEmpty {
+            let report = "fuzz-\(name): broken invariants:\n" + problems.joined(separator: "\n") + "\n"
+            _ = report.withCString { write(2, $0, strlen($0)) }
+            abort()
+        }
+        return 0
+    }
+
     /// Small limits, so that every limit path is reached by short inputs too.
     static let tinyLimits = ReadLimits(
         fileSize: 1 << 16, samples: 4, touchesDown: 2, nesting: 3, lineLength: 48, stringLength: 8, digits: 6)
