@@ -28,6 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from references import files_under  # the same walk, in the same order, as the references
+
+
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 RESULTS = BENCH / "results"
@@ -158,14 +161,6 @@ def dollarpy_python(enabled):
         log(f"dollarpy: SKIPPED — could not install it ({error}); the dollarpy row is left empty")
         return None
     return str(python) if subprocess.run(probe, capture_output=True).returncode == 0 else None
-
-
-def files_under(directory, ext):
-    found = []
-    for parent, folders, names in os.walk(directory):
-        folders.sort()
-        found.extend(os.path.join(parent, name) for name in names if name.endswith("." + ext))
-    return sorted(found, key=os.fsencode)
 
 
 # MARK: Rows
