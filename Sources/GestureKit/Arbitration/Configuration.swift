@@ -62,9 +62,7 @@ public struct Configuration: Sendable {
         /// For each entry, its id and kind (read from the entry, they would copy its definition).
         let ids: [String]
         let kinds: [RecognizerKind]
-        /// For each entry, whether it is continuous.
-        let isContinuous: [Bool]
-        private let count: Int
+        /// `together[a * ids.count + b]`: whether entries `a` and `b` may recognize together.
         private let together: [Bool]
 
         init(_ entries: [Entry], _ simultaneous: Set<[String]>) {
@@ -72,12 +70,10 @@ public struct Configuration: Sendable {
             requires = entries.map { $0.requiresFailureOf.compactMap { positions[$0] } }
             ids = entries.map(\.id)
             kinds = entries.map(\.definition.kind)
-            isContinuous = entries.map { $0.definition.kind == .continuous }
-            count = entries.count
             together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
         }
 
-        func maySimultaneouslyRecognize(_ a: Int, _ b: Int) -> Bool { together[a * count + b] }
+        func maySimultaneouslyRecognize(_ a: Int, _ b: Int) -> Bool { together[a * ids.count + b] }
     }
 
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.

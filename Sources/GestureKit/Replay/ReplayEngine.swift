@@ -416,7 +416,7 @@ struct ReplayEngine {
     /// A fresh attempt of recognizer `index`. Only the prototype is copied: copying an entry would
     /// count references to its definition, which every worker thread shares.
     private func makeSlot(_ index: Int, sequence: Int) -> RecognizerSlot {
-        entries[index].prototype.makeSlot(isContinuous: relations.isContinuous[index], sequence: sequence)
+        entries[index].prototype.makeSlot(isContinuous: relations.kinds[index] == .continuous, sequence: sequence)
     }
 
     /// Moves a decided recognizer's report into the sequence where its attempt began.

@@ -59,11 +59,6 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// Classifies `entries` on up to `jobs` threads; the rows come back in the same order.
-    func rows(_ entries: [CorpusEntry]) -> [BatchRow] {
-        Window(entries, runner: self).rows()
-    }
-
     /// One file's row: read, label, classify, keep what the outputs need.
     ///
     /// Whatever happens to the file between the walk and now (deleted, truncated, replaced by a FIFO,
