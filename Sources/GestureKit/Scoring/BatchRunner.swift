@@ -90,12 +90,7 @@ public struct BatchRunner: Sendable {
         case .failure(let problem):
             return BatchRow(path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
-        let result: TraceResult
-        if let workspace {
-            result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
-        } else {
-            result = classifier.classify(trace, file: entry.path, transitions: false)
-        }
+        let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
         let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
         return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
     }
