@@ -1,5 +1,5 @@
 /// A JSON value with object members in a fixed order, so output bytes never depend on hashing.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
