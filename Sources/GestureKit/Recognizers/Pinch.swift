@@ -20,7 +20,7 @@ public struct Pinch: TwoFingerGesture {
     static let gesture = "pinch"
     static let liftedEarly = (code: "lifted-before-pinching", message: "a finger lifted before the distance changed enough", unit: "ratio")
     let threshold: Double
-    var fingers = TwoTouches()
+    var fingers = TwoTouches(measuresRotation: false)
 
     public init(parameters: ParameterValues) {
         threshold = parameters["minimumScaleChange"]

@@ -21,7 +21,7 @@ public struct Rotation: TwoFingerGesture {
     static let gesture = "rotation"
     static let liftedEarly = (code: "lifted-before-turning", message: "a finger lifted before the fingers turned enough", unit: "rad")
     let threshold: Double
-    var fingers = TwoTouches()
+    var fingers = TwoTouches(measuresRotation: true)
 
     public init(parameters: ParameterValues) {
         threshold = parameters["minimumRotation"]

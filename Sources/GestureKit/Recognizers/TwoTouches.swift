@@ -1,10 +1,19 @@
-/// The first two touches of a sequence, for `pinch` and `rotation`: their distance and angle now and
-/// when both were first down, and how fast each changes.
+/// The first two touches of a sequence, for `pinch` and `rotation`: their distance or angle now and
+/// when both were first down, and how fast it changes.
+///
+/// The two touches are kept in fields rather than a map, and each recognizer follows only its own
+/// measure: the angle (an `atan2` per move) for `rotation`, the distance for `pinch`.
 struct TwoTouches: Sendable {
-    private(set) var ids: [TouchID] = []
-    private var locations = TouchMap<Point>()
+    /// Whether to follow the angle between the fingers (`rotation`) rather than their distance (`pinch`).
+    let measuresRotation: Bool
+    /// How many touches were taken: the first two of the sequence; a third is refused.
+    private(set) var count = 0
+    private var firstID = TouchID.number(0)
+    private var secondID = TouchID.number(0)
+    /// Where each taken touch is while it is down; `nil` once lifted.
+    private var first: Point?
+    private var second: Point?
     private var startDistance = 0.0
-    private var startAngle = 0.0
     /// The rotation so far, unwrapped across ±π.
     private(set) var rotation = 0.0
     private var lastAngle = 0.0
@@ -14,61 +23,86 @@ struct TwoTouches: Sendable {
     private var lastScale = 1.0
     private var lastRotation = 0.0
 
-    var bothDown: Bool { ids.count == 2 && ids.allSatisfy { locations[$0] != nil } }
+    init(measuresRotation: Bool) {
+        self.measuresRotation = measuresRotation
+    }
+
+    var bothDown: Bool { count == 2 && first != nil && second != nil }
+
+    /// Where a taken touch is, or `nil` when it is not taken or has lifted.
+    private func location(of id: TouchID) -> Point? {
+        if count > 0, id == firstID { return first }
+        if count == 2, id == secondID { return second }
+        return nil
+    }
+
+    /// Sets (or, with `nil`, clears) where a taken touch is; both fields when the two share an id.
+    private mutating func setLocation(_ location: Point?, of id: TouchID) {
+        if count > 0, id == firstID { first = location }
+        if count == 2, id == secondID { second = location }
+    }
 
     /// Adds touches; returns false when a third finger touched down.
     mutating func add(_ touches: [Touch], at time: Double) -> Bool {
         for touch in touches {
-            guard ids.count < 2 else { return false }
-            ids.append(touch.id)
-            locations[touch.id] = touch.location
+            guard count < 2 else { return false }
+            if count == 0 { firstID = touch.id } else { secondID = touch.id }
+            count += 1
+            setLocation(touch.location, of: touch.id)
         }
-        if ids.count == 2, startDistance == 0 {
+        if count == 2, startDistance == 0 {
             startDistance = max(distance, 1e-9)
-            startAngle = angle
-            lastAngle = startAngle
+            lastAngle = angle
             lastTime = time
         }
         return true
     }
 
     mutating func move(_ touches: [Touch], at time: Double) {
-        guard ids.count == 2 else { return }
-        for touch in touches where locations[touch.id] != nil { locations[touch.id] = touch.location }
+        guard count == 2 else { return }
+        for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
-        var step = angle - lastAngle
-        if step > Double.pi { step -= 2 * Double.pi }
-        if step < -Double.pi { step += 2 * Double.pi }
-        rotation += step
-        lastAngle = angle
-        if time > lastTime {
-            scaleVelocity = (scale - lastScale) / (time - lastTime)
-            rotationVelocity = (rotation - lastRotation) / (time - lastTime)
-            lastTime = time
+        if measuresRotation {
+            let angle = self.angle
+            var step = angle - lastAngle
+            if step > Double.pi { step -= 2 * Double.pi }
+            if step < -Double.pi { step += 2 * Double.pi }
+            rotation += step
+            lastAngle = angle
+            if time > lastTime {
+                rotationVelocity = (rotation - lastRotation) / (time - lastTime)
+                lastTime = time
+            }
+            lastRotation = rotation
+        } else {
+            let scale = self.scale
+            if time > lastTime {
+                scaleVelocity = (scale - lastScale) / (time - lastTime)
+                lastTime = time
+            }
+            lastScale = scale
         }
-        lastScale = scale
-        lastRotation = rotation
     }
 
     /// Removes lifted touches; returns true when one of the two tracked lifted.
     mutating func lift(_ touches: [Touch]) -> Bool {
         var tracked = false
-        for touch in touches where locations[touch.id] != nil {
-            locations[touch.id] = nil
+        for touch in touches where location(of: touch.id) != nil {
+            setLocation(nil, of: touch.id)
             tracked = true
         }
         return tracked
     }
 
-    var scale: Double { ids.count == 2 ? distance / startDistance : 1 }
+    var scale: Double { count == 2 ? distance / startDistance : 1 }
 
     private var distance: Double {
-        guard ids.count == 2, let a = locations[ids[0]], let b = locations[ids[1]] else { return startDistance }
+        guard count == 2, let a = first, let b = second else { return startDistance }
         return a.distance(to: b)
     }
 
     private var angle: Double {
-        guard ids.count == 2, let a = locations[ids[0]], let b = locations[ids[1]] else { return lastAngle }
+        guard count == 2, let a = first, let b = second else { return lastAngle }
         return Geometry.angle(dx: b.x - a.x, dy: b.y - a.y)
     }
 }
@@ -118,7 +152,7 @@ extension TwoFingerGesture {
         guard context.state == .possible else {
             return context.recognize(Self.gesture, details: final, at: touches[0])
         }
-        if fingers.ids.count == 2 {
+        if fingers.count == 2 {
             context.fail(
                 Self.liftedEarly.code, Self.liftedEarly.message, measured: progress, limit: threshold,
                 unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
