@@ -148,13 +148,15 @@ extension TwoFingerGesture {
     public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
         fingers.move(touches, at: context.time)
         let final = values
+        // Measured before the lift: with a finger gone, the distance between them is unknown.
+        let measured = progress
         guard fingers.lift(touches) else { return }
         guard context.state == .possible else {
             return context.recognize(Self.gesture, details: final, at: touches[0])
         }
         if fingers.count == 2 {
             context.fail(
-                Self.liftedEarly.code, Self.liftedEarly.message, measured: progress, limit: threshold,
+                Self.liftedEarly.code, Self.liftedEarly.message, measured: measured, limit: threshold,
                 unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
         } else {
             context.fail(
