@@ -49,11 +49,12 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         /// `readdir`'s `d_type`: a regular file needs no `stat` of its own (reading it checks again).
         var type: UInt8
 
-        init(bytes: [UInt8], display: String, type: UInt8) {
+        init(bytes: [UInt8], type: UInt8) {
             self.bytes = bytes
-            self.display = display
+            display = PathText.display(bytes)
             self.type = type
-            displayBytes = Array(display.utf8)
+            // A name shown as it is (nearly every one) shares its bytes.
+            displayBytes = display.utf8.count == bytes.count ? bytes : Array(display.utf8)
         }
 
         static func precedes(_ a: Name, _ b: Name) -> Bool {
@@ -160,8 +161,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
                 problem: "cannot read folder: \(reason)", fileSystemPath: folder)
         case .success(let bytes):
-            let names = bytes.map { Name(bytes: $0.name, display: PathText.display($0.name), type: $0.type) }
-                .sorted(by: Name.precedes)
+            let unsorted = bytes.map { Name(bytes: $0.name, type: $0.type) }
+            // Positions are sorted, not the names: moving an integer is cheaper than moving a name.
+            let names = unsorted.indices.sorted { Name.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
             stack.append(Frame(folder: folder, display: display, relative: relative, names: names))
             return nil
         }
@@ -190,8 +192,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     /// Whether a name ends in `.json`, `.csv` or `.xml`, in any case.
     static func isTraceName(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        let suffix = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
-        return extensions.contains(suffix)
+        let suffix = name[(dot + 1)...]
+        // ASCII letters only: `.JSON` is a trace file, and no other spelling lowercases to one.
+        guard suffix.count <= 4, suffix.allSatisfy({ $0 < 0x80 }) else { return false }
+        return extensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
     private static func trimmed(_ path: String) -> String {
@@ -249,6 +253,8 @@ enum FileKind {
 /// followed by two hex digits can look the same as an escaped one.
 public enum PathText {
     public static func display(_ bytes: [UInt8]) -> String {
+        // Most names are printable ASCII, shown as they are.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         var out = String.UnicodeScalarView()
         var i = 0
         func escape(_ range: Range<Int>) {
