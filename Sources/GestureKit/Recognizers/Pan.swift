@@ -80,21 +80,23 @@ public struct Pan: Recognizer {
 
     public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
         for touch in touches where touch.phase == .moved { current[touch.id] = touch.location }
-        track(context.time)
+        let translation = self.translation
+        track(context.time, translation)
         if context.state == .possible {
             if !askedToBegin, current.count >= minimumTouches, translation.distance(to: .zero) >= minimumTranslation {
                 askedToBegin = true
-                context.begin("pan", details: values(), at: touches[0])
+                context.begin("pan", details: values(translation), at: touches[0])
             }
         } else {
-            context.change("pan", details: values(), at: touches[0])
+            context.change("pan", details: values(translation), at: touches[0])
         }
     }
 
     public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
         for touch in touches { current[touch.id] = touch.location }
-        track(context.time)
-        let final = values()
+        let translation = self.translation
+        track(context.time, translation)
+        let final = values(translation)
         let moved = translation.distance(to: .zero)
         changeTouches { current in for touch in touches { current[touch.id] = nil } }
         guard current.count < minimumTouches else { return }
@@ -108,8 +110,7 @@ public struct Pan: Recognizer {
     }
 
     /// Velocity over the latest movement between two distinct times.
-    private mutating func track(_ time: Double) {
-        let now = translation
+    private mutating func track(_ time: Double, _ now: Point) {
         if time > lastTime {
             velocity = Point(x: (now.x - lastTranslation.x) / (time - lastTime), y: (now.y - lastTranslation.y) / (time - lastTime))
             lastTime = time
@@ -117,7 +118,7 @@ public struct Pan: Recognizer {
         lastTranslation = now
     }
 
-    private func values() -> [JSONValue.Member] {
+    private func values(_ translation: Point) -> [JSONValue.Member] {
         [.init("translation", .point(translation)), .init("velocity", .point(velocity))]
     }
 }

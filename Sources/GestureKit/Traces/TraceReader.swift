@@ -119,7 +119,8 @@ public enum TraceReader {
         var bytes: [UInt8] = []
         if let knownSize, knownSize <= limits.fileSize {
             // A regular file: read straight into the array, asking for one byte more than its size so
-            // that a short read shows the end without copying through the chunk buffer.
+            // that a short read shows the end without copying through the chunk buffer — and without
+            // a second call to see the end, which a read of exactly its size already shows.
             var failure: Int32 = 0
             bytes = [UInt8](unsafeUninitializedCapacity: knownSize + 1) { buffer, count in
                 while count <= knownSize {
@@ -131,6 +132,7 @@ public enum TraceReader {
                     }
                     if read == 0 { return }
                     count += read
+                    if count == knownSize { return }
                 }
             }
             if failure == EAGAIN || failure == EWOULDBLOCK {
