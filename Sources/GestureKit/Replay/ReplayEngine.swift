@@ -20,8 +20,18 @@ struct ReplayEngine {
         var end: Double
         var ended = true
         var gestures: [String] = []
-        var reports: [(order: Int, report: RecognizerReport)] = []
+        /// Reports in registry order, each inserted where it belongs as its recognizer is decided
+        /// (nearly always at the end); `orders` holds their positions in the registry.
+        var reports: [RecognizerReport] = []
+        var orders: [Int] = []
         var continuing: [String] = []
+
+        mutating func add(_ report: consuming RecognizerReport, order: Int) {
+            var at = orders.count
+            while at > 0, orders[at - 1] > order { at -= 1 }
+            orders.insert(order, at: at)
+            reports.insert(report, at: at)
+        }
     }
 
     /// Whether to keep every transition; `gesture batch` needs only how each recognizer ended.
@@ -87,33 +97,15 @@ struct ReplayEngine {
         var sequences: [SequenceResult] = []
         sequences.reserveCapacity(engine.records.count)
         for index in engine.records.indices {
-            let record = engine.records[index]
-            engine.records[index] = SequenceRecord(start: 0, end: 0)
+            // Moved out, not copied: each report is made once and never copied.
+            var record = SequenceRecord(start: 0, end: 0)
+            swap(&record, &engine.records[index])
             sequences.append(
                 SequenceResult(
                     start: record.start, end: record.end, ended: record.ended, gestures: record.gestures,
-                    recognizers: inRegistryOrder(record.reports), continuing: record.continuing))
+                    recognizers: record.reports, continuing: record.continuing))
         }
         return TraceResult(file: file, name: name, label: label, warnings: engine.warnings, sequences: sequences)
-    }
-
-    /// The reports of a sequence in registry order: they come nearly in order, so an insertion sort
-    /// of their positions, and each report is moved once.
-    private static func inRegistryOrder(_ reports: [(order: Int, report: RecognizerReport)]) -> [RecognizerReport] {
-        if reports.indices.dropFirst().allSatisfy({ reports[$0 - 1].order < reports[$0].order }) {
-            return reports.map(\.report)  // Most often: a trace of one sequence, archived in order.
-        }
-        var positions = Array(reports.indices)
-        for k in positions.indices.dropFirst() {
-            let position = positions[k]
-            var j = k
-            while j > 0, reports[positions[j - 1]].order > reports[position].order {
-                positions[j] = positions[j - 1]
-                j -= 1
-            }
-            positions[j] = position
-        }
-        return positions.map { reports[$0].report }
     }
 
     private mutating func replay() {
@@ -232,7 +224,8 @@ struct ReplayEngine {
             slots[index].deadlines += context.deadlines
             for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
         }
-        guard context.hasRequest, let request = context.request else { return }
+        guard context.hasRequest, let request = context.request.take() else { return }
+        context.hasRequest = false
         let sample = context.requestSample ?? sample
         switch request {
         case .fail(let reason): fail(index, reason, sample: sample)
@@ -377,6 +370,7 @@ struct ReplayEngine {
         let sequence = records.count
         records.append(SequenceRecord(start: time, end: time))
         records[sequence].reports.reserveCapacity(entries.count)
+        records[sequence].orders.reserveCapacity(entries.count)
         if slots.isEmpty {
             if let reused = workspace?.takeSlots() {
                 for slot in reused { slot.reset(sequence: sequence) }
@@ -419,16 +413,17 @@ struct ReplayEngine {
         entries[index].prototype.makeSlot(isContinuous: relations.kinds[index] == .continuous, sequence: sequence)
     }
 
-    /// Moves a decided recognizer's report into the sequence where its attempt began.
+    /// Moves a decided recognizer's report into the sequence where its attempt began. What the slot
+    /// kept is moved, not copied: the slot is reset (or given back to the workspace) right after.
     private mutating func archive(_ index: Int) {
         let slot = slots[index]
-        records[slot.sequence].reports.append(
-            (
-                index,
-                RecognizerReport(
-                    id: relations.ids[index], kind: relations.kinds[index], state: slot.state, transitions: slot.transitions,
-                    recognition: slot.recognition, failure: slot.failure)
-            ))
+        var transitions: [Transition] = []
+        swap(&transitions, &slot.transitions)
+        records[slot.sequence].add(
+            RecognizerReport(
+                id: relations.ids[index], kind: relations.kinds[index], state: slot.state, transitions: transitions,
+                recognition: slot.recognition.take(), failure: slot.failure.take()),
+            order: index)
     }
 
     private mutating func finishTrace() {
