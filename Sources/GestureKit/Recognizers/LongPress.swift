@@ -96,31 +96,12 @@ public struct LongPress: Recognizer {
 
     /// Where the touches are, and how far they have moved since touch down (their centroids).
     private func values() -> [JSONValue.Member] {
-        let now = Centroid(current.values)
-        let then = Centroid(starts.values)
+        let now = current.centroid
+        let then = starts.centroid
         return [
-            .init("location", .point(now.point)),
-            .init("translation", .point(Point(x: now.point.x - then.point.x, y: now.point.y - then.point.y))),
+            .init("location", .point(now)),
+            .init("translation", .point(Point(x: now.x - then.x, y: now.y - then.y))),
         ]
-    }
-}
-
-/// The mean of some points.
-struct Centroid {
-    var point: Point
-
-    init(_ points: some Collection<Point>) {
-        guard !points.isEmpty else {
-            point = .zero
-            return
-        }
-        var x = 0.0
-        var y = 0.0
-        for p in points {
-            x += p.x
-            y += p.y
-        }
-        point = Point(x: x / Double(points.count), y: y / Double(points.count))
     }
 }
 

@@ -49,7 +49,7 @@ public struct Pan: Recognizer {
     }
 
     private var translation: Point {
-        let centroid = Centroid(current.values).point
+        let centroid = current.centroid
         return Point(x: carried.x + centroid.x - anchor.x, y: carried.y + centroid.y - anchor.y)
     }
 
@@ -57,7 +57,7 @@ public struct Pan: Recognizer {
     private mutating func changeTouches(_ change: (inout TouchMap<Point>) -> Void) {
         carried = current.isEmpty ? .zero : translation
         change(&current)
-        anchor = Centroid(current.values).point
+        anchor = current.centroid
     }
 
     public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
