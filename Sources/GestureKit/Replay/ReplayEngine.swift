@@ -29,8 +29,13 @@ struct ReplayEngine {
         mutating func add(_ report: consuming RecognizerReport, order: Int) {
             var at = orders.count
             while at > 0, orders[at - 1] > order { at -= 1 }
-            orders.insert(order, at: at)
-            reports.insert(report, at: at)
+            if at == orders.count {  // Nearly always: `insert` takes the general path even at the end.
+                orders.append(order)
+                reports.append(report)
+            } else {
+                orders.insert(order, at: at)
+                reports.insert(report, at: at)
+            }
         }
     }
 
@@ -285,10 +290,10 @@ struct ReplayEngine {
             return warnings.append(
                 "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(slots[index].state.rawValue) at t=\(Format.number(time, decimals: 3))")
         }
-        let waiting = relations.requires[index].filter { slots[$0].state == .possible }.map { relations.ids[$0] }
-        guard waiting.isEmpty else {
+        if relations.requires[index].contains(where: { slots[$0].state == .possible }) {
             slots[index].pending = PendingRecognition(recognition: recognition, begins: begins)
             guard recordsTransitions else { return }
+            let waiting = relations.requires[index].filter { slots[$0].state == .possible }.map { relations.ids[$0] }
             slots[index].transitions.append(
                 Transition(
                     from: .possible, to: .possible, time: time, event: eventIndex, sample: sample,
