@@ -114,7 +114,11 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             Output.error(error.description)
         }
         switch format {
-        case .jsonl: Output.buffered(BatchReport.value(row).text + "\n")
+        case .jsonl:
+            Output.buffered { out in
+                BatchReport.value(row).write(to: &out)
+                out.append(UInt8(ascii: "\n"))
+            }
         case .json: Output.buffered((first ? "\n" : ",\n") + BatchReport.value(row).text)
         case .csv: Output.buffered(BatchReport.csv(row))
         case .text: break

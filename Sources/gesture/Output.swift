@@ -61,6 +61,12 @@ enum Output {
         if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
     }
 
+    /// Collects output that `write` appends in place, as bytes, and writes it in blocks of whole lines.
+    static func buffered(_ write: (inout [UInt8]) -> Void) {
+        write(&buffer)
+        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
+    }
+
     static func flush() {
         guard !buffer.isEmpty else { return }
         if let failure = writeAll(STDOUT_FILENO, buffer) {

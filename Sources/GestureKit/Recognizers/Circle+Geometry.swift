@@ -73,11 +73,15 @@ extension Circle {
     /// to a sharper one are the same corner. Points within `span` of either end have no turn.
     static func corners(_ path: [Point], span: Int, sharperThan limit: Double) -> [Corner] {
         guard span > 0, path.count > 2 * span else { return [] }
+        // The direction of each chord from point j to j + `span`, computed once: the chord leaving a
+        // point is the one arriving at the point `span` further on.
+        let chords = (0..<(path.count - span)).map { j in
+            Geometry.angle(dx: path[j + span].x - path[j].x, dy: path[j + span].y - path[j].y)
+        }
         var turns: [Corner] = []
         for i in span..<(path.count - span) {
-            let (a, b, c) = (path[i - span], path[i], path[i + span])
-            var turn =
-                Geometry.angle(dx: c.x - b.x, dy: c.y - b.y) - Geometry.angle(dx: b.x - a.x, dy: b.y - a.y)
+            let b = path[i]
+            var turn = chords[i] - chords[i - span]
             if turn > Double.pi { turn -= 2 * Double.pi }
             if turn < -Double.pi { turn += 2 * Double.pi }
             if abs(turn) > limit { turns.append(Corner(turn: abs(turn), index: i, point: b)) }

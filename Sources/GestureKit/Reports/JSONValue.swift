@@ -35,6 +35,11 @@ public enum JSONValue: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text`'s bytes to `out`, without making the string.
+    public func write(to out: inout [UInt8]) {
+        write(to: &out, indent: nil, level: 0)
+    }
+
     /// JSON text indented by two spaces per level.
     public var prettyText: String {
         var out: [UInt8] = []
