@@ -93,13 +93,18 @@ public struct Labeler: Sendable {
     /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
     /// next-to-last non-empty component. Byte-wise, since it runs for every file of a batch.
     static func parentName(_ path: String) -> String? {
-        var utf8 = path.utf8[...]
-        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-        guard let fileStart = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        utf8 = utf8[..<fileStart]
-        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        return utf8[start...].isEmpty ? nil : String(Substring(utf8[start...]))
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            while end > 0, bytes[end - 1] != slash { end -= 1 }  // The file name.
+            guard end > 0 else { return nil }
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return start == end ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// Whether `path` is one of the labels files.
