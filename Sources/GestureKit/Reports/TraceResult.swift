@@ -11,6 +11,9 @@ public struct TraceResult: Sendable, Hashable {
 
     /// The gestures of the trace's sequences in order, joined by `+`, or `none`.
     public var gesture: String {
+        if sequences.count == 1, sequences[0].gestures.count <= 1 {  // Most traces: no arrays to join.
+            return sequences[0].gestures.first ?? "none"
+        }
         let names = sequences.flatMap(\.gestures)
         return names.isEmpty ? "none" : names.joined(separator: "+")
     }
