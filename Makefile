@@ -2,6 +2,11 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
+# On Linux the Swift runtime is linked in statically: calls into it are direct and `gesture`
+# starts in 3 ms instead of 7 (see the README's Performance section). Apple platforms cannot.
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB)
+
 BENCH_SCALE ?= full
 BENCH_SEED ?= 1
 BENCH_FLAGS ?=
@@ -9,7 +14,7 @@ BENCH_FLAGS ?=
 .PHONY: help build test golden accuracy bench bench-profile install uninstall format clean fuzz fuzz-build
 
 help:
-	@echo "make build      release build of the gesture executable"
+	@echo "make build      release build of the gesture executable (Swift runtime linked statically)"
 	@echo "make test       run the test suite (Swift Testing)"
 	@echo "make golden     rewrite the golden output files after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
@@ -20,7 +25,7 @@ help:
 	@echo "make fuzz       run each libFuzzer harness (json csv xml replay) for FUZZ_SECONDS (default 60)"
 
 build:
-	$(SWIFT) build -c release --product gesture
+	$(RELEASE) --product gesture
 
 test:
 	$(SWIFT) test --disable-xctest
@@ -41,7 +46,7 @@ bench-profile:
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/gesture" "$(DESTDIR)$(PREFIX)/bin/gesture"
+	install -m 755 "$$($(RELEASE) --show-bin-path)/gesture" "$(DESTDIR)$(PREFIX)/bin/gesture"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture"

@@ -97,8 +97,11 @@ def spawn(cmd, stdout=subprocess.DEVNULL):
 
 def build():
     log("building release binaries (gesture, gesture-bench)")
-    run(["swift", "build", "-c", "release", "--product", "gesture"], cwd=ROOT)
-    bench_build = ["swift", "build", "-c", "release", "--package-path", str(BENCH)]
+    # As `make build` makes it: on Linux the Swift runtime linked in statically, so calls into it
+    # are direct and a process starts in half the time.
+    static = ["--static-swift-stdlib"] if platform.system() == "Linux" else []
+    run(["swift", "build", "-c", "release", *static, "--product", "gesture"], cwd=ROOT)
+    bench_build = ["swift", "build", "-c", "release", *static, "--package-path", str(BENCH)]
     if subprocess.run(bench_build, cwd=ROOT, capture_output=True).returncode != 0:
         # SwiftPM can keep a stale list of the root package's sources in the benchmark package's
         # build description (a file added to GestureKit is then "not in scope"): drop it and retry.
