@@ -48,7 +48,7 @@ public struct Pan: Recognizer {
         maximumTouches = max(1, Int(parameters["maximumTouches"]))
     }
 
-    private var translation: Point {
+    @inline(__always) private var translation: Point {
         let centroid = current.centroid
         return Point(x: carried.x + centroid.x - anchor.x, y: carried.y + centroid.y - anchor.y)
     }
