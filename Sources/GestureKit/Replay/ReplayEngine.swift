@@ -315,6 +315,8 @@ struct ReplayEngine {
         if !begins { slots[index].deadlines = [] }
         records[slots[index].sequence].gestures.append(recognition.gesture)
         let winner = relations.ids[index]
+        // Made once and shared by every recognizer it preempts (most of the registry, often).
+        var preempted: FailureReason?
         for other in slots.indices where other != index && slots[other].state == .possible {
             if relations.requires[other].contains(index) {
                 fail(
@@ -324,12 +326,12 @@ struct ReplayEngine {
                         message: "\(winner) \(begins ? "began" : "recognized"), and \(relations.ids[other]) requires it to fail"),
                     sample: sample)
             } else if !relations.maySimultaneouslyRecognize(index, other) {
-                fail(
-                    other,
-                    FailureReason(
+                if preempted == nil {
+                    preempted = FailureReason(
                         code: EngineFailure.preempted,
-                        message: recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))"),
-                    sample: sample)
+                        message: recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))")
+                }
+                fail(other, preempted!, sample: sample)
             }
         }
         if ended { end(index, recognition, sample: sample) }
