@@ -1,3 +1,13 @@
+/// Reads the run of decimal digits at `i` (before `end`) into `mantissa`, ten times it plus each digit
+/// (wrapping past 19 digits), and leaves `i` after the run: the digit loop of every number reader.
+@inline(__always)
+func accumulateDigits(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, into mantissa: inout UInt64) {
+    while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(d)
+        i += 1
+    }
+}
+
 /// Reads the decimal number `[+-]? (D+ ('.' D*)? | '.' D+) ([eE] [+-]? D+)?` that fills
 /// `text[start..<end]` exactly: its value, correctly rounded as `Double(String)` would give it (an
 /// infinity past `Double`'s range), and its significant digits (from the first non-zero one to the
@@ -19,10 +29,7 @@ func decimalNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
     let integerStart = i
     while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
     let integerSignificantStart = i
-    while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(d)
-        i += 1
-    }
+    accumulateDigits(text, &i, end, into: &mantissa)
     var significant = i - integerSignificantStart
     var digits = i - integerStart
     if i < end && text[i] == UInt8(ascii: ".") {
@@ -32,10 +39,7 @@ func decimalNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
             while i < end && text[i] == UInt8(ascii: "0") { i += 1 }
         }
         let fractionSignificantStart = i
-        while i < end, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
+        accumulateDigits(text, &i, end, into: &mantissa)
         significant += i - fractionSignificantStart
         exponent = fractionStart - i
         digits += i - fractionStart

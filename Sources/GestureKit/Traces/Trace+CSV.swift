@@ -419,19 +419,13 @@ private struct CSVTraceReader {
         }
         let digitsStart = i
         var mantissa: UInt64 = 0
-        while i < n, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
+        accumulateDigits(text, &i, n, into: &mantissa)
         var digits = i - digitsStart
         var fractionDigits = 0
         if i < n && text[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            while i < n, case let d = text[i] &- UInt8(ascii: "0"), d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
+            accumulateDigits(text, &i, n, into: &mantissa)
             fractionDigits = i - fractionStart
             digits += fractionDigits
         }

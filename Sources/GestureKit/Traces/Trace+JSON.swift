@@ -540,20 +540,14 @@ struct JSONTraceParser {
         if negative { j += 1 }
         let digitsStart = j
         var mantissa: UInt64 = 0
-        while j < n, case let d = b[j] &- UInt8(ascii: "0"), d < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            j += 1
-        }
+        accumulateDigits(b, &j, n, into: &mantissa)
         let integerDigits = j - digitsStart
         guard integerDigits == 1 || (integerDigits > 1 && b[digitsStart] != UInt8(ascii: "0")) else { return nil }
         var fractionDigits = 0
         if j < n && b[j] == UInt8(ascii: ".") {
             j += 1
             let fractionStart = j
-            while j < n, case let d = b[j] &- UInt8(ascii: "0"), d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                j += 1
-            }
+            accumulateDigits(b, &j, n, into: &mantissa)
             fractionDigits = j - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
