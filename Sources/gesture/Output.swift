@@ -57,8 +57,7 @@ enum Output {
 
     /// Collects output and writes it in blocks of whole lines.
     static func buffered(_ text: String) {
-        buffer += text.utf8
-        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
+        buffered { $0 += text.utf8 }
     }
 
     /// Collects output that `write` appends in place, as bytes, and writes it in blocks of whole lines.
