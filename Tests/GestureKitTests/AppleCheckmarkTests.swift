@@ -114,7 +114,7 @@ struct AppleCheckmark {
     mutating func touchesCancelled(_ touches: [AppleTouch]) {
         // Apple writes `state = .cancelled`, which UIKit does not allow a discrete recognizer still
         // in `possible`; our engine fails it instead, and so does the model.
-        state = .failed; why = EngineFailure.touchCancelled
+        state = .failed; why = EngineFailure.touchCancelled.rawValue
     }
 }
 
@@ -180,7 +180,7 @@ enum AppleDriver {
         switch model.state {
         case .recognized: return .recognized(at: decided)
         case .failed: return .failed(model.why ?? "?", at: decided)
-        case .possible: return .failed(EngineFailure.sequenceEnded, at: nil)
+        case .possible: return .failed(EngineFailure.sequenceEndedUndecided.rawValue, at: nil)
         }
     }
 }
@@ -240,7 +240,7 @@ func appleStroke(_ points: [(Double, Double)]) -> [Sample] { Example.stroke(poin
 
     static let cases: [Case] = [
         Case("clean check", .recognized(at: 4), appleStroke(check)),
-        Case("Apple's example shape", .recognized(at: 9), appleStroke(CheckmarkExamples.clean)),
+        Case("Apple's example shape", .recognized(at: 9), appleStroke(Checkmark.clean)),
         Case("first move up (and right)", .failed("initial-direction", at: 1),
              appleStroke([(0, 0), (5, -1), (10, 10), (20, 20), (30, 5), (40, -10)])),
         Case("first move straight up", .failed("initial-direction", at: 1),
@@ -301,7 +301,7 @@ func appleStroke(_ points: [(Double, Double)]) -> [Sample] { Example.stroke(poin
              [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 2, .began, 80, 80),
               Sample(0.032, 3, .began, 90, 80), Sample(0.048, 1, .moved, 20, 20), Sample(0.064, 1, .moved, 30, 5),
               Sample(0.080, 1, .ended, 40, -10), Sample(0.080, 2, .ended, 80, 80), Sample(0.080, 3, .ended, 90, 80)]),
-        Case("a cancelled touch", .failed(EngineFailure.touchCancelled, at: 3),
+        Case("a cancelled touch", .failed(EngineFailure.touchCancelled.rawValue, at: 3),
              [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 1, .moved, 20, -5),
               Sample(0.048, 1, .cancelled, 30, -10)]),
     ]

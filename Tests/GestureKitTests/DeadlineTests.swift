@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func aPinchThatBarelyChangesReportsTheScaleChangeAtTheLift() throws {
-        let failure = try failure("pinch", PinchExamples.fingers([100, 101, 102, 101]))
+        let failure = try failure("pinch", Pinch.fingers([100, 101, 102, 101]))
         #expect(failure.reason.code == "lifted-before-pinching")
         #expect(failure.reason.measured == abs(101.0 / 100.0 - 1), "the distance went from 100 to 101 pt")
         #expect(failure.reason.limit == 0.1)
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func aRotationThatBarelyTurnsReportsTheTurnAtTheLift() throws {
-        let failure = try failure("rotation", PinchExamples.fingers([150, 150, 150], angles: [0, 0.05, 0.02]))
+        let failure = try failure("rotation", Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02]))
         #expect(failure.reason.code == "lifted-before-turning")
         let measured = try #require(failure.reason.measured)
         #expect(abs(measured - 0.02) < 1e-12, "the line between the fingers turned to 0.02 rad")

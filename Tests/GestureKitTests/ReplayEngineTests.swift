@@ -3,34 +3,53 @@ import Testing
 
 /// Records every call it gets; recognizes on the last touch up, reporting the calls.
 struct Recorder: Recognizer {
-    static let definition = RecognizerDefinition(
-        id: "recorder", summary: "test probe", gestures: ["recorded"], parameters: [], make: { _ in Recorder() })
+    static let definition = RecognizerDefinition(Recorder.self, id: "recorder", summary: "test probe", gestures: ["recorded"])
     var calls: [String] = []
     var down = 0
 
-    mutating func log(_ name: String, _ touches: [Touch], _ context: RecognizerContext) {
+    init(parameters: NoParameters) {}
+
+    mutating func log(_ name: String, _ touches: [Touch], _ event: TouchEvent, _ context: RecognizerContext) {
         calls.append("\(name) \(touches.map(\.id.description).joined(separator: ",")) t=\(context.time) e=\(context.event)")
+        #expect(event.index == context.event && event.time == context.time)
     }
-    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
-        log("began", touches, context)
+    mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        log("began", touches, event, context)
         down += touches.count
     }
-    mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) { log("moved", touches, context) }
-    mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
-        log("ended", touches, context)
+    mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        log("moved", touches, event, context)
+    }
+    mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        log("ended", touches, event, context)
         down -= touches.count
         if down == 0 { context.recognize("recorded", details: [.init("calls", .array(calls.map { .string($0) }))]) }
     }
 }
 
 /// Recognizes on lift, unless its deadline (`delay` after touch down) passes first; it ignores every
-/// touch but the first.
+/// touch but the first. `named` makes registry entries from data: each its own id and gesture.
 struct Timed: Recognizer {
+    struct Parameters: RecognizerParameters {
+        var delay = 1.0
+        init() {}
+        static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init("delay", \.delay, .seconds, minimum: 0, "deadline after touch down")
+        ]
+    }
+
+    enum FailureCode: String, RecognizerFailureCode {
+        case deadline
+        case sawIgnoredTouch = "saw-ignored-touch"
+        var meaning: String { rawValue }
+    }
+
     static func named(_ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true) -> RecognizerDefinition {
         RecognizerDefinition(
-            id: id, summary: "test probe", gestures: [id],
-            parameters: [Parameter("delay", unit: "s", default: delay, seed: delay, "deadline after touch down")],
-            requiresFailureOf: requires, make: { Timed(id: id, delay: $0["delay"], decidesOnLift: decidesOnLift) })
+            id: id, summary: "test probe", gestures: [id], requiresFailureOf: requires.map { .recognizer($0) },
+            parameters: Parameters.specs(default: Parameters().with { $0.delay = delay }),
+            failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
+            make: { Timed(id: id, parameters: Parameters($0), decidesOnLift: decidesOnLift) })
     }
     static let definition = named("timed", delay: 1)
     let id: String
@@ -38,7 +57,15 @@ struct Timed: Recognizer {
     let decidesOnLift: Bool
     var first: TouchID?
 
-    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+    init(id: String, parameters: Parameters, decidesOnLift: Bool) {
+        self.id = id
+        delay = parameters.delay
+        self.decidesOnLift = decidesOnLift
+    }
+
+    init(parameters: Parameters) { self.init(id: "timed", parameters: parameters, decidesOnLift: true) }
+
+    mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         for touch in touches {
             if first == nil {
                 first = touch.id
@@ -48,22 +75,24 @@ struct Timed: Recognizer {
             }
         }
     }
-    mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        if touches.contains(where: { $0.id != first }) { context.fail("saw-ignored-touch", "an ignored touch was delivered") }
+    mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        if touches.contains(where: { $0.id != first }) { context.fail(FailureCode.sawIgnoredTouch, "an ignored touch was delivered") }
     }
-    mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+    mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         if decidesOnLift, touches.contains(where: { $0.id == first }) { context.recognize(id) }
     }
     mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
-        context.fail("deadline", "the \(tag) deadline passed", measured: delay, limit: delay, unit: "s")
+        context.fail(FailureCode.deadline, "the \(tag) deadline passed", measured: delay, limit: delay, unit: .seconds)
     }
 }
 
 /// Asks for a continuous recognizer's `began` although it is discrete: an illegal transition.
 struct Illegal: Recognizer {
-    static let definition = RecognizerDefinition(
-        id: "illegal", summary: "test probe", gestures: ["illegal"], parameters: [], make: { _ in Illegal() })
-    mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) { context.begin("illegal") }
+    static let definition = RecognizerDefinition(Illegal.self, id: "illegal", summary: "test probe", gestures: ["illegal"])
+    init(parameters: NoParameters) {}
+    mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        context.begin("illegal")
+    }
 }
 
 func replay(_ samples: [Sample], _ registry: [RecognizerDefinition], configure: (inout Configuration) throws -> Void = { _ in })
@@ -110,7 +139,7 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         let timed = try report(result, "timed")
         #expect(timed.state == .failed)
         #expect(timed.failure == Failure(
-            reason: FailureReason(code: "deadline", message: "the late deadline passed", measured: 0.5, limit: 0.5, unit: "s"),
+            reason: FailureReason(code: "deadline", message: "the late deadline passed", measured: 0.5, limit: 0.5, unit: .seconds),
             time: 0.5, event: 1, sample: nil))
     }
 

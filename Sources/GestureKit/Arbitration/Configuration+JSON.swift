@@ -7,8 +7,10 @@ extension Configuration {
     ///       "simultaneous": [["checkmark", "circle"]]
     ///     }
     ///
-    /// Every key is optional; unknown keys, recognizers and parameters are errors. `requiresFailureOf`
-    /// replaces the listed recognizers' requirements; `simultaneous` replaces every default pair.
+    /// Every key is optional; unknown keys, recognizers and parameters are errors, and so is a value its
+    /// parameter does not take (see `set(_:to:for:)`); `null` switches an optional rule off.
+    /// `requiresFailureOf` replaces the listed recognizers' requirements; `simultaneous` replaces every
+    /// default pair.
     public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes, file: file) } catch { throw ConfigurationError(error.description) }
@@ -30,10 +32,16 @@ extension Configuration {
                     throw fail("\"parameters\".\"\(recognizer.key)\" must be an object of parameter values")
                 }
                 for value in values {
-                    guard let number = value.value.numberValue else {
-                        throw fail("parameter \"\(value.key)\" for \(recognizer.key) must be a number, found \(value.value.text)")
+                    let parameter: ParameterValue
+                    switch value.value {
+                    case .number(let number): parameter = .number(number)
+                    case .bool(let flag): parameter = .boolean(flag)
+                    case .null: parameter = .off
+                    default:
+                        throw fail(
+                            "parameter \"\(value.key)\" for \(recognizer.key) must be a number, true, false or null, found \(value.value.text)")
                     }
-                    try prefixed { () throws(ConfigurationError) in try set(value.key, to: number, for: recognizer.key) }
+                    try prefixed { () throws(ConfigurationError) in try set(value.key, to: parameter, for: recognizer.key) }
                 }
             }
         }

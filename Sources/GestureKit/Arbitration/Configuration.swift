@@ -1,21 +1,23 @@
-/// The recognizers that compete for a trace, with their parameter values, and how they relate:
-/// which must fail before another may recognize, and which may recognize together.
+/// The recognizers that compete for a trace, with their parameter values, and how they relate: which
+/// must fail before another may recognize, and which may recognize together.
 ///
 ///     var configuration = Configuration(profile: .seed)
 ///     try configuration.keepOnly(["checkmark"])
-///     try configuration.set("jitterTolerance", to: 3, for: "checkmark")
+///     try configuration.set("jitterTolerance", to: .number(3), for: "checkmark")
 public struct Configuration: Sendable {
     /// One recognizer as it will run.
     public struct Entry: Sendable {
         public let definition: RecognizerDefinition
-        /// The parameter values; setting them makes a new `prototype`.
-        public var values: ParameterValues {
+        /// The parameter values, one for every parameter the definition declares; setting them makes a
+        /// new `prototype`.
+        public internal(set) var values: ParameterValues {
             didSet { prototype = definition.make(values) }
         }
-        /// Ids of the recognizers in this configuration that must fail before this one recognizes.
-        public var requiresFailureOf: [String]
+        /// Ids of the recognizers in this configuration that must fail before this one recognizes, in
+        /// registry order.
+        public internal(set) var requiresFailureOf: [String]
         /// A fresh recognizer with these values: the engine copies it at every reset, instead of
-        /// reading every parameter by name again.
+        /// making one from the values again.
         public private(set) var prototype: any Recognizer
         public var id: String { definition.id }
 
@@ -38,6 +40,9 @@ public struct Configuration: Sendable {
     /// `entries` and `simultaneous` by position, for the engine, which asks on every recognition.
     private(set) var relations = Relations([], [])
     public let profile: Profile
+    /// What applying settings noticed that is not an error: a parameter set by a former name, a value
+    /// that used to mean "off". Each says what to write instead.
+    public private(set) var warnings: [String] = []
 
     /// - Parameters:
     ///   - registry: The recognizers to choose from, in priority order.
@@ -45,7 +50,9 @@ public struct Configuration: Sendable {
     public init(registry: [RecognizerDefinition] = Registry.all, profile: Profile = .default) {
         self.profile = profile
         entries = registry.map { definition in
-            Entry(definition: definition, values: definition.values(profile), requiresFailureOf: definition.requiresFailureOf)
+            Entry(
+                definition: definition, values: definition.values(profile),
+                requiresFailureOf: Configuration.resolve(definition.requiresFailureOf, of: definition.id, in: registry))
         }
         let ids = Set(registry.map(\.id))
         simultaneous = Set(
@@ -55,25 +62,18 @@ public struct Configuration: Sendable {
         relations = Relations(entries, simultaneous)
     }
 
-    /// Who requires whom to fail, and who may recognize together, by position in `entries`.
-    struct Relations: Sendable {
-        /// For each entry, the positions of the entries it requires to fail, in the order given.
-        let requires: [[Int]]
-        /// For each entry, its id and kind (read from the entry, they would copy its definition).
-        let ids: [String]
-        let kinds: [RecognizerKind]
-        /// `together[a * ids.count + b]`: whether entries `a` and `b` may recognize together.
-        private let together: [Bool]
-
-        init(_ entries: [Entry], _ simultaneous: Set<[String]>) {
-            let positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            requires = entries.map { $0.requiresFailureOf.compactMap { positions[$0] } }
-            ids = entries.map(\.id)
-            kinds = entries.map(\.definition.kind)
-            together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
-        }
-
-        func maySimultaneouslyRecognize(_ a: Int, _ b: Int) -> Bool { together[a * ids.count + b] }
+    /// The ids `requirements` name in `registry`, in registry order: a recognizer by id, or every other
+    /// recognizer with a capability. Ids not in the registry are left out.
+    static func resolve(_ requirements: [Requirement], of id: String, in registry: [RecognizerDefinition]) -> [String] {
+        registry.filter { candidate in
+            candidate.id != id
+                && requirements.contains { requirement in
+                    switch requirement {
+                    case .recognizer(let required): candidate.id == required
+                    case .every(let capability): candidate.capabilities.contains(capability)
+                    }
+                }
+        }.map(\.id)
     }
 
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.
@@ -86,16 +86,44 @@ public struct Configuration: Sendable {
         simultaneous = simultaneous.filter { $0.allSatisfy(ids.contains) }
     }
 
-    /// Overrides one parameter of one recognizer.
-    public mutating func set(_ parameter: String, to value: Double, for id: String) throws(ConfigurationError) {
+    /// Sets one parameter of one recognizer, checked against its declaration: its type, its range, and
+    /// whether it can be switched off (`.off`). A former name of the parameter, or a value that used to
+    /// switch its rule off, is still accepted, with a warning saying what to write instead.
+    public mutating func set(_ name: String, to value: ParameterValue, for id: String) throws(ConfigurationError) {
         let index = try entryIndex(id)
-        let names = entries[index].definition.parameters.map(\.name)
-        guard names.contains(parameter) else {
-            throw ConfigurationError(
-                "unknown parameter \"\(parameter)\" for \(id): expected one of \(names.joined(separator: ", "))")
+        let definition = entries[index].definition
+        var (name, value) = (name, value)
+        if definition.parameter(name) == nil,
+            let renamed = definition.parameters.first(where: { $0.formerNames.contains { $0.name == name } }),
+            let former = renamed.formerNames.first(where: { $0.name == name })
+        {
+            var warning = "\(id).\(name) is now \(id).\(renamed.name)"
+            if let old = value.number, let unit = renamed.unit {
+                value = .number(old * former.scale)
+                warning += ", in \(unit): \(Format.number(old, decimals: 4)) \(former.unit) read as "
+                    + "\(Format.number(old * former.scale, decimals: 4)) \(unit)"
+            }
+            warnings.append(warning)
+            name = renamed.name
         }
-        guard value.isFinite else { throw ConfigurationError("parameter \"\(parameter)\" for \(id) must be a finite number") }
-        entries[index].values[parameter] = value
+        guard let parameter = definition.parameter(name) else {
+            throw ConfigurationError(
+                "unknown parameter \"\(name)\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))")
+        }
+        if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number, formerOff.matches(number) {
+            warnings.append(
+                "\(id).\(name): \(formerOff.text) used to switch the rule off; write null (off) instead")
+            value = .off
+        }
+        if parameter.type == .boolean, let number = value.number, number == 0 || number == 1 {
+            warnings.append("\(id).\(name) is a switch: write \(number == 1) instead of \(Format.number(number))")
+            value = .boolean(number == 1)
+        }
+        switch parameter.checked(value) {
+        case .success(let checked): entries[index].values[name] = checked
+        case .failure(let error):
+            throw ConfigurationError("parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)")
+        }
     }
 
     /// Replaces the recognizers `id` requires to fail.
@@ -122,6 +150,14 @@ public struct Configuration: Sendable {
 
     public func maySimultaneouslyRecognize(_ a: String, _ b: String) -> Bool {
         simultaneous.contains([a, b].sorted())
+    }
+
+    /// The typed parameters of the recognizer `id`, when it is of type `type`.
+    ///
+    ///     configuration.parameters(of: "swipe", as: Swipe.self)?.minimumTravel   // 30
+    public func parameters<R: Recognizer>(of id: String, as type: R.Type) -> R.Parameters? {
+        guard let entry = entries.first(where: { $0.id == id }), entry.prototype is R else { return nil }
+        return R.Parameters(entry.values, over: R.defaultParameters)
     }
 
     private func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
@@ -153,4 +189,18 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension ParameterValue {
+    /// A number or an integer as a `Double`; nil otherwise.
+    var number: Double? {
+        switch self {
+        case .number(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+
+    /// As a config file writes it.
+    var text: String { json.text }
 }

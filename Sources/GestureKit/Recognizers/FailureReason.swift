@@ -1,10 +1,11 @@
 /// Why a recognizer failed, as data: a stable code, a one-line message, what was measured against
 /// which limit, and where.
 ///
-///     FailureReason(code: "moved-left", message: "moved left during the down-stroke",
-///                   measured: 3, limit: 2, unit: "pt", point: Point(x: 101, y: 230))
+///     FailureReason(Checkmark.FailureCode.movedLeft, "moved left during the down-stroke",
+///                   measured: 3, limit: 2, unit: .points, point: Point(x: 101, y: 230))
 public struct FailureReason: Sendable, Hashable {
-    /// Stable, kebab-case; scripts match on it.
+    /// Stable, kebab-case; scripts match on it. A recognizer's own codes are declared by its
+    /// `FailureCode` type; the engine's by `EngineFailure`.
     public var code: String
     /// One line for people.
     public var message: String
@@ -12,13 +13,13 @@ public struct FailureReason: Sendable, Hashable {
     public var measured: Double?
     /// The limit it broke.
     public var limit: Double?
-    /// The unit of `measured` and `limit` (`pt`, `s`, `rad`, `pt/s`, …).
-    public var unit: String?
+    /// The unit of `measured` and `limit`.
+    public var unit: MeasureUnit?
     /// Where on the path it happened, when that means something.
     public var point: Point?
 
     public init(
-        code: String, message: String, measured: Double? = nil, limit: Double? = nil, unit: String? = nil,
+        code: String, message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
         point: Point? = nil
     ) {
         self.code = code
@@ -28,22 +29,39 @@ public struct FailureReason: Sendable, Hashable {
         self.unit = unit
         self.point = point
     }
+
+    /// A reason with a declared failure code.
+    public init<Code: RecognizerFailureCode>(
+        _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
+        point: Point? = nil
+    ) {
+        self.init(code: code.rawValue, message: message, measured: measured, limit: limit, unit: unit, point: point)
+    }
 }
 
-/// Failure codes the engine itself gives, as opposed to a recognizer's own rules.
-public enum EngineFailure {
+/// The failure codes the engine itself gives, as opposed to a recognizer's own rules.
+public enum EngineFailure: String, RecognizerFailureCode {
     /// Another recognizer recognized first, and the two may not recognize together.
-    public static let preempted = "preempted"
+    case preempted
     /// A recognizer this one requires to fail recognized instead.
-    public static let requiredRecognizerSucceeded = "required-recognizer-succeeded"
+    case requiredRecognizerSucceeded = "required-recognizer-succeeded"
     /// Every touch lifted and the recognizer had not decided.
-    public static let sequenceEnded = "sequence-ended-undecided"
-    static let sequenceEndedReason = FailureReason(
-        code: sequenceEnded, message: "every touch lifted before the gesture was recognized")
+    case sequenceEndedUndecided = "sequence-ended-undecided"
     /// The trace ended with touches still down.
-    public static let sequenceNeverEnded = "sequence-never-ended"
+    case sequenceNeverEnded = "sequence-never-ended"
     /// A touch was cancelled (the system took it away).
-    public static let touchCancelled = "touch-cancelled"
-    /// A recognizer asked for a state change UIKit does not allow.
-    public static let illegalTransition = "illegal-transition"
+    case touchCancelled = "touch-cancelled"
+
+    public var meaning: String {
+        switch self {
+        case .preempted: "another recognizer recognized first, and the two may not recognize together"
+        case .requiredRecognizerSucceeded: "a recognizer this one requires to fail recognized instead"
+        case .sequenceEndedUndecided: "every touch lifted before the recognizer decided"
+        case .sequenceNeverEnded: "the trace ended with touches still down"
+        case .touchCancelled: "a touch was cancelled (the system took it away)"
+        }
+    }
+
+    static let sequenceEndedReason = FailureReason(
+        EngineFailure.sequenceEndedUndecided, "every touch lifted before the gesture was recognized")
 }

@@ -1,37 +1,73 @@
-/// Everything known about a recognizer before it sees a touch: what it is, what it can recognize, its
-/// parameters, how it relates to others, and example traces it must recognize or reject.
+/// A registry entry: everything known about a recognizer before it sees a touch — what it is and what it
+/// recognizes, its parameters, how it relates to others, how it fails, what it reports, and example
+/// traces it must recognize or reject.
 ///
-/// The registry is a list of these; one generic test replays every definition's examples.
+/// A recognizer written in Swift makes its entry from its type, which supplies the parameters, the
+/// failure codes and how to make one:
+///
+///     public static let definition = RecognizerDefinition(
+///         Swipe.self, id: "swipe", summary: "one quick straight stroke…",
+///         gestures: ["swipe-left", "swipe-right", "swipe-up", "swipe-down"], capabilities: [.swipe],
+///         requiresFailureOf: [.every(.shape)], details: […], examples: examples)
+///
+/// An entry can also be made from data at run time — an id, gestures, parameter specs and a function
+/// that makes the recognizer from their values — and joins a configuration like any other.
 public struct RecognizerDefinition: Sendable {
-    /// Stable id, used on the command line and in `--config`.
+    /// Stable id, used on the command line and in config files.
     public var id: String
     /// One line saying what it recognizes and where its rules come from.
     public var summary: String
     public var kind: RecognizerKind
     /// The gesture names it can recognize (`swipe` gives four).
     public var gestures: [String]
-    public var parameters: [Parameter]
-    /// Ids of recognizers that must fail before this one may recognize (UIKit's `require(toFail:)`).
-    public var requiresFailureOf: [String]
+    /// What it is, for the recognizers that wait for every recognizer of a kind (`pan` waits for every
+    /// shape and swipe).
+    public var capabilities: [Capability]
+    /// The recognizers that must fail before this one may recognize (UIKit's `require(toFail:)`).
+    public var requiresFailureOf: [Requirement]
     /// Ids of recognizers this one may recognize together with (UIKit's delegate
     /// `shouldRecognizeSimultaneouslyWith`); the relation is symmetric.
     public var simultaneousWith: [String]
+    public var parameters: [ParameterSpec]
+    /// The failure codes of its own rules (the engine's are `EngineFailure`).
+    public var failureCodes: [FailureCodeSpec]
+    /// The values it reports with a recognition (or, continuous, at every transition).
+    public var details: [DetailSpec]
     public var examples: [Example]
-    /// Makes a fresh recognizer from resolved parameter values.
+    /// Makes a fresh recognizer from parameter values (every declared parameter has one).
     public var make: @Sendable (ParameterValues) -> any Recognizer
 
+    /// The entry of a recognizer type: parameters, failure codes and `make` come from `type`.
+    public init<R: Recognizer>(
+        _ type: R.Type, id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String],
+        capabilities: [Capability] = [], requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [],
+        details: [DetailSpec] = [], examples: [Example] = []
+    ) {
+        self.init(
+            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
+            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
+            parameters: R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters),
+            failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
+            examples: examples, make: { R(parameters: R.Parameters($0, over: R.defaultParameters)) })
+    }
+
+    /// An entry made from data.
     public init(
-        id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String], parameters: [Parameter],
-        requiresFailureOf: [String] = [], simultaneousWith: [String] = [], examples: [Example] = [],
+        id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String], capabilities: [Capability] = [],
+        requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [], parameters: [ParameterSpec] = [],
+        failureCodes: [FailureCodeSpec] = [], details: [DetailSpec] = [], examples: [Example] = [],
         make: @escaping @Sendable (ParameterValues) -> any Recognizer
     ) {
-        self.simultaneousWith = simultaneousWith
         self.id = id
         self.summary = summary
         self.kind = kind
         self.gestures = gestures
-        self.parameters = parameters
+        self.capabilities = capabilities
         self.requiresFailureOf = requiresFailureOf
+        self.simultaneousWith = simultaneousWith
+        self.parameters = parameters
+        self.failureCodes = failureCodes
+        self.details = details
         self.examples = examples
         self.make = make
     }
@@ -39,82 +75,12 @@ public struct RecognizerDefinition: Sendable {
     /// The parameter values of `profile`.
     public func values(_ profile: Profile) -> ParameterValues {
         var values = ParameterValues()
-        for parameter in parameters {
-            values[parameter.name] = profile == .seed ? parameter.seed : parameter.defaultValue
-        }
+        for parameter in parameters { values[parameter.name] = parameter.value(in: profile) }
         return values
     }
-}
 
-/// A named threshold of a recognizer, with its unit, meaning, tuned default and seed value.
-public struct Parameter: Sendable, Hashable {
-    public var name: String
-    /// `pt`, `s`, `rad`, `pt/s`, `ratio`, `count`, …
-    public var unit: String
-    public var meaning: String
-    /// The value in the default profile, tuned for real hands.
-    public var defaultValue: Double
-    /// The value in the `seed` profile, which makes the rule behave as published.
-    public var seed: Double
-
-    public init(_ name: String, unit: String, default defaultValue: Double, seed: Double, _ meaning: String) {
-        self.name = name
-        self.unit = unit
-        self.meaning = meaning
-        self.defaultValue = defaultValue
-        self.seed = seed
-    }
-}
-
-/// Parameter values by name.
-public struct ParameterValues: Sendable, Hashable {
-    private var values: [String: Double] = [:]
-
-    public init() {}
-
-    /// A value; parameters the definition declares are always present once resolved.
-    public subscript(name: String) -> Double {
-        get { values[name] ?? .nan }
-        set { values[name] = newValue }
-    }
-
-    public func contains(_ name: String) -> Bool { values[name] != nil }
-}
-
-/// A set of parameter values: `default`, tuned for real hands, or `seed`, the rules as published.
-public enum Profile: String, Sendable, Hashable, CaseIterable {
-    case `default`, seed
-}
-
-/// A trace a recognizer must recognize (as `gesture`) or must reject (with failure `code`), in a profile.
-public struct Example: Sendable {
-    public enum Expectation: Sendable, Hashable {
-        case recognizes(String)
-        case fails(code: String)
-    }
-
-    public var name: String
-    public var samples: [Sample]
-    public var view: ViewSize?
-    public var expectation: Expectation
-    public var profiles: [Profile]
-
-    public init(
-        _ name: String, _ expectation: Expectation, profiles: [Profile] = Profile.allCases, view: ViewSize? = nil,
-        samples: [Sample]
-    ) {
-        self.name = name
-        self.samples = samples
-        self.view = view
-        self.expectation = expectation
-        self.profiles = profiles
-    }
-
-    /// A one-finger stroke through `points`, one sample every `interval` seconds.
-    public static func stroke(_ points: [(Double, Double)], interval: Double = 0.016, start: Double = 0) -> [Sample] {
-        points.enumerated().map { index, point in
-            let phase: Phase = index == 0 ? .began : (index == points.count - 1 ? .ended : .moved)
-            return Sample(start + Double(index) * interval, 1, phase, point.0, point.1)
-        }
+    /// The parameter named `name`.
+    public func parameter(_ name: String) -> ParameterSpec? {
+        parameters.first { $0.name == name }
     }
 }

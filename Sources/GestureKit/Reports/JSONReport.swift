@@ -109,7 +109,7 @@ public enum JSONReport {
             .init("sample", .number(failure.sample.map(Double.init))),
             .init("measured", .number(reason.measured)),
             .init("limit", .number(reason.limit)),
-            .init("unit", .string(reason.unit)),
+            .init("unit", .string(reason.unit?.rawValue)),
             .init("point", .point(reason.point)),
         ])
     }
@@ -118,38 +118,55 @@ public enum JSONReport {
     public static func value(_ configuration: Configuration) -> JSONValue {
         .object([
             .init("profile", .string(configuration.profile.rawValue)),
+            .init("recognizers", .array(configuration.entries.map { value($0, in: configuration) })),
+        ])
+    }
+
+    private static func value(_ entry: Configuration.Entry, in configuration: Configuration) -> JSONValue {
+        let definition = entry.definition
+        let together = configuration.entries.map(\.id).filter {
+            $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
+        }
+        return .object([
+            .init("id", .string(definition.id)),
+            .init("kind", .string(definition.kind.rawValue)),
+            .init("summary", .string(definition.summary)),
+            .init("gestures", .array(definition.gestures.map { .string($0) })),
+            .init("capabilities", .array(definition.capabilities.map { .string($0.rawValue) })),
+            .init("requiresFailureOf", .array(entry.requiresFailureOf.map { .string($0) })),
+            .init("simultaneousWith", .array(together.map { .string($0) })),
+            .init("parameters", .array(definition.parameters.map { value($0, setTo: entry.values[$0.name]) })),
             .init(
-                "recognizers",
+                "failureCodes",
                 .array(
-                    configuration.entries.map { entry in
-                        let definition = entry.definition
-                        return .object([
-                            .init("id", .string(definition.id)),
-                            .init("kind", .string(definition.kind.rawValue)),
-                            .init("summary", .string(definition.summary)),
-                            .init("gestures", .array(definition.gestures.map { .string($0) })),
-                            .init("requiresFailureOf", .array(entry.requiresFailureOf.map { .string($0) })),
-                            .init(
-                                "simultaneousWith",
-                                .array(
-                                    configuration.entries.map(\.id).filter {
-                                        $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
-                                    }.map { .string($0) })),
-                            .init(
-                                "parameters",
-                                .array(
-                                    definition.parameters.map { parameter in
-                                        .object([
-                                            .init("name", .string(parameter.name)),
-                                            .init("value", .number(entry.values[parameter.name])),
-                                            .init("default", .number(parameter.defaultValue)),
-                                            .init("seed", .number(parameter.seed)),
-                                            .init("unit", .string(parameter.unit)),
-                                            .init("meaning", .string(parameter.meaning)),
-                                        ])
-                                    })),
-                        ])
+                    definition.failureCodes.map {
+                        .object([.init("code", .string($0.code)), .init("meaning", .string($0.meaning))])
                     })),
+            .init("details", .array(definition.details.map(value))),
+        ])
+    }
+
+    private static func value(_ parameter: ParameterSpec, setTo value: ParameterValue?) -> JSONValue {
+        .object([
+            .init("name", .string(parameter.name)),
+            .init("value", (value ?? parameter.defaultValue).json),
+            .init("default", parameter.defaultValue.json),
+            .init("seed", parameter.seed.json),
+            .init("unit", .string(parameter.unit?.rawValue)),
+            .init("type", .string(parameter.type.rawValue)),
+            .init("optional", .bool(parameter.isOptional)),
+            .init("minimum", .number(parameter.minimum)),
+            .init("maximum", .number(parameter.maximum)),
+            .init("meaning", .string(parameter.meaning)),
+        ])
+    }
+
+    private static func value(_ detail: DetailSpec) -> JSONValue {
+        .object([
+            .init("name", .string(detail.name)),
+            .init("type", .string(detail.kind.name)),
+            .init("unit", .string(detail.unit?.rawValue)),
+            .init("meaning", .string(detail.meaning)),
         ])
     }
 }

@@ -94,16 +94,38 @@ public enum TextReport {
                 $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
             }
             if !together.isEmpty { out += "  recognizes simultaneously with: \(together.joined(separator: ", "))\n" }
+            if !definition.capabilities.isEmpty {
+                out += "  is: \(definition.capabilities.map(\.rawValue).joined(separator: ", "))\n"
+            }
             let width = definition.parameters.map(\.name.count).max() ?? 0
             for parameter in definition.parameters {
-                let value = Format.number(entry.values[parameter.name], decimals: 4)
-                let note =
-                    "default \(Format.number(parameter.defaultValue, decimals: 4)), seed \(Format.number(parameter.seed, decimals: 4))"
-                out += "  " + pad(parameter.name, width) + "  " + pad("\(value) \(parameter.unit)", 14)
+                let value = entry.values[parameter.name] ?? parameter.defaultValue
+                let note = "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
+                out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"
+            }
+            if !definition.failureCodes.isEmpty {
+                out += "  failure codes: \(definition.failureCodes.map(\.code).joined(separator: ", "))\n"
+            }
+            if !definition.details.isEmpty {
+                out += "  details: \(definition.details.map(\.name).joined(separator: ", "))\n"
             }
         }
         return out
+    }
+
+    /// `3 pt`, `0.6981 rad`, `on`, `off`.
+    private static func withUnit(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
+        switch value {
+        case .number, .integer: "\(value) \(parameter.unit?.rawValue ?? "")"
+        case .boolean, .off: "\(value)"
+        }
+    }
+
+    /// `3`, `on`, `off`; an angle also in degrees: `0.6981 (40°)`.
+    private static func plain(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
+        guard case .number(let radians) = value, parameter.unit == .radians else { return "\(value)" }
+        return "\(value) (\(Format.number(radians * 180 / Double.pi, decimals: 1))°)"
     }
 
     private static func place(_ time: Double, _ event: Int, _ sample: Int?) -> String {

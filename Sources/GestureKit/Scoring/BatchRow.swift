@@ -55,7 +55,7 @@ public struct Miss: Sendable, Hashable {
             let reason = failure.reason
             return Miss(
                 recognizer: id, code: reason.code, message: reason.message, measured: reason.measured,
-                limit: reason.limit, unit: reason.unit)
+                limit: reason.limit, unit: reason.unit?.rawValue)
         }
         let recognized = reports.compactMap(\.recognition?.gesture).joined(separator: "+")
         return Miss(

@@ -120,25 +120,6 @@ public enum Phase: String, Sendable, Hashable, CaseIterable {
     public var isDown: Bool { self == .began || self == .moved || self == .stationary }
 }
 
-/// A location in points.
-public struct Point: Sendable, Hashable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public static let zero = Point(x: 0, y: 0)
-
-    public func distance(to other: Point) -> Double {
-        ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
-    }
-
-    public var description: String { "(\(Format.number(x)), \(Format.number(y)))" }
-}
-
 /// The size of a view, in points.
 public struct ViewSize: Sendable, Hashable {
     public var width: Double

@@ -30,3 +30,11 @@ public struct Transition: Sendable, Hashable {
         self.waitingFor = waitingFor
     }
 }
+
+/// A failure reason placed in time: when, at which event, by which sample.
+public struct Failure: Sendable, Hashable {
+    public var reason: FailureReason
+    public var time: Double
+    public var event: Int
+    public var sample: Int?
+}

@@ -64,10 +64,7 @@ struct TwoTouches: Sendable {
         guard bothDown else { return }
         if measuresRotation {
             let angle = self.angle
-            var step = angle - lastAngle
-            if step > Double.pi { step -= 2 * Double.pi }
-            if step < -Double.pi { step += 2 * Double.pi }
-            rotation += step
+            rotation += Geometry.wrapped(angle - lastAngle)
             lastAngle = angle
             if time > lastTime {
                 rotationVelocity = (rotation - lastRotation) / (time - lastTime)
@@ -114,8 +111,10 @@ protocol TwoFingerGesture: Recognizer {
     var fingers: TwoTouches { get set }
     /// The gesture's name, which is also its id.
     static var gesture: String { get }
-    /// The failure code, message and unit for two fingers that lift before reaching the threshold.
-    static var liftedEarly: (code: String, message: String, unit: String) { get }
+    static var tooManyTouches: FailureCode { get }
+    static var needsTwoTouches: FailureCode { get }
+    /// The failure for two fingers that lift before reaching the threshold: its code, message and unit.
+    static var liftedEarly: (code: FailureCode, message: String, unit: MeasureUnit) { get }
     var threshold: Double { get }
     /// How far the fingers have gone towards the threshold.
     var progress: Double { get }
@@ -123,19 +122,21 @@ protocol TwoFingerGesture: Recognizer {
 }
 
 extension TwoFingerGesture {
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+    public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         guard fingers.add(touches, at: context.time) else {
             let message = "a third finger touched down; a \(Self.gesture) is two fingers"
             if context.state == .possible {
-                context.fail("too-many-touches", message, measured: 3, limit: 2, unit: "touches", point: touches[0].location, at: touches[0])
+                context.fail(
+                    Self.tooManyTouches, message, measured: 3, limit: 2, unit: .touches, point: touches[0].location,
+                    at: touches[0])
             } else {
-                context.cancel("too-many-touches", message, at: touches[0])
+                context.cancel(Self.tooManyTouches, message, at: touches[0])
             }
             return
         }
     }
 
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
+    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         fingers.move(touches, at: context.time)
         guard fingers.bothDown else { return }
         if context.state == .possible {
@@ -145,7 +146,7 @@ extension TwoFingerGesture {
         }
     }
 
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+    public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         fingers.move(touches, at: context.time)
         let final = values
         // Measured before the lift: with a finger gone, the distance between them is unknown.
@@ -160,7 +161,7 @@ extension TwoFingerGesture {
                 unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
         } else {
             context.fail(
-                "needs-two-touches", "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2, unit: "touches",
+                Self.needsTwoTouches, "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2, unit: .touches,
                 point: touches[0].location, at: touches[0])
         }
     }

@@ -55,11 +55,3 @@ public struct RecognizerReport: Sendable, Hashable {
     /// Why it failed, when it did.
     public var failure: Failure?
 }
-
-/// A failure reason placed in time: when, at which event, by which sample.
-public struct Failure: Sendable, Hashable {
-    public var reason: FailureReason
-    public var time: Double
-    public var event: Int
-    public var sample: Int?
-}

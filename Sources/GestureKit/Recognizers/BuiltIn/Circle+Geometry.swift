@@ -81,9 +81,7 @@ extension Circle {
         var turns: [Corner] = []
         for i in span..<(path.count - span) {
             let b = path[i]
-            var turn = chords[i] - chords[i - span]
-            if turn > Double.pi { turn -= 2 * Double.pi }
-            if turn < -Double.pi { turn += 2 * Double.pi }
+            let turn = Geometry.wrapped(chords[i] - chords[i - span])
             if abs(turn) > limit { turns.append(Corner(turn: abs(turn), index: i, point: b)) }
         }
         turns.sort { $0.turn != $1.turn ? $0.turn > $1.turn : $0.index < $1.index }

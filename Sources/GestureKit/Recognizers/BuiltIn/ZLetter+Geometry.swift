@@ -35,11 +35,4 @@ extension ZLetter {
         if turns.last != points.count - 1 { turns.append(points.count - 1) }
         return turns
     }
-
-    /// How far, in degrees from 0 to 180, the heading of the segment `then` turns from that of `along`.
-    static func turnDegrees(along: (Point, Point), then: (Point, Point)) -> Double {
-        var turn = abs(angleDegrees(from: then.0, to: then.1) - angleDegrees(from: along.0, to: along.1))
-        if turn > 180 { turn = 360 - turn }
-        return turn
-    }
 }

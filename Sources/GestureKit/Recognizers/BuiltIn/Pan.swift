@@ -2,9 +2,9 @@
 /// (continuous): `began` once their centroid has moved `minimumTranslation` from where it started,
 /// `changed` on every move with the translation and velocity, `ended` on lift with the final velocity.
 ///
-/// Any stroke is a pan, so by default `pan` requires `checkmark`, `z`, `circle` and `swipe` to fail:
-/// it never steals their strokes, and on a one-finger stroke it begins only when the last of them has
-/// failed — usually on lift, when they decide. A drag with two fingers, which none of them accepts,
+/// Any stroke is a pan, so `pan` requires every shape and swipe to fail (by default `checkmark`, `z`,
+/// `circle` and `swipe`): it never steals their strokes, and on a one-finger stroke it begins only when
+/// the last of them has failed — usually on lift, when they decide. A drag with two fingers, which none of them accepts,
 /// begins at once. It may recognize together with `long-press` (press, hold, then drag).
 ///
 /// While its `began` is on hold it asks nothing more, so the values recorded at `began` are those of
@@ -13,22 +13,45 @@
 /// The slop, 10 pt, is UIKit's hysteresis as commonly measured (Hammer.js: 10 px, Android: 8 dp).
 public struct Pan: Recognizer {
     public static let definition = RecognizerDefinition(
-        id: "pan",
+        Pan.self, id: "pan",
         summary: "touches dragged past a 10 pt slop, then followed until they lift (UIPanGestureRecognizer)",
-        kind: .continuous,
-        gestures: ["pan"],
-        parameters: [
-            Parameter("minimumTranslation", unit: "pt", default: 10, seed: 10, "how far the touches must move before the pan begins"),
-            Parameter("minimumTouches", unit: "count", default: 1, seed: 1, "fewest fingers that may pan"),
-            Parameter("maximumTouches", unit: "count", default: 10, seed: 10, "most fingers that may pan"),
-        ],
-        requiresFailureOf: ["checkmark", "z", "circle", "swipe"],
+        kind: .continuous, gestures: ["pan"], requiresFailureOf: [.every(.shape), .every(.swipe)],
         simultaneousWith: ["long-press"],
-        examples: PanExamples.all,
-        make: { Pan(parameters: $0) })
+        details: [
+            DetailSpec("translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
+            DetailSpec("velocity", .point, unit: .pointsPerSecond, "Its velocity over the latest movement, in points per second."),
+        ],
+        examples: examples)
 
-    private let minimumTranslation: Double
-    private let minimumTouches, maximumTouches: Int
+    public struct Parameters: RecognizerParameters {
+        public var minimumTranslation = 10.0
+        public var minimumTouches = 1
+        public var maximumTouches = 10
+
+        public init() {}
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init(
+                "minimumTranslation", \.minimumTranslation, .points, minimum: 0,
+                "how far the touches must move before the pan begins"),
+            .init("minimumTouches", \.minimumTouches, .count, minimum: 1, "fewest fingers that may pan"),
+            .init("maximumTouches", \.maximumTouches, .count, minimum: 1, "most fingers that may pan"),
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case tooManyTouches = "too-many-touches"
+        case didNotMove = "did-not-move"
+
+        public var meaning: String {
+            switch self {
+            case .tooManyTouches: "more fingers down than maximumTouches (cancels a pan in flight)"
+            case .didNotMove: "lifted before the touches moved minimumTranslation"
+            }
+        }
+    }
+
+    private let parameters: Parameters
     private var current = TouchMap<Point>()
     /// Translation carried over from before the set of touches last changed, so that a finger added
     /// or lifted does not make the pan jump (UIKit does the same).
@@ -42,10 +65,8 @@ public struct Pan: Recognizer {
     /// the same values.
     private var askedToBegin = false
 
-    public init(parameters: ParameterValues) {
-        minimumTranslation = parameters["minimumTranslation"]
-        minimumTouches = max(1, Int(parameters["minimumTouches"]))
-        maximumTouches = max(1, Int(parameters["maximumTouches"]))
+    public init(parameters: Parameters) {
+        self.parameters = parameters
     }
 
     @inline(__always) private var translation: Point {
@@ -60,30 +81,32 @@ public struct Pan: Recognizer {
         anchor = current.centroid
     }
 
-    public mutating func touchesBegan(_ touches: [Touch], context: inout RecognizerContext) {
+    public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         if current.isEmpty {
             lastTime = context.time
             lastTranslation = .zero
         }
         changeTouches { current in for touch in touches { current[touch.id] = touch.location } }
-        if current.count > maximumTouches {
-            let message = "\(current.count) fingers down; at most \(maximumTouches) may pan"
+        if current.count > parameters.maximumTouches {
+            let message = "\(current.count) fingers down; at most \(parameters.maximumTouches) may pan"
             if context.state == .possible {
                 context.fail(
-                    "too-many-touches", message, measured: Double(current.count), limit: Double(maximumTouches),
-                    unit: "touches", at: touches[0])
+                    FailureCode.tooManyTouches, message, measured: Double(current.count),
+                    limit: Double(parameters.maximumTouches), unit: .touches, at: touches[0])
             } else {
-                context.cancel("too-many-touches", message, at: touches[0])
+                context.cancel(FailureCode.tooManyTouches, message, at: touches[0])
             }
         }
     }
 
-    public mutating func touchesMoved(_ touches: [Touch], context: inout RecognizerContext) {
-        for touch in touches where touch.phase == .moved { current[touch.id] = touch.location }
+    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in touches { current[touch.id] = touch.location }
         let translation = self.translation
         track(context.time, translation)
         if context.state == .possible {
-            if !askedToBegin, current.count >= minimumTouches, translation.distance(to: .zero) >= minimumTranslation {
+            if !askedToBegin, current.count >= parameters.minimumTouches,
+                translation.distance(to: .zero) >= parameters.minimumTranslation
+            {
                 askedToBegin = true
                 context.begin("pan", details: values(translation), at: touches[0])
             }
@@ -92,18 +115,19 @@ public struct Pan: Recognizer {
         }
     }
 
-    public mutating func touchesEnded(_ touches: [Touch], context: inout RecognizerContext) {
+    public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         for touch in touches { current[touch.id] = touch.location }
         let translation = self.translation
         track(context.time, translation)
         let final = values(translation)
         let moved = translation.distance(to: .zero)
         changeTouches { current in for touch in touches { current[touch.id] = nil } }
-        guard current.count < minimumTouches else { return }
+        guard current.count < parameters.minimumTouches else { return }
         if context.state == .possible && !askedToBegin {
             context.fail(
-                "did-not-move", "lifted before moving \(Format.number(minimumTranslation)) pt", measured: moved,
-                limit: minimumTranslation, unit: "pt", point: touches[0].location, at: touches[0])
+                FailureCode.didNotMove, "lifted before moving \(Format.number(parameters.minimumTranslation)) pt",
+                measured: moved, limit: parameters.minimumTranslation, unit: .points, point: touches[0].location,
+                at: touches[0])
         } else {
             context.recognize("pan", details: final, at: touches[0])
         }
@@ -123,7 +147,7 @@ public struct Pan: Recognizer {
     }
 }
 
-enum PanExamples {
+extension Pan {
     static let drag: [(Double, Double)] = (0...10).map { k in (100 + Double(k) * 20, 100) }
 
     /// Two fingers 40 pt apart moving down together, 15 pt per step.
@@ -140,9 +164,12 @@ enum PanExamples {
         return samples
     }
 
-    static let all: [Example] = [
+    static let examples: [Example] = [
         Example("a slow drag", .recognizes("pan"), samples: Example.stroke(drag, interval: 0.1)),
         Example("two fingers dragged together", .recognizes("pan"), samples: twoFingers),
-        Example("a touch that barely moves", .fails(code: "did-not-move"), samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
+        Example("a touch that barely moves", .fails(FailureCode.didNotMove), samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
+        Example(
+            "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches), settings: ["maximumTouches": .integer(1)],
+            samples: twoFingers),
     ]
 }

@@ -1,0 +1,238 @@
+/// Arbitration among the recognizers of one replay, as UIKit does it: the legal transitions of each
+/// recognizer, require-to-fail, preemption, recognitions on hold, and pairs that may recognize together.
+///
+/// The engine tells it what each recognizer asked for (`handle`) and what the touches decided
+/// (`fail`); it moves each attempt's state, records every transition, and when one recognizer
+/// recognizes, fails every other undecided one it excludes:
+/// - A recognizer that would recognize (or begin) while one it requires to fail is still `possible`
+///   waits — a `possible → possible` transition naming whom it waits for — and recognizes once all of
+///   them have failed, or fails with `required-recognizer-succeeded` when one of them recognizes.
+/// - A recognition fails, with `preempted`, every other `possible` recognizer that may not recognize
+///   together with it.
+/// - A continuous recognizer in flight (`began`, `changed`) cannot fail: it is cancelled.
+/// - A request UIKit does not allow (a discrete recognizer asking to begin, say) is dropped with a
+///   warning.
+///
+/// Gestures recognized or begun, and warnings, are queued in order for the engine to take.
+struct Arbiter {
+    /// One recognizer's attempt: from the touch sequence it began in until it is decided.
+    struct Attempt {
+        /// The touch sequence in which this attempt began.
+        var sequence: Int
+        var state = RecognizerState.possible
+        /// A recognition on hold until the recognizers this one requires to fail have failed.
+        var pending: PendingRecognition?
+        var transitions: [Transition] = []
+        var recognition: Recognition?
+        var failure: Failure?
+    }
+
+    /// When a decision is made: the trace time, the event, and the sample that caused it, if one did.
+    struct Moment {
+        var time: Double
+        var event: Int
+        var sample: Int?
+    }
+
+    let relations: Relations
+    /// Whether to keep every transition; scoring needs only how each attempt ended.
+    let recordsTransitions: Bool
+    private(set) var attempts: [Attempt]
+    /// Gestures recognized or begun since the engine last took them, with the sequence of their attempt.
+    private(set) var recognized: [(sequence: Int, gesture: String)] = []
+    /// Requests dropped as illegal since the engine last took them.
+    private(set) var warnings: [String] = []
+
+    init(relations: Relations, recordsTransitions: Bool, sequence: Int = 0) {
+        self.relations = relations
+        self.recordsTransitions = recordsTransitions
+        attempts = Array(repeating: Attempt(sequence: sequence), count: relations.count)
+    }
+
+    /// Whether recognizer `index` takes touches and deadlines: undecided or in flight, and not a
+    /// discrete recognition on hold (a continuous one on hold keeps following its touches, as in UIKit).
+    func isActive(_ index: Int) -> Bool {
+        !attempts[index].state.isFinal && (attempts[index].pending == nil || relations.kinds[index] == .continuous)
+    }
+
+    func state(_ index: Int) -> RecognizerState { attempts[index].state }
+
+    /// Whether recognizer `index` has a recognition on hold.
+    func isWaiting(_ index: Int) -> Bool { attempts[index].pending != nil }
+
+    /// A fresh attempt of recognizer `index`, beginning in `sequence` (UIKit's `reset()`).
+    mutating func reset(_ index: Int, sequence: Int) {
+        attempts[index] = Attempt(sequence: sequence)
+    }
+
+    /// The decided attempt of recognizer `index`, moved out (its transitions are not copied); the
+    /// recognizer must be reset before it is asked anything again.
+    mutating func take(_ index: Int) -> Attempt {
+        var attempt = Attempt(sequence: attempts[index].sequence)
+        swap(&attempt, &attempts[index])
+        return attempt
+    }
+
+    /// The gestures and warnings queued since the last call, in order.
+    mutating func takeNews() -> (recognized: [(sequence: Int, gesture: String)], warnings: [String]) {
+        defer {
+            recognized.removeAll(keepingCapacity: true)
+            warnings.removeAll(keepingCapacity: true)
+        }
+        return (recognized, warnings)
+    }
+
+    var hasNews: Bool { !recognized.isEmpty || !warnings.isEmpty }
+
+    // MARK: Requests
+
+    /// Carries out what recognizer `index` asked for.
+    mutating func handle(_ request: RecognizerContext.Request, of index: Int, at moment: Moment) {
+        switch request {
+        case .fail(let reason): fail(index, reason, at: moment)
+        case .begin(let recognition):
+            if attempts[index].pending != nil {
+                // Its `began` is on hold: the recognizer still sees `possible` and may ask again, as UIKit
+                // tolerates; keep the latest values.
+                attempts[index].pending?.recognition = recognition
+            } else {
+                requestRecognition(index, recognition, begins: true, at: moment)
+            }
+        case .recognize(let recognition):
+            if attempts[index].pending?.begins == true {
+                attempts[index].pending?.recognition = recognition
+                attempts[index].pending?.ended = true
+            } else if attempts[index].state == .began || attempts[index].state == .changed {
+                end(index, recognition, at: moment)
+            } else {
+                requestRecognition(index, recognition, begins: false, at: moment)
+            }
+        case .change(let recognition):
+            if attempts[index].pending != nil {
+                attempts[index].pending?.recognition = recognition
+            } else if move(index, to: .changed, reason: "changed", at: moment, values: recognition.details) {
+                attempts[index].recognition = recognition
+            }
+        case .cancel(let reason):
+            // Failing a recognizer in flight cancels it (and a possible one simply fails).
+            fail(index, reason, at: moment)
+        }
+    }
+
+    /// Fails recognizer `index` (cancels it when in flight). A failure may release recognitions on hold
+    /// that waited only for it, which may in turn fail others.
+    mutating func fail(_ index: Int, _ reason: FailureReason, at moment: Moment) {
+        guard attempts[index].state == .possible else {
+            // A continuous recognizer in flight cannot fail; UIKit cancels it.
+            if move(index, to: .cancelled, reason: reason.message, at: moment) {
+                attempts[index].failure = Failure(reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
+            }
+            return
+        }
+        move(index, to: .failed, reason: reason.message, at: moment)
+        attempts[index].failure = Failure(reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
+        attempts[index].pending = nil
+        for waiter in attempts.indices where attempts[waiter].pending != nil && attempts[waiter].state == .possible {
+            let required = relations.requires[waiter]
+            guard required.contains(index), required.allSatisfy({ attempts[$0].state == .failed }) else { continue }
+            let pending = attempts[waiter].pending!
+            let names = required.map { relations.ids[$0] }.joined(separator: ", ")
+            commit(
+                waiter, pending.recognition, begins: pending.begins, at: Moment(time: moment.time, event: moment.event),
+                reason: "\(pending.begins ? "began" : "recognized") \(pending.recognition.gesture) once \(names) failed")
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Records a transition if UIKit allows it; an illegal request is dropped with a warning.
+    @discardableResult
+    private mutating func move(
+        _ index: Int, to state: RecognizerState, reason: @autoclosure () -> String, at moment: Moment,
+        waitingFor: [String] = [], values: [JSONValue.Member] = []
+    ) -> Bool {
+        let from = attempts[index].state
+        guard from.canMove(to: state, kind: relations.kinds[index]) else {
+            warnings.append(
+                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(moment.time, decimals: 3))")
+            return false
+        }
+        attempts[index].state = state
+        if recordsTransitions {
+            attempts[index].transitions.append(
+                Transition(
+                    from: from, to: state, time: moment.time, event: moment.event, sample: moment.sample, reason: reason(),
+                    waitingFor: waitingFor, values: relations.kinds[index] == .continuous ? values : []))
+        }
+        return true
+    }
+
+    private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, at moment: Moment) {
+        guard attempts[index].state == .possible, attempts[index].pending == nil else {
+            return warnings.append(
+                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.number(moment.time, decimals: 3))")
+        }
+        if relations.requires[index].contains(where: { attempts[$0].state == .possible }) {
+            attempts[index].pending = PendingRecognition(recognition: recognition, begins: begins)
+            guard recordsTransitions else { return }
+            let waiting = relations.requires[index].filter { attempts[$0].state == .possible }.map { relations.ids[$0] }
+            attempts[index].transitions.append(
+                Transition(
+                    from: .possible, to: .possible, time: moment.time, event: moment.event, sample: moment.sample,
+                    reason: "would \(begins ? "begin" : "recognize") \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
+                    waitingFor: waiting))
+            return
+        }
+        commit(index, recognition, begins: begins, at: moment, reason: "\(begins ? "began" : "recognized") \(recognition.gesture)")
+    }
+
+    /// Makes a recognition (or a `began`) happen, and fails whoever it excludes.
+    private mutating func commit(
+        _ index: Int, _ recognition: Recognition, begins: Bool, at moment: Moment, reason: @autoclosure () -> String
+    ) {
+        guard move(index, to: begins ? .began : .recognized, reason: reason(), at: moment, values: recognition.details) else {
+            return
+        }
+        attempts[index].recognition = recognition
+        let ended = attempts[index].pending?.ended == true
+        attempts[index].pending = nil
+        recognized.append((attempts[index].sequence, recognition.gesture))
+        let winner = relations.ids[index]
+        // Made once and shared by every recognizer it preempts (most of the registry, often).
+        var preempted: FailureReason?
+        for other in attempts.indices where other != index && attempts[other].state == .possible {
+            if relations.requires[other].contains(index) {
+                fail(
+                    other,
+                    FailureReason(
+                        EngineFailure.requiredRecognizerSucceeded,
+                        "\(winner) \(begins ? "began" : "recognized"), and \(relations.ids[other]) requires it to fail"),
+                    at: moment)
+            } else if !relations.maySimultaneouslyRecognize(index, other) {
+                if preempted == nil {
+                    preempted = FailureReason(
+                        EngineFailure.preempted,
+                        recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))")
+                }
+                fail(other, preempted!, at: moment)
+            }
+        }
+        if ended { end(index, recognition, at: moment) }
+    }
+
+    /// A continuous recognizer's `ended`.
+    private mutating func end(_ index: Int, _ recognition: Recognition, at moment: Moment) {
+        guard move(index, to: .recognized, reason: "ended \(recognition.gesture)", at: moment, values: recognition.details) else {
+            return
+        }
+        attempts[index].recognition = recognition
+    }
+}
+
+/// A `began` (continuous) or recognition (discrete) waiting for requirements to fail; for a
+/// continuous recognizer, also whether it has ended meanwhile.
+struct PendingRecognition {
+    var recognition: Recognition
+    var begins: Bool
+    var ended = false
+}

@@ -1,0 +1,386 @@
+/// A circle: one finger drawing a round, closed loop about a centre, once.
+///
+/// Judged when the finger lifts, on the whole stroke, in this order; the first rule broken is the
+/// failure. The stroke's start and its nearest return in the last `closureReturnRatio` of the path are
+/// within `closureSizeRatio` of its diameter (or `closureViewRatio` of the view's smaller side); the
+/// angle swept about the centre of its bounding box lies between `minimumArc` and `maximumArc`; x and y
+/// reverse at most `maximumDirectionChanges` times in all (a reversal counts once the stroke has come
+/// back `jitterTolerance`); it has at most `maximumCorners` corners (turns sharper than `cornerTurn`
+/// between chords `cornerSpan` of its diameter long); and its distance from the centre varies by at
+/// most `roundnessTolerance` of its mean. It fails at exactly `maximumDuration` after touch down if
+/// still drawing — a deadline on the trace clock, even between samples.
+///
+/// The seed profile is Erica Sadun's circle recipe (The iOS Developer's Cookbook): 2 s, closure within a
+/// third of the view, an arc within [2π − π/4, 3π], at most 5 direction changes counted sample by
+/// sample, and no corner or roundness rule. A trace without a `view` is judged as if drawn on the
+/// 320 × 480 pt screen the recipe was written for. `docs/recognizers/circle.md` gives the real strokes
+/// behind each tolerance of the default profile.
+public struct Circle: Recognizer {
+    public static let definition = RecognizerDefinition(
+        Circle.self, id: "circle",
+        summary: "one finger, a round closed loop swept once about its centre, in time (Erica Sadun's circle recipe)",
+        gestures: ["circle"], capabilities: [.shape],
+        details: [
+            DetailSpec("center", .point, unit: .points, "The circle's centre: the centre of the path's bounding box."),
+            DetailSpec("radius", .number, unit: .points, minimum: 0, "Mean distance of the path from the centre, in points."),
+            DetailSpec("bounds", .rectangle, unit: .points, "The path's bounding box, in points."),
+            DetailSpec("direction", .text(["clockwise", "counterclockwise"]), "The turning direction on screen (y grows downward)."),
+            DetailSpec("arc", .number, unit: .radians, minimum: 0, "Total angle swept, in radians."),
+        ],
+        examples: examples)
+
+    public struct Parameters: RecognizerParameters {
+        public var maximumDuration = 5.0
+        public var closureViewRatio = 0.0
+        public var closureSizeRatio = 0.5
+        public var closureReturnRatio = 0.5
+        public var minimumArc = 5 * Double.pi / 3
+        public var maximumArc = 3 * Double.pi
+        public var maximumDirectionChanges = 6
+        public var jitterTolerance: Double? = 3
+        public var cornerSpan = 0.2
+        public var cornerTurn: Double? = Double.pi / 3
+        public var maximumCorners = 1
+        public var roundnessTolerance: Double? = 0.25
+
+        public init() {}
+
+        /// Erica Sadun's recipe: 2 s, closure within a third of the view, at least 2π − π/4, at most 5
+        /// direction changes counted sample by sample, no corner or roundness rule.
+        public static let seed = Parameters().with {
+            $0.maximumDuration = 2
+            $0.closureViewRatio = 1.0 / 3
+            $0.closureSizeRatio = 0
+            $0.closureReturnRatio = 0
+            $0.minimumArc = 2 * Double.pi - Double.pi / 4
+            $0.maximumDirectionChanges = 5
+            $0.jitterTolerance = nil
+            $0.cornerSpan = 0
+            $0.cornerTurn = nil
+            $0.roundnessTolerance = nil
+        }
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init("maximumDuration", \.maximumDuration, .seconds, minimum: 0, "time from touch down to lift"),
+            .init(
+                "closureViewRatio", \.closureViewRatio, .ratio, minimum: 0,
+                "closure distance allowed, as a fraction of the view's smaller side"),
+            .init(
+                "closureSizeRatio", \.closureSizeRatio, .ratio, minimum: 0,
+                "closure distance allowed, as a fraction of the circle's diameter"),
+            .init(
+                "closureReturnRatio", \.closureReturnRatio, .ratio, minimum: 0, maximum: 1,
+                "closure is measured from the start to the nearest point of this last fraction of the path (0: the end point)"),
+            .init("minimumArc", \.minimumArc, .radians, minimum: 0, "least angle swept about the centre"),
+            .init("maximumArc", \.maximumArc, .radians, minimum: 0, "greatest angle swept about the centre"),
+            .init(
+                "maximumDirectionChanges", \.maximumDirectionChanges, .count, minimum: 0,
+                "reversals of x or y movement allowed"),
+            .init(
+                "jitterTolerance", \.jitterTolerance, .points, minimum: 0, formerOff: .zero,
+                "movements shorter than this are not counted as direction changes (off: the recipe's count, every change of sign between samples)"),
+            .init(
+                "cornerSpan", \.cornerSpan, .ratio, minimum: 0,
+                "path length on each side of a point over which its turn is measured, as a fraction of the diameter (0: no corner rule)"),
+            .init(
+                "cornerTurn", \.cornerTurn, .radians, minimum: 0, formerOff: .zero,
+                "a turn sharper than this within the span is a corner (off: no corner rule)"),
+            .init("maximumCorners", \.maximumCorners, .count, minimum: 0, "corners allowed (where the loop closes)"),
+            .init(
+                "roundnessTolerance", \.roundnessTolerance, .ratio, minimum: 0, formerOff: .zero,
+                "spread (standard deviation) of the distance to the centre allowed, as a fraction of the mean radius (off: no roundness rule)"),
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case multipleTouches = "multiple-touches"
+        case tooSlow = "too-slow"
+        case notClosed = "not-closed"
+        case arcTooSmall = "arc-too-small"
+        case arcTooLarge = "arc-too-large"
+        case tooManyDirectionChanges = "too-many-direction-changes"
+        case tooManyCorners = "too-many-corners"
+        case notRound = "not-round"
+
+        public var meaning: String {
+            switch self {
+            case .multipleTouches: "a second finger touched down; a circle is one finger"
+            case .tooSlow: "still drawing maximumDuration after touch down"
+            case .notClosed: "never came back within the closure distance of its start"
+            case .arcTooSmall: "swept less than minimumArc about its centre"
+            case .arcTooLarge: "swept more than maximumArc about its centre"
+            case .tooManyDirectionChanges: "x and y reversed more than maximumDirectionChanges times"
+            case .tooManyCorners: "more than maximumCorners turns sharper than cornerTurn"
+            case .notRound: "its distance from the centre varies by more than roundnessTolerance of its mean"
+            }
+        }
+    }
+
+    /// The view assumed when a trace gives none: the original iPhone's, which the recipe targets.
+    public static let assumedView = ViewSize(width: 320, height: 480)
+
+    private let parameters: Parameters
+    private var trackedTouch: TouchID?
+    private var points: [Point] = []
+
+    public init(parameters: Parameters) {
+        self.parameters = parameters
+    }
+
+    public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a circle", code: FailureCode.multipleTouches) {
+            return
+        }
+        trackedTouch = touches[0].id
+        points = [touches[0].location]
+        context.setDeadline(at: touches[0].timestamp + parameters.maximumDuration, tag: "duration")
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in touches where touch.id == trackedTouch { points.append(touch.location) }
+    }
+
+    public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        context.fail(
+            FailureCode.tooSlow, "still drawing \(Format.number(parameters.maximumDuration)) s after touch down",
+            measured: parameters.maximumDuration, limit: parameters.maximumDuration, unit: .seconds, point: points.last)
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
+        points.append(touch.location)
+        let bounds = Bounds(points)
+        let center = bounds.center
+        let diameter = (bounds.width + bounds.height) / 2
+
+        let view = context.view ?? Circle.assumedView
+        let closureLimit = max(
+            parameters.closureViewRatio * min(view.width, view.height), parameters.closureSizeRatio * diameter)
+        if parameters.closureReturnRatio == 0 {
+            let closure = points[0].distance(to: touch.location)
+            guard closure <= closureLimit else {
+                return context.fail(
+                    FailureCode.notClosed, "start and end are too far apart", measured: closure, limit: closureLimit,
+                    unit: .points, point: touch.location, at: touch)
+            }
+        } else {
+            let closure = Circle.nearestReturn(points, lastFraction: parameters.closureReturnRatio)
+            guard closure.distance <= closureLimit else {
+                return context.fail(
+                    FailureCode.notClosed,
+                    "never came back near its start (the nearest point of its last "
+                        + "\(Format.number(100 * parameters.closureReturnRatio))%)",
+                    measured: closure.distance, limit: closureLimit, unit: .points, point: closure.point, at: touch)
+            }
+        }
+
+        var arc = 0.0
+        // Each point's angle once, carried to the next step (the same values as computing it twice).
+        var a = Geometry.angle(dx: points[0].x - center.x, dy: points[0].y - center.y)
+        for i in 1..<points.count {
+            let b = Geometry.angle(dx: points[i].x - center.x, dy: points[i].y - center.y)
+            defer { a = b }
+            arc += Geometry.wrapped(b - a)
+        }
+        guard abs(arc) >= parameters.minimumArc else {
+            return context.fail(
+                FailureCode.arcTooSmall, "did not go far enough around its centre", measured: abs(arc),
+                limit: parameters.minimumArc, unit: .radians, point: touch.location, at: touch)
+        }
+        guard abs(arc) <= parameters.maximumArc else {
+            return context.fail(
+                FailureCode.arcTooLarge, "went too far around its centre", measured: abs(arc),
+                limit: parameters.maximumArc, unit: .radians, point: touch.location, at: touch)
+        }
+
+        let (changes, where_) = directionChanges()
+        guard changes <= parameters.maximumDirectionChanges else {
+            return context.fail(
+                FailureCode.tooManyDirectionChanges, "changed direction too often for a circle", measured: Double(changes),
+                limit: Double(parameters.maximumDirectionChanges), unit: .count, point: where_, at: touch)
+        }
+
+        if let failure = shapeFailure(center: center, diameter: diameter) { return context.fail(failure, at: touch) }
+
+        var radius = 0.0
+        for p in points { radius += p.distance(to: center) }
+        radius /= Double(points.count)
+        context.recognize(
+            "circle",
+            details: [
+                .init("center", .point(center)), .init("radius", .number(radius)),
+                .init(
+                    "bounds",
+                    .object([
+                        .init("x", .number(bounds.minimum.x)), .init("y", .number(bounds.minimum.y)),
+                        .init("width", .number(bounds.width)), .init("height", .number(bounds.height)),
+                    ])),
+                .init("direction", .string(arc > 0 ? "clockwise" : "counterclockwise")),
+                .init("arc", .number(abs(arc))),
+            ], at: touch)
+    }
+
+    /// The default profile's shape rules, on the path resampled evenly along its length (see
+    /// `samplesPerDiameter`): at most `maximumCorners` corners, then roundness. Nil when the stroke passes
+    /// them, or when they are off (the seed).
+    private func shapeFailure(center: Point, diameter: Double) -> FailureReason? {
+        let cornerTurn = parameters.cornerSpan > 0 ? parameters.cornerTurn : nil
+        guard cornerTurn != nil || parameters.roundnessTolerance != nil, diameter > 0 else { return nil }
+        let path = Circle.resample(points, step: diameter / Circle.samplesPerDiameter)
+        if let cornerTurn {
+            let span = max(1, Int((parameters.cornerSpan * Circle.samplesPerDiameter).rounded()))
+            let corners = Circle.corners(path, span: span, sharperThan: cornerTurn)
+            if corners.count > parameters.maximumCorners {
+                // The first corner beyond the allowance: with one allowed, the second sharpest.
+                let culprit = corners[min(corners.count - 1, parameters.maximumCorners)]
+                return FailureReason(
+                    FailureCode.tooManyCorners,
+                    "has \(corners.count) corners (turns of more than \(Format.number(cornerTurn)) rad between "
+                        + "chords \(Format.number(parameters.cornerSpan)) × its diameter long)"
+                        + "; the sharpest beyond those allowed turns \(Format.number(culprit.turn)) rad",
+                    measured: Double(corners.count), limit: Double(parameters.maximumCorners), unit: .count,
+                    point: culprit.point)
+            }
+        }
+        if let tolerance = parameters.roundnessTolerance {
+            let spread = Circle.radialSpread(path, center: center)
+            if spread.ratio > tolerance {
+                return FailureReason(
+                    FailureCode.notRound, "its distance from the centre varies too much for a circle",
+                    measured: spread.ratio, limit: tolerance, unit: .ratio, point: spread.worst)
+            }
+        }
+        return nil
+    }
+
+    /// Counts reversals of x or y movement along the path, and where the one that broke the limit was.
+    ///
+    /// With no `jitterTolerance` (the seed): the recipe's literal rule, a change whenever the sign of dx
+    /// or dy differs from the previous step's. Otherwise each axis reverses only once it has come back
+    /// `jitterTolerance` from its furthest point in the current direction (`Reversals`), so neither a
+    /// wobble nor a pause counts.
+    private func directionChanges() -> (Int, Point?) {
+        var changes = 0
+        var culprit: Point?
+        func count(at point: Point) {
+            changes += 1
+            if culprit == nil, changes > parameters.maximumDirectionChanges { culprit = point }
+        }
+        guard let tolerance = parameters.jitterTolerance else {
+            // The recipe's loop, literally: steps i-1 → i for i in 2 ..< count − 1, and a C-style sign
+            // that calls zero positive (docs/recognizers/circle.md says why).
+            func sign(_ v: Double) -> Int { v < 0 ? -1 : 1 }
+            for i in stride(from: 2, to: points.count - 1, by: 1) {
+                let (a, b, c) = (points[i - 2], points[i - 1], points[i])
+                if sign(c.x - b.x) != sign(b.x - a.x) || sign(c.y - b.y) != sign(b.y - a.y) { count(at: b) }
+            }
+            return (changes, culprit)
+        }
+        var x = Reversals(start: points[0].x, tolerance: tolerance)
+        var y = Reversals(start: points[0].y, tolerance: tolerance)
+        for point in points.dropFirst() {
+            if x.feed(point.x) { count(at: point) }
+            if y.feed(point.y) { count(at: point) }
+        }
+        return (changes, culprit)
+    }
+}
+
+extension Circle {
+    /// `steps` points around a circle (an oval `radius` wide and `radius × aspect` high), starting at
+    /// angle `start` (0: its rightmost point), going clockwise on screen.
+    static func loop(
+        turns: Double = 1, steps: Int = 24, radius: Double = 50, noise: Double = 0, start: Double = 0,
+        aspect: Double = 1
+    ) -> [(Double, Double)] {
+        let count = Int(Double(steps) * turns)
+        return (0...count).map { k in
+            let angle = start + Double(k) * 2 * Double.pi / Double(steps)
+            let wobble = k % 2 == 0 ? noise : -noise
+            return (100 + (radius + wobble) * Geometry.cosine(angle), 100 + (radius * aspect + wobble) * Geometry.sine(angle))
+        }
+    }
+
+    /// `count` points from `a` towards `b`, without `b`.
+    static func line(_ a: (Double, Double), _ b: (Double, Double), _ count: Int) -> [(Double, Double)] {
+        (0..<count).map { k in
+            let t = Double(k) / Double(count)
+            return (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+        }
+    }
+
+    /// A point on the circle of radius `radius` about (`cx`, `cy`) at `degrees` (clockwise on screen).
+    static func on(_ cx: Double, _ cy: Double, _ radius: Double, _ degrees: Double) -> (Double, Double) {
+        (cx + radius * Geometry.cosine(degrees * Double.pi / 180), cy + radius * Geometry.sine(degrees * Double.pi / 180))
+    }
+
+    /// A drop: a circle of radius 40 whose top is drawn to a point by two straight tangents that meet
+    /// at a right angle (a 90° turn), started and ended half way along the left tangent, so the point
+    /// is in the middle of the path: one corner, as where a real loop closes.
+    static let teardrop: [(Double, Double)] = {
+        let tip = (100.0, 100 - 40 * 2.0.squareRoot())
+        let (left, right) = (on(100, 100, 40, -135), on(100, 100, 40, -45))
+        let middle = ((left.0 + tip.0) / 2, (left.1 + tip.1) / 2)
+        let arc = stride(from: -45.0, to: 225, by: 10).map { on(100, 100, 40, $0) }
+        return line(middle, tip, 4) + line(tip, right, 8) + arc + line(left, middle, 4) + [middle]
+    }()
+
+    /// A 100 pt square drawn clockwise from its top-left corner, a point every 5 pt: three corners on
+    /// the way (the fourth is where it starts and ends).
+    static let square: [(Double, Double)] =
+        line((0, 0), (100, 0), 20) + line((100, 0), (100, 100), 20) + line((100, 100), (0, 100), 20)
+        + line((0, 100), (0, 0), 20) + [(0, 0)]
+
+    /// A pigtail: a tail rising from the lower left into a loop of radius 40, round it anticlockwise
+    /// (330°), and a tail out to the lower right that passes under the start. It comes back within 0.43
+    /// of its size of its start and sweeps 445°, but the tails lie far outside the loop.
+    static let pigtail: [(Double, Double)] = {
+        let (start, end) = ((60.0, 140.0), (170.0, 140.0))
+        let loop = stride(from: 30.0, to: -300, by: -15).map { on(100, 60, 40, $0) }
+        return line(start, loop[0], 6) + loop + line(loop[loop.count - 1], end, 6).dropFirst() + [end]
+    }()
+
+    static let examples: [Example] = [
+        Example("a clean circle", .recognizes("circle"), samples: Example.stroke(loop())),
+        Example(
+            "a second finger touches down", .fails(FailureCode.multipleTouches),
+            samples: Array(Example.stroke(loop()).prefix(4)) + [Sample(0.05, 2, .began, 20, 20), Sample(0.06, 2, .ended, 20, 20)]
+                + Example.stroke(loop()).dropFirst(4)),
+        Example("a C: three quarters, seed", .fails(FailureCode.arcTooSmall), profiles: [.seed], samples: Example.stroke(loop(turns: 0.75))),
+        // Default: the nearest the C's second half comes to its start is its end, 0.71 of its size away.
+        Example("a C: three quarters, default", .fails(FailureCode.notClosed), profiles: [.default], samples: Example.stroke(loop(turns: 0.75))),
+        Example("two loops", .fails(FailureCode.arcTooLarge), samples: Example.stroke(loop(turns: 2))),
+        Example("drawn in 2.4 s, seed", .fails(FailureCode.tooSlow), profiles: [.seed], samples: Example.stroke(loop(), interval: 0.1)),
+        Example("drawn in 2.4 s, default", .recognizes("circle"), profiles: [.default], samples: Example.stroke(loop(), interval: 0.1)),
+        Example("drawn in 6 s", .fails(FailureCode.tooSlow), samples: Example.stroke(loop(), interval: 0.25)),
+        Example(
+            "a wobbly circle, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(steps: 72, noise: 1.5))),
+        Example(
+            "a wobbly circle, seed", .fails(FailureCode.tooManyDirectionChanges), profiles: [.seed],
+            samples: Example.stroke(loop(steps: 72, noise: 1.5))),
+        // closureReturnRatio: lifts a quarter turn past its start, 0.71 of its size away from it.
+        Example(
+            "one and a quarter turns, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(turns: 1.25))),
+        // minimumArc: 61 steps of 5°, a 55° gap 0.46 of its size: sweeps 305°.
+        Example(
+            "a loop with a 55° gap, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(turns: 61.5 / 72, steps: 72))),
+        Example(
+            "a loop with a 55° gap, seed", .fails(FailureCode.arcTooSmall), profiles: [.seed],
+            samples: Example.stroke(loop(turns: 61.5 / 72, steps: 72))),
+        // maximumDirectionChanges: from 45°, 525° round, x and y reverse 3 times each.
+        Example(
+            "one and a half turns, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(turns: 1.46, steps: 48, start: Double.pi / 4))),
+        // Corners: one is allowed, three are not.
+        Example("a teardrop, default", .recognizes("circle"), profiles: [.default], samples: Example.stroke(teardrop)),
+        Example("a square, default", .fails(FailureCode.tooManyCorners), profiles: [.default], samples: Example.stroke(square)),
+        // Roundness: an oval of 3 : 2 spreads 0.14 of its radius; a pigtail 0.39.
+        Example(
+            "an oval, 3 : 2, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(steps: 48, radius: 60, aspect: 2.0 / 3))),
+        Example("a pigtail, default", .fails(FailureCode.notRound), profiles: [.default], samples: Example.stroke(pigtail)),
+    ]
+}

@@ -1,0 +1,155 @@
+/// A long press: a touch held still for `minimumPressDuration`, then followed until it lifts, like
+/// `UILongPressGestureRecognizer` (continuous).
+///
+/// It `began` at exactly `minimumPressDuration` after touch down — a deadline on the trace clock, so
+/// it begins even when no sample arrives then (a touch held with no samples between `began` and
+/// `ended` is still a long press); it reports `changed` as the touch moves afterwards and `ended` on
+/// lift. Before it begins it fails if the touch moves more than `allowableMovement` or lifts. The
+/// values are UIKit's defaults (0.5 s, 10 pt), as seed and default.
+///
+/// By default it may recognize together with `pan`: press, hold, then drag.
+public struct LongPress: Recognizer {
+    public static let definition = RecognizerDefinition(
+        LongPress.self, id: "long-press",
+        summary: "a touch held still 0.5 s, then followed until it lifts (UILongPressGestureRecognizer defaults)",
+        kind: .continuous, gestures: ["long-press"], simultaneousWith: ["pan"],
+        details: [
+            DetailSpec("location", .point, unit: .points, "Where the touches are (their centroid)."),
+            DetailSpec("translation", .point, unit: .points, "How far they moved since touch down, in points."),
+        ],
+        examples: examples)
+
+    public struct Parameters: RecognizerParameters {
+        public var minimumPressDuration = 0.5
+        public var allowableMovement = 10.0
+        public var touches = 1
+
+        public init() {}
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init(
+                "minimumPressDuration", \.minimumPressDuration, .seconds, minimum: 0,
+                "how long the touch must be held before it begins"),
+            .init(
+                "allowableMovement", \.allowableMovement, .points, minimum: 0, "how far the touch may move before it begins"),
+            .init("touches", \.touches, .count, minimum: 1, "fingers that must be held down"),
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case tooManyTouches = "too-many-touches"
+        case movedTooFar = "moved-too-far"
+        case liftedTooEarly = "lifted-too-early"
+
+        public var meaning: String {
+            switch self {
+            case .tooManyTouches: "more fingers down than touches (cancels a long press in flight)"
+            case .movedTooFar: "a finger moved further than allowableMovement before the press was long enough"
+            case .liftedTooEarly: "a finger lifted before minimumPressDuration"
+            }
+        }
+    }
+
+    private let parameters: Parameters
+    private var starts = TouchMap<Point>()
+    private var current = TouchMap<Point>()
+    private var pressStart = 0.0
+    private var pressing = false
+
+    public init(parameters: Parameters) {
+        self.parameters = parameters
+    }
+
+    public mutating func touchesBegan(_ new: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in new {
+            starts[touch.id] = touch.location
+            current[touch.id] = touch.location
+        }
+        if starts.count > parameters.touches {
+            let message = "\(starts.count) fingers down; a long press here needs \(parameters.touches)"
+            if context.state == .possible {
+                context.fail(
+                    FailureCode.tooManyTouches, message, measured: Double(starts.count), limit: Double(parameters.touches),
+                    unit: .touches, at: new[0])
+            } else {
+                context.cancel(FailureCode.tooManyTouches, message, at: new[0])
+            }
+            return
+        }
+        if starts.count == parameters.touches, !pressing {
+            pressing = true
+            pressStart = context.time
+            context.setDeadline(at: context.time + parameters.minimumPressDuration, tag: "press")
+        }
+    }
+
+    public mutating func touchesMoved(_ moved: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in moved { current[touch.id] = touch.location }
+        if context.state == .possible {
+            for touch in moved {
+                guard let start = starts[touch.id] else { continue }
+                let distance = touch.location.distance(to: start)
+                if distance > parameters.allowableMovement {
+                    return context.fail(
+                        FailureCode.movedTooFar, "moved before the press was long enough", measured: distance,
+                        limit: parameters.allowableMovement, unit: .points, point: touch.location, at: touch)
+                }
+            }
+        } else {
+            context.change("long-press", details: values(), at: moved[0])
+        }
+    }
+
+    public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        guard tag == "press", context.state == .possible, starts.count == parameters.touches else { return }
+        context.begin("long-press", details: values())
+    }
+
+    public mutating func touchesEnded(_ ended: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in ended { current[touch.id] = touch.location }
+        if context.state == .possible {
+            context.fail(
+                FailureCode.liftedTooEarly, "lifted before the press was long enough", measured: context.time - pressStart,
+                limit: parameters.minimumPressDuration, unit: .seconds, point: ended[0].location, at: ended[0])
+        } else {
+            context.recognize("long-press", details: values(), at: ended[0])
+        }
+        for touch in ended {
+            starts[touch.id] = nil
+            current[touch.id] = nil
+        }
+    }
+
+    /// Where the touches are, and how far they have moved since touch down (their centroids).
+    private func values() -> [JSONValue.Member] {
+        let now = current.centroid
+        let then = starts.centroid
+        return [
+            .init("location", .point(now)),
+            .init("translation", .point(Point(x: now.x - then.x, y: now.y - then.y))),
+        ]
+    }
+}
+
+extension LongPress {
+    static let examples: [Example] = [
+        Example(
+            "held 0.8 s with no samples between", .recognizes("long-press"),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.8, 1, .ended, 101, 100)]),
+        Example(
+            "held, then dragged", .recognizes("long-press"),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.6, 1, .moved, 140, 100), Sample(0.7, 1, .ended, 180, 100)]),
+        Example("lifted after 0.3 s", .fails(FailureCode.liftedTooEarly), samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
+        Example(
+            "moved 30 pt at once", .fails(FailureCode.movedTooFar),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .moved, 130, 100), Sample(0.9, 1, .ended, 130, 100)]),
+        Example(
+            "a second finger", .fails(FailureCode.tooManyTouches),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 2, .began, 160, 100)]
+                + [Sample(0.8, 1, .ended, 100, 100), Sample(0.8, 2, .ended, 160, 100)]),
+        Example(
+            "two fingers held where two are needed", .recognizes("long-press"), settings: ["touches": .integer(2)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 160, 100)]
+                + [Sample(0.8, 1, .ended, 100, 100), Sample(0.8, 2, .ended, 160, 100)]),
+    ]
+}

@@ -1,0 +1,92 @@
+/// A pinch: two fingers moving apart or together, like `UIPinchGestureRecognizer` (continuous):
+/// `began` once the distance between them has changed by `minimumScaleChange` of what it was when both
+/// were down, `changed` with the scale (current ÷ starting distance) and its velocity, `ended` when
+/// fewer than two fingers remain. It may recognize together with `rotation`.
+///
+/// UIKit documents no threshold; 10% is a change no steady two-finger touch makes by accident.
+public struct Pinch: TwoFingerGesture {
+    public static let definition = RecognizerDefinition(
+        Pinch.self, id: "pinch",
+        summary: "two fingers moving apart or together; reports the scale (UIPinchGestureRecognizer)",
+        kind: .continuous, gestures: ["pinch"], simultaneousWith: ["rotation"],
+        details: [
+            DetailSpec("scale", .number, unit: .ratio, minimum: 0, "Distance between the two fingers ÷ the distance when both were first down."),
+            DetailSpec("velocity", .number, "Change of scale per second."),
+        ],
+        examples: examples)
+
+    public struct Parameters: RecognizerParameters {
+        public var minimumScaleChange = 0.1
+
+        public init() {}
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init(
+                "minimumScaleChange", \.minimumScaleChange, .ratio, minimum: 0,
+                "change of the fingers' distance, as a fraction, before it begins")
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case tooManyTouches = "too-many-touches"
+        case needsTwoTouches = "needs-two-touches"
+        case liftedBeforePinching = "lifted-before-pinching"
+
+        public var meaning: String {
+            switch self {
+            case .tooManyTouches: "a third finger touched down (cancels a pinch in flight)"
+            case .needsTwoTouches: "a finger lifted before a second one touched down"
+            case .liftedBeforePinching: "a finger lifted before the distance changed by minimumScaleChange"
+            }
+        }
+    }
+
+    static let gesture = "pinch"
+    static let tooManyTouches = FailureCode.tooManyTouches
+    static let needsTwoTouches = FailureCode.needsTwoTouches
+    static let liftedEarly = (
+        code: FailureCode.liftedBeforePinching, message: "a finger lifted before the distance changed enough", unit: MeasureUnit.ratio
+    )
+    let threshold: Double
+    var fingers = TwoTouches(measuresRotation: false)
+
+    public init(parameters: Parameters) {
+        threshold = parameters.minimumScaleChange
+    }
+
+    var progress: Double { abs(fingers.scale - 1) }
+
+    var values: [JSONValue.Member] {
+        [.init("scale", .number(fingers.scale)), .init("velocity", .number(fingers.scaleVelocity))]
+    }
+}
+
+extension Pinch {
+    /// Two fingers on a horizontal line around (200, 200), `gap` apart at each step.
+    static func fingers(_ gaps: [Double], angles: [Double]? = nil) -> [Sample] {
+        var samples: [Sample] = []
+        for (k, gap) in gaps.enumerated() {
+            let angle = angles?[k] ?? 0
+            let dx = gap / 2 * Geometry.cosine(angle)
+            let dy = gap / 2 * Geometry.sine(angle)
+            let phase: Phase = k == 0 ? .began : (k == gaps.count - 1 ? .ended : .moved)
+            let t = Double(k) * 0.03
+            samples += [Sample(t, 1, phase, 200 - dx, 200 - dy), Sample(t, 2, phase, 200 + dx, 200 + dy)]
+        }
+        return samples
+    }
+
+    static let examples: [Example] = [
+        Example("fingers spreading", .recognizes("pinch"), samples: fingers([100, 120, 140, 170, 200])),
+        Example("fingers closing", .recognizes("pinch"), samples: fingers([200, 170, 140, 120, 100])),
+        Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
+        Example("one finger", .fails(FailureCode.needsTwoTouches), samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
+        Example("a third finger", .fails(FailureCode.tooManyTouches), samples: threeFingers),
+    ]
+
+    /// Three fingers down one after another, then lifted together.
+    static let threeFingers = [
+        Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 200, 100), Sample(0.05, 3, .began, 150, 150),
+        Sample(0.1, 1, .ended, 100, 100), Sample(0.1, 2, .ended, 200, 100), Sample(0.1, 3, .ended, 150, 150),
+    ]
+}

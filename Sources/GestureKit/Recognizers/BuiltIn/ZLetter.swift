@@ -1,0 +1,521 @@
+/// A letter Z: one finger drawing three connected parts — rightward, then down and to the left, then
+/// rightward again.
+///
+/// The default profile (`wholePath`) judges the whole path when the finger lifts, with every limit
+/// relative to the stroke's own size or an angle. Points closer than `jitterTolerance` to the last one
+/// kept are dropped; the path is split into parts where it turns back in x (once it has come back more
+/// than `turnTolerance`, or `turnRatio` of its width); and each run of three consecutive parts that go
+/// right, left, right is read as the top part, the diagonal and the bottom part, with up to
+/// `leadInParts` parts before and `tailParts` after (a hook, a cursive descender). A reading is a Z when
+/// it passes every rule, in this order: `maximumTopAngle`, `minimumTopCornerTurn`, `diagonalDropRatio`,
+/// `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a descender),
+/// `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`. Otherwise the failure is that of the
+/// reading that got furthest, and a stroke with no right-left-right reading fails `incomplete`.
+///
+/// The seed profile follows the Objective-C Z-letter recognizer tutorial point by point: the top part
+/// moves right within `strokePrecision` of its starting height; the first movement left starts the
+/// diagonal, which must keep going down; the first movement right starts the bottom part; each part
+/// must lie within `strokePrecision` of the line through its ends; the stroke is a Z if it lifts during
+/// the bottom part. `docs/recognizers/z.md` gives the real handwriting behind every rule.
+public struct ZLetter: Recognizer {
+    public static let definition = RecognizerDefinition(
+        ZLetter.self, id: "z",
+        summary: "one finger: rightward, down-left diagonal, rightward again (the Z-letter recognizer tutorial)",
+        gestures: ["z"], capabilities: [.shape], examples: examples)
+
+    public struct Parameters: RecognizerParameters {
+        public var strokePrecision = 12.0
+        public var precisionRatio = 0.25
+        public var jitterTolerance = 2.0
+        public var turnTolerance = 5.0
+        public var minimumPartLength = 10.0
+        public var wholePath = true
+        public var turnRatio = 0.1
+        public var leadInParts = 1
+        public var tailParts = 2
+        public var maximumTopAngle: Double? = 40 * Double.pi / 180
+        public var minimumTopCornerTurn = 90 * Double.pi / 180
+        public var diagonalDropRatio: Double? = 0.1
+        public var bottomClimbRatio: Double? = 0.9
+        public var maximumBottomAngle: Double? = 65 * Double.pi / 180
+        public var maximumDescenderBottomAngle: Double? = 80 * Double.pi / 180
+        public var topStartRatio = 0.5
+        public var exitRiseRatio: Double? = 0.05
+
+        public init() {}
+
+        /// The tutorial: followed point by point, 20 pt of precision, no tolerance; no whole-path rule.
+        public static let seed = Parameters().with {
+            $0.strokePrecision = 20
+            $0.precisionRatio = 0
+            $0.jitterTolerance = 0
+            $0.turnTolerance = 0
+            $0.minimumPartLength = 0
+            $0.wholePath = false
+            $0.turnRatio = 0
+            $0.leadInParts = 0
+            $0.tailParts = 0
+            $0.maximumTopAngle = nil
+            $0.minimumTopCornerTurn = 0
+            $0.diagonalDropRatio = nil
+            $0.bottomClimbRatio = nil
+            $0.maximumBottomAngle = nil
+            $0.maximumDescenderBottomAngle = nil
+            $0.topStartRatio = 1
+            $0.exitRiseRatio = nil
+        }
+
+        /// Degrees, as the angles were given before every angle was in radians.
+        private static let degrees = Double.pi / 180
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init(
+                "strokePrecision", \.strokePrecision, .points, minimum: 0,
+                "point by point: how far a point may be from its part's line"),
+            .init(
+                "precisionRatio", \.precisionRatio, .ratio, minimum: 0,
+                "point by point: allowed distance as a fraction of the part's length, when larger"),
+            .init("jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
+            .init("turnTolerance", \.turnTolerance, .points, minimum: 0, "movement against a part's direction that ends it"),
+            .init(
+                "minimumPartLength", \.minimumPartLength, .points, minimum: 0,
+                "point by point: shortest length of each of the three parts"),
+            .init(
+                "wholePath", \.wholePath, nil,
+                "on: judge the whole path on lift by the rules below; off: follow it point by point (the tutorial)"),
+            .init(
+                "turnRatio", \.turnRatio, .ratio, minimum: 0,
+                "whole path: movement against a part's direction that ends it, as a fraction of the width, when larger"),
+            .init("leadInParts", \.leadInParts, .count, minimum: 0, "whole path: parts allowed before the top part (a starting hook)"),
+            .init(
+                "tailParts", \.tailParts, .count, minimum: 0,
+                "whole path: parts allowed after the bottom part (a cursive descender and its exit)"),
+            .init(
+                "maximumTopAngle", \.maximumTopAngle, .radians, minimum: 0, maximum: Double.pi,
+                formerly: [.init("topAngle", unit: "deg", scale: degrees)],
+                "whole path: how far from horizontal the top part may head (off: any way)"),
+            .init(
+                "minimumTopCornerTurn", \.minimumTopCornerTurn, .radians, minimum: 0, maximum: Double.pi,
+                formerly: [.init("topCornerAngle", unit: "deg", scale: degrees)],
+                "whole path: least turn from the top part's heading to the diagonal's"),
+            .init(
+                "diagonalDropRatio", \.diagonalDropRatio, .ratio, minimum: 0, formerOff: .negative,
+                "whole path: least descent of the diagonal, as a fraction of the height (off: any)"),
+            .init(
+                "bottomClimbRatio", \.bottomClimbRatio, .ratio, minimum: 0,
+                "whole path: most the bottom part may climb, as a fraction of the diagonal's descent (off: any)"),
+            .init(
+                "maximumBottomAngle", \.maximumBottomAngle, .radians, minimum: 0, maximum: Double.pi,
+                formerly: [.init("bottomAngle", unit: "deg", scale: degrees)],
+                "whole path: how far below horizontal the bottom part may head (off: any way)"),
+            .init(
+                "maximumDescenderBottomAngle", \.maximumDescenderBottomAngle, .radians, minimum: 0, maximum: Double.pi,
+                formerly: [.init("descenderBottomAngle", unit: "deg", scale: degrees)],
+                "whole path: the same, when a descender follows the bottom part (off: any way)"),
+            .init(
+                "topStartRatio", \.topStartRatio, .ratio, minimum: 0, maximum: 1,
+                "whole path: how far below the stroke's top the top part may start, as a fraction of the height"),
+            .init(
+                "exitRiseRatio", \.exitRiseRatio, .ratio, minimum: 0, formerOff: .negative,
+                "whole path: least climb of a part going right after the descender, as a fraction of the height (off: any)"),
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case multipleTouches = "multiple-touches"
+        case incomplete
+        case topTooSteep = "top-too-steep"
+        case topCornerOpen = "top-corner-open"
+        case diagonalNotDown = "diagonal-not-down"
+        case bottomClimbed = "bottom-climbed"
+        case bottomTooSteep = "bottom-too-steep"
+        case topNotAtTop = "top-not-at-top"
+        case longLeadIn = "long-lead-in"
+        case longTail = "long-tail"
+        case exitNotUp = "exit-not-up"
+        case leftTheLine = "left-the-line"
+        case movedLeft = "moved-left"
+        case movedUp = "moved-up"
+        case partTooShort = "part-too-short"
+        case notStraight = "not-straight"
+
+        public var meaning: String {
+            switch self {
+            case .multipleTouches: "a second finger touched down; a Z is one finger"
+            case .incomplete: "lifted before the stroke went right, left and right again"
+            case .topTooSteep: "whole path: the top part heads further from horizontal than maximumTopAngle"
+            case .topCornerOpen: "whole path: the diagonal turns back from the top part by less than minimumTopCornerTurn"
+            case .diagonalNotDown: "the diagonal descends less than diagonalDropRatio of the height (point by point: half minimumPartLength)"
+            case .bottomClimbed: "whole path: the bottom part climbs back more than bottomClimbRatio of the diagonal's descent"
+            case .bottomTooSteep: "whole path: the bottom part heads down more steeply than maximumBottomAngle (maximumDescenderBottomAngle before a descender)"
+            case .topNotAtTop: "whole path: the top part starts lower than topStartRatio of the height below the stroke's top"
+            case .longLeadIn: "whole path: more than leadInParts parts before the top part"
+            case .longTail: "whole path: more than tailParts parts after the bottom part"
+            case .exitNotUp: "whole path: a part going right after the descender climbs less than exitRiseRatio of the height"
+            case .leftTheLine: "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
+            case .movedLeft: "point by point: moved left during the bottom part"
+            case .movedUp: "point by point: moved up during the diagonal"
+            case .partTooShort: "point by point: a part is shorter than minimumPartLength"
+            case .notStraight: "point by point: a part bows further from the line through its ends than strokePrecision"
+            }
+        }
+    }
+
+    private enum Part: Int { case top, diagonal, bottom }
+
+    private let parameters: Parameters
+    private var trackedTouch: TouchID?
+    private var part = Part.top
+    /// Points of the current part, from its first corner.
+    private var partPoints: [Point] = []
+    private var anchor = Point.zero
+    /// The extreme x of the current part (rightmost for top and bottom, leftmost for the diagonal) and
+    /// its index in `partPoints`, where the next corner will be if the part ends.
+    private var extremeIndex = 0
+    private var lowestY = 0.0
+    /// The whole path so far, in whole-path mode: every point at least `jitterTolerance` from the last.
+    private var path: [Point] = []
+
+    public init(parameters: Parameters) {
+        self.parameters = parameters
+    }
+
+    public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a Z", code: FailureCode.multipleTouches) {
+            return
+        }
+        trackedTouch = touches[0].id
+        anchor = touches[0].location
+        partPoints = [anchor]
+        path = [anchor]
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
+        guard touch.location.distance(to: anchor) >= parameters.jitterTolerance else { return }
+        anchor = touch.location
+        if parameters.wholePath {
+            path.append(touch.location)
+        } else {
+            advance(to: touch.location, touch: touch, context: &context)
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
+        if parameters.wholePath {
+            if touch.location != anchor { path.append(touch.location) }
+            return judgeWholePath(touch: touch, context: &context)
+        }
+        if touch.location != anchor {
+            advance(to: touch.location, touch: touch, context: &context)
+            if context.request != nil { return }
+        }
+        guard part == .bottom else {
+            let missing = part == .top ? "the diagonal and bottom parts" : "the bottom part"
+            return context.fail(FailureCode.incomplete, "lifted before \(missing)", point: touch.location, at: touch)
+        }
+        guard checkPart(partPoints, touch: touch, context: &context) else { return }
+        context.recognize("z", at: touch)
+    }
+
+    // MARK: Whole path (default profile)
+
+    /// Splits the finished path into parts at its x turns and recognizes a Z if some right-left-right
+    /// run of parts passes every rule; otherwise fails with the reason of the run that got furthest.
+    private func judgeWholePath(touch: Touch, context: inout RecognizerContext) {
+        let bounds = Bounds(path)
+        let tolerance = max(parameters.turnTolerance, parameters.turnRatio * bounds.width)
+        let turns = Self.xTurns(path, tolerance: tolerance)
+        let rightward = zip(turns, turns.dropFirst()).map { path[$1].x > path[$0].x }
+        var furthest: (rule: Int, reason: FailureReason)?
+        for k in rightward.indices.dropLast(2) where rightward[k] && !rightward[k + 1] && rightward[k + 2] {
+            guard
+                let broken = firstBrokenRule(
+                    reading: k, turns: turns, rightward: rightward, strokeTop: bounds.minimum.y, height: bounds.height)
+            else {
+                return context.recognize("z", at: touch)
+            }
+            if furthest == nil || broken.rule > furthest!.rule { furthest = broken }
+        }
+        if let furthest { return context.fail(furthest.reason, at: touch) }
+        let wentBack = rightward.indices.dropLast().contains { rightward[$0] && !rightward[$0 + 1] }
+        let missing = wentBack ? "the bottom part" : (rightward.contains(true) ? "the diagonal and bottom parts" : "the top part")
+        context.fail(
+            FailureCode.incomplete, "lifted before \(missing): the stroke never went right, then left, then right again",
+            point: touch.location, at: touch)
+    }
+
+    /// The first rule broken by reading parts `k`, `k + 1`, `k + 2` as the top part, the diagonal and
+    /// the bottom part, with its position in the rule order; nil when the reading is a Z.
+    private func firstBrokenRule(
+        reading k: Int, turns: [Int], rightward: [Bool], strokeTop: Double, height: Double
+    ) -> (rule: Int, reason: FailureReason)? {
+        let a = path[turns[k]], b = path[turns[k + 1]], c = path[turns[k + 2]], d = path[turns[k + 3]]
+        let trailing = rightward.count - (k + 3)
+        func share(_ length: Double) -> Double { height > 0 ? length / height : 0 }
+        func broken(
+            _ rule: Int, _ code: FailureCode, _ message: String, _ measured: Double, _ limit: Double, _ unit: MeasureUnit,
+            _ point: Point
+        ) -> (rule: Int, reason: FailureReason) {
+            (rule, FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point))
+        }
+
+        let topHeading = abs(Geometry.angle(from: a, to: b))
+        if let limit = parameters.maximumTopAngle, topHeading > limit {
+            return broken(0, .topTooSteep, "the top part heads too far from horizontal", topHeading, limit, .radians, b)
+        }
+        let corner = Geometry.turn(from: Geometry.angle(from: a, to: b), to: Geometry.angle(from: b, to: c))
+        if corner < parameters.minimumTopCornerTurn {
+            return broken(
+                1, .topCornerOpen, "the diagonal does not turn back far enough at the top corner", corner,
+                parameters.minimumTopCornerTurn, .radians, b)
+        }
+        let drop = c.y - b.y
+        if let limit = parameters.diagonalDropRatio, share(drop) < limit {
+            return broken(2, .diagonalNotDown, "the diagonal did not go down far enough", share(drop), limit, .ratio, c)
+        }
+        let highest = path[turns[k + 2]...turns[k + 3]].min { $0.y < $1.y } ?? c
+        let climb = c.y - highest.y
+        let climbRatio = drop > 0 ? climb / drop : (climb > 0 ? Double.infinity : 0)
+        if let limit = parameters.bottomClimbRatio, climbRatio > limit {
+            return broken(
+                3, .bottomClimbed, "the bottom part climbed back towards the top corner", climbRatio, limit, .ratio, highest)
+        }
+        let bottomHeading = Geometry.angle(from: c, to: d)
+        if let steepest = trailing > 0 ? parameters.maximumDescenderBottomAngle : parameters.maximumBottomAngle,
+            bottomHeading > steepest
+        {
+            let message =
+                trailing > 0 ? "the bottom part heads down too steeply, even into a descender" : "the bottom part heads down too steeply"
+            return broken(4, .bottomTooSteep, message, bottomHeading, steepest, .radians, d)
+        }
+        let start = share(a.y - strokeTop)
+        if start > parameters.topStartRatio {
+            return broken(
+                5, .topNotAtTop, "the top part starts too far below the top of the stroke", start, parameters.topStartRatio,
+                .ratio, a)
+        }
+        if k > parameters.leadInParts {
+            return broken(6, .longLeadIn, "too many parts before the top part", Double(k), Double(parameters.leadInParts), .count, a)
+        }
+        if trailing > parameters.tailParts {
+            return broken(
+                7, .longTail, "too many parts after the bottom part", Double(trailing), Double(parameters.tailParts), .count, d)
+        }
+        if let limit = parameters.exitRiseRatio {
+            for j in (k + 3)..<rightward.count where rightward[j] {
+                let exit = (path[turns[j]], path[turns[j + 1]])
+                let rise = share(exit.0.y - exit.1.y)
+                if rise < limit {
+                    return broken(8, .exitNotUp, "went right again after the bottom part without climbing", rise, limit, .ratio, exit.1)
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Point by point (the tutorial; seed profile)
+
+    /// Feeds one accepted point to the part state machine.
+    private mutating func advance(to point: Point, touch: Touch, context: inout RecognizerContext) {
+        let extreme = partPoints[extremeIndex]
+        switch part {
+        case .top, .bottom:
+            if point.x < extreme.x - parameters.turnTolerance {
+                guard part == .top else {
+                    return context.fail(
+                        FailureCode.movedLeft, "moved left during the bottom part", measured: extreme.x - point.x,
+                        limit: parameters.turnTolerance, unit: .points, point: point, at: touch)
+                }
+                startNextPart(at: point, touch: touch, context: &context)
+                return
+            }
+            if point.x > extreme.x { extremeIndex = partPoints.count }
+            partPoints.append(point)
+            let drift = abs(point.y - partPoints[0].y)
+            let allowed = max(parameters.strokePrecision, parameters.precisionRatio * abs(point.x - partPoints[0].x))
+            if drift > allowed {
+                context.fail(
+                    FailureCode.leftTheLine, "the \(part == .top ? "top" : "bottom") part strayed from horizontal",
+                    measured: drift, limit: allowed, unit: .points, point: point, at: touch)
+            }
+        case .diagonal:
+            if point.x > extreme.x + parameters.turnTolerance {
+                startNextPart(at: point, touch: touch, context: &context)
+                return
+            }
+            if point.y < lowestY - parameters.turnTolerance {
+                return context.fail(
+                    FailureCode.movedUp, "moved up during the diagonal", measured: lowestY - point.y,
+                    limit: parameters.turnTolerance, unit: .points, point: point, at: touch)
+            }
+            lowestY = max(lowestY, point.y)
+            if point.x < extreme.x { extremeIndex = partPoints.count }
+            partPoints.append(point)
+        }
+    }
+
+    /// Closes the current part at its extreme point and starts the next from there.
+    private mutating func startNextPart(at point: Point, touch: Touch, context: inout RecognizerContext) {
+        let finished = Array(partPoints[...extremeIndex])
+        guard checkPart(finished, touch: touch, context: &context) else { return }
+        let descent = finished[finished.count - 1].y - finished[0].y
+        if part == .diagonal, descent < parameters.minimumPartLength / 2 {
+            return context.fail(
+                FailureCode.diagonalNotDown, "the diagonal did not go down", measured: descent,
+                limit: parameters.minimumPartLength / 2, unit: .points, point: point, at: touch)
+        }
+        part = part == .top ? .diagonal : .bottom
+        partPoints = Array(partPoints[extremeIndex...]) + [point]
+        lowestY = partPoints.map(\.y).max() ?? point.y
+        extremeIndex = 0
+        for (i, p) in partPoints.enumerated()
+        where part == .diagonal ? p.x < partPoints[extremeIndex].x : p.x > partPoints[extremeIndex].x {
+            extremeIndex = i
+        }
+    }
+
+    /// Checks a finished part's length and straightness; fails and returns false when it breaks them.
+    private func checkPart(_ points: [Point], touch: Touch, context: inout RecognizerContext) -> Bool {
+        let name = ["top", "diagonal", "bottom"][part.rawValue]
+        let first = points[0]
+        let last = points[points.count - 1]
+        let length = first.distance(to: last)
+        guard length >= parameters.minimumPartLength, length > 0 else {
+            context.fail(
+                FailureCode.partTooShort, "the \(name) part is too short", measured: length,
+                limit: parameters.minimumPartLength, unit: .points, point: last, at: touch)
+            return false
+        }
+        let allowed = max(parameters.strokePrecision, parameters.precisionRatio * length)
+        for p in points {
+            let distance = Geometry.distance(from: p, toLineThrough: first, last, length: length)
+            if distance > allowed {
+                context.fail(
+                    FailureCode.notStraight, "the \(name) part bows too far from a straight line", measured: distance,
+                    limit: allowed, unit: .points, point: p, at: touch)
+                return false
+            }
+        }
+        return true
+    }
+}
+
+extension ZLetter {
+    static let clean: [(Double, Double)] =
+        stride(from: 0.0, through: 60, by: 10).map { ($0, 0) }
+        + stride(from: 50.0, through: 0, by: -10).map { ($0, 60 - $0) }
+        + stride(from: 10.0, through: 60, by: 10).map { ($0, 60) }
+
+    /// Points along the straight segments through `corners`, `steps` to a segment.
+    static func polyline(_ corners: [(Double, Double)], steps: Int = 4) -> [(Double, Double)] {
+        var points = [corners[0]]
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for i in 1...steps {
+                let t = Double(i) / Double(steps)
+                points.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+            }
+        }
+        return points
+    }
+
+    /// A cursive z (ʒ): top, diagonal, a bottom part heading 74° down into a descender, and the
+    /// descender's exit climbing back to the right.
+    static let cursive = polyline([(0, 0), (50, 0), (10, 40), (30, 110), (0, 150), (40, 110)])
+
+    static let examples: [Example] = [
+        Example("a clean Z", .recognizes("z"), samples: Example.stroke(clean)),
+        Example("a 7: top and diagonal only", .fails(FailureCode.incomplete), samples: Example.stroke(Array(clean.prefix(13)))),
+        Example(
+            "diagonal goes up", .fails(FailureCode.movedUp), profiles: [.seed],
+            samples: Example.stroke([(0, 60), (30, 60), (60, 60), (40, 40), (20, 20), (0, 0), (30, 0), (60, 0)])),
+        Example(
+            "two fingers", .fails(FailureCode.multipleTouches),
+            samples: [Sample(0, 1, .began, 0, 0), Sample(0, 2, .began, 100, 0), Sample(0.1, 1, .ended, 0, 0), Sample(0.1, 2, .ended, 100, 0)]),
+        Example(
+            "the bottom part turns back left, point by point", .fails(FailureCode.movedLeft), profiles: [.seed],
+            samples: Example.stroke([(0, 0), (30, 0), (60, 0), (40, 20), (20, 40), (0, 60), (30, 60), (60, 60), (40, 60)])),
+        Example(
+            "the top part sags in the middle, point by point", .fails(FailureCode.notStraight), profiles: [.seed],
+            samples: Example.stroke([(0, 0), (50, 20), (100, -20), (60, 20), (20, 60), (60, 60), (100, 60)])),
+        Example(
+            "top part climbs away", .fails(FailureCode.leftTheLine), profiles: [.seed],
+            samples: Example.stroke([(0, 0), (20, -10), (40, -30), (60, -50), (30, -10), (0, 30), (60, 30)])),
+
+        // Whole path (default profile). The two seed examples above, judged on lift:
+        Example(
+            "diagonal goes up, whole path", .fails(FailureCode.diagonalNotDown), profiles: [.default],
+            samples: Example.stroke([(0, 60), (30, 60), (60, 60), (40, 40), (20, 20), (0, 0), (30, 0), (60, 0)])),
+        Example(
+            "top part climbs away, whole path: it starts 62% of the height below the top", .fails(FailureCode.topNotAtTop),
+            profiles: [.default], samples: Example.stroke([(0, 0), (20, -10), (40, -30), (60, -50), (30, -10), (0, 30), (60, 30)])),
+        // turnRatio
+        Example(
+            "a wobble back at the top corner, narrower than a tenth of the width", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (150, 0), (140, 4), (148, 8), (0, 150), (150, 150)]))),
+        Example(
+            "a long line with a small step back is not a Z", .fails(FailureCode.incomplete), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (100, 0), (90, 20), (150, 20)]))),
+        // leadInParts (and wholePath: the tutorial reads the hook as the whole top part)
+        Example(
+            "a hook before the top part", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(8, 10), (0, 0), (60, 0), (0, 60), (60, 60)]))),
+        Example(
+            "a hook before the top part, point by point", .fails(FailureCode.partTooShort), profiles: [.seed],
+            samples: Example.stroke(polyline([(8, 10), (0, 0), (60, 0), (0, 60), (60, 60)]))),
+        Example(
+            "two parts before the top part", .fails(FailureCode.longLeadIn), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (15, 0), (0, 2), (60, 2), (0, 62), (60, 62)]))),
+        // tailParts, descenderBottomAngle, exitRiseRatio
+        Example("a cursive z with a descender loop", .recognizes("z"), profiles: [.default], samples: Example.stroke(cursive)),
+        Example(
+            "a cursive z with a descender loop, point by point", .fails(FailureCode.leftTheLine), profiles: [.seed],
+            samples: Example.stroke(cursive)),
+        Example(
+            "three parts after the bottom part", .fails(FailureCode.longTail), profiles: [.default],
+            samples: Example.stroke(clean + polyline([(60, 60), (40, 80), (60, 70), (40, 90)]).dropFirst())),
+        Example(
+            "the bottom part heads 85° down into the descender", .fails(FailureCode.bottomTooSteep), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (16, 110), (0, 150), (40, 110)]))),
+        Example(
+            "the descender's exit runs flat along the bottom", .fails(FailureCode.exitNotUp), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (30, 110), (0, 150), (40, 150)]))),
+        // bottomAngle
+        Example(
+            "a bottom part sloping 31° down", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 0), (10, 40), (60, 70)]))),
+        Example(
+            "the bottom part heads 74° down and stops, like a question mark's stem", .fails(FailureCode.bottomTooSteep),
+            profiles: [.default], samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (30, 110)]))),
+        // topAngle
+        Example(
+            "a top part rising 27°", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 30), (60, 0), (0, 70), (60, 70)]))),
+        Example(
+            "a top part rising 51°", .fails(FailureCode.topTooSteep), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 50), (40, 0), (0, 80), (60, 80)]))),
+        // topCornerAngle
+        Example(
+            "a rounded top corner", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke([(0, 10), (20, 0), (40, 0), (55, 8)] + polyline([(60, 20), (0, 70), (60, 70)]))),
+        Example(
+            "the diagonal turns only 74° from a sloping top part", .fails(FailureCode.topCornerOpen), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 35), (44, 100), (110, 100)]))),
+        // diagonalDropRatio
+        Example(
+            "a diagonal that goes back almost level", .fails(FailureCode.diagonalNotDown), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 0), (0, 4), (60, 60)]))),
+        // bottomClimbRatio
+        Example(
+            "a bottom part sloping up", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 0), (30, 30), (60, 20)]))),
+        Example(
+            "a bottom part climbing back almost to the top corner", .fails(FailureCode.bottomClimbed), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 0), (30, 30), (60, 2)]))),
+        // topStartRatio
+        Example(
+            "a long stroke down into the top part", .fails(FailureCode.topNotAtTop), profiles: [.default],
+            samples: Example.stroke(polyline([(30, -100), (0, 0), (60, 0), (0, 60), (60, 60)]))),
+    ]
+}

@@ -1,0 +1,142 @@
+/// What a recognizer can see and ask for while it handles touches: the moment, the view, its own state;
+/// and the requests UIKit offers (`state =`, `ignore(_:for:)`) plus deadlines on the trace clock.
+///
+/// The first state change asked for in a call wins; the engine carries it out after the call.
+public struct RecognizerContext: Sendable {
+    /// Trace time of the event (or deadline) being handled, in seconds.
+    public internal(set) var time: Double
+    /// Index of the event being handled (for a deadline: of the last event before it).
+    public internal(set) var event: Int
+    /// The view the trace was recorded in, when the trace says.
+    public let view: ViewSize?
+    /// The recognizer's state before this call.
+    public internal(set) var state: RecognizerState
+
+    /// A state change the recognizer asked for.
+    enum Request: Sendable {
+        case recognize(Recognition)
+        case fail(FailureReason)
+        case begin(Recognition)
+        case change(Recognition)
+        case cancel(FailureReason)
+    }
+
+    var request: Request?
+    /// `request != nil`, kept apart: looking into (or clearing) the optional enum goes through the
+    /// runtime's generic value witnesses, and most calls ask for nothing.
+    var hasRequest = false
+    /// Whether the call asked for anything: a request, a touch ignored or a deadline.
+    var asked = false
+    var requestSample: Int?
+    var ignored: [TouchID] = []
+    var deadlines: [Deadline] = []
+
+    init(time: Double, event: Int, view: ViewSize?, state: RecognizerState) {
+        self.time = time
+        self.event = event
+        self.view = view
+        self.state = state
+    }
+
+    /// Makes the context ready for another call, keeping its storage (the engine reuses one).
+    mutating func prepare(time: Double, event: Int, state: RecognizerState) {
+        self.time = time
+        self.event = event
+        self.state = state
+        asked = false
+        if hasRequest {
+            request = nil
+            requestSample = nil
+            hasRequest = false
+        }
+        if !ignored.isEmpty { ignored.removeAll(keepingCapacity: true) }
+        if !deadlines.isEmpty { deadlines.removeAll(keepingCapacity: true) }
+    }
+
+    /// Asks to recognize `gesture` (a discrete recognizer's `state = .recognized`, or a continuous
+    /// one's `.ended`), with the values its definition declares (a circle's centre, say).
+    public mutating func recognize(_ gesture: String, details: [JSONValue.Member] = [], at touch: Touch? = nil) {
+        set(.recognize(Recognition(gesture: gesture, details: details)), touch)
+    }
+
+    /// Asks to fail, saying why.
+    public mutating func fail(_ reason: FailureReason, at touch: Touch? = nil) {
+        set(.fail(reason), touch)
+    }
+
+    /// Asks to fail with one of the recognizer's own failure codes, saying why: what was measured,
+    /// against which limit, where.
+    public mutating func fail<Code: RecognizerFailureCode>(
+        _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
+        point: Point? = nil, at touch: Touch? = nil
+    ) {
+        fail(
+            FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point),
+            at: touch)
+    }
+
+    /// A continuous recognizer's `began`, with its values.
+    public mutating func begin(_ gesture: String, details: [JSONValue.Member] = [], at touch: Touch? = nil) {
+        set(.begin(Recognition(gesture: gesture, details: details)), touch)
+    }
+
+    /// A continuous recognizer's `changed`, with its values.
+    public mutating func change(_ gesture: String, details: [JSONValue.Member] = [], at touch: Touch? = nil) {
+        set(.change(Recognition(gesture: gesture, details: details)), touch)
+    }
+
+    /// A continuous recognizer's `cancelled`, saying why as a failure does; where, when no point is
+    /// given, is the touch's location.
+    public mutating func cancel(_ reason: FailureReason, at touch: Touch? = nil) {
+        var reason = reason
+        if reason.point == nil { reason.point = touch?.location }
+        set(.cancel(reason), touch)
+    }
+
+    /// A continuous recognizer's `cancelled` with one of its own failure codes.
+    public mutating func cancel<Code: RecognizerFailureCode>(
+        _ code: Code, _ message: String, point: Point? = nil, at touch: Touch? = nil
+    ) {
+        cancel(FailureReason(code, message, point: point), at: touch)
+    }
+
+    /// Fails a one-finger recognizer with `code` when `touches` begin beside (or after) the touch it
+    /// tracks, and returns true; returns false when `touches` is the single first touch.
+    public mutating func failUnlessFirstSingleTouch<Code: RecognizerFailureCode>(
+        _ touches: [Touch], tracked: TouchID?, drawing gesture: String, code: Code
+    ) -> Bool {
+        guard tracked != nil || touches.count != 1 else { return false }
+        fail(
+            code, "a second finger touched down; \(gesture) is drawn with one finger",
+            measured: Double(touches.count + (tracked == nil ? 0 : 1)), limit: 1, unit: .touches,
+            point: touches[0].location, at: touches[0])
+        return true
+    }
+
+    /// `ignore(_:for:)`: the recognizer is never handed this touch again in this attempt.
+    public mutating func ignore(_ touch: Touch) {
+        ignored.append(touch.id)
+        asked = true
+    }
+
+    /// Asks to be woken by `deadlinePassed(tag)` at trace time `time`, even between samples. A deadline
+    /// at the time of an event fires after that event: "within 2 s" includes 2 s.
+    public mutating func setDeadline(at time: Double, tag: String) {
+        deadlines.append(Deadline(time: time, tag: tag))
+        asked = true
+    }
+
+    private mutating func set(_ newRequest: Request, _ touch: Touch?) {
+        guard !hasRequest else { return }
+        hasRequest = true
+        asked = true
+        request = newRequest
+        requestSample = touch?.sampleIndex
+    }
+}
+
+/// A trace time at which a recognizer asked to be woken, and the tag it gave.
+struct Deadline: Sendable {
+    var time: Double
+    var tag: String
+}

@@ -1,0 +1,142 @@
+/// Everything known about one parameter of a recognizer: its name (the `--config` key), type, unit,
+/// range, meaning, and its values in the default and seed profiles.
+///
+/// `gesture list`, the checks on `--config` values and the parameter tables in the docs are all made
+/// from these, so a parameter is described once, where it is declared. A recognizer written in Swift
+/// declares its parameters as a `RecognizerParameters` type; a registry entry made from data gives
+/// them directly.
+public struct ParameterSpec: Sendable, Hashable {
+    /// The kind of value a parameter takes.
+    public enum ValueType: String, Sendable, Hashable {
+        /// A real number, in `unit`.
+        case number
+        /// A whole number (a count of taps, touches, corners…).
+        case integer
+        /// On or off.
+        case boolean
+    }
+
+    /// An earlier name of the parameter, still accepted in config files with a warning naming this one.
+    public struct FormerName: Sendable, Hashable {
+        public var name: String
+        /// The unit values were given in under the old name.
+        public var unit: String
+        /// What an old value is multiplied by to give the value in this parameter's unit.
+        public var scale: Double
+
+        public init(_ name: String, unit: String, scale: Double) {
+            self.name = name
+            self.unit = unit
+            self.scale = scale
+        }
+    }
+
+    /// A value that used to switch an optional rule off, before the rule was an optional: still read
+    /// as "off" from config files, with a warning saying to write `null`.
+    public enum FormerOff: Sendable, Hashable {
+        case zero
+        case negative
+
+        func matches(_ value: Double) -> Bool {
+            switch self {
+            case .zero: value == 0
+            case .negative: value < 0
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .zero: "0"
+            case .negative: "a negative value"
+            }
+        }
+    }
+
+    public var name: String
+    public var type: ValueType
+    /// Whether the rule this parameter sets can be switched off (`null` in a config file).
+    public var isOptional: Bool
+    /// The unit of a number; `nil` for switches.
+    public var unit: MeasureUnit?
+    /// The smallest and largest values allowed, when bounded.
+    public var minimum: Double?
+    public var maximum: Double?
+    /// One line: what the value means.
+    public var meaning: String
+    /// The value in the default profile, tuned for real hands.
+    public var defaultValue: ParameterValue
+    /// The value in the seed profile, which makes the rule behave as published.
+    public var seed: ParameterValue
+    public var formerNames: [FormerName]
+    public var formerOff: FormerOff?
+
+    public init(
+        name: String, type: ValueType, isOptional: Bool = false, unit: MeasureUnit?, minimum: Double? = nil,
+        maximum: Double? = nil, meaning: String, defaultValue: ParameterValue, seed: ParameterValue,
+        formerNames: [FormerName] = [], formerOff: FormerOff? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.isOptional = isOptional
+        self.unit = unit
+        self.minimum = minimum
+        self.maximum = maximum
+        self.meaning = meaning
+        self.defaultValue = defaultValue
+        self.seed = seed
+        self.formerNames = formerNames
+        self.formerOff = formerOff
+    }
+
+    /// The value in `profile`.
+    public func value(in profile: Profile) -> ParameterValue {
+        profile == .seed ? seed : defaultValue
+    }
+
+    /// The values this parameter accepts, in words: `a number ≥ 0 (pt)`, `a whole number from 1 to 10`,
+    /// `true or false`; `, or null (off)` for an optional rule.
+    public var accepted: String {
+        var text: String
+        switch type {
+        case .boolean: return "true or false"
+        case .number: text = "a number"
+        case .integer: text = "a whole number"
+        }
+        switch (minimum, maximum) {
+        case (let low?, let high?): text += " from \(Format.number(low, decimals: 4)) to \(Format.number(high, decimals: 4))"
+        case (let low?, nil): text += " ≥ \(Format.number(low, decimals: 4))"
+        case (nil, let high?): text += " ≤ \(Format.number(high, decimals: 4))"
+        case (nil, nil): break
+        }
+        if let unit, type == .number { text += " (\(unit))" }
+        if isOptional { text += ", or null to switch the rule off" }
+        return text
+    }
+
+    /// `value` as this parameter takes it, or why it cannot be: a wrong type, a fraction for a whole
+    /// number, a value out of range. A number is accepted for an integer when it is whole.
+    public func checked(_ value: ParameterValue) -> Result<ParameterValue, ParameterValueError> {
+        let refused = Result<ParameterValue, ParameterValueError>.failure(ParameterValueError(expected: accepted))
+        switch (type, value) {
+        case (_, .off): return isOptional ? .success(.off) : refused
+        case (.boolean, .boolean): return .success(value)
+        case (.number, .number(let number)): return inRange(number) ? .success(value) : refused
+        case (.number, .integer(let integer)): return inRange(Double(integer)) ? .success(.number(Double(integer))) : refused
+        case (.integer, .integer(let integer)): return inRange(Double(integer)) ? .success(value) : refused
+        case (.integer, .number(let number)):
+            guard number == number.rounded(), abs(number) < 1e15, inRange(number) else { return refused }
+            return .success(.integer(Int(number)))
+        default: return refused
+        }
+    }
+
+    private func inRange(_ number: Double) -> Bool {
+        number.isFinite && number >= (minimum ?? -.infinity) && number <= (maximum ?? .infinity)
+    }
+}
+
+/// A value a parameter does not take, and what it does take.
+public struct ParameterValueError: Error, Sendable, Hashable {
+    /// `a number ≥ 0 (pt)`, …
+    public var expected: String
+}

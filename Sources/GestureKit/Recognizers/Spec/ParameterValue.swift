@@ -1,0 +1,41 @@
+/// A parameter's value, whatever its type: what a config file, `gesture list` and the registry hold.
+///
+/// A recognizer never reads these: it gets its own typed `Parameters` value.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case number(Double)
+    case integer(Int)
+    case boolean(Bool)
+    /// An optional rule switched off (`null` in a config file).
+    case off
+
+    public var description: String {
+        switch self {
+        case .number(let value): Format.number(value, decimals: 4)
+        case .integer(let value): String(value)
+        case .boolean(let value): value ? "on" : "off"
+        case .off: "off"
+        }
+    }
+
+    /// The value as JSON: a number, a boolean, or `null` for a rule switched off.
+    public var json: JSONValue {
+        switch self {
+        case .number(let value): .number(value)
+        case .integer(let value): .number(Double(value))
+        case .boolean(let value): .bool(value)
+        case .off: .null
+        }
+    }
+}
+
+/// Parameter values by name: one recognizer's, as a configuration holds them.
+public struct ParameterValues: Sendable, Hashable {
+    private var values: [String: ParameterValue] = [:]
+
+    public init() {}
+
+    public subscript(name: String) -> ParameterValue? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+}
