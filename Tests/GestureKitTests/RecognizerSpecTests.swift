@@ -89,7 +89,7 @@ import Testing
         func fields<R: Recognizer>(_ recognizer: R) -> [String] {
             Mirror(reflecting: R.defaultParameters).children.compactMap(\.label)
         }
-        #expect(fields(definition.make(definition.values(.default))) == definition.parameters.map(\.name))
+        #expect(fields(definition.make(.default)) == definition.parameters.map(\.name))
     }
 
     @Test(arguments: Registry.all.map(\.id))

@@ -23,7 +23,7 @@ import Testing
                 }
             }
         }
-        let registered = Set(Registry.all.map { String(describing: type(of: $0.make($0.values(.default)))) })
+        let registered = Set(Registry.all.map { String(describing: type(of: $0.make(.default))) })
         try #require(!declared.isEmpty, "no recognizer found in \(folder.path)")
         #expect(Set(declared) == registered)
     }

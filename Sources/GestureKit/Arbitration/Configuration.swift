@@ -8,10 +8,12 @@ public struct Configuration: Sendable {
     /// One recognizer as it will run.
     public struct Entry: Sendable {
         public let definition: RecognizerDefinition
-        /// The parameter values, one for every parameter the definition declares; setting them makes a
-        /// new `prototype`.
-        public internal(set) var values: ParameterValues {
-            didSet { prototype = definition.make(values) }
+        /// Whose values the parameters start from.
+        public let profile: Profile
+        /// The parameters set over the profile's values (by a config file, say); setting them makes a new
+        /// `prototype`.
+        public internal(set) var settings = ParameterValues() {
+            didSet { prototype = definition.make(profile, settings: settings) }
         }
         /// Ids of the recognizers in this configuration that must fail before this one recognizes, in
         /// registry order.
@@ -21,11 +23,16 @@ public struct Configuration: Sendable {
         public private(set) var prototype: any Recognizer
         public var id: String { definition.id }
 
-        init(definition: RecognizerDefinition, values: ParameterValues, requiresFailureOf: [String]) {
+        init(definition: RecognizerDefinition, profile: Profile, requiresFailureOf: [String]) {
             self.definition = definition
-            self.values = values
+            self.profile = profile
             self.requiresFailureOf = requiresFailureOf
-            prototype = definition.make(values)
+            prototype = definition.make(profile)
+        }
+
+        /// Every parameter's value: the profile's, or as set.
+        public var values: ParameterValues {
+            definition.values(profile).merging(settings)
         }
     }
 
@@ -51,7 +58,7 @@ public struct Configuration: Sendable {
         self.profile = profile
         entries = registry.map { definition in
             Entry(
-                definition: definition, values: definition.values(profile),
+                definition: definition, profile: profile,
                 requiresFailureOf: Configuration.resolve(definition.requiresFailureOf, of: definition.id, in: registry))
         }
         let ids = Set(registry.map(\.id))
@@ -120,7 +127,7 @@ public struct Configuration: Sendable {
             value = .boolean(number == 1)
         }
         switch parameter.checked(value) {
-        case .success(let checked): entries[index].values[name] = checked
+        case .success(let checked): entries[index].settings[name] = checked
         case .failure(let error):
             throw ConfigurationError("parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)")
         }

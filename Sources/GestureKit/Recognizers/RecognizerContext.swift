@@ -39,6 +39,7 @@ public struct RecognizerContext: Sendable {
     }
 
     /// Makes the context ready for another call, keeping its storage (the engine reuses one).
+    @inline(__always)
     mutating func prepare(time: Double, event: Int, state: RecognizerState) {
         self.time = time
         self.event = event

@@ -28,30 +28,46 @@ public struct RecognizerDefinition: Sendable {
     /// Ids of recognizers this one may recognize together with (UIKit's delegate
     /// `shouldRecognizeSimultaneouslyWith`); the relation is symmetric.
     public var simultaneousWith: [String]
-    public var parameters: [ParameterSpec]
+    /// The parameters, in the order `gesture list` shows them. Made when asked for: a recognizer written
+    /// in Swift declares them with key paths, which are not worth instantiating for a run that sets none.
+    public var parameters: [ParameterSpec] { parameterSpecs() }
     /// The failure codes of its own rules (the engine's are `EngineFailure`).
     public var failureCodes: [FailureCodeSpec]
     /// The values it reports with a recognition (or, continuous, at every transition).
     public var details: [DetailSpec]
-    public var examples: [Example]
-    /// Makes a fresh recognizer from parameter values (every declared parameter has one).
-    public var make: @Sendable (ParameterValues) -> any Recognizer
+    /// Traces it must recognize or reject, made when asked for (by the tests).
+    public var examples: [Example] { exampleList() }
 
-    /// The entry of a recognizer type: parameters, failure codes and `make` come from `type`.
+    private let parameterSpecs: @Sendable () -> [ParameterSpec]
+    private let exampleList: @Sendable () -> [Example]
+    /// Makes a fresh recognizer from the values of a profile, with some of them set otherwise.
+    private let maker: @Sendable (Profile, ParameterValues) -> any Recognizer
+
+    /// The entry of a recognizer type: parameters, failure codes and how to make one come from `type`.
     public init<R: Recognizer>(
         _ type: R.Type, id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String],
         capabilities: [Capability] = [], requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [],
-        details: [DetailSpec] = [], examples: [Example] = []
+        details: [DetailSpec] = [], examples: @autoclosure @escaping @Sendable () -> [Example] = []
     ) {
-        self.init(
-            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
-            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
-            parameters: R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters),
-            failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
-            examples: examples, make: { R(parameters: R.Parameters($0, over: R.defaultParameters)) })
+        self.id = id
+        self.summary = summary
+        self.kind = kind
+        self.gestures = gestures
+        self.capabilities = capabilities
+        self.requiresFailureOf = requiresFailureOf
+        self.simultaneousWith = simultaneousWith
+        failureCodes = R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }
+        self.details = details
+        parameterSpecs = { R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters) }
+        exampleList = examples
+        maker = { profile, settings in
+            settings.isEmpty
+                ? R(parameters: R.parameters(profile)) : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
+        }
     }
 
-    /// An entry made from data.
+    /// An entry made from data: its parameters are `parameters`, and `make` makes a recognizer from a
+    /// value for each of them.
     public init(
         id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String], capabilities: [Capability] = [],
         requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [], parameters: [ParameterSpec] = [],
@@ -65,11 +81,20 @@ public struct RecognizerDefinition: Sendable {
         self.capabilities = capabilities
         self.requiresFailureOf = requiresFailureOf
         self.simultaneousWith = simultaneousWith
-        self.parameters = parameters
         self.failureCodes = failureCodes
         self.details = details
-        self.examples = examples
-        self.make = make
+        parameterSpecs = { parameters }
+        exampleList = { examples }
+        maker = { profile, settings in
+            var values = ParameterValues()
+            for parameter in parameters { values[parameter.name] = settings[parameter.name] ?? parameter.value(in: profile) }
+            return make(values)
+        }
+    }
+
+    /// A fresh recognizer with the values of `profile`, less those `settings` sets otherwise.
+    public func make(_ profile: Profile, settings: ParameterValues = ParameterValues()) -> any Recognizer {
+        maker(profile, settings)
     }
 
     /// The parameter values of `profile`.

@@ -72,11 +72,18 @@ struct ReplayEngine {
         swap(&samples, &trace.samples)
         warnings = trace.warnings
         context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible)
-        if let reused = workspace?.take(count: relations.count, recordsTransitions: recordsTransitions) {
-            (recognizers, arbiter, ignored, deadlines) = reused
+        if let workspace, let recognizers = workspace.recognizers.take(), let arbiter = workspace.arbiter.take(),
+            recognizers.count == relations.count, arbiter.recordsTransitions == recordsTransitions
+        {
+            self.recognizers = recognizers
+            self.arbiter = arbiter
+            ignored = []
+            deadlines = []
+            swap(&ignored, &workspace.ignored)
+            swap(&deadlines, &workspace.deadlines)
             for index in 0..<recognizers.count {
                 recognizers.reset(index)
-                arbiter.reset(index, sequence: 0)
+                self.arbiter.reset(index, sequence: 0)
                 ignored[index].removeAll()
                 deadlines[index].removeAll()
             }
@@ -103,7 +110,12 @@ struct ReplayEngine {
             configuration: configuration, trace: trace, recordsTransitions: recordsTransitions, workspace: workspace)
         engine.replay()
         engine.samples = []
-        workspace?.giveBack(engine.recognizers, engine.arbiter, engine.ignored, engine.deadlines)
+        if let workspace {
+            workspace.recognizers = engine.recognizers
+            workspace.arbiter = engine.arbiter
+            swap(&workspace.ignored, &engine.ignored)
+            swap(&workspace.deadlines, &engine.deadlines)
+        }
         var sequences: [SequenceResult] = []
         sequences.reserveCapacity(engine.records.count)
         for index in engine.records.indices {
@@ -159,21 +171,29 @@ struct ReplayEngine {
             }
             down[sample.touch] = sample.phase.isDown ? sample.location : nil
         }
-        if !began.isEmpty { deliver(began, as: .began) }
-        if !moved.isEmpty { deliver(moved, as: .moved) }
-        if !ended.isEmpty { deliver(ended, as: .ended) }
-        if !cancelled.isEmpty { deliver(cancelled, as: .cancelled) }
+        // One copy of the event for the deliveries below, which take it without retaining it again.
+        let event = self.event
+        if !began.isEmpty { deliver(began, as: .began, in: event) }
+        if !moved.isEmpty { deliver(moved, as: .moved, in: event) }
+        if !ended.isEmpty { deliver(ended, as: .ended, in: event) }
+        if !cancelled.isEmpty { deliver(cancelled, as: .cancelled, in: event) }
         if down.isEmpty { endSequence() }
     }
 
     /// Hands the touches of one phase to every recognizer still taking them, less those it ignores.
-    private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery) {
+    private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
         for index in 0..<recognizers.count where arbiter.isActive(index) {
-            let visible = ignored[index].isEmpty ? touches : touches.filter { !ignored[index].contains($0.id) }
-            guard !visible.isEmpty else { continue }
-            context.prepare(time: time, event: event.index, state: arbiter.state(index))
-            recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
-            if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
+            if ignored[index].isEmpty {
+                context.prepare(time: time, event: event.index, state: arbiter.state(index))
+                recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
+                if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
+            } else {
+                let visible = touches.filter { !ignored[index].contains($0.id) }
+                guard !visible.isEmpty else { continue }
+                context.prepare(time: time, event: event.index, state: arbiter.state(index))
+                recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
+                if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
+            }
         }
     }
 

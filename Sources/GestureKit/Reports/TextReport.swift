@@ -97,9 +97,10 @@ public enum TextReport {
             if !definition.capabilities.isEmpty {
                 out += "  is: \(definition.capabilities.map(\.rawValue).joined(separator: ", "))\n"
             }
-            let width = definition.parameters.map(\.name.count).max() ?? 0
-            for parameter in definition.parameters {
-                let value = entry.values[parameter.name] ?? parameter.defaultValue
+            let (parameters, values) = (definition.parameters, entry.values)
+            let width = parameters.map(\.name.count).max() ?? 0
+            for parameter in parameters {
+                let value = values[parameter.name] ?? parameter.defaultValue
                 let note = "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"

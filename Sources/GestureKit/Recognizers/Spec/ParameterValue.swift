@@ -38,4 +38,18 @@ public struct ParameterValues: Sendable, Hashable {
         get { values[name] }
         set { values[name] = newValue }
     }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The names that have a value, sorted.
+    public var names: [String] { values.keys.sorted() }
+
+    /// These values, with those of `other` in place of theirs.
+    public func merging(_ other: ParameterValues) -> ParameterValues {
+        ParameterValues(values: values.merging(other.values) { $1 })
+    }
+
+    private init(values: [String: ParameterValue]) {
+        self.values = values
+    }
 }
