@@ -72,6 +72,7 @@ func configuration(from arguments: Arguments) throws -> Configuration {
             throw UsageError("cannot read configuration file \(path)")
         }
         try configuration.apply(json: Array(data), file: path)
+        for warning in configuration.warnings { Output.error(warning) }
     }
     return configuration
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GestureKit
 
 // MARK: - A small JSON Schema validator
 
@@ -152,6 +153,13 @@ private struct Schema {
         case ("exclusiveMinimum", .number(let limit)):
             guard case .number(let number) = value else { return [] }
             return expect(number > limit, "expected more than \(argument), found \(value)")
+        case ("allOf", .array(let branches)):
+            return branches.flatMap { errors(value, $0, at: path) }
+        case ("if", _):
+            guard errors(value, argument, at: path).isEmpty else { return [] }
+            return keywords["then"].map { errors(value, $0, at: path) } ?? []
+        case ("then", _):
+            return keywords["if"] == nil ? ["\(path): then without if"] : []
         case ("oneOf", .array(let branches)):
             let results = branches.map { errors(value, $0, at: path) }
             let matches = results.filter(\.isEmpty).count
@@ -303,6 +311,35 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             (#""state":"failed""#, #""state":"ended""#, #"found "ended""#),
         ] {
             #expect(line.contains(original))
+            let changed = try JSON(parsing: line.replacingOccurrences(of: original, with: replacement))
+            let errors = outputSchema.errors(changed, definition: "traceResult")
+            #expect(errors.joined().contains(complaint), "\(replacement): \(errors)")
+        }
+    }
+
+    /// The recognizer parts of the output schema — each built-in recognizer's details, continuous
+    /// values and failure codes — are made from the registry's declarations; `make golden` rewrites
+    /// them.
+    @Test func theRecognizerPartsAgreeWithTheDeclarations() throws {
+        let url = packageRoot.appendingPathComponent("docs/classify-output.schema.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let expected = try RecognizerSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(text == expected, "docs/classify-output.schema.json is out of date: `make golden` rewrites it")
+        }
+    }
+
+    @Test func aFailureCodeOrADetailARecognizerDoesNotDeclareFailsTheSchema() throws {
+        let line = try gesture(["classify", "--format", "jsonl", "Traces/circle.json"]).output
+        #expect(outputSchema.errors(try JSON(parsing: line), definition: "traceResult") == [])
+        for (original, replacement, complaint) in [
+            (#""code":"moved-left""#, #""code":"moved-right""#, #"expected one of "#),
+            (#""direction":"clockwise""#, #""direction":"sideways""#, #"found "sideways""#),
+            (#""radius":"#, #""diameter":1,"radius":"#, ".diameter: not allowed"),
+        ] {
+            #expect(line.contains(original), "\(original)")
             let changed = try JSON(parsing: line.replacingOccurrences(of: original, with: replacement))
             let errors = outputSchema.errors(changed, definition: "traceResult")
             #expect(errors.joined().contains(complaint), "\(replacement): \(errors)")

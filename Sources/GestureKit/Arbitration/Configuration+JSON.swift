@@ -11,7 +11,14 @@ extension Configuration {
     /// parameter does not take (see `set(_:to:for:)`); `null` switches an optional rule off.
     /// `requiresFailureOf` replaces the listed recognizers' requirements; `simultaneous` replaces every
     /// default pair.
+    ///
+    /// What `set` warns of (a former parameter name, a value that used to switch a rule off) is added to
+    /// `warnings` as `FILE: warning: …`.
     public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
+        let warned = warnings.count
+        defer {
+            for index in warned..<warnings.count { warnings[index] = "\(file): warning: \(warnings[index])" }
+        }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes, file: file) } catch { throw ConfigurationError(error.description) }
         func fail(_ message: String) -> ConfigurationError { ConfigurationError("\(file): error: \(message)") }

@@ -49,7 +49,7 @@ public struct Configuration: Sendable {
     public let profile: Profile
     /// What applying settings noticed that is not an error: a parameter set by a former name, a value
     /// that used to mean "off". Each says what to write instead.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
 
     /// - Parameters:
     ///   - registry: The recognizers to choose from, in priority order.

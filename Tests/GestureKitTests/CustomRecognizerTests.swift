@@ -1,0 +1,213 @@
+import Foundation
+import GestureKit
+import Testing
+
+// This file imports GestureKit without @testable: the recognizer below is written, registered and
+// replayed with the public API only, as a user of the library would. docs/adding-a-recognizer.md
+// shows the code between the BEGIN and END lines; a test keeps the two the same.
+
+// BEGIN caret
+/// A caret, ^: one finger going up to the right, then down to the right, the apex well above both ends.
+///
+/// Decided when the finger lifts. The stroke must be `minimumWidth` wide, never go back left more than
+/// `backtrackTolerance`, and rise above the higher of its two ends by `minimumHeightRatio` of its
+/// width, with the apex in the middle half of the width.
+public struct Caret: Recognizer {
+    public static let definition = RecognizerDefinition(
+        Caret.self, id: "caret", summary: "one finger: up to the right, then down to the right (^)",
+        gestures: ["caret"], capabilities: [.shape],
+        details: [DetailSpec("apex", .point, unit: .points, "The highest point of the stroke.")],
+        examples: examples)
+
+    public struct Parameters: RecognizerParameters {
+        public var minimumWidth = 30.0
+        public var backtrackTolerance = 4.0
+        public var minimumHeightRatio = 0.3
+
+        public init() {}
+
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init("minimumWidth", \.minimumWidth, .points, minimum: 0, "distance from the leftmost to the rightmost point"),
+            .init("backtrackTolerance", \.backtrackTolerance, .points, minimum: 0, "how far left of its rightmost point the stroke may go"),
+            .init(
+                "minimumHeightRatio", \.minimumHeightRatio, .ratio, minimum: 0,
+                "rise of the apex above the higher end, as a fraction of the width"),
+        ]
+    }
+
+    public enum FailureCode: String, RecognizerFailureCode {
+        case multipleTouches = "multiple-touches"
+        case movedLeft = "moved-left"
+        case tooNarrow = "too-narrow"
+        case tooFlat = "too-flat"
+        case apexOffCentre = "apex-off-centre"
+
+        public var meaning: String {
+            switch self {
+            case .multipleTouches: "a second finger touched down"
+            case .movedLeft: "went further left of its rightmost point than backtrackTolerance"
+            case .tooNarrow: "narrower than minimumWidth"
+            case .tooFlat: "the apex rises less than minimumHeightRatio of the width above the higher end"
+            case .apexOffCentre: "the apex is not in the middle half of the width"
+            }
+        }
+    }
+
+    private let parameters: Parameters
+    private var tracked: TouchID?
+    private var points: [Point] = []
+    private var rightmost = -Double.infinity
+
+    public init(parameters: Parameters) {
+        self.parameters = parameters
+    }
+
+    public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        if context.failUnlessFirstSingleTouch(touches, tracked: tracked, drawing: "a caret", code: FailureCode.multipleTouches) {
+            return
+        }
+        tracked = touches[0].id
+        add(touches[0], context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        add(touches[0], context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        add(touches[0], context: &context)
+        guard context.state == .possible else { return }
+        let bounds = Bounds(points)
+        guard bounds.width >= parameters.minimumWidth else {
+            return context.fail(
+                FailureCode.tooNarrow, "too narrow for a caret", measured: bounds.width, limit: parameters.minimumWidth,
+                unit: .points, at: touches[0])
+        }
+        let apex = points.min { $0.y < $1.y }!
+        let rise = min(points[0].y, points[points.count - 1].y) - apex.y
+        let needed = parameters.minimumHeightRatio * bounds.width
+        guard rise >= needed else {
+            return context.fail(
+                FailureCode.tooFlat, "the apex is too low", measured: rise, limit: needed, unit: .points, point: apex,
+                at: touches[0])
+        }
+        let along = (apex.x - bounds.minimum.x) / bounds.width
+        guard (0.25...0.75).contains(along) else {
+            return context.fail(
+                FailureCode.apexOffCentre, "the apex is too near one end", measured: along, limit: along < 0.25 ? 0.25 : 0.75,
+                unit: .ratio, point: apex, at: touches[0])
+        }
+        context.recognize("caret", details: [.init("apex", .point(apex))], at: touches[0])
+    }
+
+    /// Adds a point, failing when it goes back left.
+    private mutating func add(_ touch: Touch, context: inout RecognizerContext) {
+        let point = touch.location
+        points.append(point)
+        rightmost = max(rightmost, point.x)
+        if rightmost - point.x > parameters.backtrackTolerance {
+            context.fail(
+                FailureCode.movedLeft, "moved left", measured: rightmost - point.x, limit: parameters.backtrackTolerance,
+                unit: .points, point: point, at: touch)
+        }
+    }
+}
+
+extension Caret {
+    static let examples: [Example] = [
+        Example("a caret", .recognizes("caret"), samples: Example.stroke([(0, 60), (15, 30), (30, 0), (45, 30), (60, 60)])),
+        Example(
+            "two fingers", .fails(FailureCode.multipleTouches),
+            samples: [Sample(0, 1, .began, 0, 60), Sample(0, 2, .began, 9, 9), Sample(0.1, 1, .ended, 0, 60), Sample(0.1, 2, .ended, 9, 9)]),
+        Example("a zig-zag back", .fails(FailureCode.movedLeft), samples: Example.stroke([(0, 60), (30, 0), (10, 30), (60, 60)])),
+        Example("a small one", .fails(FailureCode.tooNarrow), samples: Example.stroke([(0, 20), (10, 0), (20, 20)])),
+        Example("a flat line", .fails(FailureCode.tooFlat), samples: Example.stroke([(0, 60), (30, 55), (60, 60)])),
+        Example("a slope and a drop", .fails(FailureCode.apexOffCentre), samples: Example.stroke([(0, 60), (55, 0), (60, 60)])),
+    ]
+}
+// END caret
+
+@Suite struct CustomRecognizerTests {
+    /// The whole registry with the caret added, as a user would add a recognizer of their own.
+    static let configuration = Configuration(registry: Registry.all + [Caret.definition])
+
+    static func classify(_ samples: [Sample], with configuration: Configuration = configuration) throws -> TraceResult {
+        var trace = Trace(samples: samples)
+        try TraceValidator.validate(&trace, file: "caret")
+        return Classifier(configuration: configuration).classify(trace, file: "caret")
+    }
+
+    @Test(arguments: Caret.examples.indices)
+    func eachExampleAlone(_ index: Int) throws {
+        let example = Caret.examples[index]
+        var configuration = Configuration(registry: Registry.all + [Caret.definition])
+        try configuration.keepOnly(["caret"])
+        let report = try #require(try Self.classify(example.samples, with: configuration).sequences.first?.recognizers.first)
+        switch example.expectation {
+        case .recognizes(let gesture): #expect(report.recognition?.gesture == gesture, "\(example.name)")
+        case .fails(let code): #expect(report.failure?.reason.code == code, "\(example.name)")
+        }
+    }
+
+    /// Declaring `.shape` is all it takes for `swipe` and `pan` to wait for the caret: with the whole
+    /// registry competing, a caret is a caret, not a pan.
+    @Test func theWholeRegistryWaitsForIt() throws {
+        let entries = Self.configuration.entries
+        #expect(entries.first { $0.id == "swipe" }?.requiresFailureOf.contains("caret") == true)
+        #expect(entries.first { $0.id == "pan" }?.requiresFailureOf.contains("caret") == true)
+        let result = try Self.classify(Example.stroke([(100, 160), (130, 100), (160, 40), (190, 100), (220, 160)]))
+        #expect(result.gesture == "caret")
+        let pan = try #require(result.sequences[0].recognizers.first { $0.id == "pan" })
+        #expect(pan.failure?.reason.code == "required-recognizer-succeeded")
+        #expect(pan.transitions.first?.waitingFor.contains("caret") == true)
+    }
+
+    @Test func itIsListedAndConfiguredLikeAnyOther() throws {
+        var configuration = Self.configuration
+        try configuration.apply(json: Array(#"{"parameters": {"caret": {"minimumWidth": 100}}}"#.utf8), file: "c.json")
+        #expect(configuration.parameters(of: "caret", as: Caret.self)?.minimumWidth == 100)
+        #expect(throws: ConfigurationError(#"c.json: error: parameter "minimumWidth" for caret must be a number ≥ 0 (pt), found -1"#)) {
+            try configuration.apply(json: Array(#"{"parameters": {"caret": {"minimumWidth": -1}}}"#.utf8), file: "c.json")
+        }
+        let listing = TextReport.render(configuration)
+        #expect(listing.contains("caret (discrete): one finger: up to the right, then down to the right (^)"))
+        #expect(listing.contains("  minimumWidth        100 pt"))
+        #expect(listing.contains("  failure codes: multiple-touches, moved-left, too-narrow, too-flat, apex-off-centre"))
+    }
+
+    /// A registry entry made from data at run time — an id, gestures, parameters and a function that
+    /// makes the recognizer — joins a configuration like any other: here a caret under another name.
+    @Test func anEntryMadeFromDataJoinsTheRegistry() throws {
+        let wide = RecognizerDefinition(
+            id: "wide-caret", summary: "a caret at least 150 pt wide", gestures: ["caret"], capabilities: [.shape],
+            parameters: [
+                ParameterSpec(
+                    name: "minimumWidth", type: .number, unit: .points, minimum: 0, meaning: "least width",
+                    defaultValue: .number(150), seed: .number(150))
+            ],
+            make: { values in
+                var parameters = Caret.Parameters()
+                if case .number(let width)? = values["minimumWidth"] { parameters.minimumWidth = width }
+                return Caret(parameters: parameters)
+            })
+        var configuration = Configuration(registry: Registry.all + [wide])
+        #expect(configuration.entries.first { $0.id == "pan" }?.requiresFailureOf.contains("wide-caret") == true)
+        let small = Example.stroke([(100, 160), (130, 100), (160, 40), (190, 100), (220, 160)])
+        let report = try #require(
+            try Self.classify(small, with: configuration).sequences[0].recognizers.first { $0.id == "wide-caret" })
+        #expect(report.failure?.reason.code == "too-narrow")
+        #expect(report.failure?.reason.limit == 150)
+        try configuration.set("minimumWidth", to: .number(100), for: "wide-caret")
+        #expect(try Self.classify(small, with: configuration).gesture == "caret")
+    }
+
+    @Test func theGuideShowsThisCode() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let code = try #require(source.components(separatedBy: "// BEGIN caret\n").dropFirst().first?.components(separatedBy: "// END caret").first)
+        let guide = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/adding-a-recognizer.md"),
+            encoding: .utf8)
+        #expect(guide.contains("```swift\n" + code + "```\n"), "docs/adding-a-recognizer.md must show the Caret of this file as it is")
+    }
+}
