@@ -389,7 +389,7 @@ private let phases = #""began", "moved", "stationary", "ended" or "cancelled""#
 
     @Test func foundTextEscapesQuotesAndLineBreaks() {
         #expect(failure(header + "0,1,began,\"a\"\"b\nc\",2\n") == expected(
-            .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "a\"b\nc""#))
+            .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "a\"b\u{A}c""#))
     }
 
     @Test func errorDescriptionIsCompilerStyle() {
