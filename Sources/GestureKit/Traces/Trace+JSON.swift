@@ -8,6 +8,10 @@
 /// or a bare array of samples. Unknown keys are ignored, but their values must still be valid JSON.
 /// A key may appear only once in the trace, `view` and sample objects; inside ignored values only the
 /// syntax is checked.
+///
+/// The reader is in three parts: `JSONLexer` (tokens and their syntax errors), `JSONTraceParser`
+/// (the general path, the only one that reports errors) and `JSONPlainSamples` (the fast path for
+/// sample objects written plainly, which gives up to the general path on anything else).
 extension Trace {
     /// Reads a trace from the bytes of a JSON document.
     ///
@@ -25,6 +29,9 @@ extension Trace {
     ///   - bytes: The document, UTF-8, optionally starting with a byte-order mark.
     ///   - file: The file name to put in errors.
     ///   - limits: Nesting depth, samples, string length and significant digits allowed.
+    /// - Returns: The trace as the document gives it, not validated.
+    /// - Throws: `TraceError` with the first syntax error, or else the first field or limit error,
+    ///   placed at its line and column, with the sample index when it is inside a sample.
     public static func parseJSON(
         _ bytes: [UInt8], file: String, limits: ReadLimits = .default
     ) throws(TraceError) -> Trace {
