@@ -78,7 +78,7 @@ import Testing
         }
         #expect(throws: TraceError(
             .invalidValue, file: "t.xml", line: 1, column: 19, sampleIndex: 0,
-            message: #"expected a number for "X", found "\u0085\u007F""#)) {
+            message: #"expected a number for "X", found "\u{85}\u{7F}""#)) {
             try Trace.parseXML(Array("<Gesture><Point X=\"\u{85}\u{7F}\" Y=\"1\" T=\"0\"/></Gesture>".utf8), file: "t.xml")
         }
         #expect(throws: TraceError(

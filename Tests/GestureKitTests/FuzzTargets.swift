@@ -37,31 +37,75 @@ enum FuzzTargets {
 
     // MARK: Readers
 
-    static func json(_ bytes: [UInt8]) -> [String] {
-        reader(bytes, .json) { (bytes, limits) throws(TraceError) in try Trace.parseJSON(bytes, file: "fuzz.json", limits: limits) }
+    static func json(_ bytes: [UInt8]) -> [String] { reader(bytes, .json) }
+
+    static func csv(_ bytes: [UInt8]) -> [String] { reader(bytes, .csv) }
+
+    static func xml(_ bytes: [UInt8]) -> [String] { reader(bytes, .xml) }
+
+    /// Reads `bytes` in `format` with the reader's fast paths on or off (see `Trace.parseJSON`).
+    static func parse(
+        _ bytes: [UInt8], _ format: TraceFormat, file: String, limits: ReadLimits, fastPaths: Bool
+    ) throws(TraceError) -> Trace {
+        switch format {
+        case .json: try Trace.parseJSON(bytes, file: file, limits: limits, fastPaths: fastPaths)
+        case .csv: try Trace.parseCSV(bytes, file: file, limits: limits, fastPaths: fastPaths)
+        case .xml: try Trace.parseXML(bytes, file: file, limits: limits, fastPaths: fastPaths)
+        }
     }
 
-    static func csv(_ bytes: [UInt8]) -> [String] {
-        reader(bytes, .csv) { (bytes, limits) throws(TraceError) in try Trace.parseCSV(bytes, file: "fuzz.csv", limits: limits) }
+    /// How reading `bytes` with the fast paths differs from reading them without: `nil` when both
+    /// give the same trace (its samples bit for bit, offsets included, and its metadata) or the same
+    /// error (code, file, line, column, sample and message).
+    static func fastPathDifference(
+        _ bytes: [UInt8], _ format: TraceFormat, file: String, limits: ReadLimits
+    ) -> String? {
+        let fast = Result { () throws(TraceError) in try parse(bytes, format, file: file, limits: limits, fastPaths: true) }
+        let general = Result { () throws(TraceError) in try parse(bytes, format, file: file, limits: limits, fastPaths: false) }
+        switch (fast, general) {
+        case (.success(let a), .success(let b)):
+            if a.name != b.name || a.label != b.label || a.view != b.view || a.warnings != b.warnings {
+                return "the fast paths read other metadata: \(a.name ?? "-") \(a.label ?? "-") \(String(describing: a.view)), "
+                    + "without: \(b.name ?? "-") \(b.label ?? "-") \(String(describing: b.view))"
+            }
+            return sampleDifference(a.samples, b.samples)
+        case (.failure(let a), .failure(let b)):
+            return a == b ? nil : "the fast paths report \(a) (\(a.code.rawValue)), without them \(b) (\(b.code.rawValue))"
+        case (.success(let a), .failure(let b)):
+            return "the fast paths read \(a.samples.count) samples, without them: \(b)"
+        case (.failure(let a), .success(let b)):
+            return "the fast paths report \(a), without them \(b.samples.count) samples are read"
+        }
     }
 
-    static func xml(_ bytes: [UInt8]) -> [String] {
-        reader(bytes, .xml) { (bytes, limits) throws(TraceError) in try Trace.parseXML(bytes, file: "fuzz.xml", limits: limits) }
+    /// The first difference between two lists of samples, compared bit for bit (so `-0` is not `0`),
+    /// offsets included; `nil` when there is none.
+    static func sampleDifference(_ a: [Sample], _ b: [Sample]) -> String? {
+        if a.count != b.count { return "\(a.count) samples with the fast paths, \(b.count) without" }
+        for (index, (x, y)) in zip(a, b).enumerated() {
+            let same = x.time.bitPattern == y.time.bitPattern && x.location.x.bitPattern == y.location.x.bitPattern
+                && x.location.y.bitPattern == y.location.y.bitPattern && x.touch == y.touch && x.phase == y.phase
+                && x.offset == y.offset
+            if !same { return "sample \(index): \(x) with the fast paths, \(y) without" }
+        }
+        return nil
     }
 
-    /// Reads `bytes`, checks the result or the error, validates, and for JSON and CSV writes the trace
-    /// back out and reads it again: the samples must come back identical.
-    static func reader(
-        _ bytes: [UInt8], _ format: TraceFormat, parse: ([UInt8], ReadLimits) throws(TraceError) -> Trace
-    ) -> [String] {
+    /// Reads `bytes` with the fast paths and without (the results must be the same), checks the
+    /// result or the error, validates, and for JSON and CSV writes the trace back out and reads it
+    /// again: the samples must come back identical.
+    static func reader(_ bytes: [UInt8], _ format: TraceFormat) -> [String] {
         let limits = limits(for: bytes)
         let file = "fuzz.\(format.rawValue)"
         var problems: [String] = []
+        if let difference = fastPathDifference(bytes, format, file: file, limits: limits) {
+            problems.append(difference)
+        }
         var trace: Trace
         do {
-            trace = try parse(bytes, limits)
+            trace = try parse(bytes, format, file: file, limits: limits, fastPaths: true)
         } catch {
-            return check(error, file: file, in: bytes)
+            return problems + check(error, file: file, in: bytes)
         }
         if trace.samples.count > limits.samples { problems.append("\(trace.samples.count) samples kept, limit \(limits.samples)") }
         for (index, sample) in trace.samples.enumerated() {
@@ -114,7 +158,7 @@ enum FuzzTargets {
         if error.code == .limitExceeded && !error.message.contains("raise it with --limit ") {
             problems.append("a limit error that does not say how to raise the limit: \(error.message)")
         }
-        if error.description.unicodeScalars.contains(where: TextEncoding.isControl) {
+        if error.description.unicodeScalars.contains(where: DiagnosticText.isControl) {
             problems.append("a control character in the diagnostic: \(error.description.debugDescription)")
         }
         return problems

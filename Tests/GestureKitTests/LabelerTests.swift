@@ -18,3 +18,16 @@ import Testing
         #expect(Labeler.parentName(path) == parent)
     }
 }
+
+extension LabelerTests {
+    /// A label comes from a file (a trace's `label`, a labels file), so its message shows it the way
+    /// every diagnostic shows text (`DiagnosticText`).
+    @Test func anUnknownLabelIsShownEscaped() {
+        let labeler = Labeler(configuration: Configuration())
+        guard case .failure(let error) = labeler.label(for: "a.json", traceLabel: "ta\u{7}p\u{9B}") else {
+            Issue.record("an unknown label was accepted")
+            return
+        }
+        #expect(error.message.hasPrefix(#"unknown label "ta\u{7}p\u{9B}" in the trace: expected one of "#))
+    }
+}

@@ -28,518 +28,527 @@ private func error(
 /// A `<Gesture>` holding `body`, on line 1 from column 10.
 private func gesture(_ body: String) -> String { "<Gesture>\(body)</Gesture>" }
 
+/// The `$`-family XML reader, `Trace.parseXML`: valid logs, syntax, content, the shared datasets, numbers.
+@Suite struct XMLReaderTests {}
+
 // MARK: - Valid input
 
-@Suite struct XMLReaderValidTests {
-    @Test func unistrokeWithBOMDeclarationAndCRLF() throws {
-        let xml =
-            "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\r\n"
-            + "<Gesture Name=\"check01\" Subject=\"2\">\r\n"
-            + "  <Point X=\"77\" Y=\"199\" T=\"11581717\" />\r\n"
-            + "  <Point X=\"79\" Y=\"201\" T=\"11581822\" />\r\n"
-            + "  <Point X=\"81.5\" Y=\"203\" T=\"11581842\" />\r\n"
-            + "</Gesture>\r\n"
-        let trace = try parse(xml)
-        #expect(trace.name == "check01")
-        #expect(trace.label == nil)
-        #expect(trace.view == nil)
-        #expect(
-            trace.samples == [
-                Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 77, y: 199), offset: 100),
-                Sample(time: 0.105, touch: .number(1), phase: .moved, location: Point(x: 79, y: 201), offset: 141),
-                Sample(time: 0.125, touch: .number(1), phase: .ended, location: Point(x: 81.5, y: 203), offset: 182),
-            ])
-    }
+extension XMLReaderTests {
+    @Suite struct XMLReaderValidTests {
+        @Test func unistrokeWithBOMDeclarationAndCRLF() throws {
+            let xml =
+                "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\r\n"
+                + "<Gesture Name=\"check01\" Subject=\"2\">\r\n"
+                + "  <Point X=\"77\" Y=\"199\" T=\"11581717\" />\r\n"
+                + "  <Point X=\"79\" Y=\"201\" T=\"11581822\" />\r\n"
+                + "  <Point X=\"81.5\" Y=\"203\" T=\"11581842\" />\r\n"
+                + "</Gesture>\r\n"
+            let trace = try parse(xml)
+            #expect(trace.name == "check01")
+            #expect(trace.label == nil)
+            #expect(trace.view == nil)
+            #expect(
+                trace.samples == [
+                    Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 77, y: 199), offset: 100),
+                    Sample(time: 0.105, touch: .number(1), phase: .moved, location: Point(x: 79, y: 201), offset: 141),
+                    Sample(time: 0.125, touch: .number(1), phase: .ended, location: Point(x: 81.5, y: 203), offset: 182),
+                ])
+        }
 
-    @Test func multistrokeTouchesNumberedInDocumentOrder() throws {
-        let trace = try parse(
-            """
-            <Gesture Name="x">
-            <Stroke index="1">
-            <Point X="1" Y="2" T="1000"/>
-            <Point X="3" Y="4" T="1010"/>
-            <Point X="5" Y="6" T="1020"/>
-            </Stroke>
-            <Stroke index="7">
-            <Point X="7" Y="8" T="1500"/>
-            <Point X="9" Y="10" T="1520"/>
-            </Stroke>
-            </Gesture>
-            """)
-        #expect(trace.samples.map(\.touch) == [.number(1), .number(1), .number(1), .number(2), .number(2)])
-        #expect(trace.samples.map(\.phase) == [.began, .moved, .ended, .began, .ended])
-        #expect(trace.samples.map(\.time) == [0, 0.01, 0.02, 0.5, 0.52])
-        #expect(trace.samples.map(\.location) == [1, 3, 5, 7, 9].map { Point(x: $0, y: $0 + 1) })
-        #expect(trace.samples.map(\.offset) == [38, 68, 98, 157, 187])
-    }
+        @Test func multistrokeTouchesNumberedInDocumentOrder() throws {
+            let trace = try parse(
+                """
+                <Gesture Name="x">
+                <Stroke index="1">
+                <Point X="1" Y="2" T="1000"/>
+                <Point X="3" Y="4" T="1010"/>
+                <Point X="5" Y="6" T="1020"/>
+                </Stroke>
+                <Stroke index="7">
+                <Point X="7" Y="8" T="1500"/>
+                <Point X="9" Y="10" T="1520"/>
+                </Stroke>
+                </Gesture>
+                """)
+            #expect(trace.samples.map(\.touch) == [.number(1), .number(1), .number(1), .number(2), .number(2)])
+            #expect(trace.samples.map(\.phase) == [.began, .moved, .ended, .began, .ended])
+            #expect(trace.samples.map(\.time) == [0, 0.01, 0.02, 0.5, 0.52])
+            #expect(trace.samples.map(\.location) == [1, 3, 5, 7, 9].map { Point(x: $0, y: $0 + 1) })
+            #expect(trace.samples.map(\.offset) == [38, 68, 98, 157, 187])
+        }
 
-    @Test func onePointStrokeGivesBeganAndEndedAtSamePlace() throws {
-        let trace = try parse(
-            gesture(#"<Stroke><Point X="5" Y="6" T="100"/></Stroke><Stroke><Point X="1" Y="1" T="150"/></Stroke>"#))
-        #expect(
-            trace.samples == [
-                Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 5, y: 6), offset: 17),
-                Sample(time: 0, touch: .number(1), phase: .ended, location: Point(x: 5, y: 6), offset: 17),
-                Sample(time: 0.05, touch: .number(2), phase: .began, location: Point(x: 1, y: 1), offset: 62),
-                Sample(time: 0.05, touch: .number(2), phase: .ended, location: Point(x: 1, y: 1), offset: 62),
-            ])
-    }
+        @Test func onePointStrokeGivesBeganAndEndedAtSamePlace() throws {
+            let trace = try parse(
+                gesture(#"<Stroke><Point X="5" Y="6" T="100"/></Stroke><Stroke><Point X="1" Y="1" T="150"/></Stroke>"#))
+            #expect(
+                trace.samples == [
+                    Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 5, y: 6), offset: 17),
+                    Sample(time: 0, touch: .number(1), phase: .ended, location: Point(x: 5, y: 6), offset: 17),
+                    Sample(time: 0.05, touch: .number(2), phase: .began, location: Point(x: 1, y: 1), offset: 62),
+                    Sample(time: 0.05, touch: .number(2), phase: .ended, location: Point(x: 1, y: 1), offset: 62),
+                ])
+        }
 
-    @Test func oneDirectPointGivesBeganAndEnded() throws {
-        let trace = try parse(gesture(#"<Point X="5" Y="6" T="100"/>"#))
-        #expect(
-            trace.samples == [
-                Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 5, y: 6), offset: 9),
-                Sample(time: 0, touch: .number(1), phase: .ended, location: Point(x: 5, y: 6), offset: 9),
-            ])
-    }
+        @Test func oneDirectPointGivesBeganAndEnded() throws {
+            let trace = try parse(gesture(#"<Point X="5" Y="6" T="100"/>"#))
+            #expect(
+                trace.samples == [
+                    Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 5, y: 6), offset: 9),
+                    Sample(time: 0, touch: .number(1), phase: .ended, location: Point(x: 5, y: 6), offset: 9),
+                ])
+        }
 
-    @Test func emptyGestureGivesNoSamples() throws {
-        #expect(try parse(#"<Gesture Name="none"/>"#) == Trace(name: "none", samples: []))
-        #expect(try parse("<Gesture>\n  <!-- nothing -->\n</Gesture>\n") == Trace(name: nil, samples: []))
-    }
+        @Test func emptyGestureGivesNoSamples() throws {
+            #expect(try parse(#"<Gesture Name="none"/>"#) == Trace(name: "none", samples: []))
+            #expect(try parse("<Gesture>\n  <!-- nothing -->\n</Gesture>\n") == Trace(name: nil, samples: []))
+        }
 
-    @Test func timeIsRelativeToFirstPointOfFileAndNotReordered() throws {
-        let trace = try parse(
-            gesture(
-                #"<Stroke><Point X="0" Y="0" T="500.5"/><Point X="0" Y="0" T="400.5"/></Stroke>"#
-                    + #"<Stroke><Point X="0" Y="0" T="500.5"/><Point X="0" Y="0" T="0.5"/></Stroke>"#))
-        #expect(trace.samples.map(\.time) == [0, -0.1, 0, -0.5])
-        #expect(trace.samples.map(\.touch) == [.number(1), .number(1), .number(2), .number(2)])
-    }
+        @Test func timeIsRelativeToFirstPointOfFileAndNotReordered() throws {
+            let trace = try parse(
+                gesture(
+                    #"<Stroke><Point X="0" Y="0" T="500.5"/><Point X="0" Y="0" T="400.5"/></Stroke>"#
+                        + #"<Stroke><Point X="0" Y="0" T="500.5"/><Point X="0" Y="0" T="0.5"/></Stroke>"#))
+            #expect(trace.samples.map(\.time) == [0, -0.1, 0, -0.5])
+            #expect(trace.samples.map(\.touch) == [.number(1), .number(1), .number(2), .number(2)])
+        }
 
-    @Test func attributeSyntaxVariants() throws {
-        // Single quotes, whitespace around `=`, any attribute order, other attributes ignored,
-        // an explicit end tag with whitespace and a comment inside.
-        let trace = try parse(
-            "<Gesture\n\tName = 'q'\tSpeed=\"fast\" >"
-                + "<Point T = '20' Pressure=\"0.5\" Y\n=\n\"2\" X='1' ></Point>"
-                + "<Point X='3' Y='4' T='40'> <!-- c --> </Point >"
-                + "</Gesture\n>")
-        #expect(trace.name == "q")
-        #expect(trace.samples.map(\.location) == [Point(x: 1, y: 2), Point(x: 3, y: 4)])
-        #expect(trace.samples.map(\.time) == [0, 0.02])
-        #expect(trace.samples.map(\.phase) == [.began, .ended])
-    }
+        @Test func attributeSyntaxVariants() throws {
+            // Single quotes, whitespace around `=`, any attribute order, other attributes ignored,
+            // an explicit end tag with whitespace and a comment inside.
+            let trace = try parse(
+                "<Gesture\n\tName = 'q'\tSpeed=\"fast\" >"
+                    + "<Point T = '20' Pressure=\"0.5\" Y\n=\n\"2\" X='1' ></Point>"
+                    + "<Point X='3' Y='4' T='40'> <!-- c --> </Point >"
+                    + "</Gesture\n>")
+            #expect(trace.name == "q")
+            #expect(trace.samples.map(\.location) == [Point(x: 1, y: 2), Point(x: 3, y: 4)])
+            #expect(trace.samples.map(\.time) == [0, 0.02])
+            #expect(trace.samples.map(\.phase) == [.began, .ended])
+        }
 
-    @Test func commentsProcessingInstructionsAndCDATAWhitespaceAnywhere() throws {
-        let xml = """
-            <?xml version='1.0'?>
-            <!-- before --><?app data?>
-            <Gesture><?pi?><!---->
-              <Stroke><!-- in stroke --><![CDATA[ \t ]]><?pi x?>
-                <Point X="1" Y="1" T="0"/><![CDATA[]]>
-              </Stroke>
-            </Gesture>
-            <!-- after --><?after?>
+        @Test func commentsProcessingInstructionsAndCDATAWhitespaceAnywhere() throws {
+            let xml = """
+                <?xml version='1.0'?>
+                <!-- before --><?app data?>
+                <Gesture><?pi?><!---->
+                  <Stroke><!-- in stroke --><![CDATA[ \t ]]><?pi x?>
+                    <Point X="1" Y="1" T="0"/><![CDATA[]]>
+                  </Stroke>
+                </Gesture>
+                <!-- after --><?after?>
 
-            """
-        #expect(try parse(xml).samples.count == 2)
-    }
+                """
+            #expect(try parse(xml).samples.count == 2)
+        }
 
-    @Test func nameDecodesReferencesAndNormalizesWhitespace() throws {
-        let trace = try parse("<Gesture Name=\"a &amp; b &lt;&gt;&quot;&apos; &#65;&#x263A;&#x1F600;\tc\r\nd\ne\"/>")
-        #expect(trace.name == "a & b <>\"' A☺😀 c d e")
-        #expect(try parse("<Gesture Name='日本 &#10;'/>").name == "日本 \n")
-    }
+        @Test func nameDecodesReferencesAndNormalizesWhitespace() throws {
+            let trace = try parse("<Gesture Name=\"a &amp; b &lt;&gt;&quot;&apos; &#65;&#x263A;&#x1F600;\tc\r\nd\ne\"/>")
+            #expect(trace.name == "a & b <>\"' A☺😀 c d e")
+            #expect(try parse("<Gesture Name='日本 &#10;'/>").name == "日本 \n")
+        }
 
-    @Test func numberForms() throws {
-        let trace = try parse(
-            gesture(
-                #"<Point X="-1.5e2" Y="+.5" T="7."/><Point X="1E+3" Y="-0" T="12e-1"/>"#
-                    + #"<Point X="&#49;2" Y="0.000001" T="00012"/>"#))
-        #expect(trace.samples.map(\.location.x) == [-150, 1000, 12])
-        #expect(trace.samples.map(\.location.y) == [0.5, -0.0, 0.000001])
-        #expect(trace.samples[1].location.y.sign == .minus)
-        let times: [Double] = [0, (1.2 - 7) / 1000, (12 - 7) / 1000]
-        #expect(trace.samples.map(\.time) == times)
-    }
+        @Test func numberForms() throws {
+            let trace = try parse(
+                gesture(
+                    #"<Point X="-1.5e2" Y="+.5" T="7."/><Point X="1E+3" Y="-0" T="12e-1"/>"#
+                        + #"<Point X="&#49;2" Y="0.000001" T="00012"/>"#))
+            #expect(trace.samples.map(\.location.x) == [-150, 1000, 12])
+            #expect(trace.samples.map(\.location.y) == [0.5, -0.0, 0.000001])
+            #expect(trace.samples[1].location.y.sign == .minus)
+            let times: [Double] = [0, (1.2 - 7) / 1000, (12 - 7) / 1000]
+            #expect(trace.samples.map(\.time) == times)
+        }
 
-    @Test func numbersAreCorrectlyRounded() throws {
-        let texts = ["0.1", "123.456", "2.2250738585072014e-308", "1.7976931348623157e308", "9007199254740993"]
-        for text in texts {
-            let trace = try parse(gesture(#"<Point X="\#(text)" Y="0" T="0"/>"#))
-            #expect(trace.samples[0].location.x == Double(text))
+        @Test func numbersAreCorrectlyRounded() throws {
+            let texts = ["0.1", "123.456", "2.2250738585072014e-308", "1.7976931348623157e308", "9007199254740993"]
+            for text in texts {
+                let trace = try parse(gesture(#"<Point X="\#(text)" Y="0" T="0"/>"#))
+                #expect(trace.samples[0].location.x == Double(text))
+            }
         }
     }
 }
 
 // MARK: - Syntax errors
 
-@Suite struct XMLReaderSyntaxTests {
-    @Test func emptyInput() {
-        let message = "unexpected end of input: expected a <Gesture> root element"
-        #expect(failure("") == error(.syntax, 1, 1, message))
-        #expect(failure([0xEF, 0xBB, 0xBF]) == error(.syntax, 1, 1, message))
-        #expect(failure("<?xml version=\"1.0\"?>\n<!-- x -->\n") == error(.syntax, 3, 1, message))
-    }
+extension XMLReaderTests {
+    @Suite struct XMLReaderSyntaxTests {
+        @Test func emptyInput() {
+            let message = "unexpected end of input: expected a <Gesture> root element"
+            #expect(failure("") == error(.syntax, 1, 1, message))
+            #expect(failure([0xEF, 0xBB, 0xBF]) == error(.syntax, 1, 1, message))
+            #expect(failure("<?xml version=\"1.0\"?>\n<!-- x -->\n") == error(.syntax, 3, 1, message))
+        }
 
-    @Test func doctypeIsRejected() {
-        #expect(
-            failure("<?xml version=\"1.0\"?>\n<!DOCTYPE Gesture>\n<Gesture/>")
-                == error(.syntax, 2, 1, "DOCTYPE is not supported"))
-    }
+        @Test func doctypeIsRejected() {
+            #expect(
+                failure("<?xml version=\"1.0\"?>\n<!DOCTYPE Gesture>\n<Gesture/>")
+                    == error(.syntax, 2, 1, "DOCTYPE is not supported"))
+        }
 
-    @Test func mismatchedEndTag() {
-        let xml = """
-            <Gesture>
-              <Stroke>
-                <Point X="1" Y="2" T="3"/>
-              </Gesture>
-            """
-        #expect(failure(xml) == error(.syntax, 4, 3, "expected </Stroke>, found </Gesture>"))
-    }
+        @Test func mismatchedEndTag() {
+            let xml = """
+                <Gesture>
+                  <Stroke>
+                    <Point X="1" Y="2" T="3"/>
+                  </Gesture>
+                """
+            #expect(failure(xml) == error(.syntax, 4, 3, "expected </Stroke>, found </Gesture>"))
+        }
 
-    @Test func mismatchedEndTagInsidePointCarriesSampleIndex() {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" T="3"></Stroke>"#))
-                == error(.syntax, 1, 35, sample: 0, "expected </Point>, found </Stroke>"))
-    }
+        @Test func mismatchedEndTagInsidePointCarriesSampleIndex() {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" T="3"></Stroke>"#))
+                    == error(.syntax, 1, 35, sample: 0, "expected </Point>, found </Stroke>"))
+        }
 
-    @Test func endTagWithoutStart() {
-        #expect(failure("</Gesture>") == error(.syntax, 1, 1, "expected a <Gesture> root element, found </Gesture>"))
-    }
+        @Test func endTagWithoutStart() {
+            #expect(failure("</Gesture>") == error(.syntax, 1, 1, "expected a <Gesture> root element, found </Gesture>"))
+        }
 
-    @Test func unexpectedEndInsideElements() {
-        #expect(
-            failure(#"<Gesture><Stroke><Point X="1" Y="2" T="3"/>"#)
-                == error(.syntax, 1, 44, "unexpected end of input: expected </Stroke>"))
-        #expect(failure("<Gesture>\n") == error(.syntax, 2, 1, "unexpected end of input: expected </Gesture>"))
-        #expect(
-            failure(#"<Gesture><Point X="1" Y="2" T="3">"#)
-                == error(.syntax, 1, 35, sample: 0, "unexpected end of input: expected </Point>"))
-        #expect(
-            failure(#"<Gesture><Point X="1" Y="2" T="3""#)
-                == error(.syntax, 1, 34, sample: 0, "unexpected end of input: expected '>' or '/>'"))
-        #expect(
-            failure("<Gesture></Gesture")
-                == error(.syntax, 1, 19, "unexpected end of input: expected '>' to close </Gesture"))
-        #expect(failure("<Gesture></Gest") == error(.syntax, 1, 10, "expected </Gesture>, found </Gest>"))
-        #expect(failure("<") == error(.syntax, 1, 2, "unexpected end of input: expected an element name after '<'"))
-    }
+        @Test func unexpectedEndInsideElements() {
+            #expect(
+                failure(#"<Gesture><Stroke><Point X="1" Y="2" T="3"/>"#)
+                    == error(.syntax, 1, 44, "unexpected end of input: expected </Stroke>"))
+            #expect(failure("<Gesture>\n") == error(.syntax, 2, 1, "unexpected end of input: expected </Gesture>"))
+            #expect(
+                failure(#"<Gesture><Point X="1" Y="2" T="3">"#)
+                    == error(.syntax, 1, 35, sample: 0, "unexpected end of input: expected </Point>"))
+            #expect(
+                failure(#"<Gesture><Point X="1" Y="2" T="3""#)
+                    == error(.syntax, 1, 34, sample: 0, "unexpected end of input: expected '>' or '/>'"))
+            #expect(
+                failure("<Gesture></Gesture")
+                    == error(.syntax, 1, 19, "unexpected end of input: expected '>' to close </Gesture"))
+            #expect(failure("<Gesture></Gest") == error(.syntax, 1, 10, "expected </Gesture>, found </Gest>"))
+            #expect(failure("<") == error(.syntax, 1, 2, "unexpected end of input: expected an element name after '<'"))
+        }
 
-    @Test func unexpectedEndInsideValueCommentPIAndCDATA() {
-        #expect(
-            failure(#"<Gesture><Point X="1"#)
-                == error(
-                    .syntax, 1, 21, sample: 0,
-                    #"unexpected end of input: expected '"' to close the value of attribute "X""#))
-        #expect(
-            failure("<Gesture Name='a")
-                == error(
-                    .syntax, 1, 17, #"unexpected end of input: expected "'" to close the value of attribute "Name""#))
-        #expect(failure("<!-- abc") == error(.syntax, 1, 9, "unexpected end of input: expected '-->'"))
-        #expect(failure("<?pi abc") == error(.syntax, 1, 9, "unexpected end of input: expected '?>'"))
-        #expect(failure("<Gesture><![CDATA[ ") == error(.syntax, 1, 20, "unexpected end of input: expected ']]>'"))
-    }
+        @Test func unexpectedEndInsideValueCommentPIAndCDATA() {
+            #expect(
+                failure(#"<Gesture><Point X="1"#)
+                    == error(
+                        .syntax, 1, 21, sample: 0,
+                        #"unexpected end of input: expected '"' to close the value of attribute "X""#))
+            #expect(
+                failure("<Gesture Name='a")
+                    == error(
+                        .syntax, 1, 17, #"unexpected end of input: expected "'" to close the value of attribute "Name""#))
+            #expect(failure("<!-- abc") == error(.syntax, 1, 9, "unexpected end of input: expected '-->'"))
+            #expect(failure("<?pi abc") == error(.syntax, 1, 9, "unexpected end of input: expected '?>'"))
+            #expect(failure("<Gesture><![CDATA[ ") == error(.syntax, 1, 20, "unexpected end of input: expected ']]>'"))
+        }
 
-    @Test func textWhereOnlyWhitespaceMayBe() {
-        #expect(
-            failure("<Gesture>\n  hello\n</Gesture>")
-                == error(.syntax, 2, 3, #"expected only whitespace inside <Gesture>, found "hello""#))
-        #expect(
-            failure("<Gesture><Stroke> abcdefghijklmnopqrstuvwxyz </Stroke></Gesture>")
-                == error(.syntax, 1, 19, #"expected only whitespace inside <Stroke>, found "abcdefghijklmnopqrst…""#))
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" T="3">1</Point>"#))
-                == error(.syntax, 1, 35, sample: 0, #"expected only whitespace inside <Point>, found "1""#))
-        #expect(
-            failure("hello <Gesture/>")
-                == error(.syntax, 1, 1, #"expected only whitespace outside the root element, found "hello""#))
-        #expect(
-            failure("<Gesture/>\n x")
-                == error(.syntax, 2, 2, #"expected only whitespace outside the root element, found "x""#))
-        #expect(
-            failure(gesture("&amp;"))
-                == error(.syntax, 1, 10, #"expected only whitespace inside <Gesture>, found "&amp;""#))
-        #expect(
-            failure(gesture("<![CDATA[ x ]]>"))
-                == error(.syntax, 1, 20, #"expected only whitespace inside <Gesture>, found "x ]]>""#))
-    }
+        @Test func textWhereOnlyWhitespaceMayBe() {
+            #expect(
+                failure("<Gesture>\n  hello\n</Gesture>")
+                    == error(.syntax, 2, 3, #"expected only whitespace inside <Gesture>, found "hello""#))
+            #expect(
+                failure("<Gesture><Stroke> abcdefghijklmnopqrstuvwxyz </Stroke></Gesture>")
+                    == error(.syntax, 1, 19, #"expected only whitespace inside <Stroke>, found "abcdefghijklmnopqrst…""#))
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" T="3">1</Point>"#))
+                    == error(.syntax, 1, 35, sample: 0, #"expected only whitespace inside <Point>, found "1""#))
+            #expect(
+                failure("hello <Gesture/>")
+                    == error(.syntax, 1, 1, #"expected only whitespace outside the root element, found "hello""#))
+            #expect(
+                failure("<Gesture/>\n x")
+                    == error(.syntax, 2, 2, #"expected only whitespace outside the root element, found "x""#))
+            #expect(
+                failure(gesture("&amp;"))
+                    == error(.syntax, 1, 10, #"expected only whitespace inside <Gesture>, found "&amp;""#))
+            #expect(
+                failure(gesture("<![CDATA[ x ]]>"))
+                    == error(.syntax, 1, 20, #"expected only whitespace inside <Gesture>, found "x ]]>""#))
+        }
 
-    @Test func secondRootElement() {
-        #expect(
-            failure("<Gesture/>\n<Gesture/>")
-                == error(.syntax, 2, 1, "expected end of input after the root element, found <Gesture>"))
-        #expect(
-            failure("<Gesture></Gesture></Gesture>")
-                == error(.syntax, 1, 20, "expected end of input after the root element, found </Gesture>"))
-    }
+        @Test func secondRootElement() {
+            #expect(
+                failure("<Gesture/>\n<Gesture/>")
+                    == error(.syntax, 2, 1, "expected end of input after the root element, found <Gesture>"))
+            #expect(
+                failure("<Gesture></Gesture></Gesture>")
+                    == error(.syntax, 1, 20, "expected end of input after the root element, found </Gesture>"))
+        }
 
-    @Test func duplicateAttribute() {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" X="3" T="4"/>"#))
-                == error(.syntax, 1, 29, sample: 0, #"duplicate attribute "X" on <Point>"#))
-    }
+        @Test func duplicateAttribute() {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" X="3" T="4"/>"#))
+                    == error(.syntax, 1, 29, sample: 0, #"duplicate attribute "X" on <Point>"#))
+        }
 
-    @Test func duplicateAmongManyAttributes() {
-        let attributes = (0..<40).map { " a\($0)='\($0)'" }.joined()
-        let xml = "<Gesture\(attributes) a17='x'/>"
-        let column = 1 + "<Gesture\(attributes) ".count
-        #expect(failure(xml) == error(.syntax, 1, column, #"duplicate attribute "a17" on <Gesture>"#))
-        #expect(failure("<Gesture\(attributes) a40='x'/>") == nil)
-    }
+        @Test func duplicateAmongManyAttributes() {
+            let attributes = (0..<40).map { " a\($0)='\($0)'" }.joined()
+            let xml = "<Gesture\(attributes) a17='x'/>"
+            let column = 1 + "<Gesture\(attributes) ".count
+            #expect(failure(xml) == error(.syntax, 1, column, #"duplicate attribute "a17" on <Gesture>"#))
+            #expect(failure("<Gesture\(attributes) a40='x'/>") == nil)
+        }
 
-    @Test func malformedAttributes() {
-        #expect(
-            failure(gesture(#"<Point X="1"Y="2" T="3"/>"#))
-                == error(.syntax, 1, 22, sample: 0, "expected whitespace between attributes, found 'Y'"))
-        #expect(
-            failure(gesture(#"<Point X=1 Y="2" T="3"/>"#))
-                == error(.syntax, 1, 19, sample: 0, #"expected a quoted value for attribute "X", found '1'"#))
-        #expect(
-            failure(gesture(#"<Point X "1"/>"#))
-                == error(.syntax, 1, 19, sample: 0, #"expected '=' after attribute "X", found '"'"#))
-        #expect(
-            failure(#"<Gesture Name="a" %>"#)
-                == error(.syntax, 1, 19, "expected an attribute name, '>' or '/>', found '%'"))
-        #expect(
-            failure(#"<Gesture Name="a<b"/>"#)
-                == error(.syntax, 1, 17, #"expected '"' to close the value of attribute "Name", found '<'"#))
-        #expect(failure("<Gesture/ >") == error(.syntax, 1, 10, "expected '>' after '/', found ' '"))
-        #expect(failure("<Gesture?>") == error(.syntax, 1, 9, "expected '>' or '/>', found '?'"))
-        #expect(failure("< Gesture/>") == error(.syntax, 1, 2, "expected an element name after '<', found ' '"))
-        #expect(
-            failure("<Gesture></ Gesture>") == error(.syntax, 1, 12, "expected an element name after '</', found ' '"))
-        #expect(failure("<Gesture></Gesture x>") == error(.syntax, 1, 20, "expected '>' to close </Gesture, found 'x'"))
-    }
+        @Test func malformedAttributes() {
+            #expect(
+                failure(gesture(#"<Point X="1"Y="2" T="3"/>"#))
+                    == error(.syntax, 1, 22, sample: 0, "expected whitespace between attributes, found 'Y'"))
+            #expect(
+                failure(gesture(#"<Point X=1 Y="2" T="3"/>"#))
+                    == error(.syntax, 1, 19, sample: 0, #"expected a quoted value for attribute "X", found '1'"#))
+            #expect(
+                failure(gesture(#"<Point X "1"/>"#))
+                    == error(.syntax, 1, 19, sample: 0, #"expected '=' after attribute "X", found '"'"#))
+            #expect(
+                failure(#"<Gesture Name="a" %>"#)
+                    == error(.syntax, 1, 19, "expected an attribute name, '>' or '/>', found '%'"))
+            #expect(
+                failure(#"<Gesture Name="a<b"/>"#)
+                    == error(.syntax, 1, 17, #"expected '"' to close the value of attribute "Name", found '<'"#))
+            #expect(failure("<Gesture/ >") == error(.syntax, 1, 10, "expected '>' after '/', found ' '"))
+            #expect(failure("<Gesture?>") == error(.syntax, 1, 9, "expected '>' or '/>', found '?'"))
+            #expect(failure("< Gesture/>") == error(.syntax, 1, 2, "expected an element name after '<', found ' '"))
+            #expect(
+                failure("<Gesture></ Gesture>") == error(.syntax, 1, 12, "expected an element name after '</', found ' '"))
+            #expect(failure("<Gesture></Gesture x>") == error(.syntax, 1, 20, "expected '>' to close </Gesture, found 'x'"))
+        }
 
-    @Test func entityAndCharacterReferenceErrors() {
-        let known = #"expected "&amp;", "&lt;", "&gt;", "&quot;", "&apos;" or a character reference"#
-        #expect(failure(#"<Gesture Name="a&nbsp;"/>"#) == error(.syntax, 1, 17, #"unknown entity "&nbsp;": "# + known))
-        #expect(
-            failure(#"<Gesture Name="&amp b"/>"#)
-                == error(.syntax, 1, 20, "expected ';' to end the entity reference, found ' '"))
-        #expect(
-            failure(#"<Gesture Name="& "/>"#)
-                == error(.syntax, 1, 17, "expected an entity name or '#' after '&', found ' '"))
-        #expect(
-            failure(#"<Gesture Name="&#;"/>"#) == error(.syntax, 1, 18, "expected a digit or 'x' after '&#', found ';'")
-        )
-        #expect(
-            failure(#"<Gesture Name="&#xg;"/>"#)
-                == error(.syntax, 1, 19, "expected a hexadecimal digit after '&#x', found 'g'"))
-        #expect(
-            failure(#"<Gesture Name="&#65"/>"#)
-                == error(.syntax, 1, 20, #"expected ';' to end the character reference, found '"'"#))
-        #expect(failure(#"<Gesture Name="&#0;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#0;""#))
-        #expect(
-            failure(#"<Gesture Name="&#xD800;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#xD800;""#)
-        )
-        #expect(
-            failure(#"<Gesture Name="&#x110000;"/>"#)
-                == error(.syntax, 1, 16, #"invalid character reference "&#x110000;""#))
-        #expect(
-            failure(#"<Gesture Name="&#99999999999999999999999999;"/>"#)
-                == error(.syntax, 1, 16, #"invalid character reference "&#999999999999999999…""#))
-    }
+        @Test func entityAndCharacterReferenceErrors() {
+            let known = #"expected "&amp;", "&lt;", "&gt;", "&quot;", "&apos;" or a character reference"#
+            #expect(failure(#"<Gesture Name="a&nbsp;"/>"#) == error(.syntax, 1, 17, #"unknown entity "&nbsp;": "# + known))
+            #expect(
+                failure(#"<Gesture Name="&amp b"/>"#)
+                    == error(.syntax, 1, 20, "expected ';' to end the entity reference, found ' '"))
+            #expect(
+                failure(#"<Gesture Name="& "/>"#)
+                    == error(.syntax, 1, 17, "expected an entity name or '#' after '&', found ' '"))
+            #expect(
+                failure(#"<Gesture Name="&#;"/>"#) == error(.syntax, 1, 18, "expected a digit or 'x' after '&#', found ';'")
+            )
+            #expect(
+                failure(#"<Gesture Name="&#xg;"/>"#)
+                    == error(.syntax, 1, 19, "expected a hexadecimal digit after '&#x', found 'g'"))
+            #expect(
+                failure(#"<Gesture Name="&#65"/>"#)
+                    == error(.syntax, 1, 20, #"expected ';' to end the character reference, found '"'"#))
+            #expect(failure(#"<Gesture Name="&#0;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#0;""#))
+            #expect(
+                failure(#"<Gesture Name="&#xD800;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#xD800;""#)
+            )
+            #expect(
+                failure(#"<Gesture Name="&#x110000;"/>"#)
+                    == error(.syntax, 1, 16, #"invalid character reference "&#x110000;""#))
+            #expect(
+                failure(#"<Gesture Name="&#99999999999999999999999999;"/>"#)
+                    == error(.syntax, 1, 16, #"invalid character reference "&#999999999999999999…""#))
+        }
 
-    @Test func invalidUTF8() {
-        let start = Array(#"<Gesture Name=""#.utf8)
-        #expect(failure(start + [0x61, 0xFF] + Array(#""/>"#.utf8)) == error(.syntax, 1, 17, "invalid UTF-8"))
-        // An overlong encoding and a surrogate.
-        #expect(failure(start + [0xC0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
-        #expect(failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
-        // Truncated at the end of input.
-        #expect(failure(start + [0xE2, 0x98]) == error(.syntax, 1, 16, "invalid UTF-8"))
-        #expect(failure(Array("<Gesture> ".utf8) + [0xC3, 0x28]) == error(.syntax, 1, 11, "invalid UTF-8"))
-        #expect(
-            failure(Array("<!-- ".utf8) + [0x80] + Array(" --><Gesture/>".utf8))
-                == error(.syntax, 1, 6, "invalid UTF-8"))
-        #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, "invalid UTF-8"))
-        // A UTF-16 byte-order mark: the encoding is named.
-        #expect(
-            failure([0xFF, 0xFE, 0x3C, 0x00]) == error(
-                .syntax, 1, 1,
-                "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8"))
-    }
+        @Test func invalidUTF8() {
+            let start = Array(#"<Gesture Name=""#.utf8)
+            #expect(failure(start + [0x61, 0xFF] + Array(#""/>"#.utf8)) == error(.syntax, 1, 17, "invalid UTF-8"))
+            // An overlong encoding and a surrogate.
+            #expect(failure(start + [0xC0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
+            #expect(failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
+            // Truncated at the end of input.
+            #expect(failure(start + [0xE2, 0x98]) == error(.syntax, 1, 16, "invalid UTF-8"))
+            #expect(failure(Array("<Gesture> ".utf8) + [0xC3, 0x28]) == error(.syntax, 1, 11, "invalid UTF-8"))
+            #expect(
+                failure(Array("<!-- ".utf8) + [0x80] + Array(" --><Gesture/>".utf8))
+                    == error(.syntax, 1, 6, "invalid UTF-8"))
+            #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, "invalid UTF-8"))
+            // A UTF-16 byte-order mark: the encoding is named.
+            #expect(
+                failure([0xFF, 0xFE, 0x3C, 0x00]) == error(
+                    .syntax, 1, 1,
+                    "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8"))
+        }
 
-    @Test func controlCharacters() {
-        #expect(
-            failure("<Gesture Name=\"a\u{01}\"/>")
-                == error(.syntax, 1, 17, "control character U+0001 is not allowed in XML"))
-        // NUL is refused before anything else is read, in any format.
-        #expect(
-            failure("<!-- \u{0} -->")
-                == error(.syntax, 1, 6, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"))
-        #expect(
-            failure("<Gesture\u{0B}/>") == error(.syntax, 1, 9, "expected an attribute name, '>' or '/>', found U+000B")
-        )
-    }
+        @Test func controlCharacters() {
+            #expect(
+                failure("<Gesture Name=\"a\u{01}\"/>")
+                    == error(.syntax, 1, 17, "control character U+0001 is not allowed in XML"))
+            // NUL is refused before anything else is read, in any format.
+            #expect(
+                failure("<!-- \u{0} -->")
+                    == error(.syntax, 1, 6, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"))
+            #expect(
+                failure("<Gesture\u{0B}/>") == error(.syntax, 1, 9, "expected an attribute name, '>' or '/>', found U+000B")
+            )
+        }
 
-    @Test func doubleHyphenInComment() {
-        #expect(
-            failure("<!-- a -- b --><Gesture/>")
-                == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found ' '"))
-        #expect(
-            failure("<!-- a ---><Gesture/>") == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found '-'")
-        )
-    }
+        @Test func doubleHyphenInComment() {
+            #expect(
+                failure("<!-- a -- b --><Gesture/>")
+                    == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found ' '"))
+            #expect(
+                failure("<!-- a ---><Gesture/>") == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found '-'")
+            )
+        }
 
-    @Test func xmlDeclarationOnlyAtStart() throws {
-        #expect(
-            failure(" <?xml version=\"1.0\"?><Gesture/>")
-                == error(.syntax, 1, 2, "XML declaration is only allowed at the start of the document"))
-        #expect(
-            failure("<Gesture><?xml version=\"1.0\"?></Gesture>")
-                == error(.syntax, 1, 10, "XML declaration is only allowed at the start of the document"))
-        #expect(try parse("\u{FEFF}<?xml version=\"1.0\"?><?xml-stylesheet href='a'?><Gesture/>").samples == [])
-    }
+        @Test func xmlDeclarationOnlyAtStart() throws {
+            #expect(
+                failure(" <?xml version=\"1.0\"?><Gesture/>")
+                    == error(.syntax, 1, 2, "XML declaration is only allowed at the start of the document"))
+            #expect(
+                failure("<Gesture><?xml version=\"1.0\"?></Gesture>")
+                    == error(.syntax, 1, 10, "XML declaration is only allowed at the start of the document"))
+            #expect(try parse("\u{FEFF}<?xml version=\"1.0\"?><?xml-stylesheet href='a'?><Gesture/>").samples == [])
+        }
 
-    @Test func xmlDeclarationSyntax() {
-        #expect(
-            failure(#"<?xml version="1.0" encoding="ISO-8859-1"?><Gesture/>"#)
-                == error(.syntax, 1, 30, #"unsupported encoding "ISO-8859-1": expected "UTF-8""#))
-        #expect(failure(#"<?xml version="1.0"><Gesture/>"#) == error(.syntax, 1, 20, "expected '?>', found '>'"))
-        #expect(
-            failure(#"<?xml version="1.0" %?>"#)
-                == error(.syntax, 1, 21, "expected a pseudo-attribute or '?>', found '%'"))
-        #expect(
-            failure(#"<?xml version="1.0" version="1.0"?>"#)
-                == error(.syntax, 1, 21, #"duplicate attribute "version" on <?xml>"#))
-    }
+        @Test func xmlDeclarationSyntax() {
+            #expect(
+                failure(#"<?xml version="1.0" encoding="ISO-8859-1"?><Gesture/>"#)
+                    == error(.syntax, 1, 30, #"unsupported encoding "ISO-8859-1": expected "UTF-8""#))
+            #expect(failure(#"<?xml version="1.0"><Gesture/>"#) == error(.syntax, 1, 20, "expected '?>', found '>'"))
+            #expect(
+                failure(#"<?xml version="1.0" %?>"#)
+                    == error(.syntax, 1, 21, "expected a pseudo-attribute or '?>', found '%'"))
+            #expect(
+                failure(#"<?xml version="1.0" version="1.0"?>"#)
+                    == error(.syntax, 1, 21, #"duplicate attribute "version" on <?xml>"#))
+        }
 
-    @Test func otherMarkup() {
-        #expect(failure("<![CDATA[ ]]><Gesture/>") == error(.syntax, 1, 3, "expected '--' after '<!', found '['"))
-        #expect(
-            failure(gesture("<!ELEMENT>")) == error(.syntax, 1, 12, "expected '--' or '[CDATA[' after '<!', found 'E'"))
-        #expect(
-            failure("<? x?>") == error(.syntax, 1, 3, "expected a processing instruction target after '<?', found ' '"))
-        #expect(
-            failure("<?pi*?><Gesture/>")
-                == error(
-                    .syntax, 1, 5, "expected whitespace or '?>' after the processing instruction target, found '*'"))
-    }
+        @Test func otherMarkup() {
+            #expect(failure("<![CDATA[ ]]><Gesture/>") == error(.syntax, 1, 3, "expected '--' after '<!', found '['"))
+            #expect(
+                failure(gesture("<!ELEMENT>")) == error(.syntax, 1, 12, "expected '--' or '[CDATA[' after '<!', found 'E'"))
+            #expect(
+                failure("<? x?>") == error(.syntax, 1, 3, "expected a processing instruction target after '<?', found ' '"))
+            #expect(
+                failure("<?pi*?><Gesture/>")
+                    == error(
+                        .syntax, 1, 5, "expected whitespace or '?>' after the processing instruction target, found '*'"))
+        }
 
-    @Test func columnsCountCharactersNotBytes() {
-        // "日本" is six bytes and two characters.
-        #expect(
-            failure("\u{FEFF}<Gesture Name=\"日本\"> x</Gesture>")
-                == error(.syntax, 1, 21, #"expected only whitespace inside <Gesture>, found "x""#))
-    }
+        @Test func columnsCountCharactersNotBytes() {
+            // "日本" is six bytes and two characters.
+            #expect(
+                failure("\u{FEFF}<Gesture Name=\"日本\"> x</Gesture>")
+                    == error(.syntax, 1, 21, #"expected only whitespace inside <Gesture>, found "x""#))
+        }
 
-    @Test func deepNestingStopsAtFirstUnexpectedElement() {
-        let xml = "<Gesture>" + String(repeating: "<Stroke>", count: 100_000)
-        #expect(failure(xml) == error(.invalidValue, 1, 18, "expected <Point>, found <Stroke>"))
-        let foreign = String(repeating: "<a>", count: 100_000)
-        #expect(failure(foreign) == error(.invalidValue, 1, 1, "expected a <Gesture> root element, found <a>"))
+        @Test func deepNestingStopsAtFirstUnexpectedElement() {
+            let xml = "<Gesture>" + String(repeating: "<Stroke>", count: 100_000)
+            #expect(failure(xml) == error(.invalidValue, 1, 18, "expected <Point>, found <Stroke>"))
+            let foreign = String(repeating: "<a>", count: 100_000)
+            #expect(failure(foreign) == error(.invalidValue, 1, 1, "expected a <Gesture> root element, found <a>"))
+        }
     }
 }
 
 // MARK: - Structure and value errors
 
-@Suite struct XMLReaderContentTests {
-    @Test func wrongRootElement() {
-        #expect(
-            failure("<?xml version=\"1.0\"?>\n<Gestures/>")
-                == error(.invalidValue, 2, 1, "expected a <Gesture> root element, found <Gestures>"))
-    }
+extension XMLReaderTests {
+    @Suite struct XMLReaderContentTests {
+        @Test func wrongRootElement() {
+            #expect(
+                failure("<?xml version=\"1.0\"?>\n<Gestures/>")
+                    == error(.invalidValue, 2, 1, "expected a <Gesture> root element, found <Gestures>"))
+        }
 
-    @Test func unknownChildOfGesture() {
-        #expect(
-            failure("<Gesture>\n  <Line X=\"1\"/>\n</Gesture>")
-                == error(.invalidValue, 2, 3, "expected <Point> or <Stroke>, found <Line>"))
-    }
+        @Test func unknownChildOfGesture() {
+            #expect(
+                failure("<Gesture>\n  <Line X=\"1\"/>\n</Gesture>")
+                    == error(.invalidValue, 2, 3, "expected <Point> or <Stroke>, found <Line>"))
+        }
 
-    @Test func unknownChildOfStroke() {
-        #expect(
-            failure(gesture("<Stroke><Stroke>"))
-                == error(.invalidValue, 1, 18, "expected <Point>, found <Stroke>"))
-    }
+        @Test func unknownChildOfStroke() {
+            #expect(
+                failure(gesture("<Stroke><Stroke>"))
+                    == error(.invalidValue, 1, 18, "expected <Point>, found <Stroke>"))
+        }
 
-    @Test func elementInsidePoint() {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" T="3"><Point/>"#))
-                == error(.invalidValue, 1, 35, sample: 0, "expected no elements inside <Point>, found <Point>"))
-    }
+        @Test func elementInsidePoint() {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" T="3"><Point/>"#))
+                    == error(.invalidValue, 1, 35, sample: 0, "expected no elements inside <Point>, found <Point>"))
+        }
 
-    @Test func pointsThenStroke() {
-        let message = "expected either <Point> or <Stroke> children of <Gesture>, found both"
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" T="3"/><Stroke>"#))
-                == error(.invalidValue, 1, 36, message))
-    }
+        @Test func pointsThenStroke() {
+            let message = "expected either <Point> or <Stroke> children of <Gesture>, found both"
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" T="3"/><Stroke>"#))
+                    == error(.invalidValue, 1, 36, message))
+        }
 
-    @Test func strokeThenPointCarriesSampleIndex() {
-        let message = "expected either <Point> or <Stroke> children of <Gesture>, found both"
-        // The one-point stroke gives two samples, so the point would be sample 2.
-        #expect(
-            failure(gesture(#"<Stroke><Point X="1" Y="2" T="3"/></Stroke><Point X="1" Y="2" T="3"/>"#))
-                == error(.invalidValue, 1, 53, sample: 2, message))
-    }
+        @Test func strokeThenPointCarriesSampleIndex() {
+            let message = "expected either <Point> or <Stroke> children of <Gesture>, found both"
+            // The one-point stroke gives two samples, so the point would be sample 2.
+            #expect(
+                failure(gesture(#"<Stroke><Point X="1" Y="2" T="3"/></Stroke><Point X="1" Y="2" T="3"/>"#))
+                    == error(.invalidValue, 1, 53, sample: 2, message))
+        }
 
-    @Test func emptyStroke() {
-        let message = "expected at least one <Point> in <Stroke>"
-        #expect(failure(gesture(#"<Stroke index="1"/>"#)) == error(.invalidValue, 1, 10, message))
-        #expect(
-            failure("<Gesture>\n  <Stroke>\n  </Stroke>\n</Gesture>") == error(.invalidValue, 2, 3, message))
-    }
+        @Test func emptyStroke() {
+            let message = "expected at least one <Point> in <Stroke>"
+            #expect(failure(gesture(#"<Stroke index="1"/>"#)) == error(.invalidValue, 1, 10, message))
+            #expect(
+                failure("<Gesture>\n  <Stroke>\n  </Stroke>\n</Gesture>") == error(.invalidValue, 2, 3, message))
+        }
 
-    @Test func missingAttribute() {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2"/>"#))
-                == error(.missingField, 1, 10, sample: 0, #"missing attribute "T" on <Point>"#))
-        #expect(
-            failure(gesture(#"<Point T="1"/>"#))
-                == error(.missingField, 1, 10, sample: 0, #"missing attribute "X" on <Point>"#))
-        // Attribute names are case-sensitive.
-        #expect(
-            failure(gesture(#"<Point X="1" y="2" T="3"/>"#))
-                == error(.missingField, 1, 10, sample: 0, #"missing attribute "Y" on <Point>"#))
-    }
+        @Test func missingAttribute() {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2"/>"#))
+                    == error(.missingField, 1, 10, sample: 0, #"missing attribute "T" on <Point>"#))
+            #expect(
+                failure(gesture(#"<Point T="1"/>"#))
+                    == error(.missingField, 1, 10, sample: 0, #"missing attribute "X" on <Point>"#))
+            // Attribute names are case-sensitive.
+            #expect(
+                failure(gesture(#"<Point X="1" y="2" T="3"/>"#))
+                    == error(.missingField, 1, 10, sample: 0, #"missing attribute "Y" on <Point>"#))
+        }
 
-    @Test func sampleIndexCountsOnePointStrokesTwice() {
-        let xml = gesture(
-            #"<Stroke><Point X="1" Y="1" T="0"/></Stroke>"#
-                + #"<Stroke><Point X="1" Y="1" T="0"/><Point X="1" Y="1"/></Stroke>"#)
-        #expect(failure(xml) == error(.missingField, 1, 87, sample: 3, #"missing attribute "T" on <Point>"#))
-    }
+        @Test func sampleIndexCountsOnePointStrokesTwice() {
+            let xml = gesture(
+                #"<Stroke><Point X="1" Y="1" T="0"/></Stroke>"#
+                    + #"<Stroke><Point X="1" Y="1" T="0"/><Point X="1" Y="1"/></Stroke>"#)
+            #expect(failure(xml) == error(.missingField, 1, 87, sample: 3, #"missing attribute "T" on <Point>"#))
+        }
 
-    @Test(arguments: [
-        "abc", "nan", "NaN", "inf", "-Infinity", "0x1p3", "1e", "1e+", "", " 1", "1 ", "1,5", "--1", ".", "+", "1_000",
-        "1.2.3", "e5", "١",
-    ])
-    func notANumber(text: String) {
-        #expect(
-            failure(gesture(#"<Point X="\#(text)" Y="2" T="3"/>"#))
-                == error(.invalidValue, 1, 19, sample: 0, #"expected a number for "X", found "\#(text)""#))
-    }
+        @Test(arguments: [
+            "abc", "nan", "NaN", "inf", "-Infinity", "0x1p3", "1e", "1e+", "", " 1", "1 ", "1,5", "--1", ".", "+", "1_000",
+            "1.2.3", "e5", "١",
+        ])
+        func notANumber(text: String) {
+            #expect(
+                failure(gesture(#"<Point X="\#(text)" Y="2" T="3"/>"#))
+                    == error(.invalidValue, 1, 19, sample: 0, #"expected a number for "X", found "\#(text)""#))
+        }
 
-    @Test func notANumberQuotesDecodedAndTruncatedValue() {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="&#x41;b" T="3"/>"#))
-                == error(.invalidValue, 1, 25, sample: 0, #"expected a number for "Y", found "Ab""#))
-        #expect(
-            failure(gesture(#"<Point X="1" Y="2" T="12345678901234567890abc"/>"#))
-                == error(
-                    .invalidValue, 1, 31, sample: 0, #"expected a number for "T", found "12345678901234567890…""#))
-        #expect(
-            failure(gesture("<Point X=\"1\t\" Y=\"2\" T=\"3\"/>"))
-                == error(.invalidValue, 1, 19, sample: 0, #"expected a number for "X", found "1 ""#))
-    }
+        @Test func notANumberQuotesDecodedAndTruncatedValue() {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="&#x41;b" T="3"/>"#))
+                    == error(.invalidValue, 1, 25, sample: 0, #"expected a number for "Y", found "Ab""#))
+            #expect(
+                failure(gesture(#"<Point X="1" Y="2" T="12345678901234567890abc"/>"#))
+                    == error(
+                        .invalidValue, 1, 31, sample: 0, #"expected a number for "T", found "12345678901234567890…""#))
+            #expect(
+                failure(gesture("<Point X=\"1\t\" Y=\"2\" T=\"3\"/>"))
+                    == error(.invalidValue, 1, 19, sample: 0, #"expected a number for "X", found "1 ""#))
+        }
 
-    @Test func numberOutOfRange() throws {
-        #expect(
-            failure(gesture(#"<Point X="1" Y="1e999" T="3"/>"#))
-                == error(.invalidNumber, 1, 25, sample: 0, #"number out of range for "Y": 1e999"#))
-        #expect(
-            failure(gesture(#"<Point X="-1e309" Y="1" T="3"/>"#))
-                == error(.invalidNumber, 1, 19, sample: 0, #"number out of range for "X": -1e309"#))
-        let long = "9" + String(repeating: "0", count: 400)
-        #expect(
-            failure(gesture(#"<Point X="1" Y="1" T="\#(long)"/>"#))
-                == error(.invalidNumber, 1, 31, sample: 0, #"number out of range for "T": 90000000000000000000…"#))
-        // Underflow is not an error: it reads as zero.
-        #expect(try parse(gesture(#"<Point X="1e-999" Y="1" T="3"/>"#)).samples[0].location.x == 0)
-    }
+        @Test func numberOutOfRange() throws {
+            #expect(
+                failure(gesture(#"<Point X="1" Y="1e999" T="3"/>"#))
+                    == error(.invalidNumber, 1, 25, sample: 0, #"number out of range for "Y": 1e999"#))
+            #expect(
+                failure(gesture(#"<Point X="-1e309" Y="1" T="3"/>"#))
+                    == error(.invalidNumber, 1, 19, sample: 0, #"number out of range for "X": -1e309"#))
+            let long = "9" + String(repeating: "0", count: 400)
+            #expect(
+                failure(gesture(#"<Point X="1" Y="1" T="\#(long)"/>"#))
+                    == error(.invalidNumber, 1, 31, sample: 0, #"number out of range for "T": 90000000000000000000…"#))
+            // Underflow is not an error: it reads as zero.
+            #expect(try parse(gesture(#"<Point X="1e-999" Y="1" T="3"/>"#)).samples[0].location.x == 0)
+        }
 
-    @Test func timeDifferenceOutOfRange() {
-        let xml = gesture(#"<Stroke><Point X="1" Y="1" T="-1e308"/><Point X="1" Y="1" T="1.7e308"/></Stroke>"#)
-        #expect(
-            failure(xml)
-                == error(
-                    .invalidNumber, 1, 70, sample: 1,
-                    #"number out of range for "T": 1.7e308 is too far from the first point's T"#))
+        @Test func timeDifferenceOutOfRange() {
+            let xml = gesture(#"<Stroke><Point X="1" Y="1" T="-1e308"/><Point X="1" Y="1" T="1.7e308"/></Stroke>"#)
+            #expect(
+                failure(xml)
+                    == error(
+                        .invalidNumber, 1, 70, sample: 1,
+                        #"number out of range for "T": 1.7e308 is too far from the first point's T"#))
+        }
     }
 }
 
@@ -608,60 +617,64 @@ private func datasetMismatch(_ trace: Trace, _ bytes: [UInt8]) -> String? {
     return nil
 }
 
-@Suite struct XMLReaderDatasetTests {
-    // Skipped, and reported as skipped, on machines without the shared datasets.
-    @Test(.enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"))
-    func datasetsHoldAbout4100Files() {
-        #expect(datasetFolders.values.reduce(0) { $0 + $1.count } > 4000)
-    }
-
-    // Skipped, and reported as skipped, on machines without the shared datasets.
-    @Test(
-        .enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"),
-        arguments: datasetFolders.keys.sorted())
-    func everyDatasetFileReads(folder: String) throws {
-        let directory = try #require(datasetsDirectory)
-        var problems: [String] = []
-        for path in datasetFolders[folder] ?? [] {
-            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: directory + "/" + path)))
-            do {
-                let trace = try Trace.parseXML(bytes, file: path)
-                if let mismatch = datasetMismatch(trace, bytes) { problems.append("\(path): \(mismatch)") }
-            } catch {
-                problems.append("\(error)")
-            }
+extension XMLReaderTests {
+    @Suite struct XMLReaderDatasetTests {
+        // Skipped, and reported as skipped, on machines without the shared datasets.
+        @Test(.enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"))
+        func datasetsHoldAbout4100Files() {
+            #expect(datasetFolders.values.reduce(0) { $0 + $1.count } > 4000)
         }
-        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+
+        // Skipped, and reported as skipped, on machines without the shared datasets.
+        @Test(
+            .enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"),
+            arguments: datasetFolders.keys.sorted())
+        func everyDatasetFileReads(folder: String) throws {
+            let directory = try #require(datasetsDirectory)
+            var problems: [String] = []
+            for path in datasetFolders[folder] ?? [] {
+                let bytes = [UInt8](try #require(FileManager.default.contents(atPath: directory + "/" + path)))
+                do {
+                    let trace = try Trace.parseXML(bytes, file: path)
+                    if let mismatch = datasetMismatch(trace, bytes) { problems.append("\(path): \(mismatch)") }
+                } catch {
+                    problems.append("\(error)")
+                }
+            }
+            #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+        }
     }
 }
 
-@Suite struct XMLNumberFastPathTests {
-    /// The exact shortcut for short decimals gives bit for bit what `Double(String)` gives.
-    @Test func shortDecimalsConvertExactly() throws {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        var numbers: [String] = ["0", "-0", "0.0", "007.50", "123456789012345", "0.000000000000000000001", "-99.99"]
-        for _ in 0..<2000 {
-            let integer = String(next() % 1_000_000)
-            let fraction = String(String(next() % 10_000_000_000).prefix(Int(next() % 11)))
-            let sign = next() % 3 == 0 ? "-" : ""
-            numbers.append(fraction.isEmpty ? sign + integer : "\(sign)\(integer).\(fraction)")
-        }
-        var document = "<Gesture><Stroke>"
-        for number in numbers { document += "<Point X=\"\(number)\" Y=\"0\" T=\"0\"/>" }
-        document += "</Stroke></Gesture>"
-        let trace = try Trace.parseXML(Array(document.utf8), file: "n.xml")
-        // One stroke of many points: one sample per point.
-        let xs = trace.samples.map(\.location.x)
-        #expect(xs.count == numbers.count)
-        for (number, x) in zip(numbers, xs) {
-            #expect(x.bitPattern == Double(number)!.bitPattern, "\(number)")
+extension XMLReaderTests {
+    @Suite struct XMLNumberFastPathTests {
+        /// The exact shortcut for short decimals gives bit for bit what `Double(String)` gives.
+        @Test func shortDecimalsConvertExactly() throws {
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            var numbers: [String] = ["0", "-0", "0.0", "007.50", "123456789012345", "0.000000000000000000001", "-99.99"]
+            for _ in 0..<2000 {
+                let integer = String(next() % 1_000_000)
+                let fraction = String(String(next() % 10_000_000_000).prefix(Int(next() % 11)))
+                let sign = next() % 3 == 0 ? "-" : ""
+                numbers.append(fraction.isEmpty ? sign + integer : "\(sign)\(integer).\(fraction)")
+            }
+            var document = "<Gesture><Stroke>"
+            for number in numbers { document += "<Point X=\"\(number)\" Y=\"0\" T=\"0\"/>" }
+            document += "</Stroke></Gesture>"
+            let trace = try Trace.parseXML(Array(document.utf8), file: "n.xml")
+            // One stroke of many points: one sample per point.
+            let xs = trace.samples.map(\.location.x)
+            #expect(xs.count == numbers.count)
+            for (number, x) in zip(numbers, xs) {
+                #expect(x.bitPattern == Double(number)!.bitPattern, "\(number)")
+            }
         }
     }
 }

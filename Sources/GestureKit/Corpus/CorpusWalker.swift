@@ -3,7 +3,7 @@ import Foundation
 /// One file of a corpus, or a place in it that could not be read.
 public struct CorpusEntry: Sendable, Hashable {
     /// The path as output shows it: the root as given, then the path below it. Bytes of a name that
-    /// are not UTF-8, and control characters, are shown as `\xNN` (see ``PathText``).
+    /// are not UTF-8 are shown as `\xFF`, control characters as `\u{7F}` (see ``PathText``).
     public var path: String
     /// The path below the root it was found under (the file name for a root that is a file); what
     /// `--shard` hashes, so a slice does not depend on where the corpus is mounted.
@@ -247,45 +247,15 @@ enum FileKind {
 }
 
 /// File names as output shows them: exactly the name when it is UTF-8 without control characters;
-/// otherwise each byte that is not part of valid UTF-8, and each control character (C0, DEL and C1),
-/// is written `\xNN` (its bytes, uppercase hex). So every name has one printable, deterministic
-/// form that never breaks a line of output or a terminal; a name that literally contains `\x`
-/// followed by two hex digits can look the same as an escaped one.
+/// otherwise as every diagnostic shows text (``DiagnosticText``): each control character (C0, DEL and
+/// C1) written `\u{7F}`, each byte that is not part of valid UTF-8 written `\xFF`. So every name has
+/// one printable, deterministic form that never breaks a line of output or a terminal; a name that
+/// literally contains such an escape can look the same as an escaped one.
 public enum PathText {
     public static func display(_ bytes: [UInt8]) -> String {
         // Most names are printable ASCII, shown as they are.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
-        var out = String.UnicodeScalarView()
-        var i = 0
-        func escape(_ range: Range<Int>) {
-            for byte in bytes[range] {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" : "") + hex).unicodeScalars)
-            }
-        }
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                if byte < 0x20 || byte == 0x7F { escape(i..<i + 1) } else { out.append(Unicode.Scalar(byte)) }
-                i += 1
-                continue
-            }
-            let (length, valid) = bytes.withUnsafeBufferPointer { TextEncoding.utf8Sequence($0, at: i) }
-            guard valid else {
-                escape(i..<i + 1)
-                i += 1
-                continue
-            }
-            var decoder = UTF8()
-            var iterator = bytes[i..<i + length].makeIterator()
-            if case .scalarValue(let scalar) = decoder.decode(&iterator), !(0x80...0x9F).contains(scalar.value) {
-                out.append(scalar)
-            } else {
-                escape(i..<i + length)
-            }
-            i += length
-        }
-        return String(out)
+        return DiagnosticText.escaped(bytes)
     }
 }
 

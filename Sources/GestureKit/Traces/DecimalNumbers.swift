@@ -1,3 +1,8 @@
+// The numbers of every reader: one digit loop, one exact-decimal conversion, one table of powers of
+// ten and one integer parser, shared by the JSON, CSV and XML readers. Each reader keeps its own
+// grammar (JSON's has no `+`, no leading zeros and its own messages; CSV's and XML's are the same
+// and read here, by `decimalNumber`); what a number's digits are worth is decided here only.
+
 /// Reads the run of decimal digits at `i` (before `end`) into `mantissa`, ten times it plus each digit
 /// (wrapping past 19 digits), and leaves `i` after the run: the digit loop of every number reader.
 @inline(__always)
@@ -8,12 +13,87 @@ func accumulateDigits(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end:
     }
 }
 
+/// The value of a decimal number read by a general path: ±`mantissa` × 10^`exponent`, correctly
+/// rounded as `Double(String)` rounds `text` (an infinity past `Double`'s range).
+///
+/// The one exact-decimal conversion. With at most 19 significant digits, a mantissa of at most 53
+/// bits and a power of ten a `Double` holds exactly, one correctly rounded multiplication or division
+/// gives the value (Clinger's fast path); anything else is converted from its text.
+///
+/// - Parameters:
+///   - negative: Whether the number has a `-`.
+///   - mantissa: The significant digits (from the first non-zero one), when there are at most 19.
+///   - significant: How many significant digits there are; 0 for a zero.
+///   - exponent: The power of ten to scale `mantissa` by (fraction digits and exponent together).
+///   - text: The text holding the number as written, at `start..<end`, for the conversion from
+///     text; `Double(String)` must read it.
+///   - fastPaths: `false` converts every number from its text, so that tests and the fuzzers can
+///     check Clinger's path against it.
+/// - Returns: The value; ±0 for a zero.
+@inline(__always)
+func decimalValue(
+    negative: Bool, mantissa: UInt64, significant: Int, exponent: Int, text: UnsafeBufferPointer<UInt8>,
+    _ start: Int, _ end: Int, fastPaths: Bool = true
+) -> Double {
+    if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 && fastPaths {
+        if significant == 0 { return negative ? -0.0 : 0.0 }
+        let m = Double(mantissa)
+        let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m * exactPowerOfTen(exponent)
+        return negative ? -value : value
+    }
+    if significant == 0 && fastPaths { return negative ? -0.0 : 0.0 }
+    return decimalValueFromText(text, start, end)
+}
+
+/// The number at `text[start..<end]` is a validated decimal number, which `Double` reads with
+/// correct rounding; were it ever to fail, the number is called out of range.
+@inline(never)
+func decimalValueFromText(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double {
+    Double(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)) ?? .infinity
+}
+
+/// The value of a short decimal read by a fast path: ±`mantissa` / 10^`fractionDigits`, for a
+/// mantissa below 10^15 and at most 15 fraction digits.
+///
+/// Both operands are exact `Double`s, so the one division is correctly rounded: the value
+/// `decimalValue` gives for the same digits (its Clinger branch, the same operation), and what a
+/// fast path may return without asking the general path.
+@inline(__always)
+func shortDecimalValue(_ mantissa: UInt64, fractionDigits: Int, negative: Bool) -> Double {
+    let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+    return negative ? -value : value
+}
+
+/// `text[start..<end]` as an `Int` when it is exactly an optional `-` then digits (leading zeros
+/// allowed) in `Int`'s range; `nil` otherwise. The one integer parser of the readers' general paths.
+func decimalInteger(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    var i = start
+    let negative = i < end && text[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    guard i < end else { return nil }
+    var value = 0  // accumulated negatively, so Int.min fits
+    while i < end {
+        let d = text[i] &- UInt8(ascii: "0")
+        guard d < 10 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (next, o2) = times10.subtractingReportingOverflow(Int(d))
+        if o1 || o2 { return nil }
+        value = next
+        i += 1
+    }
+    if negative { return value }
+    return value == .min ? nil : -value
+}
+
 /// Reads the decimal number `[+-]? (D+ ('.' D*)? | '.' D+) ([eE] [+-]? D+)?` that fills
 /// `text[start..<end]` exactly: its value, correctly rounded as `Double(String)` would give it (an
 /// infinity past `Double`'s range), and its significant digits (from the first non-zero one to the
 /// exponent); `nil` for any other text, so that `nan`, `inf` or hexadecimal never reach the
-/// conversion. The CSV reader's general path and the XML reader both read numbers with it.
-func decimalNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (value: Double, significant: Int)? {
+/// conversion. The CSV reader's general path and the XML reader both read numbers with it;
+/// `fastPaths` is `decimalValue`'s.
+func decimalNumber(
+    _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, fastPaths: Bool = true
+) -> (value: Double, significant: Int)? {
     var i = start
     var negative = false
     if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
@@ -63,15 +143,9 @@ func decimalNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
         exponent += negativeExponent ? -value : value
     }
     guard i == end else { return nil }
-    if significant == 0 { return (negative ? -0.0 : 0.0, 0) }
-    // Clinger's fast path: an exact mantissa and an exact power of ten, one correctly rounded operation.
-    if significant <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-        let m = Double(mantissa)
-        let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m * exactPowerOfTen(exponent)
-        return (negative ? -value : value, significant)
-    }
-    // A validated number never fails to convert; were it to, call it out of range.
-    let value = Double(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)) ?? .infinity
+    let value = decimalValue(
+        negative: negative, mantissa: mantissa, significant: significant, exponent: exponent, text: text, start, end,
+        fastPaths: fastPaths)
     return (value, significant)
 }
 

@@ -81,26 +81,6 @@ enum TextEncoding {
         return (length, true)
     }
 
-    /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL and the
-    /// C1 controls (U+0080–U+009F), which some terminals obey.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// `text` with its control characters written `\u{7F}`.
-    static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     static func notUTF8(
         _ encoding: String, _ evidence: String, file: String, text: UnsafeBufferPointer<UInt8>
     ) -> TraceError {

@@ -159,9 +159,20 @@ extension Trace {
     public static func parseCSV(
         _ bytes: [UInt8], file: String, limits: ReadLimits = .default
     ) throws(TraceError) -> Trace {
+        try parseCSV(bytes, file: file, limits: limits, fastPaths: true)
+    }
+
+    /// Reads a trace from CSV text, with the fast paths on or off.
+    ///
+    /// `fastPaths: false` reads every record and number the general way (`nextLine`, `readSample`,
+    /// `decimalNumber` without Clinger's shortcut); the trace and any error must be the same either
+    /// way, which tests and the fuzzers check.
+    static func parseCSV(
+        _ bytes: [UInt8], file: String, limits: ReadLimits, fastPaths: Bool
+    ) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (text) throws(TraceError) -> Trace in
             try TextEncoding.requireUTF8(text, file: file)
-            let reader = CSVTraceReader(text: text, file: file, limits: limits)
+            let reader = CSVTraceReader(text: text, file: file, limits: limits, fastPaths: fastPaths)
             return try reader.read()
         }
     }
@@ -202,6 +213,8 @@ private struct CSVTraceReader {
     let text: UnsafeBufferPointer<UInt8>
     let file: String
     let limits: ReadLimits
+    /// Whether plain records (`plainSample`) and short numbers (`decimalValue`) take their fast paths.
+    let fastPaths: Bool
 
     func read() throws(TraceError) -> Trace {
         var scanner = CSVScanner(
@@ -219,7 +232,7 @@ private struct CSVTraceReader {
         LargeBuffers.preferHugePages(&samples)
         var layout: CSVLayout?  // set by the header
         while true {
-            if let layout, samples.count < limits.samples,
+            if fastPaths, let layout, samples.count < limits.samples,
                let (sample, next) = plainSample(at: scanner.position, layout)
             {
                 samples.append(sample)
@@ -347,9 +360,9 @@ private struct CSVTraceReader {
     /// - the record is no longer than the `line-length` and `string-length` limits, so no field
     ///   is either.
     /// Anything else, valid or not, is left to the general path, which gives the same samples for
-    /// plain records (the number is the same exact division: a mantissa below 10^15 over 10^k,
-    /// k ≤ 15) and is the only one that reports errors. So this is an optimisation only: what is
-    /// read, and every error, is the general path's.
+    /// plain records (the number is `shortDecimalValue`, the operation `decimalValue` does for the
+    /// same digits) and is the only one that reports errors: this one cannot throw, it gives up. So
+    /// it is an optimisation only, which `fastPaths: false` turns off for tests and the fuzzers.
     func plainSample(at p: Int, _ layout: CSVLayout) -> (Sample, Int)? {
         let n = text.count
         guard p < n, text[p] != UInt8(ascii: "#") else { return nil }
@@ -381,6 +394,7 @@ private struct CSVTraceReader {
                     value = value &* 10 &+ Int(d)
                     i += 1
                 }
+                // At most 18 digits: below 10^18, in `Int`'s range without wrapping.
                 guard i > start && i - start <= 18 else { return nil }
                 touch = .number(negative ? -value : value)
             case .phase?:
@@ -430,13 +444,12 @@ private struct CSVTraceReader {
             digits += fractionDigits
         }
         guard digits > 0 && digits <= 15 && digits <= limits.digits else { return nil }
-        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
-        return (negative ? -value : value, i)
+        return (shortDecimalValue(mantissa, fractionDigits: fractionDigits, negative: negative), i)
     }
 
     func number(_ field: CSVFieldSpan, _ column: CSVColumn, sample: Int) throws(TraceError) -> Double {
         let (a, b) = CSVScanner.valueRange(text, field)
-        switch CSVScanner.number(text, a, b, maxDigits: limits.digits) {
+        switch CSVScanner.number(text, a, b, maxDigits: limits.digits, fastPaths: fastPaths) {
         case .value(let value):
             return value
         case .tooPrecise(let digits):
@@ -447,7 +460,7 @@ private struct CSVTraceReader {
             // The grammar accepted it, so it is ASCII without quotes: shown as is.
             let string = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
             throw error(.invalidNumber, at: CSVScanner.place(text, field), sample: sample,
-                        message: "number out of range for \"\(column.name)\": \(CSVScanner.truncate(string))")
+                        message: "number out of range for \"\(column.name)\": \(DiagnosticText.escaped(string, maxCharacters: 20))")
         case .malformed:
             throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
                         message: "expected a number for \"\(column.name)\", found \(found(field))")
@@ -460,7 +473,7 @@ private struct CSVTraceReader {
             throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
                         message: "expected a touch id for \"id\", found nothing")
         }
-        if let n = CSVScanner.integer(text, a, b) { return .number(n) }
+        if let n = decimalInteger(text, a, b) { return .number(n) }
         return .name(CSVScanner.string(text, field, trimmed: true))
     }
 
@@ -537,7 +550,9 @@ private struct CSVTraceReader {
         while x < b && text[x] | 0x20 != UInt8(ascii: "x") { x += 1 }
         guard x < b else { return }
         for (start, end) in [CSVScanner.trim(text, a, x), CSVScanner.trim(text, x + 1, b)] {
-            if case .tooPrecise(let digits) = CSVScanner.number(text, start, end, maxDigits: limits.digits) {
+            if case .tooPrecise(let digits) = CSVScanner.number(
+                text, start, end, maxDigits: limits.digits, fastPaths: fastPaths)
+            {
                 throw error(.limitExceeded, at: start,
                             message: limits.message("number too precise for view", .digits,
                                                     unit: " significant digits", found: String(digits)))
@@ -552,8 +567,8 @@ private struct CSVTraceReader {
         guard x < b else { return nil }
         let (wa, wb) = CSVScanner.trim(text, a, x)
         let (ha, hb) = CSVScanner.trim(text, x + 1, b)
-        guard case .value(let width) = CSVScanner.number(text, wa, wb),
-              case .value(let height) = CSVScanner.number(text, ha, hb),
+        guard case .value(let width) = CSVScanner.number(text, wa, wb, fastPaths: fastPaths),
+              case .value(let height) = CSVScanner.number(text, ha, hb, fastPaths: fastPaths),
               width > 0, height > 0
         else { return nil }
         return ViewSize(width: width, height: height)
@@ -807,11 +822,11 @@ struct CSVScanner {
         return p + length
     }
 
-    /// The character at `p` quoted for a message, like `'x'`.
+    /// The character at `p` quoted for a message, like `'x'` (see ``DiagnosticText``).
     static func character(_ text: UnsafeBufferPointer<UInt8>, at p: Int) throws(CSVSyntaxError) -> String {
         let end = text[p] < 0x80 ? p + 1 : try skipUTF8(text, at: p)
-        let s = String(decoding: UnsafeBufferPointer(rebasing: text[p..<end]), as: UTF8.self)
-        return "'" + escape(s, quote: "'") + "'"
+        let shown = DiagnosticText.escaped(UnsafeBufferPointer(rebasing: text[p..<end]), delimiter: UInt8(ascii: "'"))
+        return "'" + shown + "'"
     }
 
     // MARK: Values
@@ -855,75 +870,21 @@ struct CSVScanner {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `"text"` for a message: at most 20 characters (then `…`), with `"`, `\` and control
-    /// characters escaped.
+    /// `"text"` for a message: at most 20 characters (then `…`), as ``DiagnosticText`` shows them,
+    /// with `"` and `\` escaped.
     static func quote(_ text: String) -> String {
-        let (head, cut) = prefix(text)
-        return "\"" + escape(head, quote: "\"") + (cut ? "…" : "") + "\""
+        "\"" + DiagnosticText.escaped(text, maxCharacters: 20, delimiter: UInt8(ascii: "\"")) + "\""
     }
 
-    /// `text` shortened to 20 characters, then `…`.
-    static func truncate(_ text: String) -> String {
-        let (head, cut) = prefix(text)
-        return cut ? head + "…" : head
-    }
-
-    /// The first 20 Unicode scalars of `text`, and whether there were more.
-    static func prefix(_ text: String) -> (String, Bool) {
-        let limit = 20
-        var scalars = text.unicodeScalars.makeIterator()
-        var head = String.UnicodeScalarView()
-        for _ in 0..<limit {
-            guard let scalar = scalars.next() else { return (String(head), false) }
-            head.append(scalar)
-        }
-        return (String(head), scalars.next() != nil)
-    }
-
-    static func escape(_ text: String, quote: Character) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\\": result += "\\\\"
-            case _ where Character(scalar) == quote: result += "\\" + String(quote)
-            case _ where TextEncoding.isControl(scalar):
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// Reads `text[start..<end]` as a decimal number (see `decimalNumber`). More than `maxDigits`
-    /// significant digits (counted from the first non-zero digit) is `.tooPrecise`.
+    /// Reads `text[start..<end]` as a decimal number (see `decimalNumber`, and there `fastPaths`).
+    /// More than `maxDigits` significant digits (counted from the first non-zero digit) is `.tooPrecise`.
     static func number(
-        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxDigits: Int = .max
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxDigits: Int = .max, fastPaths: Bool
     ) -> CSVNumber {
-        guard let (value, significant) = decimalNumber(text, start, end) else { return .malformed }
+        guard let (value, significant) = decimalNumber(text, start, end, fastPaths: fastPaths) else {
+            return .malformed
+        }
         if significant > maxDigits { return .tooPrecise(significant) }
         return value.isFinite ? .value(value) : .outOfRange
-    }
-
-    /// `text[start..<end]` as an `Int` when it is an optional `-` and digits in `Int`'s range.
-    static func integer(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
-        var i = start
-        let negative = i < end && text[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        guard i < end else { return nil }
-        var value = 0  // accumulated negatively, so Int.min fits
-        while i < end {
-            let d = text[i] &- UInt8(ascii: "0")
-            guard d < 10 else { return nil }
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = times10.subtractingReportingOverflow(Int(d))
-            if o1 || o2 { return nil }
-            value = next
-            i += 1
-        }
-        if negative { return value }
-        return value == .min ? nil : -value
     }
 }

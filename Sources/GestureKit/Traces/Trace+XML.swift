@@ -33,9 +33,20 @@ extension Trace {
     public static func parseXML(
         _ bytes: [UInt8], file: String, limits: ReadLimits = .default
     ) throws(TraceError) -> Trace {
+        try parseXML(bytes, file: file, limits: limits, fastPaths: true)
+    }
+
+    /// Reads a `$`-family gesture log, with the fast paths on or off.
+    ///
+    /// The XML reader's one fast path is Clinger's conversion of short numbers (`decimalValue`);
+    /// `fastPaths: false` converts every number from its text. The trace and any error must be the
+    /// same either way, which tests and the fuzzers check.
+    static func parseXML(
+        _ bytes: [UInt8], file: String, limits: ReadLimits, fastPaths: Bool
+    ) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
             try TextEncoding.requireUTF8(buffer, file: file)
-            var reader = XMLTraceReader(bytes: buffer, file: file, limits: limits)
+            var reader = XMLTraceReader(bytes: buffer, file: file, limits: limits, fastPaths: fastPaths)
             return try reader.read()
         }
     }
@@ -74,6 +85,8 @@ private struct XMLTraceReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     let limits: ReadLimits
+    /// Whether numbers may take Clinger's shortcut (`decimalValue`).
+    let fastPaths: Bool
     var pos = 0
     /// Where the document starts after the byte-order mark: the only place for `<?xml …?>`.
     var documentStart = 0
@@ -93,10 +106,11 @@ private struct XMLTraceReader {
     var strokeNumber = 0
     var strokePoints = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits, fastPaths: Bool) {
         self.bytes = bytes
         self.file = file
         self.limits = limits
+        self.fastPaths = fastPaths
         attributes.reserveCapacity(8)
     }
 
@@ -664,9 +678,10 @@ private struct XMLTraceReader {
         let parsed: (value: Double, significant: Int)?
         if attribute.hasReference {
             try decodeValue(attribute)
-            parsed = scratch.withUnsafeBufferPointer { decimalNumber($0, 0, $0.count) }
+            let fastPaths = fastPaths
+            parsed = scratch.withUnsafeBufferPointer { decimalNumber($0, 0, $0.count, fastPaths: fastPaths) }
         } else {
-            parsed = decimalNumber(bytes, attribute.value.lowerBound, attribute.value.upperBound)
+            parsed = decimalNumber(bytes, attribute.value.lowerBound, attribute.value.upperBound, fastPaths: fastPaths)
         }
         let quote = attribute.value.lowerBound - 1
         if let digits = parsed?.significant, digits > limits.digits {
@@ -733,7 +748,7 @@ private struct XMLTraceReader {
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
         case 0x80...:
             let character = text(i..<i + (utf8Length(at: i) ?? 1))
-            if let scalar = character.unicodeScalars.first, TextEncoding.isControl(scalar) {
+            if let scalar = character.unicodeScalars.first, DiagnosticText.isControl(scalar) {
                 return Self.codePoint(UInt8(scalar.value))
             }
             return "'\(character)'"
@@ -750,25 +765,15 @@ private struct XMLTraceReader {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    func brief(_ range: Range<Int>) -> String { brief(text(range)) }
-
-    /// At most 20 characters of found text, then "…"; control characters and undecodable bytes
-    /// (U+FFFD) are written as `\uXXXX`, so a diagnostic never carries raw binary to a terminal.
-    func brief(_ text: String) -> String {
-        var result = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == 20 { return result + "…" }
-            if TextEncoding.isControl(scalar) || scalar.value == 0xFFFD {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return result
+    /// The found text at `range`, as diagnostics show it: at most 20 characters, then "…", control
+    /// characters written `\u{7F}` and bytes that are not UTF-8 `\xFF` (``DiagnosticText``), so a
+    /// diagnostic never carries raw binary to a terminal.
+    func brief(_ range: Range<Int>) -> String {
+        DiagnosticText.escaped(UnsafeBufferPointer(rebasing: bytes[range]), maxCharacters: 20)
     }
+
+    /// Found text (a decoded value), as diagnostics show it: see `brief(_:)` of a range.
+    func brief(_ text: String) -> String { DiagnosticText.escaped(text, maxCharacters: 20) }
 
     // MARK: Bytes
 

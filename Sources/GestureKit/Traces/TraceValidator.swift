@@ -83,10 +83,10 @@ public enum TraceValidator {
         }
     }
 
-    /// A touch id for a message: a name's control characters (C0, DEL and C1) written `\u{E}`, so a
-    /// diagnostic never carries them to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
+    /// A touch id for a message: a name as ``DiagnosticText`` shows it, so a diagnostic never carries
+    /// a control character to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
     static func display(_ touch: TouchID) -> String {
         guard let name = touch.name else { return touch.description }
-        return TextEncoding.escapingControls(name)
+        return DiagnosticText.escaped(name)
     }
 }
