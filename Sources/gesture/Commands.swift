@@ -5,6 +5,10 @@ enum OutputFormat: String {
     case text, json, jsonl
 }
 
+enum ListFormat: String {
+    case text, json, markdown
+}
+
 let version = "0.1.0"
 
 let mainHelp = """
@@ -50,11 +54,11 @@ let limitsHelp = """
 let listHelp = """
     usage: gesture list [options]
 
-    Lists the recognizers, their parameters (value, unit, meaning, default and seed values) and their
-    relationships (require-to-fail, simultaneous recognition).
+    Lists the recognizers, what each is, their parameters (value, unit, meaning, default and seed
+    values), relationships (require-to-fail, simultaneous recognition), failure codes and details.
 
     options:
-      --format text|json         output format (default text)
+      --format text|json|markdown  output format (default text); markdown is the reference of docs/recognizers
       --profile default|seed     whose parameter values to show
       --recognizers ID,ID…       only these recognizers
       --config FILE              apply a configuration file first
@@ -141,12 +145,13 @@ func list(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.write(listHelp + "\n")
         return .recognized
     }
-    let format = try arguments.choice("--format", default: OutputFormat.text)
+    let format = try arguments.choice("--format", default: ListFormat.text)
     guard arguments.operands.isEmpty else { throw UsageError("list takes no operands, found \(arguments.operands[0])") }
     let configuration = try configuration(from: arguments)
     switch format {
     case .text: Output.write(TextReport.render(configuration))
-    case .json, .jsonl: Output.write((format == .json ? JSONReport.value(configuration).prettyText : JSONReport.value(configuration).text) + "\n")
+    case .json: Output.write(JSONReport.value(configuration).prettyText + "\n")
+    case .markdown: Output.write(MarkdownReport.render(configuration))
     }
     return .recognized
 }

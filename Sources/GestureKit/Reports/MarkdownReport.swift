@@ -1,0 +1,95 @@
+/// The reference of each recognizer in Markdown, made from its declaration: what it is and how it
+/// relates to others, its parameters (unit, default and seed values, range, meaning), its failure codes
+/// and its details. `gesture list --format markdown` prints it; each guide in `docs/recognizers/` holds
+/// its recognizer's, kept up to date by a test.
+public enum MarkdownReport {
+    /// Every recognizer of `configuration`, each under a heading with its id.
+    public static func render(_ configuration: Configuration) -> String {
+        var out = "# Recognizers (profile: \(configuration.profile.rawValue))\n"
+        for entry in configuration.entries {
+            out += "\n## `\(entry.id)`: \(entry.definition.summary)\n\n"
+            out += reference(entry, in: configuration, level: 3)
+        }
+        return out
+    }
+
+    /// One recognizer's reference, its sections under headings of `level`.
+    public static func reference(_ entry: Configuration.Entry, in configuration: Configuration, level: Int = 2) -> String {
+        let definition = entry.definition
+        let heading = String(repeating: "#", count: level)
+        let together = configuration.entries.map(\.id).filter {
+            $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
+        }
+        var facts = [
+            "id `\(definition.id)`", definition.kind.rawValue,
+            "recognizes " + definition.gestures.map { "`\($0)`" }.joined(separator: ", "),
+        ]
+        if !definition.capabilities.isEmpty { facts.append("is: " + list(definition.capabilities.map(\.rawValue))) }
+        if !entry.requiresFailureOf.isEmpty { facts.append("requires to fail: " + list(entry.requiresFailureOf)) }
+        if !together.isEmpty { facts.append("recognizes together with: " + list(together)) }
+        var out = facts.joined(separator: " · ") + "\n"
+
+        let parameters = definition.parameters
+        let values = entry.values
+        if !parameters.isEmpty {
+            // The value column only when some value is not the default (another profile, or settings).
+            let showsValues = parameters.contains { values[$0.name] != $0.defaultValue }
+            out += "\n\(heading) Parameters\n\n"
+            out += "| parameter | unit |" + (showsValues ? " value |" : "") + " default | seed | range | meaning |\n"
+            out += "| --- | --- |" + (showsValues ? " --- |" : "") + " --- | --- | --- | --- |\n"
+            for parameter in parameters {
+                var cells = ["`\(parameter.name)`", unit(parameter)]
+                if showsValues { cells.append(text(values[parameter.name] ?? parameter.defaultValue, parameter)) }
+                cells += [
+                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), range(parameter), parameter.meaning,
+                ]
+                out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
+            }
+        }
+        if !definition.failureCodes.isEmpty {
+            out += "\n\(heading) Failure codes\n\n| code | when |\n| --- | --- |\n"
+            for code in definition.failureCodes { out += "| `\(code.code)` | \(escaped(code.meaning)) |\n" }
+            out += "\nAnd the engine's: " + list(EngineFailure.allCases.map(\.rawValue)) + ".\n"
+        }
+        if !definition.details.isEmpty {
+            out += "\n\(heading) Details\n\n| name | type | unit | meaning |\n| --- | --- | --- | --- |\n"
+            for detail in definition.details {
+                var type = detail.kind.name
+                if case .text(let values) = detail.kind { type = values.map { "`\($0)`" }.joined(separator: " or ") }
+                if detail.nullable { type += " or null" }
+                out += "| `\(detail.name)` | \(type) | \(detail.unit?.rawValue ?? "") | \(escaped(detail.meaning)) |\n"
+            }
+        }
+        return out
+    }
+
+    private static func list(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
+
+    private static func unit(_ parameter: ParameterSpec) -> String {
+        switch parameter.type {
+        case .boolean: "on/off"
+        case .number, .integer: parameter.unit?.rawValue ?? ""
+        }
+    }
+
+    /// `3`, `0.6981 (40°)`, `on`, `off`.
+    private static func text(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
+        guard case .number(let radians) = value, parameter.unit == .radians else { return "\(value)" }
+        return "\(value) (\(Format.number(radians * 180 / Double.pi, decimals: 1))°)"
+    }
+
+    private static func range(_ parameter: ParameterSpec) -> String {
+        var text: String
+        switch (parameter.minimum, parameter.maximum) {
+        case (let low?, let high?): text = "\(Format.number(low, decimals: 4)) – \(Format.number(high, decimals: 4))"
+        case (let low?, nil): text = "≥ \(Format.number(low, decimals: 4))"
+        case (nil, let high?): text = "≤ \(Format.number(high, decimals: 4))"
+        case (nil, nil): text = parameter.type == .boolean ? "on, off" : "any"
+        }
+        if parameter.type == .integer { text += ", whole" }
+        if parameter.isOptional { text += ", or off" }
+        return text
+    }
+
+    private static func escaped(_ cell: String) -> String { cell.replacingOccurrences(of: "|", with: "\\|") }
+}
