@@ -3,9 +3,9 @@ extension JSONValue {
     /// document order. Numbers are converted exactly (`Double(String)` after the grammar is checked), so
     /// a number this package wrote reads back as the same `Double`.
     ///
-    /// - Throws: `TraceError` (`.syntax`, or `.invalidNumber` for a number out of range) placed at
+    /// - Throws: `JSONParseError` (`.syntax`, or `.invalidNumber` for a number out of range) placed at
     ///   its line and column in `file`.
-    public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(TraceError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(JSONParseError) -> JSONValue {
         var parser = GenericJSONParser(bytes: bytes, file: file, maximumDepth: maximumDepth)
         return try parser.document()
     }
@@ -40,15 +40,15 @@ private struct GenericJSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    mutating func document() throws(TraceError) -> JSONValue {
+    mutating func document() throws(JSONParseError) -> JSONValue {
         let value = try self.value()
         skipSpace()
         guard index == bytes.count else { throw error("expected the end of input after the top-level value, found \(found)") }
         return value
     }
 
-    private func error(_ message: String, at offset: Int? = nil, _ code: TraceError.Code = .syntax) -> TraceError {
-        TraceError(code, file: file, text: bytes, offset: offset ?? index, message: message)
+    private func error(_ message: String, at offset: Int? = nil, _ code: JSONParseError.Code = .syntax) -> JSONParseError {
+        JSONParseError(code, file: file, at: SourcePosition(of: offset ?? index, in: bytes), message: message)
     }
 
     private var found: String {
@@ -61,7 +61,7 @@ private struct GenericJSONParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func expect(_ literal: String) throws(TraceError) {
+    private mutating func expect(_ literal: String) throws(JSONParseError) {
         let start = index
         for byte in literal.utf8 {
             guard index < bytes.count, bytes[index] == byte else { throw error("expected a value, found \(found)", at: start) }
@@ -69,7 +69,7 @@ private struct GenericJSONParser {
         }
     }
 
-    private mutating func value() throws(TraceError) -> JSONValue {
+    private mutating func value() throws(JSONParseError) -> JSONValue {
         skipSpace()
         guard index < bytes.count else { throw error("unexpected end of input: expected a value") }
         switch bytes[index] {
@@ -90,7 +90,7 @@ private struct GenericJSONParser {
         }
     }
 
-    private mutating func container(object: Bool) throws(TraceError) -> JSONValue {
+    private mutating func container(object: Bool) throws(JSONParseError) -> JSONValue {
         depth += 1
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
         defer { depth -= 1 }
@@ -127,12 +127,12 @@ private struct GenericJSONParser {
         }
     }
 
-    private mutating func string() throws(TraceError) -> String {
+    private mutating func string() throws(JSONParseError) -> String {
         let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flush(_ end: Int) throws(TraceError) {
+        func flush(_ end: Int) throws(JSONParseError) {
             guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: runStart) }
             scalars.append(contentsOf: text.unicodeScalars)
         }
@@ -182,7 +182,7 @@ private struct GenericJSONParser {
         throw error("unexpected end of input: expected '\"' to end the string", at: start)
     }
 
-    private mutating func hex4() throws(TraceError) -> UInt32 {
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
         var code: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else {
@@ -194,7 +194,7 @@ private struct GenericJSONParser {
         return code
     }
 
-    private mutating func number() throws(TraceError) -> Double {
+    private mutating func number() throws(JSONParseError) -> Double {
         let start = index
         func digits() -> Int {
             let from = index
@@ -223,4 +223,31 @@ private struct GenericJSONParser {
         }
         return value
     }
+}
+
+/// Why a JSON document (a config file, a batch output) could not be parsed, and where.
+///
+/// Its `description` is a diagnostic in the form compilers use: `c.json:3:18: error: expected ',' …`.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        /// The bytes are not well-formed JSON.
+        case syntax
+        /// A number too large for a `Double`.
+        case invalidNumber = "invalid-number"
+    }
+
+    public var code: Code
+    /// The file as the user named it.
+    public var file: String
+    public var position: SourcePosition
+    public var message: String
+
+    public init(_ code: Code, file: String, at position: SourcePosition, message: String) {
+        self.code = code
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(position.line):\(position.column): error: \(message)" }
 }
