@@ -251,8 +251,8 @@ enum FileKind {
 /// C1) written `\u{7F}`, each byte that is not part of valid UTF-8 written `\xFF`. So every name has
 /// one printable, deterministic form that never breaks a line of output or a terminal; a name that
 /// literally contains such an escape can look the same as an escaped one.
-public enum PathText {
-    public static func display(_ bytes: [UInt8]) -> String {
+enum PathText {
+    static func display(_ bytes: [UInt8]) -> String {
         // Most names are printable ASCII, shown as they are.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         return DiagnosticText.escaped(bytes)

@@ -20,11 +20,11 @@ public struct TouchEvent: Sendable {
 }
 
 /// Which of a recognizer's touches… methods a touch is handed to: its phase, less `stationary`.
-public enum TouchDelivery: Sendable, Hashable, CaseIterable {
+enum TouchDelivery: Sendable, Hashable, CaseIterable {
     case began, moved, ended, cancelled
 
     /// The method a sample in `phase` goes to; `nil` for a stationary touch, which goes to none.
-    public init?(_ phase: Phase) {
+    init?(_ phase: Phase) {
         switch phase {
         case .began: self = .began
         case .moved: self = .moved

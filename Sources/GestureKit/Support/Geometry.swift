@@ -60,19 +60,19 @@ public struct Bounds: Sendable, Hashable {
 /// Follows one coordinate and tells when it reverses, with hysteresis: only once it has come back
 /// `tolerance` from its furthest value in the current direction, so neither a wobble smaller than
 /// `tolerance` nor a pause counts.
-public struct Reversals: Sendable {
-    public let tolerance: Double
+struct Reversals: Sendable {
+    let tolerance: Double
     /// +1 increasing, −1 decreasing, 0 not yet moved by `tolerance`.
     private var direction = 0.0
     private var extreme: Double
 
-    public init(start: Double, tolerance: Double) {
+    init(start: Double, tolerance: Double) {
         self.tolerance = tolerance
         extreme = start
     }
 
     /// Takes the next value; true when it reverses the direction.
-    public mutating func feed(_ value: Double) -> Bool {
+    mutating func feed(_ value: Double) -> Bool {
         if direction == 0 {
             if abs(value - extreme) >= tolerance {
                 direction = value > extreme ? 1 : -1

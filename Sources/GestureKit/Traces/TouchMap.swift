@@ -7,7 +7,7 @@
 /// The first two entries are kept inline and only a third or later one goes to the heap: most
 /// gestures have one or two touches, and a map is made afresh for every trace, by the engine and
 /// by several recognizers, so it would otherwise allocate several arrays per trace.
-public struct TouchMap<Value: Sendable>: Sendable {
+struct TouchMap<Value: Sendable>: Sendable {
     private var firstID = TouchID.number(0)
     private var secondID = TouchID.number(0)
     private var first: Value?
@@ -15,28 +15,28 @@ public struct TouchMap<Value: Sendable>: Sendable {
     /// Entries after the first two, in order.
     private var moreIDs: [TouchID] = []
     private var moreValues: [Value] = []
-    public private(set) var count = 0
+private(set) var count = 0
 
-    public init() {}
+init() {}
 
-    public var isEmpty: Bool { count == 0 }
+var isEmpty: Bool { count == 0 }
 
     /// The ids, in the order they were added.
-    public var ids: [TouchID] {
+var ids: [TouchID] {
         var result: [TouchID] = []
         forEach { id, _ in result.append(id) }
         return result
     }
 
     /// The values, in the order their ids were added.
-    public var values: [Value] {
+var values: [Value] {
         var result: [Value] = []
         forEach { _, value in result.append(value) }
         return result
     }
 
     /// Calls `body` with each entry, in the order they were added, without making arrays.
-    public func forEach(_ body: (TouchID, Value) -> Void) {
+func forEach(_ body: (TouchID, Value) -> Void) {
         if count > 0 { body(firstID, first!) }
         if count > 1 { body(secondID, second!) }
         for k in moreIDs.indices { body(moreIDs[k], moreValues[k]) }
@@ -48,7 +48,7 @@ public struct TouchMap<Value: Sendable>: Sendable {
         return moreIDs.firstIndex(of: id).map { $0 + 2 }
     }
 
-    public subscript(id: TouchID) -> Value? {
+subscript(id: TouchID) -> Value? {
         get {
             switch index(of: id) {
             case 0?: first
@@ -98,9 +98,9 @@ public struct TouchMap<Value: Sendable>: Sendable {
         if count == 0 { first = nil }
     }
 
-    public func contains(_ id: TouchID) -> Bool { index(of: id) != nil }
+func contains(_ id: TouchID) -> Bool { index(of: id) != nil }
 
-    public mutating func removeAll() {
+mutating func removeAll() {
         first = nil
         second = nil
         count = 0

@@ -17,16 +17,16 @@
 // MARK: - Record reader
 
 /// One field of a CSV record.
-public struct CSVField: Sendable, Hashable {
+struct CSVField: Sendable, Hashable {
     /// The field's text: for a quoted field, without the enclosing quotes and with each `""`
     /// turned into `"`; an unquoted field exactly as written, spaces included.
-    public var value: String
+    var value: String
     /// Byte offset of the field's first byte in the text (its opening quote when quoted).
-    public var offset: Int
+    var offset: Int
     /// Whether the field was written in quotes.
-    public var isQuoted: Bool
+    var isQuoted: Bool
 
-    public init(value: String, offset: Int, isQuoted: Bool = false) {
+    init(value: String, offset: Int, isQuoted: Bool = false) {
         self.value = value
         self.offset = offset
         self.isQuoted = isQuoted
@@ -34,13 +34,13 @@ public struct CSVField: Sendable, Hashable {
 }
 
 /// One record (line, or more when a quoted field holds line breaks) of a CSV text.
-public struct CSVRecord: Sendable, Hashable {
+struct CSVRecord: Sendable, Hashable {
     /// Byte offset of the record's first byte in the text.
-    public var offset: Int
+    var offset: Int
     /// The fields, at least one.
-    public var fields: [CSVField]
+    var fields: [CSVField]
 
-    public init(offset: Int, fields: [CSVField]) {
+    init(offset: Int, fields: [CSVField]) {
         self.offset = offset
         self.fields = fields
     }
@@ -55,17 +55,17 @@ public struct CSVRecord: Sendable, Hashable {
 ///     while let record = try reader.next() { print(record.fields.map(\.value)) }
 ///     // ["a", "b"]
 ///     // ["1", "x,y"]
-public struct CSVRecordReader: Sendable {
+struct CSVRecordReader: Sendable {
     /// The text being read.
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
     /// The file name used in errors.
-    public let file: String
+    let file: String
     /// Whether lines starting with `#` are comments, skipped, rather than records.
-    public let skipsComments: Bool
+    let skipsComments: Bool
     private var position: Int
     private var spans: [CSVFieldSpan] = []
 
-    public init(_ bytes: [UInt8], file: String = "-", skipsComments: Bool = true) {
+    init(_ bytes: [UInt8], file: String = "-", skipsComments: Bool = true) {
         self.bytes = bytes
         self.file = file
         self.skipsComments = skipsComments
@@ -73,7 +73,7 @@ public struct CSVRecordReader: Sendable {
     }
 
     /// The next record, or `nil` at the end of the text.
-    public mutating func next() throws(TraceError) -> CSVRecord? {
+    mutating func next() throws(TraceError) -> CSVRecord? {
         let start = position
         var spans: [CSVFieldSpan] = []
         swap(&spans, &self.spans)  // keeps the buffer uniquely referenced, so it is reused
@@ -109,7 +109,7 @@ public struct CSVRecordReader: Sendable {
     }
 
     /// All the records of a CSV text.
-    public static func records(
+    static func records(
         _ bytes: [UInt8], file: String = "-", skipsComments: Bool = true
     ) throws(TraceError) -> [CSVRecord] {
         var reader = CSVRecordReader(bytes, file: file, skipsComments: skipsComments)
