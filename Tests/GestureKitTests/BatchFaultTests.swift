@@ -7,10 +7,10 @@ import Testing
 // hangs, every other file is still scored, and the exit status says so.
 
 /// A two-sample trace, a tap: quick to classify, so corpora of thousands of files stay fast.
-private let tinyTrace = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,ended,0,0\n"
+let tinyTrace = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,ended,0,0\n"
 
 /// Creates a file whose name is raw bytes (not necessarily UTF-8) in `folder`.
-private func createRaw(_ folder: URL, _ name: [UInt8], _ contents: String) throws {
+func createRaw(_ folder: URL, _ name: [UInt8], _ contents: String) throws {
     let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
     let descriptor = path.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
@@ -21,7 +21,7 @@ private func createRaw(_ folder: URL, _ name: [UInt8], _ contents: String) throw
     close(descriptor)
 }
 
-private func makeRawFolder(_ folder: URL, _ name: [UInt8]) throws {
+func makeRawFolder(_ folder: URL, _ name: [UInt8]) throws {
     let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
     let status = path.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
@@ -31,7 +31,7 @@ private func makeRawFolder(_ folder: URL, _ name: [UInt8]) throws {
 
 /// A walk that does something to each file after the walk has found it and before it is read:
 /// the runner takes a window of entries before classifying them.
-private struct Tampered: Sequence, IteratorProtocol {
+struct Tampered: Sequence, IteratorProtocol {
     var walker: CorpusWalker
     let tamper: (CorpusEntry) -> Void
 
@@ -42,7 +42,7 @@ private struct Tampered: Sequence, IteratorProtocol {
     }
 }
 
-private func runner(limits: ReadLimits = .default) -> BatchRunner {
+func runner(limits: ReadLimits = .default) -> BatchRunner {
     let configuration = Configuration()
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: Labeler(configuration: configuration), jobs: 2)
@@ -285,175 +285,5 @@ extension GestureCommand {
         let output = try GestureCommand.bash(#""$GESTURE" list >&-"#, in: GestureCommand.packageRoot)
         #expect(output.status == 2)
         #expect(output.stderr == "gesture: error: cannot write output: Bad file descriptor\n")
-    }
-}
-
-/// Pipes: a reader that stops early ends the run quietly; an interrupted run leaves whole lines.
-@Suite(.serialized) struct PipeTests {
-    /// 3,000 tiny traces: about 270 KB of JSONL rows, several times a pipe's buffer.
-    static func bigCorpus() throws -> MiniCorpus {
-        let corpus = try MiniCorpus("pipes")
-        for index in 0..<3000 { try corpus.write(String(format: "t%04d.csv", index), tinyTrace) }
-        return corpus
-    }
-
-    @Test func batchIntoHeadEndsQuietly() throws {
-        let corpus = try Self.bigCorpus()
-        defer { corpus.remove() }
-        let output = try GestureCommand.bash(
-            #"set -o pipefail; "$GESTURE" batch --format jsonl --quiet . 2>err.txt | head -1; echo "status $?"; cat err.txt"#,
-            in: corpus.folder)
-        #expect(output.stdout == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null}"# + "\nstatus 0\n")
-        #expect(output.stderr == "")
-    }
-
-    @Test func classifyIntoHeadEndsQuietly() throws {
-        let files = Array(repeating: "Traces/z.csv", count: 2000)
-        let output = try GestureCommand.bash(
-            #"set -o pipefail; "$GESTURE" classify "$@" 2>/tmp/gesture-head-err-$$.txt | head -1; echo "status $?"; cat /tmp/gesture-head-err-$$.txt; rm /tmp/gesture-head-err-$$.txt"#
-                .replacingOccurrences(of: "\"$@\"", with: files.joined(separator: " ")),
-            in: GestureCommand.packageRoot)
-        #expect(output.stdout == "Traces/z.csv: z\nstatus 0\n")
-        #expect(output.stderr == "")
-    }
-
-    @Test func theExitStatusOfAnEarlyClosedPipeIsZero() throws {
-        let corpus = try Self.bigCorpus()
-        defer { corpus.remove() }
-        let process = Process()
-        process.executableURL = GestureCommand.executable
-        process.arguments = ["batch", "--format", "jsonl", "--quiet", "."]
-        process.currentDirectoryURL = corpus.folder
-        let (out, err) = (Pipe(), Pipe())
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var received = Data()
-        while !received.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            received += chunk
-        }
-        try out.fileHandleForReading.close()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        #expect(stderr.isEmpty)
-    }
-
-    @Test func anInterruptedRunLeavesWholeLines() throws {
-        let corpus = try Self.bigCorpus()
-        defer { corpus.remove() }
-        for signal in [SIGTERM, SIGINT] {
-            let process = Process()
-            process.executableURL = GestureCommand.executable
-            process.arguments = ["batch", "--format", "jsonl", "--quiet", "--jobs", "1", "."]
-            process.currentDirectoryURL = corpus.folder
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var received = out.fileHandleForReading.availableData
-            kill(process.processIdentifier, signal)
-            received += out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: received, as: UTF8.self)
-            #expect(text.isEmpty || text.hasSuffix("\n"))
-            for line in text.split(separator: "\n") {
-                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
-            }
-            if process.terminationReason == .uncaughtSignal {
-                #expect(process.terminationStatus == signal)
-            } else {
-                #expect(process.terminationStatus == 0, "finished before the signal")
-            }
-        }
-    }
-}
-
-/// `--limit` on the command line: usage errors, and a file past a limit among good ones.
-@Suite struct LimitOptionTests {
-    @Test func aBadLimitIsAUsageError() throws {
-        let output = try GestureCommand.run(["classify", "--limit", "bogus=1", "Traces/z.csv"])
-        #expect(output.status == 2)
-        #expect(output.stdout == "")
-        #expect(output.stderr == """
-            gesture: error: --limit: unknown limit "bogus": expected one of file-size, samples, touches, nesting, line-length, string-length, digits
-            Run `gesture --help` for usage.
-
-            """)
-        let batch = try GestureCommand.run(["batch", "--limit=samples=lots", "Traces"])
-        #expect(batch.status == 2)
-        #expect(batch.stderr.hasPrefix(#"gesture: error: --limit samples: expected a whole number ≥ 1, found "lots""#))
-    }
-
-    @Test func aFilePastALimitIsReportedAndTheOthersClassified() throws {
-        let output = try GestureCommand.run(
-            ["classify", "--format", "jsonl", "--limit", "samples=20", "--limit", "touches=1", "Traces/z.csv", "Traces/checkmark.json"])
-        #expect(output.status == 2)
-        #expect(output.stderr == "Traces/z.csv:25:1: error: sample 20: too many samples: expected at most 20 samples (the samples limit); raise it with --limit samples=N\n")
-        let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].contains(#""code":"limit-exceeded""#))
-        #expect(lines[1].contains(#""gesture":"checkmark""#))
-    }
-
-    /// Each limit through the command line: the exact diagnostic, its place, exit status 2, and a
-    /// good file after it (a tap small enough for every tight limit) still classified.
-    static let limitCases: [(limit: String, name: String, content: String, diagnostic: String)] = [
-        ("file-size=1K", "big.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n# " + String(repeating: "x", count: 1024) + "\n",
-         "big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 1072 bytes; raise it with --limit file-size=SIZE"),
-        ("samples=2", "many.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,moved,1,3\n0.2,1,ended,1,3\n",
-         "many.csv:4:1: error: sample 2: too many samples: expected at most 2 samples (the samples limit); raise it with --limit samples=N"),
-        ("touches=2", "hands.csv", "t,id,phase,x,y\n0,1,began,1,2\n0,2,began,1,2\n0,3,began,1,2\n",
-         "hands.csv:4:1: error: sample 2: too many touches down: expected at most 2 at once (the touches limit), found 3; raise it with --limit touches=N"),
-        ("nesting=2", "deep.json", #"{"samples": [], "e": [[1]]}"#,
-         "deep.json:1:23: error: nesting too deep: expected at most 2 levels (the nesting limit); raise it with --limit nesting=N"),
-        ("line-length=20", "long.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.125,1,ended,100.25,2\n",
-         "long.csv:3:1: error: sample 1: record too long: expected at most 20 bytes (the line-length limit); raise it with --limit line-length=SIZE"),
-        ("string-length=8", "name.json", #"{"name": "a long name", "samples": [{"t": 0, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#,
-         "name.json:1:10: error: string too long: expected at most 8 bytes (the string-length limit), found 11 bytes; raise it with --limit string-length=SIZE"),
-        ("digits=5", "precise.csv", "t,id,phase,x,y\n0,1,began,1.234567,2\n",
-         "precise.csv:2:11: error: sample 0: number too precise for \"x\": expected at most 5 significant digits (the digits limit), found 7; raise it with --limit digits=N"),
-    ]
-
-    @Test(arguments: limitCases.map(\.limit))
-    func eachLimitOnTheCommandLine(_ limit: String) throws {
-        let entry = try #require(Self.limitCases.first { $0.limit == limit })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-limit-\(getpid())-\(entry.name)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(entry.content.utf8).write(to: folder.appendingPathComponent(entry.name))
-        try Data("t,id,phase,x,y\n0,1,began,1,2\n0.05,1,ended,1,2\n".utf8).write(to: folder.appendingPathComponent("tap.csv"))
-        let output = try GestureCommand.run(["classify", "--format", "jsonl", "--limit", entry.limit, entry.name, "tap.csv"], in: folder)
-        #expect(output.stderr == entry.diagnostic + "\n")
-        #expect(output.status == 2)
-        let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.first?.contains(#""code":"limit-exceeded""#) == true)
-        #expect(lines.last?.contains(#""gesture":"tap""#) == true)
-        // Raised, the same file is no longer refused for that limit.
-        let name = String(entry.limit.split(separator: "=")[0])
-        let raised = try GestureCommand.run(["classify", "--limit", "\(name)=1000000", entry.name], in: folder)
-        #expect(!raised.stderr.contains("limit-exceeded") && !raised.stderr.contains("(the \(name) limit)"))
-    }
-
-    @Test func standardInputHasTheSizeLimitToo() throws {
-        let output = try GestureCommand.run(
-            ["classify", "--limit", "file-size=10", "-"], input: String(repeating: "x", count: 100))
-        #expect(output.status == 2)
-        #expect(output.stderr == "-: error: file too large: expected at most 10 bytes (the file-size limit); raise it with --limit file-size=SIZE\n")
-    }
-
-    @Test func aUTF16FileIsNamedOnTheCommandLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-utf16-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let text = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
-        try #require(text.data(using: .utf16)).write(to: folder.appendingPathComponent("z16.csv"))
-        let output = try GestureCommand.run(["classify", "z16.csv"], in: folder)
-        #expect(output.status == 2)
-        #expect(output.stderr == "z16.csv:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8\n")
     }
 }

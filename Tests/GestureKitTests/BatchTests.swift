@@ -2,54 +2,12 @@ import Foundation
 import Testing
 @testable import GestureKit
 
-/// A labelled mini corpus in a temporary folder, built from the bundled traces with their own labels
-/// stripped, so the labels come from where each test says.
-struct MiniCorpus {
-    let folder: URL
-
-    init(_ name: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-\(name)-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    /// Writes the samples of bundled trace `source` as CSV at `path`, with `label` as its own label.
-    func add(_ path: String, from source: String, label: String? = nil) throws {
-        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
-        var text = label.map { "# label: \($0)\n" } ?? ""
-        text += "t,id,phase,x,y\n"
-        for s in trace.samples { text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n" }
-        try write(path, text)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: folder) }
-
-    /// Seven traces: labels from folders, an own label, a labels file, and one unlabelled.
-    static func standard() throws -> MiniCorpus {
-        let corpus = try MiniCorpus("mini")
-        try corpus.add("checkmark/c1.csv", from: "checkmark.json")         // checkmark → checkmark
-        try corpus.add("checkmark/c2.csv", from: "not-a-checkmark.json")   // checkmark → none (ended-too-low)
-        try corpus.add("none/n1.csv", from: "swipe-left.json")             // none → swipe-left
-        try corpus.add("none/n2.csv", from: "not-a-checkmark.json")        // none → none
-        try corpus.add("z.csv", from: "z.csv", label: "z")                  // own label: z → z
-        try corpus.add("misc/u.csv", from: "circle.json")                  // unlabelled
-        try corpus.add("by-file.csv", from: "circle.json", label: "none")  // the labels file says circle
-        try corpus.write(".hidden/skipped.csv", "not even a trace")
-        try corpus.write("notes.txt", "not a trace file")
-        try corpus.write("labels.csv", "path,label\nby-file.csv,circle\n")
-        return corpus
-    }
-}
-
 /// The mini corpus is scored with the four shape recognizers only: these tests check the scoring,
 /// and every drag that no shape claims would otherwise be a `pan`.
-let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
+let shapes = [
+    "--recognizers",
+    Registry.all.filter { !$0.capabilities.filter { [.shape, .swipe].contains($0) }.isEmpty }.map(\.id).joined(separator: ","),
+]
 
 @Suite(.serialized) struct BatchTests {
     @Test func metricsOfTheMiniCorpusMatchTheHandWorkedFigures() throws {
@@ -212,44 +170,5 @@ let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
         a.merge(b)
         #expect(a == whole)
         #expect(a.metrics("z") == Scoreboard.Metrics(support: 2, predicted: 1, truePositives: 1))
-    }
-}
-
-/// The acceptance runs on the real datasets, when `../shared/datasets` is beside the package.
-@Suite struct BatchDatasetTests {
-    static let datasets = GestureCommand.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-    static let present = FileManager.default.fileExists(atPath: datasets.path)
-
-    @Test(.enabled(if: present, "../shared/datasets is absent: batch acceptance on real data not run"), arguments: ["dollar1", "unipen-z", "mmg-strokes"])
-    func oneRowPerXMLFileAndEveryFileScored(_ folder: String) throws {
-        let root = Self.datasets.appendingPathComponent(folder)
-        let xmlFiles = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".xml") }.count
-        let labels = root.appendingPathComponent("labels.csv").path
-        let rows = try GestureCommand.run(["batch", "--format", "jsonl", "--labels", labels, root.path])
-        #expect(rows.status == 0)
-        #expect(rows.stdout.split(separator: "\n").count == xmlFiles)
-        let summary = try GestureCommand.run(["batch", "--format", "json", "--labels", labels, root.path])
-        let document = try #require(JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
-        let counts = try #require(document["summary"] as? [String: Any])
-        #expect(counts["scored"] as? Int == xmlFiles)
-        #expect(counts["errors"] as? Int == 0)
-    }
-}
-
-@Suite struct PathOrderTests {
-    /// The byte comparison agrees with splitting into components and comparing those.
-    @Test func agreesWithComponentWiseOrder() {
-        func componentWise(_ a: String, _ b: String) -> Bool {
-            let left = a.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.utf8) }
-            let right = b.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.utf8) }
-            for (x, y) in zip(left, right) where x != y { return x.lexicographicallyPrecedes(y) }
-            return left.count < right.count
-        }
-        let paths = ["a", "a/b", "a-b", "a/b/c", "a.json", "a/b.json", "a-b/c", "b", "B", "é/x", "e/x", "", "/", "a//b", "a/"]
-        for a in paths {
-            for b in paths {
-                #expect(PathOrder.precedes(a, b) == componentWise(a, b), "\(a) vs \(b)")
-            }
-        }
     }
 }

@@ -79,57 +79,6 @@ import Testing
         #expect(swipe.gesture == "swipe-right")
         let pan = try #require(swipe.sequences[0].recognizers.first { $0.id == "pan" })
         #expect(pan.failure?.reason.code == "required-recognizer-succeeded")
-        #expect(pan.transitions.first?.waitingFor == ["checkmark", "z", "circle", "swipe"])
-    }
-}
-
-@Suite struct SimultaneousTests {
-    @Test func pressHoldThenDragGivesLongPressAndPanTogether() throws {
-        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/long-press-then-pan.json").path)
-        let result = Classifier().classify(trace, file: "t")
-        #expect(result.gesture == "long-press+pan")
-        let reports = result.sequences[0].recognizers
-        let press = try #require(reports.first { $0.id == "long-press" })
-        let pan = try #require(reports.first { $0.id == "pan" })
-        let pressBegan = try #require(press.transitions.first { $0.to == .began })
-        let panEnded = try #require(pan.transitions.last)
-        #expect(pressBegan.time == 0.5)
-        #expect(panEnded.to == .recognized)
-        #expect(panEnded.time > pressBegan.time)
-        #expect(pan.transitions.filter { $0.to == .changed }.allSatisfy { !$0.values.isEmpty })
-    }
-
-    @Test func defaultPairsAreDataAndAConfigFileReplacesThem() throws {
-        var configuration = Configuration()
-        #expect(configuration.simultaneous == [["long-press", "pan"], ["pinch", "rotation"]])
-        try configuration.apply(json: Array(#"{"simultaneous": [["tap", "pan"]]}"#.utf8), file: "c.json")
-        #expect(configuration.simultaneous == [["pan", "tap"]])
-        try configuration.keepOnly(["pan", "pinch"])
-        #expect(configuration.simultaneous.isEmpty)
-    }
-}
-
-/// Two-finger recognizers that fail say how far the fingers got, measured before the lift.
-@Suite struct TwoFingerFailureTests {
-    func failure(_ id: String, _ samples: [Sample]) throws -> Failure {
-        let result = try replay(samples, Registry.all) { _ in }
-        let report = try #require(result.sequences[0].recognizers.first { $0.id == id })
-        return try #require(report.failure)
-    }
-
-    @Test func aPinchThatBarelyChangesReportsTheScaleChangeAtTheLift() throws {
-        let failure = try failure("pinch", Pinch.fingers([100, 101, 102, 101]))
-        #expect(failure.reason.code == "lifted-before-pinching")
-        #expect(failure.reason.measured == abs(101.0 / 100.0 - 1), "the distance went from 100 to 101 pt")
-        #expect(failure.reason.limit == 0.1)
-        #expect(failure.sample == 6)
-    }
-
-    @Test func aRotationThatBarelyTurnsReportsTheTurnAtTheLift() throws {
-        let failure = try failure("rotation", Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02]))
-        #expect(failure.reason.code == "lifted-before-turning")
-        let measured = try #require(failure.reason.measured)
-        #expect(abs(measured - 0.02) < 1e-12, "the line between the fingers turned to 0.02 rad")
-        #expect(failure.reason.limit == 0.2)
+        #expect(pan.transitions.first?.waitingFor == Configuration().entries.first { $0.id == "pan" }?.requiresFailureOf)
     }
 }

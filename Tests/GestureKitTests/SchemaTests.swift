@@ -179,9 +179,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Every file in `Traces/`, relative to the package root.
-private let traceFiles: [String] =
-    ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Traces").path)) ?? [])
-    .sorted().map { "Traces/" + $0 }
+private let traceFiles = GestureCommand.traces
 
 /// The built `gesture` executable: next to the test bundle, else in `.build/debug`.
 private func gestureExecutable() throws -> URL {
