@@ -11,24 +11,31 @@ BENCH_SCALE ?= full
 BENCH_SEED ?= 1
 BENCH_FLAGS ?=
 
-.PHONY: help build test golden accuracy bench bench-profile install uninstall format clean fuzz fuzz-build
+# The Swift files `make format` formats and `make lint` checks, with the settings of .swift-format.
+FORMATTED := Sources Tests Benchmarks/Sources Fuzz/Harnesses
+
+.PHONY: help build test lint golden accuracy bench bench-profile install uninstall format clean fuzz fuzz-build
 
 help:
 	@echo "make build      release build of the gesture executable (Swift runtime linked statically)"
-	@echo "make test       run the test suite (Swift Testing)"
+	@echo "make test       check the formatting (make lint), then run the test suite (Swift Testing)"
+	@echo "make lint       check that the Swift files are formatted as .swift-format says"
 	@echo "make golden     rewrite every golden file (outputs, help, docs' references, schema) after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
 	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
 	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
-	@echo "make format     format Sources and Tests with swift format"
+	@echo "make format     format the Swift files as .swift-format says (make lint checks it)"
 	@echo "make fuzz       run each libFuzzer harness (json csv xml replay) for FUZZ_SECONDS (default 60)"
 
 build:
 	$(RELEASE) --product gesture
 
-test:
+test: lint
 	$(SWIFT) test --disable-xctest
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 # Every golden file: classify, list, help and batch outputs, the guides' reference sections and the
 # output schema's recognizer parts. The tests that own them rewrite them when RECORD_GOLDEN is set.
@@ -62,7 +69,7 @@ fuzz-build:
 	Fuzz/fuzz.sh build
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests
+	$(SWIFT) format --in-place --recursive $(FORMATTED)
 
 clean:
 	rm -rf .build

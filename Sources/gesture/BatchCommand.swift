@@ -76,7 +76,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
         guard labeler.known.contains(parts[0]) else {
-            throw UsageError("--min-recall: unknown gesture \"\(parts[0])\": expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", "))")
+            throw UsageError(
+                "--min-recall: unknown gesture \"\(parts[0])\": expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", "))"
+            )
         }
         minimumRecall.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
     }
@@ -137,13 +139,17 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     if board.errors > 0 { return .error }
     var passed = true
     if let minimumAccuracy, (board.accuracy ?? 0) < minimumAccuracy {
-        Output.error("gesture: accuracy \(Format.number((board.accuracy ?? 0), decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))")
+        Output.error(
+            "gesture: accuracy \(Format.number((board.accuracy ?? 0), decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
+        )
         passed = false
     }
     for (gesture, minimum) in minimumRecall {
         let recall = board.metrics(gesture).recall ?? 0
         if recall < minimum {
-            Output.error("gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))")
+            Output.error(
+                "gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))"
+            )
             passed = false
         }
     }
@@ -157,13 +163,18 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         return .recognized
     }
     let format = try arguments.choice("--format", default: BatchFormat.json)
-    guard format == .json || format == .text else { throw UsageError("merge-scores writes json or text, not \(format.rawValue)") }
+    guard format == .json || format == .text else {
+        throw UsageError("merge-scores writes json or text, not \(format.rawValue)")
+    }
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     var board = Scoreboard()
     var rows: [BatchRow] = []
     for file in arguments.operands {
-        guard let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file) else {
+        guard
+            let data = file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        else {
             throw UsageError("cannot read \(file)")
         }
         let document = try BatchReport.document(Array(data), file: file)
@@ -173,12 +184,15 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     rows.sort { PathOrder.precedes($0.path, $1.path) }
     if format == .json {
         Output.buffered("{\"traces\":[")
-        for (index, row) in rows.enumerated() { Output.buffered((index == 0 ? "\n" : ",\n") + BatchReport.value(row).text) }
+        for (index, row) in rows.enumerated() {
+            Output.buffered((index == 0 ? "\n" : ",\n") + BatchReport.value(row).text)
+        }
         Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
     } else {
         var worst = WorstMisses(capacity: misses)
         for row in rows { worst.consider(row) }
-        Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
+        Output.buffered(
+            BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
     }
     Output.flush()
     return .recognized
@@ -233,7 +247,9 @@ extension Arguments {
 
     func inputFormat() throws(UsageError) -> TraceFormat? {
         guard let raw = options["--input-format"] else { return nil }
-        guard let format = TraceFormat(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for --input-format") }
+        guard let format = TraceFormat(rawValue: raw) else {
+            throw UsageError("invalid value \"\(raw)\" for --input-format")
+        }
         return format
     }
 }

@@ -140,7 +140,8 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
 }
 
 func list(_ words: ArraySlice<String>) throws -> ExitCode {
-    let arguments = try Arguments(words, valued: ["--format", "--profile", "--recognizers", "--config"], flags: ["--help"])
+    let arguments = try Arguments(
+        words, valued: ["--format", "--profile", "--recognizers", "--config"], flags: ["--help"])
     if arguments.flags.contains("--help") {
         Output.write(listHelp + "\n")
         return .recognized

@@ -14,7 +14,8 @@ import Testing
             }
         }
         try #require(types.count > 50)
-        let page = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
         // The first cell of each table row names types.
         let cells = page.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { $0.split(separator: "|")[0] }
         let listed = Set(cells.flatMap { $0.matches(of: /`([A-Z]\w+)`/).map { String($0.output.1) } })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 // Proof that `--profile seed` checkmark is Apple's CheckmarkGestureRecognizer ("Implementing a
@@ -39,7 +40,8 @@ struct AppleCheckmark {
 
     mutating func touchesBegan(_ touches: [AppleTouch]) {
         if touches.count != 1 {
-            state = .failed; why = "multiple-touches"
+            state = .failed
+            why = "multiple-touches"
         }
         // Capture the first touch and store some information about it.
         if trackedTouch == nil {
@@ -62,7 +64,8 @@ struct AppleCheckmark {
         let newTouch = touches.first
         // There should be only the first touch.
         guard newTouch?.id == trackedTouch else {
-            state = .failed; why = "untracked-touch"
+            state = .failed
+            why = "untracked-touch"
             return
         }
         let newPoint = newTouch!.location
@@ -72,7 +75,8 @@ struct AppleCheckmark {
             if newPoint.x >= initialTouchPoint.x && newPoint.y >= initialTouchPoint.y {
                 strokePhase = .downStroke
             } else {
-                state = .failed; why = "initial-direction"
+                state = .failed
+                why = "initial-direction"
             }
         } else if strokePhase == .downStroke {
             // Always keep moving left to right.
@@ -84,12 +88,14 @@ struct AppleCheckmark {
                 }
             } else {
                 // If the new point is to the left, the gesture has failed.
-                state = .failed; why = "moved-left"
+                state = .failed
+                why = "moved-left"
             }
         } else if strokePhase == .upStroke {
             // If the new point is to the left, the gesture has failed.
             if newPoint.x < previousPoint.x || newPoint.y > previousPoint.y {
-                state = .failed; why = newPoint.x < previousPoint.x ? "moved-left" : "moved-down"
+                state = .failed
+                why = newPoint.x < previousPoint.x ? "moved-left" : "moved-down"
             }
         }
     }
@@ -99,7 +105,8 @@ struct AppleCheckmark {
         let newPoint = newTouch!.location
         // There should be only the first touch.
         guard newTouch?.id == trackedTouch else {
-            state = .failed; why = "untracked-touch"
+            state = .failed
+            why = "untracked-touch"
             return
         }
         // If the stroke was moving up and the final point is
@@ -107,14 +114,16 @@ struct AppleCheckmark {
         if state == .possible && strokePhase == .upStroke && newPoint.y < initialTouchPoint.y {
             state = .recognized
         } else {
-            state = .failed; why = strokePhase == .upStroke ? "ended-too-low" : "no-up-stroke"
+            state = .failed
+            why = strokePhase == .upStroke ? "ended-too-low" : "no-up-stroke"
         }
     }
 
     mutating func touchesCancelled(_ touches: [AppleTouch]) {
         // Apple writes `state = .cancelled`, which UIKit does not allow a discrete recognizer still
         // in `possible`; our engine fails it instead, and so does the model.
-        state = .failed; why = EngineFailure.touchCancelled.rawValue
+        state = .failed
+        why = EngineFailure.touchCancelled.rawValue
     }
 }
 
@@ -125,8 +134,12 @@ struct AppleOutcome: Equatable, CustomStringConvertible {
     var code: String?
     var sample: Int?
 
-    static func recognized(at sample: Int?) -> AppleOutcome { AppleOutcome(recognized: true, code: nil, sample: sample) }
-    static func failed(_ code: String, at sample: Int?) -> AppleOutcome { AppleOutcome(recognized: false, code: code, sample: sample) }
+    static func recognized(at sample: Int?) -> AppleOutcome {
+        AppleOutcome(recognized: true, code: nil, sample: sample)
+    }
+    static func failed(_ code: String, at sample: Int?) -> AppleOutcome {
+        AppleOutcome(recognized: false, code: code, sample: sample)
+    }
 
     var description: String {
         (recognized ? "recognized" : "failed \(code ?? "?")") + " at sample \(sample.map(String.init) ?? "-")"
@@ -152,7 +165,8 @@ enum AppleDriver {
             for index in start..<end {
                 let sample = samples[index]
                 let touch = AppleTouch(
-                    id: sample.touch, location: sample.location, previousLocation: last[sample.touch] ?? sample.location,
+                    id: sample.touch, location: sample.location,
+                    previousLocation: last[sample.touch] ?? sample.location,
                     sample: index)
                 switch sample.phase {
                 case .began: groups[0].append(touch)
@@ -241,69 +255,103 @@ func appleStroke(_ points: [(Double, Double)]) -> [Sample] { Example.stroke(poin
     static let cases: [Case] = [
         Case("clean check", .recognized(at: 4), appleStroke(check)),
         Case("Apple's example shape", .recognized(at: 9), appleStroke(Checkmark.clean)),
-        Case("first move up (and right)", .failed("initial-direction", at: 1),
-             appleStroke([(0, 0), (5, -1), (10, 10), (20, 20), (30, 5), (40, -10)])),
-        Case("first move straight up", .failed("initial-direction", at: 1),
-             appleStroke([(0, 0), (0, -5), (10, 10), (20, 20), (30, 5), (40, -10)])),
-        Case("first move left (and down)", .failed("initial-direction", at: 1),
-             appleStroke([(0, 0), (-1, 5), (10, 10), (20, 20), (30, 5), (40, -10)])),
+        Case(
+            "first move up (and right)", .failed("initial-direction", at: 1),
+            appleStroke([(0, 0), (5, -1), (10, 10), (20, 20), (30, 5), (40, -10)])),
+        Case(
+            "first move straight up", .failed("initial-direction", at: 1),
+            appleStroke([(0, 0), (0, -5), (10, 10), (20, 20), (30, 5), (40, -10)])),
+        Case(
+            "first move left (and down)", .failed("initial-direction", at: 1),
+            appleStroke([(0, 0), (-1, 5), (10, 10), (20, 20), (30, 5), (40, -10)])),
         // An equal point is "down and to the right" (>=, >=): the down-stroke starts, so the next,
         // upward, move is the up-stroke.
-        Case("zero-length first move starts the down-stroke", .recognized(at: 3),
-             appleStroke([(0, 0), (0, 0), (10, -10), (20, -20)])),
-        Case("one pixel left on the down-stroke", .failed("moved-left", at: 3),
-             appleStroke([(0, 0), (5, 5), (10, 10), (9, 15), (20, 0), (30, -10)])),
-        Case("equal x on the down-stroke is allowed", .recognized(at: 5),
-             appleStroke([(0, 0), (5, 5), (5, 10), (5, 15), (10, 10), (20, -10)])),
-        Case("flat (equal y) on the down-stroke is allowed", .recognized(at: 5),
-             appleStroke([(0, 0), (5, 5), (10, 5), (15, 5), (20, 0), (30, -10)])),
-        Case("up-stroke moving left", .failed("moved-left", at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (24, 5), (30, -10)])),
-        Case("up-stroke moving down", .failed("moved-down", at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (30, 11), (40, -10)])),
-        Case("up-stroke moving left and down: left is reported", .failed("moved-left", at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (24, 11), (40, -10)])),
-        Case("up-stroke straight up and flat is allowed", .recognized(at: 5),
-             appleStroke([(0, 0), (10, 10), (20, 20), (20, 10), (30, 10), (40, -1)])),
-        Case("end exactly at the start height", .failed("ended-too-low", at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (30, 10), (40, 0)])),
-        Case("end one point higher than the start", .recognized(at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (30, 10), (40, -1)])),
+        Case(
+            "zero-length first move starts the down-stroke", .recognized(at: 3),
+            appleStroke([(0, 0), (0, 0), (10, -10), (20, -20)])),
+        Case(
+            "one pixel left on the down-stroke", .failed("moved-left", at: 3),
+            appleStroke([(0, 0), (5, 5), (10, 10), (9, 15), (20, 0), (30, -10)])),
+        Case(
+            "equal x on the down-stroke is allowed", .recognized(at: 5),
+            appleStroke([(0, 0), (5, 5), (5, 10), (5, 15), (10, 10), (20, -10)])),
+        Case(
+            "flat (equal y) on the down-stroke is allowed", .recognized(at: 5),
+            appleStroke([(0, 0), (5, 5), (10, 5), (15, 5), (20, 0), (30, -10)])),
+        Case(
+            "up-stroke moving left", .failed("moved-left", at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (24, 5), (30, -10)])),
+        Case(
+            "up-stroke moving down", .failed("moved-down", at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (30, 11), (40, -10)])),
+        Case(
+            "up-stroke moving left and down: left is reported", .failed("moved-left", at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (25, 10), (24, 11), (40, -10)])),
+        Case(
+            "up-stroke straight up and flat is allowed", .recognized(at: 5),
+            appleStroke([(0, 0), (10, 10), (20, 20), (20, 10), (30, 10), (40, -1)])),
+        Case(
+            "end exactly at the start height", .failed("ended-too-low", at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (30, 10), (40, 0)])),
+        Case(
+            "end one point higher than the start", .recognized(at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (30, 10), (40, -1)])),
         // touchesEnded judges only the height: the lift's own movement (here down and left) is not.
-        Case("the lift moves down and left, still above the start", .recognized(at: 4),
-             appleStroke([(0, 0), (10, 10), (20, 20), (30, -10), (25, -5)])),
-        Case("lift during the down-stroke", .failed("no-up-stroke", at: 3),
-             appleStroke([(0, 0), (10, 10), (20, 20), (30, 30)])),
-        Case("lift before moving, even above and right of the start", .failed("no-up-stroke", at: 1),
-             appleStroke([(0, 0), (10, -10)])),
+        Case(
+            "the lift moves down and left, still above the start", .recognized(at: 4),
+            appleStroke([(0, 0), (10, 10), (20, 20), (30, -10), (25, -5)])),
+        Case(
+            "lift during the down-stroke", .failed("no-up-stroke", at: 3),
+            appleStroke([(0, 0), (10, 10), (20, 20), (30, 30)])),
+        Case(
+            "lift before moving, even above and right of the start", .failed("no-up-stroke", at: 1),
+            appleStroke([(0, 0), (10, -10)])),
         // UIKit does not call touchesMoved for a stationary touch: unlike a zero-length `moved`, a
         // `stationary` sample does not start the down-stroke.
-        Case("a stationary sample is not a movement", .failed("initial-direction", at: 2),
-             [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .stationary, 0, 0), Sample(0.032, 1, .moved, 10, -10),
-              Sample(0.048, 1, .ended, 20, -20)]),
-        Case("stationary samples inside a check are skipped", .recognized(at: 6),
-             [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 1, .stationary, 10, 10),
-              Sample(0.048, 1, .moved, 20, 20), Sample(0.064, 1, .moved, 30, 0), Sample(0.080, 1, .stationary, 30, 0),
-              Sample(0.096, 1, .ended, 40, -10)]),
-        Case("two fingers in the first event", .failed("multiple-touches", at: 0),
-             [Sample(0, 1, .began, 0, 0), Sample(0, 2, .began, 50, 0), Sample(0.016, 1, .moved, 10, 10),
-              Sample(0.032, 1, .moved, 20, 20), Sample(0.048, 1, .moved, 30, 5), Sample(0.064, 1, .ended, 40, -10),
-              Sample(0.064, 2, .ended, 50, 0)]),
+        Case(
+            "a stationary sample is not a movement", .failed("initial-direction", at: 2),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .stationary, 0, 0), Sample(0.032, 1, .moved, 10, -10),
+                Sample(0.048, 1, .ended, 20, -20),
+            ]),
+        Case(
+            "stationary samples inside a check are skipped", .recognized(at: 6),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 1, .stationary, 10, 10),
+                Sample(0.048, 1, .moved, 20, 20), Sample(0.064, 1, .moved, 30, 0), Sample(0.080, 1, .stationary, 30, 0),
+                Sample(0.096, 1, .ended, 40, -10),
+            ]),
+        Case(
+            "two fingers in the first event", .failed("multiple-touches", at: 0),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0, 2, .began, 50, 0), Sample(0.016, 1, .moved, 10, 10),
+                Sample(0.032, 1, .moved, 20, 20), Sample(0.048, 1, .moved, 30, 5), Sample(0.064, 1, .ended, 40, -10),
+                Sample(0.064, 2, .ended, 50, 0),
+            ]),
         // The second finger is ignored: its moves (even in the same event as the first finger's, and
         // leftward and downward) and its lift are never seen.
-        Case("a second finger later is ignored", .recognized(at: 8),
-             [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 2, .began, 80, 80),
-              Sample(0.048, 1, .moved, 20, 20), Sample(0.048, 2, .moved, 70, 90), Sample(0.064, 2, .ended, 60, 95),
-              Sample(0.080, 1, .moved, 30, 5), Sample(0.096, 3, .began, 0, 100), Sample(0.112, 1, .ended, 40, -10),
-              Sample(0.128, 3, .ended, 0, 100)]),
+        Case(
+            "a second finger later is ignored", .recognized(at: 8),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 2, .began, 80, 80),
+                Sample(0.048, 1, .moved, 20, 20), Sample(0.048, 2, .moved, 70, 90), Sample(0.064, 2, .ended, 60, 95),
+                Sample(0.080, 1, .moved, 30, 5), Sample(0.096, 3, .began, 0, 100), Sample(0.112, 1, .ended, 40, -10),
+                Sample(0.128, 3, .ended, 0, 100),
+            ]),
         // Apple checks `touches.count != 1` before looking at trackedTouch.
-        Case("two fingers beginning together later", .failed("multiple-touches", at: 2),
-             [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 2, .began, 80, 80),
-              Sample(0.032, 3, .began, 90, 80), Sample(0.048, 1, .moved, 20, 20), Sample(0.064, 1, .moved, 30, 5),
-              Sample(0.080, 1, .ended, 40, -10), Sample(0.080, 2, .ended, 80, 80), Sample(0.080, 3, .ended, 90, 80)]),
-        Case("a cancelled touch", .failed(EngineFailure.touchCancelled.rawValue, at: 3),
-             [Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 1, .moved, 20, -5),
-              Sample(0.048, 1, .cancelled, 30, -10)]),
+        Case(
+            "two fingers beginning together later", .failed("multiple-touches", at: 2),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 2, .began, 80, 80),
+                Sample(0.032, 3, .began, 90, 80), Sample(0.048, 1, .moved, 20, 20), Sample(0.064, 1, .moved, 30, 5),
+                Sample(0.080, 1, .ended, 40, -10), Sample(0.080, 2, .ended, 80, 80), Sample(0.080, 3, .ended, 90, 80),
+            ]),
+        Case(
+            "a cancelled touch", .failed(EngineFailure.touchCancelled.rawValue, at: 3),
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.016, 1, .moved, 10, 10), Sample(0.032, 1, .moved, 20, -5),
+                Sample(0.048, 1, .cancelled, 30, -10),
+            ]),
     ]
 
     @Test(arguments: cases)
@@ -336,14 +384,16 @@ func appleStroke(_ points: [(Double, Double)]) -> [Sample] { Example.stroke(poin
         }
         #expect(firstDifference == nil, "\(firstDifference ?? "")")
         // The comparison means something only if every outcome is well represented.
-        for outcome in ["recognized", "initial-direction", "moved-left", "moved-down", "no-up-stroke", "ended-too-low"] {
+        for outcome in ["recognized", "initial-direction", "moved-left", "moved-down", "no-up-stroke", "ended-too-low"]
+        {
             #expect(tally[outcome, default: 0] >= 100, "\(outcome): \(tally[outcome, default: 0]) of \(strokes.count)")
         }
         _ = defaultOnly  // counted, not asserted: strokes the default profile's tolerances rescue
     }
 
     @Test func theGeneratorIsDeterministic() {
-        var a = SplitMix64(seed: 42), b = SplitMix64(seed: 42)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
         #expect((0..<50).map { _ in StrokeGenerator.stroke(&a) } == (0..<50).map { _ in StrokeGenerator.stroke(&b) })
         // SplitMix64's published first output for seed 0.
         var zero = SplitMix64(seed: 0)
@@ -427,7 +477,8 @@ enum StrokeGenerator {
     }
 
     static func line(_ count: Int, from start: Point, _ rng: inout SplitMix64) -> [Point] {
-        let dx = Double(rng.int(-5...5)), dy = Double(rng.int(-5...5))
+        let dx = Double(rng.int(-5...5))
+        let dy = Double(rng.int(-5...5))
         return (0..<count).map { Point(x: start.x + Double($0) * dx, y: start.y + Double($0) * dy) }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// The arbitration state machine alone: requests in, transitions, failures and recognitions out.
@@ -12,8 +13,11 @@ import Testing
     }
 
     /// An arbiter over `ids` (`c` continuous), with `configure` applied to their configuration.
-    func arbiter(_ ids: [String] = ["a", "b", "c", "d"], _ configure: (inout Configuration) throws -> Void = { _ in }) throws -> Arbiter {
-        var configuration = Configuration(registry: ids.map { Probe.entry($0, kind: $0 == "c" ? .continuous : .discrete) })
+    func arbiter(_ ids: [String] = ["a", "b", "c", "d"], _ configure: (inout Configuration) throws -> Void = { _ in })
+        throws -> Arbiter
+    {
+        var configuration = Configuration(
+            registry: ids.map { Probe.entry($0, kind: $0 == "c" ? .continuous : .discrete) })
         try configure(&configuration)
         return Arbiter(relations: configuration.relations, recordsTransitions: true)
     }
@@ -27,16 +31,21 @@ import Testing
         var arbiter = try arbiter { try $0.setRequirements(of: "a", ["b"]) }
         arbiter.handle(.recognize(recognition("a")), of: 0, at: now)
         #expect(arbiter.state(0) == .possible && arbiter.isWaiting(0) && !arbiter.isActive(0))
-        #expect(arbiter.attempts[0].transitions == [
-            Transition(
-                from: .possible, to: .possible, time: 1, event: 2, sample: 3, reason: "would recognize a; waiting for b to fail",
-                waitingFor: ["b"])
-        ])
+        #expect(
+            arbiter.attempts[0].transitions == [
+                Transition(
+                    from: .possible, to: .possible, time: 1, event: 2, sample: 3,
+                    reason: "would recognize a; waiting for b to fail",
+                    waitingFor: ["b"])
+            ])
         #expect(arbiter.takeNews().recognized.isEmpty)
         arbiter.fail(1, reason("no"), at: later)
         #expect(arbiter.state(0) == .recognized)
-        #expect(arbiter.attempts[0].transitions.last == Transition(
-            from: .possible, to: .recognized, time: 2, event: 5, sample: nil, reason: "recognized a once b failed"))
+        #expect(
+            arbiter.attempts[0].transitions.last
+                == Transition(
+                    from: .possible, to: .recognized, time: 2, event: 5, sample: nil,
+                    reason: "recognized a once b failed"))
         #expect(arbiter.takeNews().recognized.map(\.gesture) == ["a"])
         // Its recognition preempted the others, once it happened.
         #expect(arbiter.attempts[2].failure?.reason == FailureReason(code: "preempted", message: "preempted by a"))
@@ -57,7 +66,9 @@ import Testing
         var arbiter = try arbiter { try $0.allowSimultaneous("a", "d") }
         arbiter.handle(.recognize(recognition("a")), of: 0, at: now)
         #expect((0..<4).map(arbiter.state) == [.recognized, .failed, .failed, .possible])
-        #expect(arbiter.attempts[1].failure == Failure(reason: reason("preempted").with(message: "preempted by a"), time: 1, event: 2, sample: 3))
+        #expect(
+            arbiter.attempts[1].failure
+                == Failure(reason: reason("preempted").with(message: "preempted by a"), time: 1, event: 2, sample: 3))
         arbiter.handle(.recognize(recognition("d")), of: 3, at: later)
         #expect(arbiter.takeNews().recognized.map(\.gesture) == ["a", "d"])
     }
@@ -81,7 +92,10 @@ import Testing
         arbiter.handle(.recognize(Recognition(gesture: "c", details: [.init("v", .number(3))])), of: 1, at: now)
         arbiter.fail(0, reason("no"), at: later)
         #expect(arbiter.attempts[1].transitions.map(\.to) == [.possible, .began, .recognized])
-        #expect(arbiter.attempts[1].transitions.dropFirst().map(\.values) == [[.init("v", .number(3))], [.init("v", .number(3))]])
+        #expect(
+            arbiter.attempts[1].transitions.dropFirst().map(\.values) == [
+                [.init("v", .number(3))], [.init("v", .number(3))],
+            ])
         #expect(arbiter.attempts[1].transitions[1].reason == "began c once b failed")
     }
 
@@ -90,9 +104,11 @@ import Testing
         arbiter.handle(.begin(recognition("a")), of: 0, at: now)
         arbiter.handle(.change(recognition("a")), of: 0, at: now)
         #expect(arbiter.state(0) == .possible)
-        #expect(arbiter.takeNews().warnings == [
-            "a asked for the illegal transition possible → began at t=1", "a asked for the illegal transition possible → changed at t=1",
-        ])
+        #expect(
+            arbiter.takeNews().warnings == [
+                "a asked for the illegal transition possible → began at t=1",
+                "a asked for the illegal transition possible → changed at t=1",
+            ])
         arbiter.handle(.recognize(recognition("a")), of: 0, at: now)
         arbiter.handle(.recognize(recognition("a")), of: 0, at: later)
         #expect(arbiter.takeNews().warnings == ["a asked to recognize while recognized at t=2"])
@@ -114,7 +130,9 @@ import Testing
         let taken = arbiter.take(0)
         #expect(taken.state == .recognized && taken.recognition?.gesture == "a" && taken.transitions.count == 1)
         arbiter.reset(0, sequence: 4)
-        #expect(arbiter.state(0) == .possible && arbiter.attempts[0].sequence == 4 && arbiter.attempts[0].transitions.isEmpty)
+        #expect(
+            arbiter.state(0) == .possible && arbiter.attempts[0].sequence == 4
+                && arbiter.attempts[0].transitions.isEmpty)
     }
 }
 

@@ -5,32 +5,60 @@ import Testing
 /// exit status 2, and the other files still classified.
 @Suite struct BadInputTests {
     static let cases: [(name: String, content: String, diagnostic: String)] = [
-        ("malformed.json", "{\"samples\": [\n  {\"t\": 0, \"id\": 1, \"phase\": \"began\" \"x\": 1, \"y\": 2}\n]}\n",
-         "malformed.json:2:38: error: sample 0: expected ',' or '}' after a field, found '\"'"),
-        ("malformed.csv", "t,id,phase,x,y\n0,1,began,\"1,2\n",
-         "malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'"),
-        ("malformed.xml", "<Gesture>\n  <Point X=\"1\" Y=\"2\" T=\"0\">\n</Gesture>\n",
-         "malformed.xml:3:1: error: sample 0: expected </Point>, found </Gesture>"),
-        ("missing.json", "[{\"t\": 0, \"id\": 1, \"x\": 1, \"y\": 2}]",
-         "missing.json:1:2: error: sample 0: missing field \"phase\": expected fields \"t\", \"id\", \"phase\", \"x\" and \"y\""),
-        ("mistyped.json", "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": \"ten\", \"y\": 2}]",
-         "mistyped.json:1:43: error: sample 0: expected a number for \"x\", found \"ten\""),
-        ("nan.csv", "t,id,phase,x,y\n0,1,began,nan,2\n",
-         "nan.csv:2:11: error: sample 0: expected a number for \"x\", found \"nan\""),
-        ("infinite.json", "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1e999, \"y\": 2}]",
-         "infinite.json:1:43: error: sample 0: number out of range for \"x\": 1e999"),
-        ("phase.csv", "t,id,phase,x,y\n0,1,hover,1,2\n",
-         "phase.csv:2:5: error: sample 0: unknown phase \"hover\": expected \"began\", \"moved\", \"stationary\", \"ended\" or \"cancelled\""),
-        ("backwards.csv", "t,id,phase,x,y\n0.5,1,began,1,2\n0.4,1,ended,1,2\n",
-         "backwards.csv:3:1: error: sample 1: time went backwards: expected t ≥ 0.5, found 0.4"),
-        ("not-down.json", "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2},\n {\"t\": 0.1, \"id\": 2, \"phase\": \"moved\", \"x\": 1, \"y\": 2}]",
-         "not-down.json:2:2: error: sample 1: touch 2 moved while not down: expected \"began\" first"),
-        ("ended-twice.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n0.2,1,ended,1,2\n",
-         "ended-twice.csv:4:1: error: sample 2: touch 1 ended while not down: expected \"began\" first"),
-        ("already-down.csv", "t,id,phase,x,y\n0,a,began,1,2\n0.1,a,began,1,2\n",
-         "already-down.csv:3:1: error: sample 1: touch a began while already down: expected it up, found it down since sample 0"),
+        (
+            "malformed.json", "{\"samples\": [\n  {\"t\": 0, \"id\": 1, \"phase\": \"began\" \"x\": 1, \"y\": 2}\n]}\n",
+            "malformed.json:2:38: error: sample 0: expected ',' or '}' after a field, found '\"'"
+        ),
+        (
+            "malformed.csv", "t,id,phase,x,y\n0,1,began,\"1,2\n",
+            "malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'"
+        ),
+        (
+            "malformed.xml", "<Gesture>\n  <Point X=\"1\" Y=\"2\" T=\"0\">\n</Gesture>\n",
+            "malformed.xml:3:1: error: sample 0: expected </Point>, found </Gesture>"
+        ),
+        (
+            "missing.json", "[{\"t\": 0, \"id\": 1, \"x\": 1, \"y\": 2}]",
+            "missing.json:1:2: error: sample 0: missing field \"phase\": expected fields \"t\", \"id\", \"phase\", \"x\" and \"y\""
+        ),
+        (
+            "mistyped.json", "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": \"ten\", \"y\": 2}]",
+            "mistyped.json:1:43: error: sample 0: expected a number for \"x\", found \"ten\""
+        ),
+        (
+            "nan.csv", "t,id,phase,x,y\n0,1,began,nan,2\n",
+            "nan.csv:2:11: error: sample 0: expected a number for \"x\", found \"nan\""
+        ),
+        (
+            "infinite.json", "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1e999, \"y\": 2}]",
+            "infinite.json:1:43: error: sample 0: number out of range for \"x\": 1e999"
+        ),
+        (
+            "phase.csv", "t,id,phase,x,y\n0,1,hover,1,2\n",
+            "phase.csv:2:5: error: sample 0: unknown phase \"hover\": expected \"began\", \"moved\", \"stationary\", \"ended\" or \"cancelled\""
+        ),
+        (
+            "backwards.csv", "t,id,phase,x,y\n0.5,1,began,1,2\n0.4,1,ended,1,2\n",
+            "backwards.csv:3:1: error: sample 1: time went backwards: expected t ≥ 0.5, found 0.4"
+        ),
+        (
+            "not-down.json",
+            "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2},\n {\"t\": 0.1, \"id\": 2, \"phase\": \"moved\", \"x\": 1, \"y\": 2}]",
+            "not-down.json:2:2: error: sample 1: touch 2 moved while not down: expected \"began\" first"
+        ),
+        (
+            "ended-twice.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n0.2,1,ended,1,2\n",
+            "ended-twice.csv:4:1: error: sample 2: touch 1 ended while not down: expected \"began\" first"
+        ),
+        (
+            "already-down.csv", "t,id,phase,x,y\n0,a,began,1,2\n0.1,a,began,1,2\n",
+            "already-down.csv:3:1: error: sample 1: touch a began while already down: expected it up, found it down since sample 0"
+        ),
         ("empty.json", "{\"samples\": []}", "empty.json: error: empty trace: expected at least one sample, found none"),
-        ("empty.xml", "\u{FEFF}<Gesture Name=\"x\"></Gesture>", "empty.xml: error: empty trace: expected at least one sample, found none"),
+        (
+            "empty.xml", "\u{FEFF}<Gesture Name=\"x\"></Gesture>",
+            "empty.xml: error: empty trace: expected at least one sample, found none"
+        ),
         ("missing-file.json", "", "missing-file.json: error: cannot read: no such file"),
     ]
 

@@ -1,16 +1,22 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// The acceptance runs on the real datasets, when `../shared/datasets` is beside the package.
 @Suite struct BatchDatasetTests {
-    static let datasets = GestureCommand.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
+    static let datasets = GestureCommand.packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/datasets")
     static let present = FileManager.default.fileExists(atPath: datasets.path)
 
-    @Test(.enabled(if: present, "../shared/datasets is absent: batch acceptance on real data not run"), arguments: ["dollar1", "unipen-z", "mmg-strokes"])
+    @Test(
+        .enabled(if: present, "../shared/datasets is absent: batch acceptance on real data not run"),
+        arguments: ["dollar1", "unipen-z", "mmg-strokes"])
     func oneRowPerXMLFileAndEveryFileScored(_ folder: String) throws {
         let root = Self.datasets.appendingPathComponent(folder)
-        let xmlFiles = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".xml") }.count
+        let xmlFiles = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".xml")
+        }.count
         let labels = root.appendingPathComponent("labels.csv").path
         let rows = try GestureCommand.run(["batch", "--format", "jsonl", "--labels", labels, root.path])
         #expect(rows.status == 0)

@@ -53,7 +53,8 @@ func runner(limits: ReadLimits = .default) -> BatchRunner {
 extension GestureCommand {
     /// Runs `gesture` with its standard output going to `stdout` (a file handle), returning the
     /// status and what it wrote to standard error.
-    static func run(_ arguments: [String], stdout: FileHandle, in folder: URL) throws -> (status: Int32, stderr: String) {
+    static func run(_ arguments: [String], stdout: FileHandle, in folder: URL) throws -> (status: Int32, stderr: String)
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -125,19 +126,28 @@ extension GestureCommand {
         }
         runner(limits: limits).run(walk) { rows.append($0) }
         let size = (try FileManager.default.attributesOfItem(atPath: root + "/grown.csv")[.size] as? Int) ?? 0
-        #expect(rows.map(\.path) == ["a.csv", "deleted.csv", "fifo.csv", "folder.csv", "grown.csv", "truncated.json", "z.csv"].map { root + "/" + $0 })
-        #expect(rows.map(\.error) == [
-            nil,
-            TraceError(.io, file: root + "/deleted.csv", message: "cannot read: no such file"),
-            TraceError(.io, file: root + "/fifo.csv", message: "cannot read: a FIFO, not a regular file"),
-            TraceError(.io, file: root + "/folder.csv", message: "cannot read: is a directory, expected a trace file"),
-            TraceError(
-                .limitExceeded, file: root + "/grown.csv",
-                message: "file too large: expected at most 4 KiB (the file-size limit), found \(size) bytes; raise it with --limit file-size=SIZE"),
-            TraceError(.syntax, file: root + "/truncated.json", line: 1, column: 18, sampleIndex: 0,
-                       message: "unexpected end of input: expected ',' or '}' after a field"),
-            nil,
-        ])
+        #expect(
+            rows.map(\.path)
+                == ["a.csv", "deleted.csv", "fifo.csv", "folder.csv", "grown.csv", "truncated.json", "z.csv"].map {
+                    root + "/" + $0
+                })
+        #expect(
+            rows.map(\.error) == [
+                nil,
+                TraceError(.io, file: root + "/deleted.csv", message: "cannot read: no such file"),
+                TraceError(.io, file: root + "/fifo.csv", message: "cannot read: a FIFO, not a regular file"),
+                TraceError(
+                    .io, file: root + "/folder.csv", message: "cannot read: is a directory, expected a trace file"),
+                TraceError(
+                    .limitExceeded, file: root + "/grown.csv",
+                    message:
+                        "file too large: expected at most 4 KiB (the file-size limit), found \(size) bytes; raise it with --limit file-size=SIZE"
+                ),
+                TraceError(
+                    .syntax, file: root + "/truncated.json", line: 1, column: 18, sampleIndex: 0,
+                    message: "unexpected end of input: expected ',' or '}' after a field"),
+                nil,
+            ])
         #expect(rows.filter { $0.gesture == "z" }.count == 2, "the untouched files are scored")
     }
 
@@ -149,7 +159,10 @@ extension GestureCommand {
         let batch = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
         #expect(batch.status == 0)
         #expect(batch.stderr == "")
-        #expect(batch.stdout.split(separator: "\n").map { $0.split(separator: ",")[0] } == [#"{"path":"./x.json/inner.csv""#, #"{"path":"./y.csv""#])
+        #expect(
+            batch.stdout.split(separator: "\n").map { $0.split(separator: ",")[0] } == [
+                #"{"path":"./x.json/inner.csv""#, #"{"path":"./y.csv""#,
+            ])
         let classify = try GestureCommand.run(["classify", "x.json", "y.csv"], in: corpus.folder)
         #expect(classify.status == 2)
         #expect(classify.stderr == "x.json: error: cannot read: is a directory, expected a trace file\n")
@@ -158,16 +171,22 @@ extension GestureCommand {
     @Test func aHugeFileIsAnErrorRowUnderTheSizeLimit() throws {
         let corpus = try MiniCorpus("huge")
         defer { corpus.remove() }
-        try corpus.write("big.csv", tinyTrace + "# " + String(repeating: "x", count: 2048 - tinyTrace.utf8.count - 3) + "\n")
+        try corpus.write(
+            "big.csv", tinyTrace + "# " + String(repeating: "x", count: 2048 - tinyTrace.utf8.count - 3) + "\n")
         try corpus.write("small.csv", tinyTrace)
-        let output = try GestureCommand.run(["batch", "--format", "jsonl", "--limit", "file-size=1K", "."], in: corpus.folder)
+        let output = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--limit", "file-size=1K", "."], in: corpus.folder)
         #expect(output.status == 2)
-        #expect(output.stderr == "./big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 2048 bytes; raise it with --limit file-size=SIZE\n")
+        #expect(
+            output.stderr
+                == "./big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 2048 bytes; raise it with --limit file-size=SIZE\n"
+        )
         let rows = output.stdout.split(separator: "\n")
         #expect(rows.count == 2)
         #expect(rows[0].contains(#""code":"limit-exceeded""#))
         #expect(rows[1].contains(#""path":"./small.csv","label":null,"gesture":"tap""#))
-        let raised = try GestureCommand.run(["batch", "--format", "jsonl", "--limit", "file-size=2K", "."], in: corpus.folder)
+        let raised = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--limit", "file-size=2K", "."], in: corpus.folder)
         #expect(raised.status == 0)
     }
 
@@ -186,7 +205,8 @@ extension GestureCommand {
         let paths = try first.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["path"] as? String
         }
-        #expect(paths == [#"./bad\xFF.csv"#, #"./c1\u{9B}.csv"#, #"./new\u{A}line.csv"#, "./ok.csv", #"./sub\xFE/z.csv"#])
+        #expect(
+            paths == [#"./bad\xFF.csv"#, #"./c1\u{9B}.csv"#, #"./new\u{A}line.csv"#, "./ok.csv", #"./sub\xFE/z.csv"#])
         #expect(!first.stdout.contains("\u{FFFD}"))
         // The same bytes on every run and for any number of jobs; shards and merging agree.
         let again = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "1", "."], in: corpus.folder)
@@ -197,7 +217,9 @@ extension GestureCommand {
         try createRaw(corpus.folder, Array("broken".utf8) + [0xFF] + Array(".json".utf8), "{")
         let broken = try GestureCommand.run(["batch", "--format", "csv", "."], in: corpus.folder)
         #expect(broken.status == 2)
-        #expect(broken.stderr == #"./broken\xFF.json:1:2: error: unexpected end of input: expected a string key or '}'"# + "\n")
+        #expect(
+            broken.stderr == #"./broken\xFF.json:1:2: error: unexpected end of input: expected a string key or '}'"#
+                + "\n")
     }
 
     @Test func linkLoopsAndDevicesAreErrorRowsWithoutBlocking() throws {
@@ -214,21 +236,23 @@ extension GestureCommand {
         #expect(mkfifo(folder + "/pipe.json", 0o644) == 0)
         let output = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
         #expect(output.status == 2)
-        #expect(output.stderr.split(separator: "\n") == [
-            "./null.csv: error: cannot read: a character device, not a regular file",
-            "./ping.csv: error: cannot read: too many levels of symbolic links",
-            "./pipe.json: error: cannot read: a FIFO, not a regular file",
-            "./pong.csv: error: cannot read: too many levels of symbolic links",
-            "./self.json: error: cannot read: too many levels of symbolic links",
-            "./zero.xml: error: cannot read: a character device, not a regular file",
-        ])
+        #expect(
+            output.stderr.split(separator: "\n") == [
+                "./null.csv: error: cannot read: a character device, not a regular file",
+                "./ping.csv: error: cannot read: too many levels of symbolic links",
+                "./pipe.json: error: cannot read: a FIFO, not a regular file",
+                "./pong.csv: error: cannot read: too many levels of symbolic links",
+                "./self.json: error: cannot read: too many levels of symbolic links",
+                "./zero.xml: error: cannot read: a character device, not a regular file",
+            ])
         #expect(output.stdout.split(separator: "\n").count == 7)
         #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
     }
 
     @Test func aPipeNamedOnTheCommandLineIsRead() throws {
         let output = try GestureCommand.bash(
-            #""$GESTURE" classify --format jsonl --input-format csv <(cat Traces/z.csv)"#, in: GestureCommand.packageRoot)
+            #""$GESTURE" classify --format jsonl --input-format csv <(cat Traces/z.csv)"#,
+            in: GestureCommand.packageRoot)
         #expect(output.stderr == "")
         #expect(output.status == 0)
         #expect(output.stdout.contains(#""gesture":"z""#))
@@ -262,10 +286,11 @@ extension GestureCommand {
             output = try GestureCommand.run(arguments, in: corpus.folder)
         }
         #expect(output.status == 2)
-        #expect(output.stderr.split(separator: "\n") == [
-            "./locked: error: cannot read folder: permission denied",
-            "./secret.csv: error: cannot read: permission denied",
-        ])
+        #expect(
+            output.stderr.split(separator: "\n") == [
+                "./locked: error: cannot read folder: permission denied",
+                "./secret.csv: error: cannot read: permission denied",
+            ])
         #expect(output.stdout.split(separator: "\n").count == 3)
         #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
     }

@@ -1,19 +1,22 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// The mini corpus is scored with the four shape recognizers only: these tests check the scoring,
 /// and every drag that no shape claims would otherwise be a `pan`.
 let shapes = [
     "--recognizers",
-    Registry.all.filter { !$0.capabilities.filter { [.shape, .swipe].contains($0) }.isEmpty }.map(\.id).joined(separator: ","),
+    Registry.all.filter { !$0.capabilities.filter { [.shape, .swipe].contains($0) }.isEmpty }.map(\.id).joined(
+        separator: ","),
 ]
 
 @Suite(.serialized) struct BatchTests {
     @Test func metricsOfTheMiniCorpusMatchTheHandWorkedFigures() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        let output = try GestureCommand.run(
+            ["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
         #expect(output.status == 0)
         let document = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let summary = try #require(document["summary"] as? [String: Any])
@@ -42,7 +45,11 @@ let shapes = [
         #expect(confusion["none"] == ["checkmark": 0, "circle": 0, "swipe-left": 1, "z": 0, "none": 1])
         #expect(summary["failures"] as? [String: [String: Int]] == ["checkmark": ["ended-too-low": 1]])
         let traces = try #require(document["traces"] as? [[String: Any]])
-        #expect(traces.map { $0["path"] as? String } == ["./by-file.csv", "./checkmark/c1.csv", "./checkmark/c2.csv", "./misc/u.csv", "./none/n1.csv", "./none/n2.csv", "./z.csv"])
+        #expect(
+            traces.map { $0["path"] as? String } == [
+                "./by-file.csv", "./checkmark/c1.csv", "./checkmark/c2.csv", "./misc/u.csv", "./none/n1.csv",
+                "./none/n2.csv", "./z.csv",
+            ])
         let miss = try #require(traces[2]["failure"] as? [String: Any])
         #expect(miss["recognizer"] as? String == "checkmark")
         #expect(miss["code"] as? String == "ended-too-low")
@@ -53,15 +60,18 @@ let shapes = [
         defer { corpus.remove() }
         let output = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "."], in: corpus.folder)
         try CommandLineTests().assertGolden(output.stdout, "batch-mini.txt")
-        let csv = try GestureCommand.run(["batch"] + shapes + ["--format", "csv", "--labels", "labels.csv", "."], in: corpus.folder)
+        let csv = try GestureCommand.run(
+            ["batch"] + shapes + ["--format", "csv", "--labels", "labels.csv", "."], in: corpus.folder)
         try CommandLineTests().assertGolden(csv.stdout, "batch-mini.csv")
     }
 
     @Test func sameBytesForAnyJobsAndPathOrder() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let one = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "--jobs", "1", "checkmark", "none", "z.csv"], in: corpus.folder)
-        let four = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "--jobs", "4", "z.csv", "none", "checkmark/"], in: corpus.folder)
+        let one = try GestureCommand.run(
+            ["batch"] + shapes + ["--format", "jsonl", "--jobs", "1", "checkmark", "none", "z.csv"], in: corpus.folder)
+        let four = try GestureCommand.run(
+            ["batch"] + shapes + ["--format", "jsonl", "--jobs", "4", "z.csv", "none", "checkmark/"], in: corpus.folder)
         #expect(one == four)
         #expect(one.stdout.split(separator: "\n").count == 5)
     }
@@ -69,13 +79,16 @@ let shapes = [
     @Test func shardsMergedEqualTheWhole() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let whole = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
+        let whole = try GestureCommand.run(
+            ["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "."], in: corpus.folder)
         let out = try MiniCorpus("shards")
         defer { out.remove() }
         var shardFiles: [String] = []
         var rows = 0
         for k in 1...3 {
-            let shard = try GestureCommand.run(["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "--shard", "\(k)/3", "."], in: corpus.folder)
+            let shard = try GestureCommand.run(
+                ["batch"] + shapes + ["--format", "json", "--labels", "labels.csv", "--shard", "\(k)/3", "."],
+                in: corpus.folder)
             try out.write("shard\(k).json", shard.stdout)
             shardFiles.append(out.folder.appendingPathComponent("shard\(k).json").path)
             rows += shard.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"path\"") }.count
@@ -95,22 +108,25 @@ let shapes = [
         try corpus.add("checkmark/good.csv", from: "checkmark.json")
         try corpus.write("checkmark/empty.json", "")
         try corpus.write("checkmark/malformed.csv", "t,id,phase,x,y\n0,1,began,\"1\n")
-        try Data([0x00, 0xFF, 0xFE, 0x3C, 0x01, 0x9A]).write(to: corpus.folder.appendingPathComponent("checkmark/binary.xml"))
+        try Data([0x00, 0xFF, 0xFE, 0x3C, 0x01, 0x9A]).write(
+            to: corpus.folder.appendingPathComponent("checkmark/binary.xml"))
         try FileManager.default.createSymbolicLink(
-            atPath: corpus.folder.appendingPathComponent("checkmark/dangling.json").path, withDestinationPath: "/nonexistent/x")
+            atPath: corpus.folder.appendingPathComponent("checkmark/dangling.json").path,
+            withDestinationPath: "/nonexistent/x")
         #expect(mkfifo(corpus.folder.appendingPathComponent("checkmark/fifo.csv").path, 0o644) == 0)
         let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
         #expect(output.status == 2)
         let rows = output.stdout.split(separator: "\n").map(String.init)
         #expect(rows.count == 6)
         #expect(rows.filter { $0.contains(#""error":null"#) }.count == 1)
-        #expect(output.stderr.split(separator: "\n") == [
-            "./checkmark/binary.xml:1:1: error: expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?",
-            "./checkmark/dangling.json: error: cannot read: dangling symbolic link",
-            "./checkmark/empty.json:1:1: error: unexpected end of input: expected a value",
-            "./checkmark/fifo.csv: error: cannot read: a FIFO, not a regular file",
-            "./checkmark/malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'",
-        ])
+        #expect(
+            output.stderr.split(separator: "\n") == [
+                "./checkmark/binary.xml:1:1: error: expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?",
+                "./checkmark/dangling.json: error: cannot read: dangling symbolic link",
+                "./checkmark/empty.json:1:1: error: unexpected end of input: expected a value",
+                "./checkmark/fifo.csv: error: cannot read: a FIFO, not a regular file",
+                "./checkmark/malformed.csv:2:11: error: sample 0: unterminated quoted field: expected '\"'",
+            ])
     }
 
     @Test func aSymbolicLinkLoopEnds() throws {
@@ -118,7 +134,8 @@ let shapes = [
         defer { corpus.remove() }
         try corpus.add("a/z.csv", from: "z.csv", label: "z")
         try FileManager.default.createSymbolicLink(
-            atPath: corpus.folder.appendingPathComponent("a/back").path, withDestinationPath: corpus.folder.appendingPathComponent("a").path)
+            atPath: corpus.folder.appendingPathComponent("a/back").path,
+            withDestinationPath: corpus.folder.appendingPathComponent("a").path)
         let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
         #expect(output.status == 0)
         #expect(output.stdout.split(separator: "\n").count == 1)
@@ -128,31 +145,44 @@ let shapes = [
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
         try corpus.write("bad-labels.csv", "path,label\nz.csv,zed\n")
-        let output = try GestureCommand.run(["batch"] + shapes + ["--labels", "bad-labels.csv", "."], in: corpus.folder)
+        let output = try GestureCommand.run(
+            ["batch"] + shapes + ["--labels", "bad-labels.csv", "."], in: corpus.folder)
         #expect(output.status == 2)
         #expect(output.stdout == "")
         #expect(
             output.stderr
-                == "gesture: error: bad-labels.csv:2:7: error: unknown label \"zed\": expected one of checkmark, circle, swipe-down, swipe-left, swipe-right, swipe-up, z, none (or map it with --label-map)\n")
-        let mapped = try GestureCommand.run(["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"], in: corpus.folder)
+                == "gesture: error: bad-labels.csv:2:7: error: unknown label \"zed\": expected one of checkmark, circle, swipe-down, swipe-left, swipe-right, swipe-up, z, none (or map it with --label-map)\n"
+        )
+        let mapped = try GestureCommand.run(
+            ["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"],
+            in: corpus.folder)
         #expect(mapped.stdout.contains(#""label":"z","gesture":"z","correct":true"#))
     }
 
     @Test func gatesExitOneWhenMissed() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
-        let passing = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "--min-accuracy", "0.6", "--min-recall", "z=1", "."], in: corpus.folder)
+        let passing = try GestureCommand.run(
+            ["batch"] + shapes + ["--labels", "labels.csv", "--min-accuracy", "0.6", "--min-recall", "z=1", "."],
+            in: corpus.folder)
         #expect(passing.status == 0)
         let failing = try GestureCommand.run(
-            ["batch"] + shapes + ["--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "checkmark=0.9", "."], in: corpus.folder)
+            ["batch"] + shapes + [
+                "--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "checkmark=0.9", ".",
+            ], in: corpus.folder)
         #expect(failing.status == 1)
-        #expect(failing.stderr == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
+        #expect(
+            failing.stderr
+                == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n"
+        )
     }
 
     @Test func walkOrderIsComponentWiseAndSkipsHiddenAndOtherFiles() throws {
         let corpus = try MiniCorpus("walk")
         defer { corpus.remove() }
-        for path in ["b.json", "a-b.csv", "a/x.xml", "a/.h.json", ".g/y.json", "a.txt", "B/c.csv"] { try corpus.write(path, "") }
+        for path in ["b.json", "a-b.csv", "a/x.xml", "a/.h.json", ".g/y.json", "a.txt", "B/c.csv"] {
+            try corpus.write(path, "")
+        }
         let walked = CorpusWalker(roots: [corpus.folder.path + "/"]).map { $0.relativePath }
         #expect(walked == ["B/c.csv", "a/x.xml", "a-b.csv", "b.json"])
     }
@@ -161,10 +191,17 @@ let shapes = [
         var a = Scoreboard()
         var b = Scoreboard()
         a.add(BatchRow(path: "1", label: "z", gesture: "z"))
-        b.add(BatchRow(path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")))
+        b.add(
+            BatchRow(
+                path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")))
         b.add(BatchRow(path: "3"))
         var whole = Scoreboard()
-        for row in [BatchRow(path: "1", label: "z", gesture: "z"), BatchRow(path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")), BatchRow(path: "3")] {
+        for row in [
+            BatchRow(path: "1", label: "z", gesture: "z"),
+            BatchRow(
+                path: "2", label: "z", gesture: "none", miss: Miss(recognizer: "z", code: "incomplete", message: "")),
+            BatchRow(path: "3"),
+        ] {
             whole.add(row)
         }
         a.merge(b)

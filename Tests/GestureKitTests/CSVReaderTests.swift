@@ -1,5 +1,6 @@
 import Foundation  // only for reading the csv-spectrum corpus and its expected JSON
 import Testing
+
 @testable import GestureKit
 
 // MARK: - Helpers
@@ -45,11 +46,14 @@ extension CSVReaderTests {
     @Suite struct CSVTraceReaderTests {
         @Test func samplesWithTimesIdsPhasesLocationsAndOffsets() throws {
             let trace = try parse(header + "0,1,began,10,20\n0.5,1,moved,11.5,-2\n1,1,ended,12,3e2\n")
-            #expect(trace == Trace(samples: [
-                Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 10, y: 20), offset: 15),
-                Sample(time: 0.5, touch: .number(1), phase: .moved, location: Point(x: 11.5, y: -2), offset: 31),
-                Sample(time: 1, touch: .number(1), phase: .ended, location: Point(x: 12, y: 300), offset: 51),
-            ]))
+            #expect(
+                trace
+                    == Trace(samples: [
+                        Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 10, y: 20), offset: 15),
+                        Sample(
+                            time: 0.5, touch: .number(1), phase: .moved, location: Point(x: 11.5, y: -2), offset: 31),
+                        Sample(time: 1, touch: .number(1), phase: .ended, location: Point(x: 12, y: 300), offset: 51),
+                    ]))
         }
 
         @Test func allFivePhases() throws {
@@ -60,9 +64,10 @@ extension CSVReaderTests {
 
         @Test func headerInAnyOrderAndCaseWithExtraColumnsIgnored() throws {
             let trace = try parse(" Phase ,X,extra,ID,\tY,T\nbegan,7,whatever,1,2,0.25\n")
-            #expect(trace.samples == [
-                Sample(time: 0.25, touch: .number(1), phase: .began, location: Point(x: 7, y: 2), offset: 24)
-            ])
+            #expect(
+                trace.samples == [
+                    Sample(time: 0.25, touch: .number(1), phase: .began, location: Point(x: 7, y: 2), offset: 24)
+                ])
         }
 
         @Test func emptyTextGivesNoSamples() throws {
@@ -86,7 +91,8 @@ extension CSVReaderTests {
         }
 
         @Test func byteOrderMarkIsSkippedButCountedInOffsets() throws {
-            let trace = try Trace.parseCSV([0xEF, 0xBB, 0xBF] + Array((header + "0,1,began,1,2\n").utf8), file: "t.csv")
+            let trace = try Trace.parseCSV(
+                [0xEF, 0xBB, 0xBF] + Array((header + "0,1,began,1,2\n").utf8), file: "t.csv")
             #expect(trace.samples.map(\.offset) == [18])
         }
 
@@ -99,8 +105,11 @@ extension CSVReaderTests {
             let trace = try parse(
                 "# label: checkmark\n#NAME:  My \"first\" trace  \n# View : 390x844\n# just a note\n# labels: no\n"
                     + "#no colon here\n" + header)
-            #expect(trace == Trace(name: "My \"first\" trace", label: "checkmark",
-                                   view: ViewSize(width: 390, height: 844), samples: []))
+            #expect(
+                trace
+                    == Trace(
+                        name: "My \"first\" trace", label: "checkmark",
+                        view: ViewSize(width: 390, height: 844), samples: []))
         }
 
         @Test func viewAcceptsDecimalsCapitalXAndSpaces() throws {
@@ -122,10 +131,12 @@ extension CSVReaderTests {
 
         @Test func quotedFieldsWithCommasAndDoubledQuotes() throws {
             let trace = try parse(#""t","id","phase","x","y"\#n"0.5","finger ""A"", left",began,"1",2\#n"#)
-            #expect(trace.samples == [
-                Sample(time: 0.5, touch: .name("finger \"A\", left"), phase: .began, location: Point(x: 1, y: 2),
-                       offset: 25)
-            ])
+            #expect(
+                trace.samples == [
+                    Sample(
+                        time: 0.5, touch: .name("finger \"A\", left"), phase: .began, location: Point(x: 1, y: 2),
+                        offset: 25)
+                ])
         }
 
         @Test func quotedIntegerIdIsANumber() throws {
@@ -140,16 +151,19 @@ extension CSVReaderTests {
 
         @Test func unquotedValuesAreTrimmedOfSpacesAndTabs() throws {
             let trace = try parse(header + " 0.5 ,\t7\t, began , 1 ,2 \n")
-            #expect(trace.samples == [
-                Sample(time: 0.5, touch: .number(7), phase: .began, location: Point(x: 1, y: 2), offset: 15)
-            ])
+            #expect(
+                trace.samples == [
+                    Sample(time: 0.5, touch: .number(7), phase: .began, location: Point(x: 1, y: 2), offset: 15)
+                ])
         }
 
         @Test func quotedValuesAreTakenAsWritten() {
-            #expect(failure(header + "\"0.5 \",1,began,1,2\n")
-                == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "0.5 ""#))
-            #expect(failure(header + "0,1,\" began\",1,2\n")
-                == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase " began": expected \#(phases)"#))
+            #expect(
+                failure(header + "\"0.5 \",1,began,1,2\n")
+                    == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "0.5 ""#))
+            #expect(
+                failure(header + "0,1,\" began\",1,2\n")
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase " began": expected \#(phases)"#))
         }
 
         @Test(arguments: [
@@ -173,7 +187,7 @@ extension CSVReaderTests {
         @Test(arguments: [
             (".5", 0.5), ("5.", 5), ("+2", 2), ("1e3", 1000), ("1E-3", 0.001), ("2.5e+2", 250), ("00012", 12),
             ("0.1", 0.1), ("-0.000001", -0.000001), ("123456789012345678901234567890", 1.2345678901234568e29),
-            ("9007199254740993", 9007199254740992), ("2.2250738585072014e-308", 2.2250738585072014e-308),
+            ("9007199254740993", 9_007_199_254_740_992), ("2.2250738585072014e-308", 2.2250738585072014e-308),
             ("4.9e-324", .leastNonzeroMagnitude), ("1e-400", 0), ("1.7976931348623157e308", 1.7976931348623157e308),
             ("0e99999999999999999999", 0), ("1e-99999999999999999999", 0),
         ])
@@ -191,7 +205,7 @@ extension CSVReaderTests {
             // fallback (many digits, large exponents); every value must equal Double(String)'s.
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             func next(_ bound: Int) -> Int {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return Int((state >> 33) % UInt64(bound))
             }
             var lines = header
@@ -222,38 +236,49 @@ extension CSVReaderTests {
 extension CSVReaderTests {
     @Suite struct CSVTraceReaderErrorTests {
         @Test func missingColumnPlacedAtHeaderStart() {
-            #expect(failure("# c\n  t,id,x,y\n") == expected(
-                .missingField, 2, 1, sample: nil,
-                #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
+            #expect(
+                failure("# c\n  t,id,x,y\n")
+                    == expected(
+                        .missingField, 2, 1, sample: nil,
+                        #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
         }
 
         @Test func dataWithoutHeaderIsMissingColumnT() {
-            #expect(failure("0,1,began,1,2\n") == expected(
-                .missingField, 1, 1, sample: nil,
-                #"missing column "t": the header must name "t", "id", "phase", "x" and "y""#))
+            #expect(
+                failure("0,1,began,1,2\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y""#))
         }
 
         @Test func duplicateColumnPlacedAtSecondOne() {
-            #expect(failure("t,id,phase,x, X ,y\n") == expected(.invalidValue, 1, 15, sample: nil, #"duplicate column "x""#))
+            #expect(
+                failure("t,id,phase,x, X ,y\n") == expected(.invalidValue, 1, 15, sample: nil, #"duplicate column "x""#)
+            )
         }
 
         @Test func tooFewFields() {
-            #expect(failure(header + "0,1,began,1,2\n0,1,moved,1\n")
-                == expected(.syntax, 3, 1, sample: 1, "expected 5 fields, found 4"))
+            #expect(
+                failure(header + "0,1,began,1,2\n0,1,moved,1\n")
+                    == expected(.syntax, 3, 1, sample: 1, "expected 5 fields, found 4"))
         }
 
         @Test func tooManyFields() {
-            #expect(failure(header + "0,1,began,1,2,\n") == expected(.syntax, 2, 1, sample: 0, "expected 5 fields, found 6"))
+            #expect(
+                failure(header + "0,1,began,1,2,\n") == expected(.syntax, 2, 1, sample: 0, "expected 5 fields, found 6")
+            )
         }
 
         @Test func fieldCountFollowsTheHeader() {
-            #expect(failure("t,id,phase,x,y,note\n0,1,began,1,2\n")
-                == expected(.syntax, 2, 1, sample: 0, "expected 6 fields, found 5"))
+            #expect(
+                failure("t,id,phase,x,y,note\n0,1,began,1,2\n")
+                    == expected(.syntax, 2, 1, sample: 0, "expected 6 fields, found 5"))
         }
 
         @Test func sampleIndexCountsOnlyDataRecords() {
-            #expect(failure("# a\n" + header + "\n0,1,began,1,2\n# b\n\n1,1,moved,ten,2\n")
-                == expected(.invalidValue, 7, 11, sample: 1, #"expected a number for "x", found "ten""#))
+            #expect(
+                failure("# a\n" + header + "\n0,1,began,1,2\n# b\n\n1,1,moved,ten,2\n")
+                    == expected(.invalidValue, 7, 11, sample: 1, #"expected a number for "x", found "ten""#))
         }
 
         @Test(arguments: [
@@ -261,153 +286,194 @@ extension CSVReaderTests {
             "1 2", "1_000", "e5", ".e5", "1e5.0", "١",
         ])
         func rejectedNumbers(field: String) {
-            #expect(failure(header + "\(field),1,began,1,2\n")
-                == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "\#(field)""#))
+            #expect(
+                failure(header + "\(field),1,began,1,2\n")
+                    == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "\#(field)""#))
         }
 
         @Test func blankNumberIsFoundNothingAtFieldStart() {
-            #expect(failure(header + "0,1,began,  ,2\n")
-                == expected(.invalidValue, 2, 11, sample: 0, #"expected a number for "x", found nothing"#))
-            #expect(failure(header + "0,1,began,1,\"\"\n")
-                == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "y", found nothing"#))
+            #expect(
+                failure(header + "0,1,began,  ,2\n")
+                    == expected(.invalidValue, 2, 11, sample: 0, #"expected a number for "x", found nothing"#))
+            #expect(
+                failure(header + "0,1,began,1,\"\"\n")
+                    == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "y", found nothing"#))
         }
 
         @Test func valueErrorPlacedAfterLeadingSpaces() {
-            #expect(failure(header + "0,1,began,  ten,2\n")
-                == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "x", found "ten""#))
+            #expect(
+                failure(header + "0,1,began,  ten,2\n")
+                    == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "x", found "ten""#))
         }
 
         @Test func overflowIsInvalidNumber() {
-            #expect(failure(header + "0,1,began,1,1e999\n")
-                == expected(.invalidNumber, 2, 13, sample: 0, #"number out of range for "y": 1e999"#))
-            #expect(failure(header + "0,1,began,-1.8e308,1\n")
-                == expected(.invalidNumber, 2, 11, sample: 0, #"number out of range for "x": -1.8e308"#))
-            #expect(failure(header + "1" + String(repeating: "0", count: 400) + ",1,began,1,1\n")
-                == expected(.invalidNumber, 2, 1, sample: 0, #"number out of range for "t": 10000000000000000000…"#))
+            #expect(
+                failure(header + "0,1,began,1,1e999\n")
+                    == expected(.invalidNumber, 2, 13, sample: 0, #"number out of range for "y": 1e999"#))
+            #expect(
+                failure(header + "0,1,began,-1.8e308,1\n")
+                    == expected(.invalidNumber, 2, 11, sample: 0, #"number out of range for "x": -1.8e308"#))
+            #expect(
+                failure(header + "1" + String(repeating: "0", count: 400) + ",1,began,1,1\n")
+                    == expected(.invalidNumber, 2, 1, sample: 0, #"number out of range for "t": 10000000000000000000…"#)
+            )
         }
 
         @Test func unknownPhase() {
-            #expect(failure(header + "0,1,hover,1,2\n")
-                == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "hover": expected \#(phases)"#))
+            #expect(
+                failure(header + "0,1,hover,1,2\n")
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "hover": expected \#(phases)"#))
         }
 
         @Test func phaseIsCaseSensitive() {
-            #expect(failure(header + "0,1,Began,1,2\n")
-                == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "Began": expected \#(phases)"#))
+            #expect(
+                failure(header + "0,1,Began,1,2\n")
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "Began": expected \#(phases)"#))
         }
 
         @Test func emptyPhase() {
-            #expect(failure(header + "0,1,,1,2\n")
-                == expected(.unknownPhase, 2, 5, sample: 0, #"expected \#(phases) for "phase", found nothing"#))
+            #expect(
+                failure(header + "0,1,,1,2\n")
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"expected \#(phases) for "phase", found nothing"#))
         }
 
         @Test func emptyID() {
-            #expect(failure(header + "0, ,began,1,2\n")
-                == expected(.invalidValue, 2, 3, sample: 0, #"expected a touch id for "id", found nothing"#))
+            #expect(
+                failure(header + "0, ,began,1,2\n")
+                    == expected(.invalidValue, 2, 3, sample: 0, #"expected a touch id for "id", found nothing"#))
         }
 
         @Test func firstBadValueInColumnOrderIsReported() {
-            #expect(failure("y,x,phase,id,t\nbad,worse,began,1,0\n")
-                == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "y", found "bad""#))
+            #expect(
+                failure("y,x,phase,id,t\nbad,worse,began,1,0\n")
+                    == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "y", found "bad""#))
         }
 
         @Test func quoteInsideUnquotedField() {
-            #expect(failure(header + "0,a\"b,began,1,2\n") == expected(
-                .syntax, 2, 4, sample: 0, #"unexpected '"' in an unquoted field: quote the whole field and write '"' as '""'"#))
+            #expect(
+                failure(header + "0,a\"b,began,1,2\n")
+                    == expected(
+                        .syntax, 2, 4, sample: 0,
+                        #"unexpected '"' in an unquoted field: quote the whole field and write '"' as '""'"#))
         }
 
         @Test func quoteInsideUnquotedHeaderFieldHasNoSample() {
-            #expect(failure("t,id,phase,x,y\"\n") == expected(
-                .syntax, 1, 15, sample: nil, #"unexpected '"' in an unquoted field: quote the whole field and write '"' as '""'"#))
+            #expect(
+                failure("t,id,phase,x,y\"\n")
+                    == expected(
+                        .syntax, 1, 15, sample: nil,
+                        #"unexpected '"' in an unquoted field: quote the whole field and write '"' as '""'"#))
         }
 
         @Test func textAfterClosingQuote() {
-            #expect(failure(header + "0,\"a\"x,began,1,2\n")
-                == expected(.syntax, 2, 6, sample: 0, "expected ',' or a line break after a closing quote, found 'x'"))
-            #expect(failure(header + "0,\"a\" ,began,1,2\n")
-                == expected(.syntax, 2, 6, sample: 0, "expected ',' or a line break after a closing quote, found ' '"))
+            #expect(
+                failure(header + "0,\"a\"x,began,1,2\n")
+                    == expected(
+                        .syntax, 2, 6, sample: 0, "expected ',' or a line break after a closing quote, found 'x'"))
+            #expect(
+                failure(header + "0,\"a\" ,began,1,2\n")
+                    == expected(
+                        .syntax, 2, 6, sample: 0, "expected ',' or a line break after a closing quote, found ' '"))
         }
 
         @Test func unterminatedQuotedFieldPlacedAtOpeningQuote() {
-            #expect(failure(header + "0,1,began,1,\"2\n3,1\n")
-                == expected(.syntax, 2, 13, sample: 0, #"unterminated quoted field: expected '"'"#))
+            #expect(
+                failure(header + "0,1,began,1,\"2\n3,1\n")
+                    == expected(.syntax, 2, 13, sample: 0, #"unterminated quoted field: expected '"'"#))
         }
 
         @Test func errorAfterMultilineQuotedFieldHasTheRightLine() {
-            #expect(failure("t,id,phase,x,y,note\n0,1,began,1,2,\"a\nb\rc\r\nd\"\n1,1,hover,1,2,\n")
-                == expected(.unknownPhase, 6, 5, sample: 1, #"unknown phase "hover": expected \#(phases)"#))
+            #expect(
+                failure("t,id,phase,x,y,note\n0,1,began,1,2,\"a\nb\rc\r\nd\"\n1,1,hover,1,2,\n")
+                    == expected(.unknownPhase, 6, 5, sample: 1, #"unknown phase "hover": expected \#(phases)"#))
         }
 
         @Test func columnsCountCharactersNotBytes() {
-            #expect(failure(header + "0,é€😀,began,ten,2\n")
-                == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "x", found "ten""#))
+            #expect(
+                failure(header + "0,é€😀,began,ten,2\n")
+                    == expected(.invalidValue, 2, 13, sample: 0, #"expected a number for "x", found "ten""#))
         }
 
         @Test func columnsAfterByteOrderMark() {
-            #expect(failure([0xEF, 0xBB, 0xBF] + Array((header + "0,1,began,ten,2").utf8))
-                == expected(.invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "ten""#))
+            #expect(
+                failure([0xEF, 0xBB, 0xBF] + Array((header + "0,1,began,ten,2").utf8))
+                    == expected(.invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "ten""#))
         }
 
-        @Test(arguments: [
-            [0xFF], [0x80], [0xC0, 0x80], [0xC3], [0xC3, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
-            [0xE2, 0x82], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
-        ] as [[UInt8]])
+        @Test(
+            arguments: [
+                [0xFF], [0x80], [0xC0, 0x80], [0xC3], [0xC3, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+                [0xE2, 0x82], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            ] as [[UInt8]])
         func invalidUTF8InAField(bad: [UInt8]) {
-            #expect(failure(Array((header + "0,a").utf8) + bad + Array("b,began,1,2\n".utf8))
-                == expected(.syntax, 2, 4, sample: 0, "invalid UTF-8"))
+            #expect(
+                failure(Array((header + "0,a").utf8) + bad + Array("b,began,1,2\n".utf8))
+                    == expected(.syntax, 2, 4, sample: 0, "invalid UTF-8"))
         }
 
         @Test func invalidUTF8InAQuotedField() {
-            #expect(failure(Array((header + "0,\"a").utf8) + [0xFE] + Array("\",began,1,2\n".utf8))
-                == expected(.syntax, 2, 5, sample: 0, "invalid UTF-8"))
+            #expect(
+                failure(Array((header + "0,\"a").utf8) + [0xFE] + Array("\",began,1,2\n".utf8))
+                    == expected(.syntax, 2, 5, sample: 0, "invalid UTF-8"))
         }
 
         @Test func invalidUTF8AtEndOfInput() {
-            #expect(failure(Array((header + "0,1,began,1,2").utf8) + [0xE2, 0x82])
-                == expected(.syntax, 2, 14, sample: 0, "invalid UTF-8"))
+            #expect(
+                failure(Array((header + "0,1,began,1,2").utf8) + [0xE2, 0x82])
+                    == expected(.syntax, 2, 14, sample: 0, "invalid UTF-8"))
         }
 
         @Test func invalidUTF8InCommentHasNoSample() {
-            #expect(failure(Array((header + "0,1,began,1,2\n# é ").utf8) + [0xFF])
-                == expected(.syntax, 3, 5, sample: nil, "invalid UTF-8"))
+            #expect(
+                failure(Array((header + "0,1,began,1,2\n# é ").utf8) + [0xFF])
+                    == expected(.syntax, 3, 5, sample: nil, "invalid UTF-8"))
         }
 
         @Test func invalidUTF8InHeaderHasNoSample() {
-            #expect(failure(Array("t,id,phase,x,y,".utf8) + [0xFF])
-                == expected(.syntax, 1, 16, sample: nil, "invalid UTF-8"))
+            #expect(
+                failure(Array("t,id,phase,x,y,".utf8) + [0xFF])
+                    == expected(.syntax, 1, 16, sample: nil, "invalid UTF-8"))
         }
 
         @Test(arguments: ["abc", "0x844", "390x", "x844", "-1x2", "390x844x2", "nanxinf", "1e999x1", "390 844"])
         func malformedView(value: String) {
-            #expect(failure("# view: \(value)\n")
-                == expected(.invalidValue, 1, 9, sample: nil, #"expected "WIDTHxHEIGHT" for view, found "\#(value)""#))
+            #expect(
+                failure("# view: \(value)\n")
+                    == expected(
+                        .invalidValue, 1, 9, sample: nil, #"expected "WIDTHxHEIGHT" for view, found "\#(value)""#))
         }
 
         @Test func emptyMetadataValue() {
-            #expect(failure("# name:   \n")
-                == expected(.invalidValue, 1, 11, sample: nil, #"expected a value for "name", found nothing"#))
+            #expect(
+                failure("# name:   \n")
+                    == expected(.invalidValue, 1, 11, sample: nil, #"expected a value for "name", found nothing"#))
         }
 
         @Test func longFoundTextIsShortened() {
-            #expect(failure(header + "0,1,began,abcdefghijklmnopqrstuvwxyz,2\n") == expected(
-                .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "abcdefghijklmnopqrst…""#))
+            #expect(
+                failure(header + "0,1,began,abcdefghijklmnopqrstuvwxyz,2\n")
+                    == expected(
+                        .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "abcdefghijklmnopqrst…""#))
         }
 
         @Test func foundTextEscapesQuotesAndLineBreaks() {
-            #expect(failure(header + "0,1,began,\"a\"\"b\nc\",2\n") == expected(
-                .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "a\"b\u{A}c""#))
+            #expect(
+                failure(header + "0,1,began,\"a\"\"b\nc\",2\n")
+                    == expected(
+                        .invalidValue, 2, 11, sample: 0, #"expected a number for "x", found "a\"b\u{A}c""#))
         }
 
         @Test func errorDescriptionIsCompilerStyle() {
-            #expect(failure(header + "0,1,began,ten,2\n")?.description
-                == #"t.csv:2:11: error: sample 0: expected a number for "x", found "ten""#)
+            #expect(
+                failure(header + "0,1,began,ten,2\n")?.description
+                    == #"t.csv:2:11: error: sample 0: expected a number for "x", found "ten""#)
         }
 
         @Test func neverCrashesOnPrefixesAndMutations() {
             // Every prefix, and deterministic byte mutations, of a trace with every construct: each
             // must either read or throw an error placed in the text.
-            let valid = Array((
-                "\u{FEFF}# label: é\r\n# view: 3x4\n" + header + "0,\"a \"\"b\"\", c\",began,1,2\r\n\n"
+            let valid = Array(
+                ("\u{FEFF}# label: é\r\n# view: 3x4\n" + header + "0,\"a \"\"b\"\", c\",began,1,2\r\n\n"
                     + "0.5,-7,moved,1e3,.5\r1,x,ended,-0,+2\n").utf8)
             var inputs: [[UInt8]] = (0...valid.count).map { Array(valid[..<$0]) }
             let replacements: [UInt8] = [0x22, 0x2C, 0x0A, 0x0D, 0x23, 0x20, 0x00, 0xFF, 0xC3, 0x80, 0x65, 0x2E]
@@ -446,18 +512,23 @@ extension CSVReaderTests {
 
         @Test func fieldsWithOffsetsAndQuoting() throws {
             let records = try CSVRecordReader.records(Array("a,\"b,c\",\n\"x\"\"y\",,z".utf8))
-            #expect(records == [
-                CSVRecord(offset: 0, fields: [
-                    CSVField(value: "a", offset: 0),
-                    CSVField(value: "b,c", offset: 2, isQuoted: true),
-                    CSVField(value: "", offset: 8),
-                ]),
-                CSVRecord(offset: 9, fields: [
-                    CSVField(value: "x\"y", offset: 9, isQuoted: true),
-                    CSVField(value: "", offset: 16),
-                    CSVField(value: "z", offset: 17),
-                ]),
-            ])
+            #expect(
+                records == [
+                    CSVRecord(
+                        offset: 0,
+                        fields: [
+                            CSVField(value: "a", offset: 0),
+                            CSVField(value: "b,c", offset: 2, isQuoted: true),
+                            CSVField(value: "", offset: 8),
+                        ]),
+                    CSVRecord(
+                        offset: 9,
+                        fields: [
+                            CSVField(value: "x\"y", offset: 9, isQuoted: true),
+                            CSVField(value: "", offset: 16),
+                            CSVField(value: "z", offset: 17),
+                        ]),
+                ])
         }
 
         @Test func unquotedFieldsKeepTheirSpaces() throws {
@@ -483,8 +554,11 @@ extension CSVReaderTests {
 
         @Test func errorsAreSyntaxWithoutSample() {
             var reader = CSVRecordReader(Array("a\n\"b".utf8), file: "r.csv")
-            #expect(throws: TraceError(.syntax, file: "r.csv", line: 2, column: 1,
-                                       message: #"unterminated quoted field: expected '"'"#)) {
+            #expect(
+                throws: TraceError(
+                    .syntax, file: "r.csv", line: 2, column: 1,
+                    message: #"unterminated quoted field: expected '"'"#)
+            ) {
                 while try reader.next() != nil {}
             }
         }
@@ -513,7 +587,10 @@ extension CSVReaderTests {
                 message: #"unexpected '"' in an unquoted field: quote the whole field and write '"' as '""'"#)
         ]
 
-        @Test(.enabled(if: hasSpectrum, "csv-spectrum not found at ../shared/conformance/csv-spectrum: conformance not checked"))
+        @Test(
+            .enabled(
+                if: hasSpectrum, "csv-spectrum not found at ../shared/conformance/csv-spectrum: conformance not checked"
+            ))
         func everyCaseReadsToItsExpectedRows() throws {
             let csvs = spectrum.appendingPathComponent("csvs")
             let names = try FileManager.default.contentsOfDirectory(atPath: csvs.path)

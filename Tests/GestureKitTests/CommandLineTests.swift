@@ -20,7 +20,8 @@ import Testing
     func everyBundledTraceClassifiesAsItsLabelAndNameSay(_ path: String) throws {
         let output = try GestureCommand.run(["classify", "--format", "jsonl", path])
         let object = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        let label = try #require(object["label"] as? String, "every bundled trace carries the gesture it shows as its label")
+        let label = try #require(
+            object["label"] as? String, "every bundled trace carries the gesture it shows as its label")
         let gesture = try #require(object["gesture"] as? String)
         #expect(gesture == label)
         #expect((object["warnings"] as? [String]) == [], "a bundled trace replays without warnings")
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func seedProfileGoldenText() throws {
-        try assertGolden(try GestureCommand.run(["classify", "--profile", "seed"] + GestureCommand.traces).stdout, "all.seed.txt")
+        try assertGolden(
+            try GestureCommand.run(["classify", "--profile", "seed"] + GestureCommand.traces).stdout, "all.seed.txt")
     }
 
     /// The help of every command, as a user sees it; `-h` is the same.
@@ -78,7 +80,8 @@ import Testing
     }
 
     @Test func standardInputIsSniffed() throws {
-        let csv = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
+        let csv = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
         let output = try GestureCommand.run(["classify", "--format", "jsonl", "-"], input: csv)
         #expect(output.stdout.hasPrefix(#"{"file":"-","name":"z","label":"z","gesture":"z","#))
         #expect(output.status == 0)
@@ -100,11 +103,23 @@ import Testing
 
     @Test(arguments: [
         (["classify"], "gesture: error: no FILE given (use - for standard input)\nRun `gesture --help` for usage.\n"),
-        (["classify", "--frmat", "json", "x"], "gesture: error: unknown option --frmat\nRun `gesture --help` for usage.\n"),
-        (["classify", "--format", "yaml", "x"], "gesture: error: invalid value \"yaml\" for --format\nRun `gesture --help` for usage.\n"),
-        (["classify", "--profile"], "gesture: error: option --profile needs a value\nRun `gesture --help` for usage.\n"),
+        (
+            ["classify", "--frmat", "json", "x"],
+            "gesture: error: unknown option --frmat\nRun `gesture --help` for usage.\n"
+        ),
+        (
+            ["classify", "--format", "yaml", "x"],
+            "gesture: error: invalid value \"yaml\" for --format\nRun `gesture --help` for usage.\n"
+        ),
+        (
+            ["classify", "--profile"],
+            "gesture: error: option --profile needs a value\nRun `gesture --help` for usage.\n"
+        ),
         (["frobnicate"], "gesture: error: unknown command \"frobnicate\"\nRun `gesture --help` for usage.\n"),
-        (["classify", "--recognizers", "check", "x"], "gesture: error: unknown recognizer \"check\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation\n"),
+        (
+            ["classify", "--recognizers", "check", "x"],
+            "gesture: error: unknown recognizer \"check\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation\n"
+        ),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
         let output = try GestureCommand.run(arguments)
@@ -119,14 +134,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let strict = folder.appendingPathComponent("strict.json")
         try #"{"parameters": {"swipe": {"minimumTravel": 1000}}}"#.write(to: strict, atomically: true, encoding: .utf8)
-        let output = try GestureCommand.run(["classify", "--config", strict.path, "--format", "jsonl", "Traces/swipe-left.json"])
-        #expect(output.stdout.contains(#""code":"too-short","message":"travelled too little along its axis","t":0.1667,"event":10,"sample":10,"measured":240,"limit":1000"#))
+        let output = try GestureCommand.run([
+            "classify", "--config", strict.path, "--format", "jsonl", "Traces/swipe-left.json",
+        ])
+        #expect(
+            output.stdout.contains(
+                #""code":"too-short","message":"travelled too little along its axis","t":0.1667,"event":10,"sample":10,"measured":240,"limit":1000"#
+            ))
         let bad = folder.appendingPathComponent("bad.json")
         try #"{"parameters": {"swipe": {"minimumTravl": 1}}}"#.write(to: bad, atomically: true, encoding: .utf8)
         let rejected = try GestureCommand.run(["classify", "--config", bad.path, "Traces/swipe-left.json"])
         #expect(
             rejected.stderr
-                == "gesture: error: \(bad.path): error: unknown parameter \"minimumTravl\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance\n")
+                == "gesture: error: \(bad.path): error: unknown parameter \"minimumTravl\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance\n"
+        )
         #expect(rejected.status == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// Parameters set by name, checked against their declarations: types, ranges, optional rules, and the
@@ -12,26 +13,42 @@ import Testing
     }
 
     @Test func aValueOutOfItsRangeIsAnErrorSayingWhatIsAccepted() {
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -5"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -5"#)
+        ) {
             try apply(#"{"parameters": {"swipe": {"minimumTravel": -5}}}"#)
         }
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "closureReturnRatio" for circle must be a number from 0 to 1 (ratio), found 1.5"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "closureReturnRatio" for circle must be a number from 0 to 1 (ratio), found 1.5"#
+            )
+        ) {
             try apply(#"{"parameters": {"circle": {"closureReturnRatio": 1.5}}}"#)
         }
     }
 
     @Test func aWholeNumberTakesNoFraction() throws {
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "taps" for tap must be a whole number ≥ 1, found 2.5"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "taps" for tap must be a whole number ≥ 1, found 2.5"#)
+        ) {
             try apply(#"{"parameters": {"tap": {"taps": 2.5}}}"#)
         }
         #expect(try apply(#"{"parameters": {"tap": {"taps": 3}}}"#).parameters(of: "tap", as: Tap.self)?.taps == 3)
     }
 
     @Test func aValueOfTheWrongKindIsAnError() {
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "wholePath" for z must be a number, true, false or null, found "yes""#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "wholePath" for z must be a number, true, false or null, found "yes""#)
+        ) {
             try apply(#"{"parameters": {"z": {"wholePath": "yes"}}}"#)
         }
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "minimumSpeed" for swipe must be a number ≥ 0 (pt/s), found true"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "minimumSpeed" for swipe must be a number ≥ 0 (pt/s), found true"#)
+        ) {
             try apply(#"{"parameters": {"swipe": {"minimumSpeed": true}}}"#)
         }
     }
@@ -40,7 +57,10 @@ import Testing
         let configuration = try apply(#"{"parameters": {"swipe": {"maximumBow": null}}}"#)
         #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.maximumBow == nil)
         #expect(configuration.warnings == [])
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found null"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found null"#)
+        ) {
             try apply(#"{"parameters": {"swipe": {"minimumTravel": null}}}"#)
         }
     }
@@ -49,11 +69,14 @@ import Testing
     /// recognizer, and a warning naming the new parameter.
     @Test func aFormerNameIsReadInItsOldUnitWithAWarning() throws {
         let old = try apply(#"{"parameters": {"z": {"topAngle": 45, "bottomAngle": 60}}}"#)
-        let new = try apply(#"{"parameters": {"z": {"maximumTopAngle": 0.7853981633974483, "maximumBottomAngle": 1.0471975511965976}}}"#)
-        #expect(old.warnings == [
-            "c.json: warning: z.topAngle is now z.maximumTopAngle, in rad: 45 deg read as 0.7854 rad",
-            "c.json: warning: z.bottomAngle is now z.maximumBottomAngle, in rad: 60 deg read as 1.0472 rad",
-        ])
+        let new = try apply(
+            #"{"parameters": {"z": {"maximumTopAngle": 0.7853981633974483, "maximumBottomAngle": 1.0471975511965976}}}"#
+        )
+        #expect(
+            old.warnings == [
+                "c.json: warning: z.topAngle is now z.maximumTopAngle, in rad: 45 deg read as 0.7854 rad",
+                "c.json: warning: z.bottomAngle is now z.maximumBottomAngle, in rad: 60 deg read as 1.0472 rad",
+            ])
         let parameters = try #require(old.parameters(of: "z", as: ZLetter.self))
         #expect(abs(parameters.maximumTopAngle! - Double.pi / 4) < 1e-15)
         #expect(abs(parameters.maximumBottomAngle! - Double.pi / 3) < 1e-15)
@@ -65,10 +88,11 @@ import Testing
         let configuration = try apply(#"{"parameters": {"swipe": {"maximumBow": 0}, "z": {"exitRiseRatio": -1}}}"#)
         #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.maximumBow == nil)
         #expect(configuration.parameters(of: "z", as: ZLetter.self)?.exitRiseRatio == nil)
-        #expect(configuration.warnings == [
-            "c.json: warning: swipe.maximumBow: 0 used to switch the rule off; write null (off) instead",
-            "c.json: warning: z.exitRiseRatio: a negative value used to switch the rule off; write null (off) instead",
-        ])
+        #expect(
+            configuration.warnings == [
+                "c.json: warning: swipe.maximumBow: 0 used to switch the rule off; write null (off) instead",
+                "c.json: warning: z.exitRiseRatio: a negative value used to switch the rule off; write null (off) instead",
+            ])
     }
 
     @Test func aSwitchStillTakesZeroAndOneWithAWarning() throws {
@@ -100,7 +124,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try #"{"parameters": {"z": {"topAngle": 50}}}"#.write(to: folder.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try #"{"parameters": {"z": {"topAngle": 50}}}"#.write(
+            to: folder.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
         try #"{"parameters": {"z": {"maximumTopAngle": 0.8726646259971648}}}"#.write(
             to: folder.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
         // The circle's z reading heads 44.7° from horizontal: top-too-steep by default, not at 50°.
@@ -108,7 +133,8 @@ import Testing
         let old = try GestureCommand.run(["classify", "--config", "old.json", trace], in: folder)
         let new = try GestureCommand.run(["classify", "--config", "new.json", trace], in: folder)
         let standard = try GestureCommand.run(["classify", trace], in: folder)
-        #expect(old.stderr == "old.json: warning: z.topAngle is now z.maximumTopAngle, in rad: 50 deg read as 0.8727 rad\n")
+        #expect(
+            old.stderr == "old.json: warning: z.topAngle is now z.maximumTopAngle, in rad: 50 deg read as 0.8727 rad\n")
         #expect(new.stderr == "")
         #expect(old.stdout == new.stdout)
         #expect(standard.stdout.contains("top-too-steep") && !old.stdout.contains("top-too-steep"))

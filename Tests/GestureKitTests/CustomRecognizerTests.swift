@@ -27,8 +27,12 @@ public struct Caret: Recognizer {
         public init() {}
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .init("minimumWidth", \.minimumWidth, .points, minimum: 0, "distance from the leftmost to the rightmost point"),
-            .init("backtrackTolerance", \.backtrackTolerance, .points, minimum: 0, "how far left of its rightmost point the stroke may go"),
+            .init(
+                "minimumWidth", \.minimumWidth, .points, minimum: 0, "distance from the leftmost to the rightmost point"
+            ),
+            .init(
+                "backtrackTolerance", \.backtrackTolerance, .points, minimum: 0,
+                "how far left of its rightmost point the stroke may go"),
             .init(
                 "minimumHeightRatio", \.minimumHeightRatio, .ratio, minimum: 0,
                 "rise of the apex above the higher end, as a fraction of the width"),
@@ -63,7 +67,9 @@ public struct Caret: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if context.failUnlessFirstSingleTouch(touches, tracked: tracked, drawing: "a caret", code: FailureCode.multipleTouches) {
+        if context.failUnlessFirstSingleTouch(
+            touches, tracked: tracked, drawing: "a caret", code: FailureCode.multipleTouches)
+        {
             return
         }
         tracked = touches[0].id
@@ -94,7 +100,8 @@ public struct Caret: Recognizer {
         let along = (apex.x - bounds.minimum.x) / bounds.width
         guard (0.25...0.75).contains(along) else {
             return context.fail(
-                FailureCode.apexOffCentre, "the apex is too near one end", measured: along, limit: along < 0.25 ? 0.25 : 0.75,
+                FailureCode.apexOffCentre, "the apex is too near one end", measured: along,
+                limit: along < 0.25 ? 0.25 : 0.75,
                 unit: .ratio, point: apex, at: touches[0])
         }
         context.recognize("caret", details: [.init("apex", .point(apex))], at: touches[0])
@@ -107,7 +114,8 @@ public struct Caret: Recognizer {
         rightmost = max(rightmost, point.x)
         if rightmost - point.x > parameters.backtrackTolerance {
             context.fail(
-                FailureCode.movedLeft, "moved left", measured: rightmost - point.x, limit: parameters.backtrackTolerance,
+                FailureCode.movedLeft, "moved left", measured: rightmost - point.x,
+                limit: parameters.backtrackTolerance,
                 unit: .points, point: point, at: touch)
         }
     }
@@ -115,14 +123,22 @@ public struct Caret: Recognizer {
 
 extension Caret {
     static let examples: [Example] = [
-        Example("a caret", .recognizes("caret"), samples: Example.stroke([(0, 60), (15, 30), (30, 0), (45, 30), (60, 60)])),
+        Example(
+            "a caret", .recognizes("caret"), samples: Example.stroke([(0, 60), (15, 30), (30, 0), (45, 30), (60, 60)])),
         Example(
             "two fingers", .fails(FailureCode.multipleTouches),
-            samples: [Sample(0, 1, .began, 0, 60), Sample(0, 2, .began, 9, 9), Sample(0.1, 1, .ended, 0, 60), Sample(0.1, 2, .ended, 9, 9)]),
-        Example("a zig-zag back", .fails(FailureCode.movedLeft), samples: Example.stroke([(0, 60), (30, 0), (10, 30), (60, 60)])),
+            samples: [
+                Sample(0, 1, .began, 0, 60), Sample(0, 2, .began, 9, 9), Sample(0.1, 1, .ended, 0, 60),
+                Sample(0.1, 2, .ended, 9, 9),
+            ]),
+        Example(
+            "a zig-zag back", .fails(FailureCode.movedLeft),
+            samples: Example.stroke([(0, 60), (30, 0), (10, 30), (60, 60)])),
         Example("a small one", .fails(FailureCode.tooNarrow), samples: Example.stroke([(0, 20), (10, 0), (20, 20)])),
         Example("a flat line", .fails(FailureCode.tooFlat), samples: Example.stroke([(0, 60), (30, 55), (60, 60)])),
-        Example("a slope and a drop", .fails(FailureCode.apexOffCentre), samples: Example.stroke([(0, 60), (55, 0), (60, 60)])),
+        Example(
+            "a slope and a drop", .fails(FailureCode.apexOffCentre),
+            samples: Example.stroke([(0, 60), (55, 0), (60, 60)])),
     ]
 }
 // END caret
@@ -142,7 +158,8 @@ extension Caret {
         let example = Caret.examples[index]
         var configuration = Configuration(registry: Registry.all + [Caret.definition])
         try configuration.keepOnly(["caret"])
-        let report = try #require(try Self.classify(example.samples, with: configuration).sequences.first?.recognizers.first)
+        let report = try #require(
+            try Self.classify(example.samples, with: configuration).sequences.first?.recognizers.first)
         switch example.expectation {
         case .recognizes(let gesture): #expect(report.recognition?.gesture == gesture, "\(example.name)")
         case .fails(let code): #expect(report.failure?.reason.code == code, "\(example.name)")
@@ -166,13 +183,18 @@ extension Caret {
         var configuration = Self.configuration
         try configuration.apply(json: Array(#"{"parameters": {"caret": {"minimumWidth": 100}}}"#.utf8), file: "c.json")
         #expect(configuration.parameters(of: "caret", as: Caret.self)?.minimumWidth == 100)
-        #expect(throws: ConfigurationError(#"c.json: error: parameter "minimumWidth" for caret must be a number ≥ 0 (pt), found -1"#)) {
-            try configuration.apply(json: Array(#"{"parameters": {"caret": {"minimumWidth": -1}}}"#.utf8), file: "c.json")
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "minimumWidth" for caret must be a number ≥ 0 (pt), found -1"#)
+        ) {
+            try configuration.apply(
+                json: Array(#"{"parameters": {"caret": {"minimumWidth": -1}}}"#.utf8), file: "c.json")
         }
         let listing = TextReport.render(configuration)
         #expect(listing.contains("caret (discrete): one finger: up to the right, then down to the right (^)"))
         #expect(listing.contains("  minimumWidth        100 pt"))
-        #expect(listing.contains("  failure codes: multiple-touches, moved-left, too-narrow, too-flat, apex-off-centre"))
+        #expect(
+            listing.contains("  failure codes: multiple-touches, moved-left, too-narrow, too-flat, apex-off-centre"))
     }
 
     /// A registry entry made from data at run time — an id, gestures, parameters and a function that
@@ -203,11 +225,25 @@ extension Caret {
 
     @Test func theGuideShowsThisCode() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let code = try #require(source.components(separatedBy: "// BEGIN caret\n").dropFirst().first?.components(separatedBy: "// END caret").first)
-        let guide = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("docs/adding-a-recognizer.md"),
-            encoding: .utf8)
-        #expect(guide.contains("```swift\n" + code + "```\n"), "docs/adding-a-recognizer.md must show the Caret of this file as it is")
+        let code = try #require(
+            source.components(separatedBy: "// BEGIN caret\n").dropFirst().first?.components(
+                separatedBy: "// END caret"
+            ).first)
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/adding-a-recognizer.md")
+        let guide = try String(contentsOf: url, encoding: .utf8)
+        let begin = try #require(
+            guide.range(of: "<!-- BEGIN caret"), "docs/adding-a-recognizer.md has no BEGIN caret line")
+        let start = try #require(guide.range(of: "\n", range: begin.upperBound..<guide.endIndex)).upperBound
+        let end = try #require(guide.range(of: "<!-- END caret -->", range: start..<guide.endIndex))
+        let expected = "```swift\n" + code + "```\n"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try (String(guide[..<start]) + expected + String(guide[end.lowerBound...])).write(
+                to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(
+                String(guide[start..<end.lowerBound]) == expected,
+                "docs/adding-a-recognizer.md must show this file's Caret: `make golden` copies it")
+        }
     }
 }

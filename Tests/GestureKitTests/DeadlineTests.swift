@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// Every deadline of the new recognizers fires at its exact trace time, between samples or after the
@@ -79,6 +80,7 @@ import Testing
         #expect(swipe.gesture == "swipe-right")
         let pan = try #require(swipe.sequences[0].recognizers.first { $0.id == "pan" })
         #expect(pan.failure?.reason.code == "required-recognizer-succeeded")
-        #expect(pan.transitions.first?.waitingFor == Configuration().entries.first { $0.id == "pan" }?.requiresFailureOf)
+        #expect(
+            pan.transitions.first?.waitingFor == Configuration().entries.first { $0.id == "pan" }?.requiresFailureOf)
     }
 }

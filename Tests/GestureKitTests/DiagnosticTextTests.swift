@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func controlCharactersAreWrittenInSwiftSyntaxAtAnyWidth() {
-        #expect(DiagnosticText.escaped("a\u{0}b\u{9}c\u{A}d\u{1B}e\u{7F}f\u{85}g\u{9F}") == #"a\u{0}b\u{9}c\u{A}d\u{1B}e\u{7F}f\u{85}g\u{9F}"#)
+        #expect(
+            DiagnosticText.escaped("a\u{0}b\u{9}c\u{A}d\u{1B}e\u{7F}f\u{85}g\u{9F}")
+                == #"a\u{0}b\u{9}c\u{A}d\u{1B}e\u{7F}f\u{85}g\u{9F}"#)
         // U+00A0 is the first character past the C1 controls.
         #expect(DiagnosticText.escaped("\u{A0}") == "\u{A0}")
     }

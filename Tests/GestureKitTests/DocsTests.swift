@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// Each registered recognizer has a guide in `docs/recognizers/ID.md` whose reference section is made
@@ -13,9 +14,11 @@ import Testing
     /// The guide's text with its reference section made anew.
     static func guide(_ entry: Configuration.Entry, in configuration: Configuration, from text: String?) -> String {
         let reference =
-            begin + "<!-- Made from the declaration by `gesture list --format markdown`; `make golden` rewrites it. -->\n\n"
+            begin
+            + "<!-- Made from the declaration by `gesture list --format markdown`; `make golden` rewrites it. -->\n\n"
             + "## Reference\n\n" + MarkdownReport.reference(entry, in: configuration, level: 3) + "\n" + end
-        guard let text, let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+        guard let text, let start = text.range(of: begin),
+            let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
         else {
             return "# `\(entry.id)`\n\n\(entry.definition.summary).\n\n" + reference
         }
@@ -33,15 +36,21 @@ import Testing
             try expected.write(to: url, atomically: true, encoding: .utf8)
         } else {
             let text = try #require(text, "docs/recognizers/\(id).md is missing: `make golden` writes it")
-            #expect(text == expected, "the reference in docs/recognizers/\(id).md is out of date: `make golden` rewrites it")
+            #expect(
+                text == expected, "the reference in docs/recognizers/\(id).md is out of date: `make golden` rewrites it"
+            )
         }
     }
 
     @Test func everyGuideIsOfARegisteredRecognizer() throws {
-        let guides = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
+        let guides = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".md")
+        }
         try #require(!guides.isEmpty, "no guide in \(Self.folder.path)")
         let ids = Set(Registry.all.map(\.id))
-        for guide in guides { #expect(ids.contains(String(guide.dropLast(3))), "\(guide) names no registered recognizer") }
+        for guide in guides {
+            #expect(ids.contains(String(guide.dropLast(3))), "\(guide) names no registered recognizer")
+        }
     }
 
     @Test func theListCommandPrintsTheSameReference() throws {
@@ -49,8 +58,11 @@ import Testing
         let configuration = Configuration()
         let entry = try #require(configuration.entries.first { $0.id == "swipe" })
         // Alone, swipe requires nothing; the reference of the whole registry says what it waits for.
-        #expect(output.stdout.contains("| `minimumTravel` | pt | 30 | 16 | ≥ 0 | distance along the axis from start to end |"))
-        #expect(MarkdownReport.reference(entry, in: configuration).contains("requires to fail: `checkmark`, `z`, `circle`"))
+        #expect(
+            output.stdout.contains(
+                "| `minimumTravel` | pt | 30 | 16 | ≥ 0 | distance along the axis from start to end |"))
+        #expect(
+            MarkdownReport.reference(entry, in: configuration).contains("requires to fail: `checkmark`, `z`, `circle`"))
         #expect(output.status == 0)
     }
 }

@@ -41,7 +41,9 @@ private func inputs(in folder: URL, stride: Int = 1) -> [Input] {
         guard index % stride == 0, let format = TraceFormat(path: url.path),
             let data = FileManager.default.contents(atPath: url.path)
         else { return nil }
-        return Input(url.path.replacingOccurrences(of: root.deletingLastPathComponent().path + "/", with: ""), format, [UInt8](data))
+        return Input(
+            url.path.replacingOccurrences(of: root.deletingLastPathComponent().path + "/", with: ""), format,
+            [UInt8](data))
     }
 }
 
@@ -133,11 +135,13 @@ private func permutations<T>(_ items: [T]) -> [[T]] {
 /// Numbers around what the fast paths take: digits from 1 to 20, fractions, signs, zeros, exponents.
 private let numbers: [String] = {
     var list = [
-        "0", "-0", "0.0", "-0.0", "1", "-1", "0.5", "-0.5", ".5", "5.", "1.", "00", "01", "-01", "007.50", "+1", "1e0", "1E+2",
+        "0", "-0", "0.0", "-0.0", "1", "-1", "0.5", "-0.5", ".5", "5.", "1.", "00", "01", "-01", "007.50", "+1", "1e0",
+        "1E+2",
         "1e-3", "-1.5e-3", "1e999", "-1e999", "1e-999", "0e5", "1.0e0", "123456789012345", "1234567890123456",
         "12345678901234567", "0.123456789012345", "0.1234567890123456", "99999999999999.9", "999999999999999",
         "9999999999999999", "9007199254740993", "0.1", "0.2", "0.3", "2.5e-324", "1.7976931348623157e308",
-        "1.7976931348623159e308", "4.9e-324", "-", "--1", "1..2", "1.2.3", "1e", "1e+", "0x10", "nan", "inf", " 1", "1 ",
+        "1.7976931348623159e308", "4.9e-324", "-", "--1", "1..2", "1.2.3", "1e", "1e+", "0x10", "nan", "inf", " 1",
+        "1 ",
         "", "1_0",
     ]
     for digits in 1...20 {
@@ -152,8 +156,10 @@ private let numbers: [String] = {
 
 /// Touch ids around the fast paths' 18 digits and `Int`'s range, and strings.
 private let ids: [String] = [
-    "0", "1", "-1", "7", "00", "01", "-0", "1.0", "1e2", "999999999999999999", "1000000000000000000", "-999999999999999999",
-    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "123456789012345678901",
+    "0", "1", "-1", "7", "00", "01", "-0", "1.0", "1e2", "999999999999999999", "1000000000000000000",
+    "-999999999999999999",
+    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+    "123456789012345678901",
     #""a""#, #""""#, #""finger one""#, #""\u0041""#, #""é""#, #""a\"b""#, #""12345678""#, #""123456789""#,
     #""1234567890""#, "true", "null", "[1]", "{}",
 ]
@@ -189,7 +195,8 @@ private let generatedJSON: [Input] = {
     }
     for (index, space) in ["", " ", "  ", "\t", "\n", "\r\n", " \n\t", "\r"].enumerated() {
         add("space\(index)", [jsonSample(space: space), jsonSample(id: #""a""#, phase: #""cancelled""#, space: space)])
-        let spaced = "{\(space)\"t\"\(space):\(space)0\(space),\(space)\"id\"\(space):\(space)1\(space),\(space)\"phase\""
+        let spaced =
+            "{\(space)\"t\"\(space):\(space)0\(space),\(space)\"id\"\(space):\(space)1\(space),\(space)\"phase\""
             + "\(space):\(space)\"began\"\(space),\(space)\"x\"\(space):\(space)1\(space),\(space)\"y\"\(space):\(space)2\(space)}"
         add("spaced\(index)", [spaced, spaced])
     }
@@ -198,9 +205,14 @@ private let generatedJSON: [Input] = {
         add("x\(index)", [jsonSample(x: number)])
         add("y\(index)", [jsonSample(y: number, order: keys.reversed())])
     }
-    for (index, id) in ids.enumerated() { add("id\(index)", [jsonSample(id: id), jsonSample(id: id, order: keys.reversed())]) }
+    for (index, id) in ids.enumerated() {
+        add("id\(index)", [jsonSample(id: id), jsonSample(id: id, order: keys.reversed())])
+    }
     for (index, phase) in phases.enumerated() { add("phase\(index)", [jsonSample(phase: phase)]) }
-    let escapedKeys = [#""\u0074": 0, "id": 1, "phase": "began", "x": 1, "y": 2"#, #""t": 0, "i\u0064": 1, "phase": "began", "x": 1, "y": 2"#]
+    let escapedKeys = [
+        #""\u0074": 0, "id": 1, "phase": "began", "x": 1, "y": 2"#,
+        #""t": 0, "i\u0064": 1, "phase": "began", "x": 1, "y": 2"#,
+    ]
     for (index, body) in escapedKeys.enumerated() { add("escapedKey\(index)", ["{\(body)}"]) }
     let odd = [
         jsonSample(extra: #""note": "hi""#), jsonSample(extra: #""t": 5"#), jsonSample(extra: #""x": 1"#),
@@ -222,10 +234,14 @@ private let generatedCSV: [Input] = {
         add("t\(index)", header + "\(number),1,began,1,2\n")
         add("x\(index)", header + "0,1,began,\(number),2\n1,1,ended,2,\(number)")
     }
-    let csvIDs = ["0", "1", "-1", "00", "+1", "-", "a", "\"1\"", "\"a,b\"", "\"a\"\"b\"", " 1", "999999999999999999",
-                  "1000000000000000000", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "1.5", ""]
+    let csvIDs = [
+        "0", "1", "-1", "00", "+1", "-", "a", "\"1\"", "\"a,b\"", "\"a\"\"b\"", " 1", "999999999999999999",
+        "1000000000000000000", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "1.5", "",
+    ]
     for (index, id) in csvIDs.enumerated() { add("id\(index)", header + "0,\(id),began,1,2\n") }
-    let csvPhases = ["began", "moved", "stationary", "ended", "cancelled", "Began", "\"began\"", " began", "began ", "", "x"]
+    let csvPhases = [
+        "began", "moved", "stationary", "ended", "cancelled", "Began", "\"began\"", " began", "began ", "", "x",
+    ]
     for (index, phase) in csvPhases.enumerated() { add("phase\(index)", header + "0,1,\(phase),1,2\n") }
     for (index, order) in permutations(keys).enumerated() where index % 7 == 0 {
         let values = ["t": "0.5", "id": "3", "phase": "began", "x": "-1.25", "y": "8"]
@@ -237,8 +253,10 @@ private let generatedCSV: [Input] = {
     ]
     for (index, record) in records.enumerated() {
         for (breakIndex, lineBreak) in ["\n", "\r\n", "\r"].enumerated() {
-            add("record\(index)-\(breakIndex)", header.replacingOccurrences(of: "\n", with: lineBreak) + record + lineBreak
-                + "1,1,ended,3,4" + lineBreak)
+            add(
+                "record\(index)-\(breakIndex)",
+                header.replacingOccurrences(of: "\n", with: lineBreak) + record + lineBreak
+                    + "1,1,ended,3,4" + lineBreak)
         }
     }
     add("extra-columns", "a,t,b,id,phase,x,y,c\nq,0,\"w\",1,began,1,2,\n")
@@ -251,12 +269,18 @@ private let generatedCSV: [Input] = {
 private let generatedXML: [Input] = {
     var inputs: [Input] = []
     for (index, number) in numbers.enumerated() {
-        inputs.append(Input(
-            "xml:\(index)", .xml,
-            #"<Gesture Name="n"><Point X="\#(number)" Y="1" T="5"/><Point X="2" Y="\#(number)" T="\#(number)"/></Gesture>"#))
+        inputs.append(
+            Input(
+                "xml:\(index)", .xml,
+                #"<Gesture Name="n"><Point X="\#(number)" Y="1" T="5"/><Point X="2" Y="\#(number)" T="\#(number)"/></Gesture>"#
+            ))
     }
     inputs.append(Input("xml:references", .xml, #"<Gesture><Point X="&#49;.5" Y="&#x32;e1" T="0"/></Gesture>"#))
-    inputs.append(Input("xml:strokes", .xml, #"<Gesture><Stroke><Point X="1" Y="2" T="0"/></Stroke><Stroke><Point X="1.25" Y="-2" T="16"/><Point X="3" Y="4" T="32"/></Stroke></Gesture>"#))
+    inputs.append(
+        Input(
+            "xml:strokes", .xml,
+            #"<Gesture><Stroke><Point X="1" Y="2" T="0"/></Stroke><Stroke><Point X="1.25" Y="-2" T="16"/><Point X="3" Y="4" T="32"/></Stroke></Gesture>"#
+        ))
     return inputs
 }()
 
@@ -269,7 +293,8 @@ private let generatedXML: [Input] = {
     }
 
     @Test func theFuzzSeedsAndRegressionsReadTheSameBothWays() {
-        let found = inputs(in: root.appendingPathComponent("Fuzz/corpus"))
+        let found =
+            inputs(in: root.appendingPathComponent("Fuzz/corpus"))
             + inputs(in: root.appendingPathComponent("Fuzz/regressions"))
         #expect(found.count >= 20)
         let problems = differences(found)
@@ -284,7 +309,8 @@ private let generatedXML: [Input] = {
     }
 
     @Test func truncationsAndMutationsOfValidTracesReadTheSameBothWays() {
-        let valid = inputs(in: root.appendingPathComponent("Traces")) + inputs(in: root.appendingPathComponent("Fuzz/corpus"))
+        let valid =
+            inputs(in: root.appendingPathComponent("Traces")) + inputs(in: root.appendingPathComponent("Fuzz/corpus"))
         #expect(valid.count >= 30)
         var found: [Input] = []
         for (index, input) in valid.enumerated() {

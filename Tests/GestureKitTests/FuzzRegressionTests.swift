@@ -25,7 +25,9 @@ import Testing
 
     @Test func everyHarnessHasSeeds() {
         for harness in Self.targets.keys.sorted() {
-            #expect(!Self.inputs("corpus", harness).contains { $0.contains("(no file found") }, "Fuzz/corpus/\(harness) is empty")
+            #expect(
+                !Self.inputs("corpus", harness).contains { $0.contains("(no file found") },
+                "Fuzz/corpus/\(harness) is empty")
         }
     }
 
@@ -44,16 +46,22 @@ import Testing
     /// terminal through the validator's messages.
     @Test func touchNamesAreEscapedInDiagnostics() {
         let csv = "t,id,phase,x,y\n0,\"a\u{E}\u{7F}\u{9B}b\",ended,0,0\n"
-        #expect(throws: TraceError(
-            .touchNotDown, file: "t.csv", line: 2, column: 1, sampleIndex: 0,
-            message: #"touch a\u{E}\u{7F}\u{9B}b ended while not down: expected "began" first"#)) {
+        #expect(
+            throws: TraceError(
+                .touchNotDown, file: "t.csv", line: 2, column: 1, sampleIndex: 0,
+                message: #"touch a\u{E}\u{7F}\u{9B}b ended while not down: expected "began" first"#)
+        ) {
             try TraceReader.read(bytes: Array(csv.utf8), file: "t.csv")
         }
-        var trace = Trace(samples: [Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero),
-                                    Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero)])
-        #expect(throws: TraceError(
-            .touchAlreadyDown, file: "code", sampleIndex: 1,
-            message: #"touch x\u{A}y began while already down: expected it up, found it down since sample 0"#)) {
+        var trace = Trace(samples: [
+            Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero),
+            Sample(time: 0, touch: .name("x\ny"), phase: .began, location: .zero),
+        ])
+        #expect(
+            throws: TraceError(
+                .touchAlreadyDown, file: "code", sampleIndex: 1,
+                message: #"touch x\u{A}y began while already down: expected it up, found it down since sample 0"#)
+        ) {
             try TraceValidator.validate(&trace, file: "code")
         }
     }
@@ -63,27 +71,40 @@ import Testing
     /// (U+0080–U+009F) could too, in every reader. They are now written as escapes.
     @Test func controlCharactersInFoundTextAreEscapedByEveryReader() {
         let phases = #""began", "moved", "stationary", "ended" or "cancelled""#
-        #expect(throws: TraceError(
-            .unknownPhase, file: "t.json", line: 1, column: 24, sampleIndex: 0,
-            message: #"unknown phase "b\u{7F}\u{85}gan": expected \#(phases)"#)) {
-            try Trace.parseJSON(Array(#"[{"t":0,"id":1,"phase":"b\#u{7F}\#u{85}gan","x":1,"y":2}]"#.utf8), file: "t.json")
+        #expect(
+            throws: TraceError(
+                .unknownPhase, file: "t.json", line: 1, column: 24, sampleIndex: 0,
+                message: #"unknown phase "b\u{7F}\u{85}gan": expected \#(phases)"#)
+        ) {
+            try Trace.parseJSON(
+                Array(#"[{"t":0,"id":1,"phase":"b\#u{7F}\#u{85}gan","x":1,"y":2}]"#.utf8), file: "t.json")
         }
-        #expect(throws: TraceError(
-            .syntax, file: "t.json", line: 1, column: 2, message: "expected a value or ']', found U+0085")) {
+        #expect(
+            throws: TraceError(
+                .syntax, file: "t.json", line: 1, column: 2, message: "expected a value or ']', found U+0085")
+        ) {
             try Trace.parseJSON(Array("[\u{85}]".utf8), file: "t.json")
         }
-        #expect(throws: TraceError(
-            .unknownPhase, file: "t.csv", line: 2, column: 5, sampleIndex: 0,
-            message: #"unknown phase "b\u{85}gan": expected \#(phases)"#)) {
+        #expect(
+            throws: TraceError(
+                .unknownPhase, file: "t.csv", line: 2, column: 5, sampleIndex: 0,
+                message: #"unknown phase "b\u{85}gan": expected \#(phases)"#)
+        ) {
             try Trace.parseCSV(Array("t,id,phase,x,y\n0,1,b\u{85}gan,1,2\n".utf8), file: "t.csv")
         }
-        #expect(throws: TraceError(
-            .invalidValue, file: "t.xml", line: 1, column: 19, sampleIndex: 0,
-            message: #"expected a number for "X", found "\u{85}\u{7F}""#)) {
-            try Trace.parseXML(Array("<Gesture><Point X=\"\u{85}\u{7F}\" Y=\"1\" T=\"0\"/></Gesture>".utf8), file: "t.xml")
+        #expect(
+            throws: TraceError(
+                .invalidValue, file: "t.xml", line: 1, column: 19, sampleIndex: 0,
+                message: #"expected a number for "X", found "\u{85}\u{7F}""#)
+        ) {
+            try Trace.parseXML(
+                Array("<Gesture><Point X=\"\u{85}\u{7F}\" Y=\"1\" T=\"0\"/></Gesture>".utf8), file: "t.xml")
         }
-        #expect(throws: TraceError(
-            .syntax, file: "t.xml", line: 1, column: 15, message: "expected whitespace between attributes, found U+0085")) {
+        #expect(
+            throws: TraceError(
+                .syntax, file: "t.xml", line: 1, column: 15,
+                message: "expected whitespace between attributes, found U+0085")
+        ) {
             try Trace.parseXML(Array("<Gesture X=\"1\"\u{85}/>".utf8), file: "t.xml")
         }
     }
@@ -98,9 +119,11 @@ import Testing
         let samples = (0...36).map { i in
             let angle = 2 * Double.pi * Double(i) / 36
             let phase = i == 0 ? "began" : i == 36 ? "ended" : "moved"
-            return #"{"t": \#(0.6 * Double(i) / 36), "id": 1, "phase": "\#(phase)", "x": \#(center + radius * cos(angle)), "y": \#(center + radius * sin(angle))}"#
+            return
+                #"{"t": \#(0.6 * Double(i) / 36), "id": 1, "phase": "\#(phase)", "x": \#(center + radius * cos(angle)), "y": \#(center + radius * sin(angle))}"#
         }
-        let trace = try TraceReader.read(bytes: Array(("[" + samples.joined(separator: ",") + "]").utf8), file: "c.json")
+        let trace = try TraceReader.read(
+            bytes: Array(("[" + samples.joined(separator: ",") + "]").utf8), file: "c.json")
         for profile in [Profile.default, .seed] {
             let result = Classifier(configuration: Configuration(profile: profile)).classify(trace, file: "c.json")
             #expect(result.sequences.count == 1)

@@ -5,18 +5,19 @@
 // Each target returns the invariants the input broke (empty when none); the harness aborts on any,
 // so libFuzzer records the input. Crashes, traps, hangs and sanitizer reports are findings too.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @testable import GestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum FuzzTargets {
     /// The body of every libFuzzer entry point in Fuzz/Harnesses: runs `target` on the input and,
     /// when it broke an invariant, names them on standard error and aborts, so libFuzzer keeps it.
-    static func run(_ name: String, _ target: ([UInt8]) -> [String], _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    static func run(_ name: String, _ target: ([UInt8]) -> [String], _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
+    {
         let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
         let problems = target(bytes)
         if !problems.isEmpty {
@@ -60,17 +61,23 @@ enum FuzzTargets {
     static func fastPathDifference(
         _ bytes: [UInt8], _ format: TraceFormat, file: String, limits: ReadLimits
     ) -> String? {
-        let fast = Result { () throws(TraceError) in try parse(bytes, format, file: file, limits: limits, fastPaths: true) }
-        let general = Result { () throws(TraceError) in try parse(bytes, format, file: file, limits: limits, fastPaths: false) }
+        let fast = Result { () throws(TraceError) in
+            try parse(bytes, format, file: file, limits: limits, fastPaths: true)
+        }
+        let general = Result { () throws(TraceError) in
+            try parse(bytes, format, file: file, limits: limits, fastPaths: false)
+        }
         switch (fast, general) {
         case (.success(let a), .success(let b)):
             if a.name != b.name || a.label != b.label || a.view != b.view || a.warnings != b.warnings {
-                return "the fast paths read other metadata: \(a.name ?? "-") \(a.label ?? "-") \(String(describing: a.view)), "
+                return
+                    "the fast paths read other metadata: \(a.name ?? "-") \(a.label ?? "-") \(String(describing: a.view)), "
                     + "without: \(b.name ?? "-") \(b.label ?? "-") \(String(describing: b.view))"
             }
             return sampleDifference(a.samples, b.samples)
         case (.failure(let a), .failure(let b)):
-            return a == b ? nil : "the fast paths report \(a) (\(a.code.rawValue)), without them \(b) (\(b.code.rawValue))"
+            return a == b
+                ? nil : "the fast paths report \(a) (\(a.code.rawValue)), without them \(b) (\(b.code.rawValue))"
         case (.success(let a), .failure(let b)):
             return "the fast paths read \(a.samples.count) samples, without them: \(b)"
         case (.failure(let a), .success(let b)):
@@ -83,7 +90,8 @@ enum FuzzTargets {
     static func sampleDifference(_ a: [Sample], _ b: [Sample]) -> String? {
         if a.count != b.count { return "\(a.count) samples with the fast paths, \(b.count) without" }
         for (index, (x, y)) in zip(a, b).enumerated() {
-            let same = x.time.bitPattern == y.time.bitPattern && x.location.x.bitPattern == y.location.x.bitPattern
+            let same =
+                x.time.bitPattern == y.time.bitPattern && x.location.x.bitPattern == y.location.x.bitPattern
                 && x.location.y.bitPattern == y.location.y.bitPattern && x.touch == y.touch && x.phase == y.phase
                 && x.offset == y.offset
             if !same { return "sample \(index): \(x) with the fast paths, \(y) without" }
@@ -107,14 +115,19 @@ enum FuzzTargets {
         } catch {
             return problems + check(error, file: file, in: bytes)
         }
-        if trace.samples.count > limits.samples { problems.append("\(trace.samples.count) samples kept, limit \(limits.samples)") }
+        if trace.samples.count > limits.samples {
+            problems.append("\(trace.samples.count) samples kept, limit \(limits.samples)")
+        }
         for (index, sample) in trace.samples.enumerated() {
             guard let offset = sample.offset, offset >= 0, offset < bytes.count else {
                 problems.append("sample \(index): offset \(String(describing: sample.offset)) outside the text")
                 continue
             }
-            let expected: UInt8 = format == .json ? UInt8(ascii: "{") : format == .xml ? UInt8(ascii: "<") : bytes[offset]
-            if bytes[offset] != expected { problems.append("sample \(index): offset \(offset) is not at the sample's start") }
+            let expected: UInt8 =
+                format == .json ? UInt8(ascii: "{") : format == .xml ? UInt8(ascii: "<") : bytes[offset]
+            if bytes[offset] != expected {
+                problems.append("sample \(index): offset \(offset) is not at the sample's start")
+            }
             if !(sample.time.isFinite && sample.location.x.isFinite && sample.location.y.isFinite) {
                 problems.append("sample \(index): a number is not finite")
             }
@@ -122,8 +135,10 @@ enum FuzzTargets {
         if format == .json || format == .csv {
             let text = format == .json ? writeJSON(trace) : writeCSV(trace)
             do {
-                let again = try format == .json
-                    ? Trace.parseJSON(Array(text.utf8), file: "again.json") : Trace.parseCSV(Array(text.utf8), file: "again.csv")
+                let again =
+                    try format == .json
+                    ? Trace.parseJSON(Array(text.utf8), file: "again.json")
+                    : Trace.parseCSV(Array(text.utf8), file: "again.csv")
                 if again.samples.map(\.withoutOffset) != trace.samples.map(\.withoutOffset) {
                     problems.append("the trace written back out reads differently:\n\(text)")
                 }
@@ -133,7 +148,8 @@ enum FuzzTargets {
         }
         do {
             try TraceValidator.validate(
-                &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
+                &trace, file: file, text: bytes,
+                clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
                 limits: limits)
         } catch {
             problems += check(error, file: file, in: bytes)
@@ -169,7 +185,8 @@ enum FuzzTargets {
     static func writeJSON(_ trace: Trace) -> String {
         let samples = trace.samples.map { s in
             let id = s.touch.name.map(jsonString) ?? s.touch.description
-            return #"{"t":\#(s.time),"id":\#(id),"phase":"\#(s.phase.rawValue)","x":\#(s.location.x),"y":\#(s.location.y)}"#
+            return
+                #"{"t":\#(s.time),"id":\#(id),"phase":"\#(s.phase.rawValue)","x":\#(s.location.x),"y":\#(s.location.y)}"#
         }
         return "[" + samples.joined(separator: ",") + "]"
     }
@@ -180,7 +197,8 @@ enum FuzzTargets {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -239,7 +257,9 @@ enum FuzzTargets {
         for sequence in result.sequences {
             let present = sequence.recognizers.map(\.id) + sequence.continuing
             if present.sorted() != everyone.sorted() {
-                problems.append("a sequence reports \(sequence.recognizers.map(\.id)) and continues \(sequence.continuing), not each of \(everyone) once")
+                problems.append(
+                    "a sequence reports \(sequence.recognizers.map(\.id)) and continues \(sequence.continuing), not each of \(everyone) once"
+                )
             }
         }
         let text = JSONReport.value(.success(result)).text
@@ -255,8 +275,10 @@ enum FuzzTargets {
     /// Extremes, and neighbours closer than a step of the recognizers can resolve (400 and the next
     /// doubles after it; 1e9 and 1e9 + 1e-6), where interpolation stops moving.
     static let specialValues: [Double] = [
-        0, -0.0, 1, -1, 0.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 1e15, -1e15, 1e300, -1e300, .greatestFiniteMagnitude,
-        -.greatestFiniteMagnitude, 9007199254740992, 1e-9, 400, 400.nextUp, 400.nextUp.nextUp, 400.nextDown, 1e9, 1e9 + 1e-6,
+        0, -0.0, 1, -1, 0.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 1e15, -1e15, 1e300, -1e300,
+        .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, 9_007_199_254_740_992, 1e-9, 400, 400.nextUp, 400.nextUp.nextUp, 400.nextDown, 1e9,
+        1e9 + 1e-6,
         1e9 - 1e-6, 1e154, -1e154, 1e-154,
     ]
 
@@ -290,8 +312,14 @@ enum FuzzTargets {
             default: touch = .number(Int(record[2] & 0x0F) - 2)
             }
             let special = record[5]
-            let x = special & 0x80 != 0 ? specialValues[Int(record[3]) % specialValues.count] : Double(record[3]) * 4 + Double(special & 0x0F) / 16
-            let y = special & 0x40 != 0 ? specialValues[Int(record[4]) % specialValues.count] : Double(record[4]) * 4 + Double(special >> 4 & 0x03) / 4
+            let x =
+                special & 0x80 != 0
+                ? specialValues[Int(record[3]) % specialValues.count]
+                : Double(record[3]) * 4 + Double(special & 0x0F) / 16
+            let y =
+                special & 0x40 != 0
+                ? specialValues[Int(record[4]) % specialValues.count]
+                : Double(record[4]) * 4 + Double(special >> 4 & 0x03) / 4
             samples.append(Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y)))
             if record[0] & 0xC0 == 0xC0 { names.append(String(samples.count)) }
         }

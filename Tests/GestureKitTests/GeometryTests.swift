@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// The geometry the recognizers share, by hand.
@@ -27,7 +28,9 @@ import Testing
         let (a, b) = (Point(x: 0, y: 0), Point(x: 10, y: 0))
         #expect(Geometry.distance(from: Point(x: 5, y: 3), toLineThrough: a, b, length: 10) == 3)
         #expect(Geometry.distance(from: Point(x: 50, y: -4), toLineThrough: a, b, length: 10) == 4, "past the ends too")
-        #expect(Geometry.distance(from: Point(x: 1, y: 1), toLineThrough: a, Point(x: 2, y: 2), length: 2.squareRoot()) == 0)
+        #expect(
+            Geometry.distance(from: Point(x: 1, y: 1), toLineThrough: a, Point(x: 2, y: 2), length: 2.squareRoot()) == 0
+        )
     }
 
     @Test func boundsHoldEveryPoint() {

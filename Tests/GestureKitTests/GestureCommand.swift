@@ -47,7 +47,9 @@ enum GestureCommand {
     /// there are none, a single name that no file has, so that a test parameterised over them fails
     /// saying so rather than passing on zero cases.
     static func files(in folder: String, mayBeEmpty: Bool = false) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path))
+            ?? []
         let found = names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
         return found.isEmpty && !mayBeEmpty ? ["\(folder)/(no file found in \(folder))"] : found
     }

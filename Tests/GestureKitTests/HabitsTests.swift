@@ -6,7 +6,8 @@ import Testing
 @Suite struct HabitsTests {
     @Test func eachTestFileIsNamedAfterItsSuite() throws {
         let folder = GestureCommand.packageRoot.appendingPathComponent("Tests/GestureKitTests")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            .sorted()
         try #require(files.count > 20)
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -14,7 +15,9 @@ import Testing
             let name = String(file.dropLast(".swift".count))
             if suites.isEmpty {
                 // A helper file: named after the one type it holds.
-                let types = text.matches(of: /(?m)^(?:public |private )?(?:struct|enum|class|extension) (\w+)/).map { String($0.output.1) }
+                let types = text.matches(of: /(?m)^(?:public |private )?(?:struct|enum|class|extension) (\w+)/).map {
+                    String($0.output.1)
+                }
                 #expect(types.contains(name), "\(file) declares no suite and no type named \(name)")
             } else {
                 #expect(suites == [name], "\(file) holds the suites \(suites)")

@@ -383,7 +383,8 @@ extension JSONReaderTests {
         @Test func unexpectedEndOfInput() {
             expectError("", .syntax, line: 1, column: 1, sample: nil, "unexpected end of input: expected a value")
             expectError(" \n ", .syntax, line: 2, column: 2, sample: nil, "unexpected end of input: expected a value")
-            expectError("[", .syntax, line: 1, column: 2, sample: nil, "unexpected end of input: expected a value or ']'")
+            expectError(
+                "[", .syntax, line: 1, column: 2, sample: nil, "unexpected end of input: expected a value or ']'")
             expectError(
                 "[\(sample())", .syntax, line: 1, column: 44, sample: nil,
                 "unexpected end of input: expected ',' or ']' after a sample")
@@ -400,12 +401,14 @@ extension JSONReaderTests {
 
         @Test func trailingCommas() {
             expectError("[1,]", .syntax, line: 1, column: 4, sample: nil, "expected a value, found ']'")
-            expectError(#"{"samples": [],}"#, .syntax, line: 1, column: 16, sample: nil, "expected a string key, found '}'")
+            expectError(
+                #"{"samples": [],}"#, .syntax, line: 1, column: 16, sample: nil, "expected a string key, found '}'")
         }
 
         @Test func objectKeysMustBeStrings() {
             expectError(
-                "{samples: []}", .syntax, line: 1, column: 2, sample: nil, "expected a string key or '}', found 'samples'")
+                "{samples: []}", .syntax, line: 1, column: 2, sample: nil,
+                "expected a string key or '}', found 'samples'")
             expectError("{'a': 1}", .syntax, line: 1, column: 2, sample: nil, "expected a string key or '}', found '''")
             expectError(#"{"a" 1}"#, .syntax, line: 1, column: 6, sample: nil, "expected ':' after a key, found '1'")
         }
@@ -418,7 +421,8 @@ extension JSONReaderTests {
         }
 
         @Test func numberGrammar() {
-            expectError("[01]", .syntax, line: 1, column: 2, sample: 0, "expected a number without leading zeros, found 01")
+            expectError(
+                "[01]", .syntax, line: 1, column: 2, sample: 0, "expected a number without leading zeros, found 01")
             expectError("[-]", .syntax, line: 1, column: 3, sample: 0, "expected a digit after '-', found ']'")
             expectError("[1.]", .syntax, line: 1, column: 4, sample: 0, "expected a digit after '.', found ']'")
             expectError("[1.e5]", .syntax, line: 1, column: 4, sample: 0, "expected a digit after '.', found 'e5'")
@@ -433,7 +437,8 @@ extension JSONReaderTests {
 
         @Test func nanAndInfinityAreNotJSON() {
             expectError("[NaN]", .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found 'NaN'")
-            expectError("[Infinity]", .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found 'Infinity'")
+            expectError(
+                "[Infinity]", .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found 'Infinity'")
             expectError(
                 "[-Infinity]", .syntax, line: 1, column: 3, sample: 0, "expected a digit after '-', found 'Infinity'")
             expectError(
@@ -451,7 +456,8 @@ extension JSONReaderTests {
                 #"["a\x"]"#, .syntax, line: 1, column: 5, sample: 0,
                 #"expected '"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\', found 'x'"#)
             expectError(
-                #"["\u12g4"]"#, .syntax, line: 1, column: 7, sample: 0, #"expected 4 hex digits after '\u', found 'g4'"#)
+                #"["\u12g4"]"#, .syntax, line: 1, column: 7, sample: 0, #"expected 4 hex digits after '\u', found 'g4'"#
+            )
             expectError(
                 #"["\U0041"]"#, .syntax, line: 1, column: 4, sample: 0,
                 #"expected '"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\', found 'U0041'"#)
@@ -497,7 +503,8 @@ extension JSONReaderTests {
         @Test func unexpectedNonASCIIOutsideStrings() {
             expectError("[é]", .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found 'é' (U+00E9)")
             expectError(
-                [0x5B, 0xFF, 0x5D], .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found byte 0xFF")
+                [0x5B, 0xFF, 0x5D], .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found byte 0xFF"
+            )
             expectError("[\u{0C}]", .syntax, line: 1, column: 2, sample: nil, "expected a value or ']', found U+000C")
         }
 
@@ -526,12 +533,15 @@ extension JSONReaderTests {
             let text = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
             expectError(text, .limitExceeded, line: 1, column: 513, sample: 0, Self.nestingLimit)
             // Inside an ignored field, levels count from the top of the document.
-            let deep = #"{"samples": [], "x": "# + String(repeating: "{\"a\":", count: 600) + "1"
+            let deep =
+                #"{"samples": [], "x": "# + String(repeating: "{\"a\":", count: 600) + "1"
                 + String(repeating: "}", count: 600) + "}"
             expectError(deep, .limitExceeded, line: 1, column: 22 + 511 * 5, sample: nil, Self.nestingLimit)
             // Past the limit the syntax is still checked: a truncated document is reported as truncated.
             let truncated = #"{"samples": [], "x": "# + String(repeating: "{\"a\":", count: 600)
-            expectError(truncated, .syntax, line: 1, column: 22 + 600 * 5, sample: nil, "unexpected end of input: expected a value")
+            expectError(
+                truncated, .syntax, line: 1, column: 22 + 600 * 5, sample: nil,
+                "unexpected end of input: expected a value")
         }
 
         @Test func veryDeepNestingDoesNotOverflowTheStack() {
@@ -595,7 +605,8 @@ extension JSONReaderTests {
             let names = try FileManager.default.contentsOfDirectory(atPath: jsonTestSuitePath).sorted()
             var counts: [Character: Int] = [:]
             for name in names where name.hasSuffix(".json") {
-                guard let kind = name.first, let data = FileManager.default.contents(atPath: jsonTestSuitePath + "/" + name)
+                guard let kind = name.first,
+                    let data = FileManager.default.contents(atPath: jsonTestSuitePath + "/" + name)
                 else { continue }
                 counts[kind, default: 0] += 1
                 let result = Result { () throws(TraceError) in try Trace.parseJSON(Array(data), file: name) }
@@ -603,7 +614,9 @@ extension JSONReaderTests {
                 case ("y", .failure(let error)):
                     // Valid JSON: read as JSON, then only a schema error (it is not a trace) is allowed —
                     // never a syntax error, and no limit is reached by any of them.
-                    let schemaErrors: Set<TraceError.Code> = [.missingField, .invalidValue, .invalidNumber, .unknownPhase]
+                    let schemaErrors: Set<TraceError.Code> = [
+                        .missingField, .invalidValue, .invalidNumber, .unknownPhase,
+                    ]
                     #expect(schemaErrors.contains(error.code), "\(name): \(error)")
                 case ("n", .success):
                     Issue.record("\(name) was accepted")
@@ -627,7 +640,9 @@ extension JSONReaderTests {
                     _ = try Trace.parseJSON(Array(data), file: name)
                     Issue.record("\(name) was accepted")
                 } catch {
-                    #expect(error.code == .syntax && error.message.hasPrefix("unexpected end of input"), "\(name): \(error)")
+                    #expect(
+                        error.code == .syntax && error.message.hasPrefix("unexpected end of input"), "\(name): \(error)"
+                    )
                     let end = SourcePosition(of: data.count, in: Array(data))
                     #expect(error.line == end.line && error.column == end.column, "\(name): \(error)")
                 }
@@ -635,9 +650,11 @@ extension JSONReaderTests {
                 var closed = Array(data)
                 closed += Array(String(repeating: "]", count: closed.count).utf8)
                 if name == "n_structure_100000_opening_arrays.json" {
-                    #expect(throws: TraceError(
-                        .limitExceeded, file: name, line: 1, column: 513, sampleIndex: 0,
-                        message: JSONReaderSyntaxErrorTests.nestingLimit)) { try Trace.parseJSON(closed, file: name) }
+                    #expect(
+                        throws: TraceError(
+                            .limitExceeded, file: name, line: 1, column: 513, sampleIndex: 0,
+                            message: JSONReaderSyntaxErrorTests.nestingLimit)
+                    ) { try Trace.parseJSON(closed, file: name) }
                 }
             }
         }

@@ -5,7 +5,9 @@ import Testing
 /// a type declared in a later one (traces know nothing of recognizers, recognizers build no reports).
 @Suite struct LayeringTests {
     /// The stages, in order. Support may be used by every stage.
-    static let stages = ["Support", "Traces", "Events", "Recognizers", "Arbitration", "Replay", "Corpus", "Scoring", "Reports"]
+    static let stages = [
+        "Support", "Traces", "Events", "Recognizers", "Arbitration", "Replay", "Corpus", "Scoring", "Reports",
+    ]
     static let library = GestureCommand.packageRoot.appendingPathComponent("Sources/GestureKit")
 
     /// The Swift files of a stage's folder (subfolders included), with their text.
@@ -30,13 +32,19 @@ import Testing
 
     /// Types declared at the top level of a file.
     static func declaredTypes(_ text: String) -> Set<String> {
-        Set(text.matches(of: /(?m)^(?:public |internal |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias|actor) (\w+)/).map {
-            String($0.output.1)
-        })
+        Set(
+            text.matches(
+                of:
+                    /(?m)^(?:public |internal |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias|actor) (\w+)/
+            ).map {
+                String($0.output.1)
+            })
     }
 
     @Test func everyFolderIsAStage() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter {
+            !$0.hasPrefix(".")
+        }
         #expect(Set(folders) == Set(Self.stages))
     }
 
@@ -52,8 +60,10 @@ import Testing
             let later = Set(Self.stages[(position + 1)...])
             for file in try Self.files(of: stage) {
                 // A type the file declares itself, nested or not, is its own (a parser's own `Failure`).
-                let own = Set(file.text.matches(of: /(?:struct|enum|class|protocol|typealias) (\w+)/).map { String($0.output.1) })
-                let words = Set(Self.code(file.text).matches(of: /\b[A-Z]\w*\b/).map { String($0.output) }).subtracting(own)
+                let own = Set(
+                    file.text.matches(of: /(?:struct|enum|class|protocol|typealias) (\w+)/).map { String($0.output.1) })
+                let words = Set(Self.code(file.text).matches(of: /\b[A-Z]\w*\b/).map { String($0.output) }).subtracting(
+                    own)
                 for word in words.sorted() {
                     if let owner = declaredIn[word], later.contains(owner) {
                         Issue.record("\(file.name) uses \(word), declared in the later stage \(owner)")

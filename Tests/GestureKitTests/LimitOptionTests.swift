@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// `--limit` on the command line: usage errors, and a file past a limit among good ones.
@@ -8,11 +9,12 @@ import Testing
         let output = try GestureCommand.run(["classify", "--limit", "bogus=1", "Traces/z.csv"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == """
-            gesture: error: --limit: unknown limit "bogus": expected one of file-size, samples, touches, nesting, line-length, string-length, digits
-            Run `gesture --help` for usage.
+        #expect(
+            output.stderr == """
+                gesture: error: --limit: unknown limit "bogus": expected one of file-size, samples, touches, nesting, line-length, string-length, digits
+                Run `gesture --help` for usage.
 
-            """)
+                """)
         let batch = try GestureCommand.run(["batch", "--limit=samples=lots", "Traces"])
         #expect(batch.status == 2)
         #expect(batch.stderr.hasPrefix(#"gesture: error: --limit samples: expected a whole number ≥ 1, found "lots""#))
@@ -20,9 +22,15 @@ import Testing
 
     @Test func aFilePastALimitIsReportedAndTheOthersClassified() throws {
         let output = try GestureCommand.run(
-            ["classify", "--format", "jsonl", "--limit", "samples=20", "--limit", "touches=1", "Traces/z.csv", "Traces/checkmark.json"])
+            [
+                "classify", "--format", "jsonl", "--limit", "samples=20", "--limit", "touches=1", "Traces/z.csv",
+                "Traces/checkmark.json",
+            ])
         #expect(output.status == 2)
-        #expect(output.stderr == "Traces/z.csv:25:1: error: sample 20: too many samples: expected at most 20 samples (the samples limit); raise it with --limit samples=N\n")
+        #expect(
+            output.stderr
+                == "Traces/z.csv:25:1: error: sample 20: too many samples: expected at most 20 samples (the samples limit); raise it with --limit samples=N\n"
+        )
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].contains(#""code":"limit-exceeded""#))
@@ -32,31 +40,50 @@ import Testing
     /// Each limit through the command line: the exact diagnostic, its place, exit status 2, and a
     /// good file after it (a tap small enough for every tight limit) still classified.
     static let limitCases: [(limit: String, name: String, content: String, diagnostic: String)] = [
-        ("file-size=1K", "big.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n# " + String(repeating: "x", count: 1024) + "\n",
-         "big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 1072 bytes; raise it with --limit file-size=SIZE"),
-        ("samples=2", "many.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,moved,1,3\n0.2,1,ended,1,3\n",
-         "many.csv:4:1: error: sample 2: too many samples: expected at most 2 samples (the samples limit); raise it with --limit samples=N"),
-        ("touches=2", "hands.csv", "t,id,phase,x,y\n0,1,began,1,2\n0,2,began,1,2\n0,3,began,1,2\n",
-         "hands.csv:4:1: error: sample 2: too many touches down: expected at most 2 at once (the touches limit), found 3; raise it with --limit touches=N"),
-        ("nesting=2", "deep.json", #"{"samples": [], "e": [[1]]}"#,
-         "deep.json:1:23: error: nesting too deep: expected at most 2 levels (the nesting limit); raise it with --limit nesting=N"),
-        ("line-length=20", "long.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.125,1,ended,100.25,2\n",
-         "long.csv:3:1: error: sample 1: record too long: expected at most 20 bytes (the line-length limit); raise it with --limit line-length=SIZE"),
-        ("string-length=8", "name.json", #"{"name": "a long name", "samples": [{"t": 0, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#,
-         "name.json:1:10: error: string too long: expected at most 8 bytes (the string-length limit), found 11 bytes; raise it with --limit string-length=SIZE"),
-        ("digits=5", "precise.csv", "t,id,phase,x,y\n0,1,began,1.234567,2\n",
-         "precise.csv:2:11: error: sample 0: number too precise for \"x\": expected at most 5 significant digits (the digits limit), found 7; raise it with --limit digits=N"),
+        (
+            "file-size=1K", "big.csv",
+            "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n# " + String(repeating: "x", count: 1024) + "\n",
+            "big.csv: error: file too large: expected at most 1 KiB (the file-size limit), found 1072 bytes; raise it with --limit file-size=SIZE"
+        ),
+        (
+            "samples=2", "many.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,moved,1,3\n0.2,1,ended,1,3\n",
+            "many.csv:4:1: error: sample 2: too many samples: expected at most 2 samples (the samples limit); raise it with --limit samples=N"
+        ),
+        (
+            "touches=2", "hands.csv", "t,id,phase,x,y\n0,1,began,1,2\n0,2,began,1,2\n0,3,began,1,2\n",
+            "hands.csv:4:1: error: sample 2: too many touches down: expected at most 2 at once (the touches limit), found 3; raise it with --limit touches=N"
+        ),
+        (
+            "nesting=2", "deep.json", #"{"samples": [], "e": [[1]]}"#,
+            "deep.json:1:23: error: nesting too deep: expected at most 2 levels (the nesting limit); raise it with --limit nesting=N"
+        ),
+        (
+            "line-length=20", "long.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.125,1,ended,100.25,2\n",
+            "long.csv:3:1: error: sample 1: record too long: expected at most 20 bytes (the line-length limit); raise it with --limit line-length=SIZE"
+        ),
+        (
+            "string-length=8", "name.json",
+            #"{"name": "a long name", "samples": [{"t": 0, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#,
+            "name.json:1:10: error: string too long: expected at most 8 bytes (the string-length limit), found 11 bytes; raise it with --limit string-length=SIZE"
+        ),
+        (
+            "digits=5", "precise.csv", "t,id,phase,x,y\n0,1,began,1.234567,2\n",
+            "precise.csv:2:11: error: sample 0: number too precise for \"x\": expected at most 5 significant digits (the digits limit), found 7; raise it with --limit digits=N"
+        ),
     ]
 
     @Test(arguments: limitCases.map(\.limit))
     func eachLimitOnTheCommandLine(_ limit: String) throws {
         let entry = try #require(Self.limitCases.first { $0.limit == limit })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-limit-\(getpid())-\(entry.name)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesture-limit-\(getpid())-\(entry.name)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(entry.content.utf8).write(to: folder.appendingPathComponent(entry.name))
-        try Data("t,id,phase,x,y\n0,1,began,1,2\n0.05,1,ended,1,2\n".utf8).write(to: folder.appendingPathComponent("tap.csv"))
-        let output = try GestureCommand.run(["classify", "--format", "jsonl", "--limit", entry.limit, entry.name, "tap.csv"], in: folder)
+        try Data("t,id,phase,x,y\n0,1,began,1,2\n0.05,1,ended,1,2\n".utf8).write(
+            to: folder.appendingPathComponent("tap.csv"))
+        let output = try GestureCommand.run(
+            ["classify", "--format", "jsonl", "--limit", entry.limit, entry.name, "tap.csv"], in: folder)
         #expect(output.stderr == entry.diagnostic + "\n")
         #expect(output.status == 2)
         let lines = output.stdout.split(separator: "\n")
@@ -73,17 +100,24 @@ import Testing
         let output = try GestureCommand.run(
             ["classify", "--limit", "file-size=10", "-"], input: String(repeating: "x", count: 100))
         #expect(output.status == 2)
-        #expect(output.stderr == "-: error: file too large: expected at most 10 bytes (the file-size limit); raise it with --limit file-size=SIZE\n")
+        #expect(
+            output.stderr
+                == "-: error: file too large: expected at most 10 bytes (the file-size limit); raise it with --limit file-size=SIZE\n"
+        )
     }
 
     @Test func aUTF16FileIsNamedOnTheCommandLine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-utf16-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/z.csv"), encoding: .utf8)
         try #require(text.data(using: .utf16)).write(to: folder.appendingPathComponent("z16.csv"))
         let output = try GestureCommand.run(["classify", "z16.csv"], in: folder)
         #expect(output.status == 2)
-        #expect(output.stderr == "z16.csv:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8\n")
+        #expect(
+            output.stderr
+                == "z16.csv:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8\n"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GestureKit
 
 /// A labelled mini corpus in a temporary folder, built from the bundled traces with their own labels
@@ -14,7 +15,8 @@ struct MiniCorpus {
 
     /// Writes the samples of bundled trace `source` as CSV at `path`, with `label` as its own label.
     func add(_ path: String, from source: String, label: String? = nil) throws {
-        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
         var text = label.map { "# label: \($0)\n" } ?? ""
         text += "t,id,phase,x,y\n"
         for s in trace.samples { text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n" }
@@ -32,12 +34,12 @@ struct MiniCorpus {
     /// Seven traces: labels from folders, an own label, a labels file, and one unlabelled.
     static func standard() throws -> MiniCorpus {
         let corpus = try MiniCorpus("mini")
-        try corpus.add("checkmark/c1.csv", from: "checkmark.json")         // checkmark → checkmark
-        try corpus.add("checkmark/c2.csv", from: "not-a-checkmark.json")   // checkmark → none (ended-too-low)
-        try corpus.add("none/n1.csv", from: "swipe-left.json")             // none → swipe-left
-        try corpus.add("none/n2.csv", from: "not-a-checkmark.json")        // none → none
-        try corpus.add("z.csv", from: "z.csv", label: "z")                  // own label: z → z
-        try corpus.add("misc/u.csv", from: "circle.json")                  // unlabelled
+        try corpus.add("checkmark/c1.csv", from: "checkmark.json")  // checkmark → checkmark
+        try corpus.add("checkmark/c2.csv", from: "not-a-checkmark.json")  // checkmark → none (ended-too-low)
+        try corpus.add("none/n1.csv", from: "swipe-left.json")  // none → swipe-left
+        try corpus.add("none/n2.csv", from: "not-a-checkmark.json")  // none → none
+        try corpus.add("z.csv", from: "z.csv", label: "z")  // own label: z → z
+        try corpus.add("misc/u.csv", from: "circle.json")  // unlabelled
         try corpus.add("by-file.csv", from: "circle.json", label: "none")  // the labels file says circle
         try corpus.write(".hidden/skipped.csv", "not even a trace")
         try corpus.write("notes.txt", "not a trace file")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 @Suite struct PathOrderTests {
@@ -11,7 +12,9 @@ import Testing
             for (x, y) in zip(left, right) where x != y { return x.lexicographicallyPrecedes(y) }
             return left.count < right.count
         }
-        let paths = ["a", "a/b", "a-b", "a/b/c", "a.json", "a/b.json", "a-b/c", "b", "B", "é/x", "e/x", "", "/", "a//b", "a/"]
+        let paths = [
+            "a", "a/b", "a-b", "a/b/c", "a.json", "a/b.json", "a-b/c", "b", "B", "é/x", "e/x", "", "/", "a//b", "a/",
+        ]
         for a in paths {
             for b in paths {
                 #expect(PathOrder.precedes(a, b) == componentWise(a, b), "\(a) vs \(b)")

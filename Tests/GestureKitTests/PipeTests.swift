@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 /// Pipes: a reader that stops early ends the run quietly; an interrupted run leaves whole lines.
@@ -17,7 +18,10 @@ import Testing
         let output = try GestureCommand.bash(
             #"set -o pipefail; "$GESTURE" batch --format jsonl --quiet . 2>err.txt | head -1; echo "status $?"; cat err.txt"#,
             in: corpus.folder)
-        #expect(output.stdout == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null}"# + "\nstatus 0\n")
+        #expect(
+            output.stdout
+                == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null}"#
+                + "\nstatus 0\n")
         #expect(output.stderr == "")
     }
 

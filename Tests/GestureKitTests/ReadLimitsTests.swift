@@ -60,9 +60,11 @@ extension ReadLimitsTests {
             try limits.set("touches=5")
             try limits.set("nesting=4")
             try limits.set("digits=17")
-            #expect(limits == ReadLimits(
-                fileSize: 1 << 30, samples: 50_000_000, touchesDown: 5, nesting: 4, lineLength: 64 << 10,
-                stringLength: 2 << 10, digits: 17))
+            #expect(
+                limits
+                    == ReadLimits(
+                        fileSize: 1 << 30, samples: 50_000_000, touchesDown: 5, nesting: 4, lineLength: 64 << 10,
+                        stringLength: 2 << 10, digits: 17))
             #expect(ReadLimits.size("100") == 100)
             #expect(ReadLimits.size("100b") == 100)
             #expect(ReadLimits.size("2tb") == 2 << 40)
@@ -74,8 +76,14 @@ extension ReadLimitsTests {
         }
 
         @Test(arguments: [
-            ("file-size", #"--limit: expected NAME=VALUE with NAME one of file-size, samples, touches, nesting, line-length, string-length, digits, found "file-size""#),
-            ("size=1", #"--limit: unknown limit "size": expected one of file-size, samples, touches, nesting, line-length, string-length, digits"#),
+            (
+                "file-size",
+                #"--limit: expected NAME=VALUE with NAME one of file-size, samples, touches, nesting, line-length, string-length, digits, found "file-size""#
+            ),
+            (
+                "size=1",
+                #"--limit: unknown limit "size": expected one of file-size, samples, touches, nesting, line-length, string-length, digits"#
+            ),
             ("file-size=0", #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), found "0""#),
             ("file-size=big", #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), found "big""#),
             ("samples=10M", #"--limit samples: expected a whole number ≥ 1, found "10M""#),
@@ -119,9 +127,12 @@ extension ReadLimitsTests {
 
         @Test func anEndlessDeviceStopsAtTheLimit() {
             // A device named by the user is read like a pipe: its size is unknown, so only the limit is given.
-            #expect(throws: limitError(
-                "/dev/zero", nil, nil,
-                "file too large: expected at most 1000 bytes (the file-size limit); raise it with --limit file-size=SIZE")) {
+            #expect(
+                throws: limitError(
+                    "/dev/zero", nil, nil,
+                    "file too large: expected at most 1000 bytes (the file-size limit); raise it with --limit file-size=SIZE"
+                )
+            ) {
                 try TraceReader.load("/dev/zero", limits: ReadLimits(fileSize: 1000))
             }
         }
@@ -130,15 +141,18 @@ extension ReadLimitsTests {
 
 extension ReadLimitsTests {
     @Suite struct SampleLimitTests {
-        static let message = "too many samples: expected at most 2 samples (the samples limit); raise it with --limit samples=N"
+        static let message =
+            "too many samples: expected at most 2 samples (the samples limit); raise it with --limit samples=N"
         let limits = ReadLimits(samples: 2)
 
         @Test func json() {
-            let text = "[" + jsonSample(0, 1, "began") + ",\n" + jsonSample(1, 1, "moved") + ",\n "
+            let text =
+                "[" + jsonSample(0, 1, "began") + ",\n" + jsonSample(1, 1, "moved") + ",\n "
                 + jsonSample(2, 1, "ended") + "]"
             #expect(failure(text, .json, limits) == limitError("t.json", 3, 2, sample: 2, Self.message))
             // Two samples are within the limit.
-            #expect(failure("[" + jsonSample(0, 1, "began") + "," + jsonSample(1, 1, "ended") + "]", .json, limits) == nil)
+            #expect(
+                failure("[" + jsonSample(0, 1, "began") + "," + jsonSample(1, 1, "ended") + "]", .json, limits) == nil)
         }
 
         @Test func csv() {
@@ -147,7 +161,8 @@ extension ReadLimitsTests {
         }
 
         @Test func xml() {
-            let text = "<Gesture>\n<Point X=\"1\" Y=\"2\" T=\"0\"/>\n<Point X=\"1\" Y=\"2\" T=\"1\"/>\n<Point X=\"1\" Y=\"2\" T=\"2\"/>\n</Gesture>"
+            let text =
+                "<Gesture>\n<Point X=\"1\" Y=\"2\" T=\"0\"/>\n<Point X=\"1\" Y=\"2\" T=\"1\"/>\n<Point X=\"1\" Y=\"2\" T=\"2\"/>\n</Gesture>"
             #expect(failure(text, .xml, limits) == limitError("t.xml", 4, 1, sample: 2, Self.message))
             // A one-point stroke gives two samples: began and ended.
             let one = "<Gesture>\n<Point X=\"1\" Y=\"2\" T=\"0\"/>\n</Gesture>"
@@ -155,11 +170,14 @@ extension ReadLimitsTests {
                 failure(one, .xml, ReadLimits(samples: 1))
                     == limitError(
                         "t.xml", 2, 1, sample: 1,
-                        "too many samples: expected at most 1 samples (the samples limit); raise it with --limit samples=N"))
+                        "too many samples: expected at most 1 samples (the samples limit); raise it with --limit samples=N"
+                    ))
         }
 
         @Test func aTraceBuiltInCode() {
-            var trace = Trace(samples: [Sample(0, 1, .began, 0, 0), Sample(1, 1, .moved, 0, 0), Sample(2, 1, .ended, 0, 0)])
+            var trace = Trace(samples: [
+                Sample(0, 1, .began, 0, 0), Sample(1, 1, .moved, 0, 0), Sample(2, 1, .ended, 0, 0),
+            ])
             #expect(throws: limitError("code", nil, nil, sample: 2, Self.message)) {
                 try TraceValidator.validate(&trace, file: "code", limits: limits)
             }
@@ -174,7 +192,8 @@ extension ReadLimitsTests {
         let limits = ReadLimits(touchesDown: 2)
 
         @Test func json() {
-            let text = "[" + jsonSample(0, 1, "began") + ",\n" + jsonSample(0, 2, "began") + ",\n"
+            let text =
+                "[" + jsonSample(0, 1, "began") + ",\n" + jsonSample(0, 2, "began") + ",\n"
                 + jsonSample(0, 3, "began") + "]"
             #expect(failure(text, .json, limits) == limitError("t.json", 3, 1, sample: 2, Self.message))
         }
@@ -189,7 +208,8 @@ extension ReadLimitsTests {
         @Test func xml() {
             let stroke = "<Stroke><Point X=\"1\" Y=\"2\" T=\"0\"/><Point X=\"1\" Y=\"2\" T=\"1\"/></Stroke>"
             // Strokes follow each other, so one touch is down at a time.
-            #expect(failure("<Gesture>" + stroke + stroke + stroke + "</Gesture>", .xml, ReadLimits(touchesDown: 1)) == nil)
+            #expect(
+                failure("<Gesture>" + stroke + stroke + stroke + "</Gesture>", .xml, ReadLimits(touchesDown: 1)) == nil)
         }
 
         @Test func twentyOneFingersByDefault() {
@@ -198,14 +218,16 @@ extension ReadLimitsTests {
                 failure(csvHeader + began, .csv)
                     == limitError(
                         "t.csv", 22, 1, sample: 20,
-                        "too many touches down: expected at most 20 at once (the touches limit), found 21; raise it with --limit touches=N"))
+                        "too many touches down: expected at most 20 at once (the touches limit), found 21; raise it with --limit touches=N"
+                    ))
         }
     }
 }
 
 extension ReadLimitsTests {
     @Suite struct NestingLimitTests {
-        static let message = "nesting too deep: expected at most 3 levels (the nesting limit); raise it with --limit nesting=N"
+        static let message =
+            "nesting too deep: expected at most 3 levels (the nesting limit); raise it with --limit nesting=N"
         let limits = ReadLimits(nesting: 3)
 
         @Test func anIgnoredValue() {
@@ -217,9 +239,12 @@ extension ReadLimitsTests {
 
         @Test func theSamplesThemselves() {
             let text = #"{"samples": ["# + jsonSample(0, 1, "began") + "]}"
-            #expect(failure(text, .json, ReadLimits(nesting: 2)) == limitError(
-                "t.json", 1, 14, sample: 0,
-                "nesting too deep: expected at most 2 levels (the nesting limit); raise it with --limit nesting=N"))
+            #expect(
+                failure(text, .json, ReadLimits(nesting: 2))
+                    == limitError(
+                        "t.json", 1, 14, sample: 0,
+                        "nesting too deep: expected at most 2 levels (the nesting limit); raise it with --limit nesting=N"
+                    ))
         }
 
         @Test func aLaterSyntaxErrorWins() {
@@ -259,7 +284,8 @@ extension ReadLimitsTests {
                 failure(text, .csv, limits)
                     == limitError(
                         "t.csv", 1, 1,
-                        "comment line too long: expected at most 20 bytes (the line-length limit); raise it with --limit line-length=SIZE"))
+                        "comment line too long: expected at most 20 bytes (the line-length limit); raise it with --limit line-length=SIZE"
+                    ))
         }
 
         @Test func aMillionCommasStopAtTheDefaultLimit() {
@@ -268,7 +294,8 @@ extension ReadLimitsTests {
                 failure(text, .csv)
                     == limitError(
                         "t.csv", 2, 1, sample: 0,
-                        "record too long: expected at most 1 MiB (the line-length limit); raise it with --limit line-length=SIZE"))
+                        "record too long: expected at most 1 MiB (the line-length limit); raise it with --limit line-length=SIZE"
+                    ))
         }
 
         @Test func jsonAndXMLMayBeOneLongLine() {
@@ -293,9 +320,11 @@ extension ReadLimitsTests {
                 failure(key, .json, ReadLimits(stringLength: 8))
                     == limitError(
                         "t.json", 1, 56, sample: 0,
-                        "string too long: expected at most 8 bytes (the string-length limit), found 9 bytes; raise it with --limit string-length=SIZE"))
+                        "string too long: expected at most 8 bytes (the string-length limit), found 9 bytes; raise it with --limit string-length=SIZE"
+                    ))
             // Eight bytes are fine.
-            #expect(failure(#"{"name": "12345678", "samples": ["# + jsonSample(0, 1, "began") + "]}", .json, limits) == nil)
+            #expect(
+                failure(#"{"name": "12345678", "samples": ["# + jsonSample(0, 1, "began") + "]}", .json, limits) == nil)
         }
 
         @Test func csvFields() {
@@ -304,7 +333,8 @@ extension ReadLimitsTests {
                 failure(text, .csv, limits)
                     == limitError(
                         "t.csv", 2, 3, sample: 0,
-                        "field too long: expected at most 8 bytes (the string-length limit), found 9 bytes; raise it with --limit string-length=SIZE"))
+                        "field too long: expected at most 8 bytes (the string-length limit), found 9 bytes; raise it with --limit string-length=SIZE"
+                    ))
         }
 
         @Test func xmlAttributeValues() {
@@ -313,7 +343,8 @@ extension ReadLimitsTests {
                 failure(text, .xml, limits)
                     == limitError(
                         "t.xml", 1, 15,
-                        "attribute value too long: expected at most 8 bytes (the string-length limit), found 11 bytes; raise it with --limit string-length=SIZE"))
+                        "attribute value too long: expected at most 8 bytes (the string-length limit), found 11 bytes; raise it with --limit string-length=SIZE"
+                    ))
         }
     }
 }
@@ -327,25 +358,32 @@ extension ReadLimitsTests {
         }
 
         @Test func json() {
-            #expect(failure("[" + jsonSample(0, 1, "began", x: "1.23456") + "]", .json, limits)
-                == limitError("t.json", 1, 45, sample: 0, Self.message("x", 6)))
+            #expect(
+                failure("[" + jsonSample(0, 1, "began", x: "1.23456") + "]", .json, limits)
+                    == limitError("t.json", 1, 45, sample: 0, Self.message("x", 6)))
             // Leading zeros are not significant, trailing ones are.
             #expect(failure("[" + jsonSample(0, 1, "began", x: "-0.00012345e3") + "]", .json, limits) == nil)
-            #expect(failure("[" + jsonSample(0, 1, "began", x: "123450") + "]", .json, limits)
-                == limitError("t.json", 1, 45, sample: 0, Self.message("x", 6)))
+            #expect(
+                failure("[" + jsonSample(0, 1, "began", x: "123450") + "]", .json, limits)
+                    == limitError("t.json", 1, 45, sample: 0, Self.message("x", 6)))
         }
 
         @Test func csv() {
-            #expect(failure(csvHeader + "0.000001,1,began,1.00000,2\n", .csv, limits)
-                == limitError("t.csv", 2, 18, sample: 0, Self.message("x", 6)))
-            #expect(failure("# view: 390.00001x844\n" + csvHeader + "0,1,began,1,2\n", .csv, limits) == limitError(
-                "t.csv", 1, 9,
-                "number too precise for view: expected at most 5 significant digits (the digits limit), found 8; raise it with --limit digits=N"))
+            #expect(
+                failure(csvHeader + "0.000001,1,began,1.00000,2\n", .csv, limits)
+                    == limitError("t.csv", 2, 18, sample: 0, Self.message("x", 6)))
+            #expect(
+                failure("# view: 390.00001x844\n" + csvHeader + "0,1,began,1,2\n", .csv, limits)
+                    == limitError(
+                        "t.csv", 1, 9,
+                        "number too precise for view: expected at most 5 significant digits (the digits limit), found 8; raise it with --limit digits=N"
+                    ))
         }
 
         @Test func xml() {
-            #expect(failure("<Gesture><Point X=\"1\" Y=\"2\" T=\"1234567\"/></Gesture>", .xml, limits)
-                == limitError("t.xml", 1, 31, sample: 0, Self.message("T", 7)))
+            #expect(
+                failure("<Gesture><Point X=\"1\" Y=\"2\" T=\"1234567\"/></Gesture>", .xml, limits)
+                    == limitError("t.xml", 1, 31, sample: 0, Self.message("T", 7)))
         }
 
         @Test func theDefaultAdmitsTheExactValueOfEveryDouble() throws {
@@ -359,9 +397,12 @@ extension ReadLimitsTests {
                 #expect(trace.samples.first?.location.x == Double.leastNonzeroMagnitude)
             }
             let tooLong = "0." + String(repeating: "1", count: 801)
-            #expect(failure(csvHeader + "0,1,began,\(tooLong),2\n", .csv) == limitError(
-                "t.csv", 2, 11, sample: 0,
-                "number too precise for \"x\": expected at most 800 significant digits (the digits limit), found 801; raise it with --limit digits=N"))
+            #expect(
+                failure(csvHeader + "0,1,began,\(tooLong),2\n", .csv)
+                    == limitError(
+                        "t.csv", 2, 11, sample: 0,
+                        "number too precise for \"x\": expected at most 800 significant digits (the digits limit), found 801; raise it with --limit digits=N"
+                    ))
         }
 
         @Test func overflowIsStillOutOfRange() {
@@ -381,12 +422,22 @@ extension ReadLimitsTests {
             ([0xFE, 0xFF, 0x00, 0x5B], "UTF-16BE", "byte-order mark FE FF"),
             ([0xFF, 0xFE, 0x00, 0x00, 0x5B, 0, 0, 0], "UTF-32LE", "byte-order mark FF FE 00 00"),
             ([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x5B], "UTF-32BE", "byte-order mark 00 00 FE FF"),
-            (Array("[{".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), "UTF-16LE",
-             "NUL bytes after its characters, without a byte-order mark"),
-            (Array("t,".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }), "UTF-16BE",
-             "NUL bytes before its characters, without a byte-order mark"),
-            ([0x3C, 0, 0, 0, 0x47, 0, 0, 0], "UTF-32LE", "NUL bytes after its first character, without a byte-order mark"),
-            ([0, 0, 0, 0x3C, 0, 0, 0, 0x47], "UTF-32BE", "NUL bytes before its first character, without a byte-order mark"),
+            (
+                Array("[{".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), "UTF-16LE",
+                "NUL bytes after its characters, without a byte-order mark"
+            ),
+            (
+                Array("t,".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }), "UTF-16BE",
+                "NUL bytes before its characters, without a byte-order mark"
+            ),
+            (
+                [0x3C, 0, 0, 0, 0x47, 0, 0, 0], "UTF-32LE",
+                "NUL bytes after its first character, without a byte-order mark"
+            ),
+            (
+                [0, 0, 0, 0x3C, 0, 0, 0, 0x47], "UTF-32BE",
+                "NUL bytes before its first character, without a byte-order mark"
+            ),
         ]
 
         @Test(arguments: TraceFormat.allCases)
@@ -419,7 +470,11 @@ extension ReadLimitsTests {
         @Test func sniffingDoesNotHideTheEncoding() {
             // Without an extension, UTF-16 sniffs as CSV, which still names the encoding.
             let bytes: [UInt8] = [0xFF, 0xFE] + Array("{}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-            #expect(throws: TraceError(.syntax, file: "-", line: 1, column: 1, message: Self.utf8Expected("byte-order mark FF FE", "UTF-16LE"))) {
+            #expect(
+                throws: TraceError(
+                    .syntax, file: "-", line: 1, column: 1,
+                    message: Self.utf8Expected("byte-order mark FF FE", "UTF-16LE"))
+            ) {
                 try TraceReader.read(bytes: bytes, file: "-")
             }
         }
@@ -437,14 +492,21 @@ extension ReadLimitsTests {
 
         @Test(arguments: ["\n", "\r\n", "\r"])
         func everyFormatReadsTheSameTraceWithAnyLineEnd(_ end: String) throws {
-            let json = "[" + Self.points.enumerated().map { index, p in
-                end + #"{"t": \#(Double(p.2)! / 1000), "id": 1, "phase": "\#(index == 0 ? "began" : index == 2 ? "ended" : "moved")", "x": \#(p.0), "y": \#(p.1)}"#
-            }.joined(separator: ",") + end + "]" + end
-            let csv = "# name: n" + end + "t,id,phase,x,y" + end + Self.points.enumerated().map { index, p in
-                "\(Double(p.2)! / 1000),1,\(index == 0 ? "began" : index == 2 ? "ended" : "moved"),\(p.0),\(p.1)"
-            }.joined(separator: end) + end
-            let xml = "<?xml version=\"1.0\"?>" + end + "<Gesture Name=\"n\">" + end
-                + Self.points.map { "  <Point X=\"\($0.0)\" Y=\"\($0.1)\" T=\"\($0.2)\" />" + end }.joined() + "</Gesture>" + end
+            let json =
+                "["
+                + Self.points.enumerated().map { index, p in
+                    end
+                        + #"{"t": \#(Double(p.2)! / 1000), "id": 1, "phase": "\#(index == 0 ? "began" : index == 2 ? "ended" : "moved")", "x": \#(p.0), "y": \#(p.1)}"#
+                }.joined(separator: ",") + end + "]" + end
+            let csv =
+                "# name: n" + end + "t,id,phase,x,y" + end
+                + Self.points.enumerated().map { index, p in
+                    "\(Double(p.2)! / 1000),1,\(index == 0 ? "began" : index == 2 ? "ended" : "moved"),\(p.0),\(p.1)"
+                }.joined(separator: end) + end
+            let xml =
+                "<?xml version=\"1.0\"?>" + end + "<Gesture Name=\"n\">" + end
+                + Self.points.map { "  <Point X=\"\($0.0)\" Y=\"\($0.1)\" T=\"\($0.2)\" />" + end }.joined()
+                + "</Gesture>" + end
             let traces = try [(json, TraceFormat.json), (csv, .csv), (xml, .xml)].map { text, format in
                 try TraceReader.read(bytes: Array(text.utf8), file: "t", format: format)
             }
@@ -456,10 +518,17 @@ extension ReadLimitsTests {
 
         @Test(arguments: ["\n", "\r\n", "\r"])
         func errorsAreOnTheRightLineWithAnyLineEnd(_ end: String) {
-            let xml = "<Gesture>" + end + "<Point X=\"1\" Y=\"2\" T=\"0\"/>" + end + "<Point X=\"a\" Y=\"2\" T=\"1\"/>" + end + "</Gesture>"
-            #expect(failure(xml, .xml) == TraceError(
-                .invalidValue, file: "t.xml", line: 3, column: 10, sampleIndex: 1, message: #"expected a number for "X", found "a""#))
-            let json = "[" + end + jsonSample(0, 1, "began") + "," + end + #"{"t": 1, "id": 1, "phase": "ended", "x": "a", "y": 2}"# + "]"
+            let xml =
+                "<Gesture>" + end + "<Point X=\"1\" Y=\"2\" T=\"0\"/>" + end + "<Point X=\"a\" Y=\"2\" T=\"1\"/>" + end
+                + "</Gesture>"
+            #expect(
+                failure(xml, .xml)
+                    == TraceError(
+                        .invalidValue, file: "t.xml", line: 3, column: 10, sampleIndex: 1,
+                        message: #"expected a number for "X", found "a""#))
+            let json =
+                "[" + end + jsonSample(0, 1, "began") + "," + end
+                + #"{"t": 1, "id": 1, "phase": "ended", "x": "a", "y": 2}"# + "]"
             #expect(failure(json, .json)?.line == 3)
             let csv = csvHeader.dropLast() + end + "0,1,began,1,2" + end + "1,1,ended,a,2" + end
             #expect(failure(String(csv), .csv)?.line == 3)
@@ -478,8 +547,11 @@ extension ReadLimitsTests {
             default: sample.location.y = value
             }
             var trace = Trace(samples: [sample])
-            #expect(throws: TraceError(
-                .invalidNumber, file: "code", sampleIndex: 0, message: "expected a finite number for \"\(field)\", found \(value)")) {
+            #expect(
+                throws: TraceError(
+                    .invalidNumber, file: "code", sampleIndex: 0,
+                    message: "expected a finite number for \"\(field)\", found \(value)")
+            ) {
                 try TraceValidator.validate(&trace, file: "code")
             }
         }

@@ -12,7 +12,8 @@ enum RecognizerSchema {
         else { throw SchemaPartsError() }
         defs.removeAll { $0.key.hasSuffix(".details") }
         defs += Registry.all.map { .init("\($0.id).details", details($0)) }
-        guard let reportIndex = defs.firstIndex(where: { $0.key == "recognizer" }), case .object(var report) = defs[reportIndex].value
+        guard let reportIndex = defs.firstIndex(where: { $0.key == "recognizer" }),
+            case .object(var report) = defs[reportIndex].value
         else { throw SchemaPartsError() }
         report.removeAll { $0.key == "allOf" }
         report.append(.init("allOf", .array(Registry.all.map(constraints))))
@@ -35,13 +36,16 @@ enum RecognizerSchema {
 
     static func property(_ detail: DetailSpec) -> JSONValue {
         var members: [JSONValue.Member] = [.init("description", .string(detail.meaning))]
-        func type(_ name: String) -> JSONValue { detail.nullable ? .array([.string(name), .string("null")]) : .string(name) }
+        func type(_ name: String) -> JSONValue {
+            detail.nullable ? .array([.string(name), .string("null")]) : .string(name)
+        }
         switch detail.kind {
         case .number: members.append(.init("type", type("number")))
         case .integer: members.append(.init("type", type("integer")))
         case .point: members.append(.init("$ref", .string("#/$defs/point")))
         case .rectangle: members.append(.init("$ref", .string("#/$defs/rectangle")))
-        case .text(let values): members.append(.init("enum", .array(values.map { .string($0) } + (detail.nullable ? [.null] : []))))
+        case .text(let values):
+            members.append(.init("enum", .array(values.map { .string($0) } + (detail.nullable ? [.null] : []))))
         }
         if let minimum = detail.minimum { members.append(.init("minimum", .number(minimum))) }
         return .object(members)
@@ -58,13 +62,23 @@ enum RecognizerSchema {
         ]
         if definition.kind == .continuous {
             properties.append(
-                .init("transitions", .object([.init("items", .object([.init("properties", .object([.init("values", orNull)]))]))])))
+                .init(
+                    "transitions",
+                    .object([.init("items", .object([.init("properties", .object([.init("values", orNull)]))]))])))
         }
         properties.append(
             .init(
-                "failure", .object([.init("properties", .object([.init("code", .object([.init("enum", .array(codes.map { .string($0) }))]))]))])))
+                "failure",
+                .object([
+                    .init(
+                        "properties",
+                        .object([.init("code", .object([.init("enum", .array(codes.map { .string($0) }))]))]))
+                ])))
         return .object([
-            .init("if", .object([.init("properties", .object([.init("id", .object([.init("const", .string(definition.id))]))]))])),
+            .init(
+                "if",
+                .object([.init("properties", .object([.init("id", .object([.init("const", .string(definition.id))]))]))]
+                )),
             .init("then", .object([.init("properties", .object(properties))])),
         ])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// Every registered recognizer's spec, checked from its declaration: its examples replayed in each
@@ -20,7 +21,9 @@ import Testing
     }
 
     /// Replays one example with its recognizer alone, in `profile`, with the example's settings.
-    static func replay(_ example: Example, of definition: RecognizerDefinition, in profile: Profile) throws -> RecognizerReport {
+    static func replay(_ example: Example, of definition: RecognizerDefinition, in profile: Profile) throws
+        -> RecognizerReport
+    {
         var configuration = Configuration(registry: [definition], profile: profile)
         for (name, value) in example.settings.sorted(by: { $0.key < $1.key }) {
             try configuration.set(name, to: value, for: definition.id)
@@ -44,7 +47,8 @@ import Testing
         }
         if let failure = report.failure {
             let declared = c.definition.failureCodes.map(\.code) + EngineFailure.allCases.map(\.rawValue)
-            #expect(declared.contains(failure.reason.code), "\(failure.reason.code) is not declared by \(c.definition.id)")
+            #expect(
+                declared.contains(failure.reason.code), "\(failure.reason.code) is not declared by \(c.definition.id)")
         }
         // What it reports has the declared shape: its details, and a continuous recognizer's values at
         // every transition.
@@ -54,9 +58,13 @@ import Testing
             reported += report.transitions.filter { [.began, .changed, .recognized].contains($0.to) }.map(\.values)
         }
         for members in reported {
-            #expect(members.map(\.key) == declared, "\(c.definition.id) reported \(members.map(\.key)), declared \(declared)")
+            #expect(
+                members.map(\.key) == declared,
+                "\(c.definition.id) reported \(members.map(\.key)), declared \(declared)")
             for (member, spec) in zip(members, c.definition.details) {
-                #expect(spec.admits(member.value), "\(c.definition.id).\(spec.name) = \(member.value.text) is not a \(spec.kind.name)")
+                #expect(
+                    spec.admits(member.value),
+                    "\(c.definition.id).\(spec.name) = \(member.value.text) is not a \(spec.kind.name)")
             }
         }
     }
@@ -72,12 +80,14 @@ import Testing
     func everyDeclaredFailureCodeIsGivenByAnExample(_ id: String) throws {
         let definition = try #require(Registry.definition(id))
         try #require(!definition.failureCodes.isEmpty, "\(id) declares no failure code")
-        let given = Set(definition.examples.compactMap { if case .fails(let code) = $0.expectation { code } else { nil } })
+        let given = Set(
+            definition.examples.compactMap { if case .fails(let code) = $0.expectation { code } else { nil } })
         for code in definition.failureCodes.map(\.code) {
             #expect(given.contains(code), "no example of \(id) fails with \(code)")
         }
         for code in definition.failureCodes {
-            #expect(!code.meaning.isEmpty && code.code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id): \(code.code)")
+            #expect(
+                !code.meaning.isEmpty && code.code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id): \(code.code)")
         }
     }
 
@@ -100,7 +110,9 @@ import Testing
                 #expect((try? parameter.checked(value).get()) == value, "\(id).\(parameter.name) = \(value)")
             }
             #expect(!parameter.meaning.isEmpty, "\(id).\(parameter.name) has no meaning")
-            #expect((parameter.unit == nil) == (parameter.type == .boolean), "\(id).\(parameter.name): a number needs a unit")
+            #expect(
+                (parameter.unit == nil) == (parameter.type == .boolean),
+                "\(id).\(parameter.name): a number needs a unit")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 @Suite struct RegistryTests {
@@ -51,17 +52,25 @@ import Testing
         }
         try #require(!ids(with: .shape).isEmpty)
         #expect(try requirements("swipe") == ids(with: .shape))
-        #expect(try requirements("pan") == Self.ids.filter { ids(with: .shape).contains($0) || ids(with: .swipe).contains($0) })
+        #expect(
+            try requirements("pan")
+                == Self.ids.filter { ids(with: .shape).contains($0) || ids(with: .swipe).contains($0) })
         #expect(try requirements("tap") == ["double-tap"])
     }
 
     @Test func unknownRecognizerOrParameterIsAnError() throws {
         var configuration = Configuration()
-        #expect(throws: ConfigurationError("unknown recognizer \"tick\": expected one of \(Self.ids.joined(separator: ", "))")) {
+        #expect(
+            throws: ConfigurationError(
+                "unknown recognizer \"tick\": expected one of \(Self.ids.joined(separator: ", "))")
+        ) {
             try configuration.keepOnly(["tick"])
         }
         let swipe = try #require(Registry.definition("swipe")).parameters.map(\.name)
-        #expect(throws: ConfigurationError("unknown parameter \"speed\" for swipe: expected one of \(swipe.joined(separator: ", "))")) {
+        #expect(
+            throws: ConfigurationError(
+                "unknown parameter \"speed\" for swipe: expected one of \(swipe.joined(separator: ", "))")
+        ) {
             try configuration.set("speed", to: .number(1), for: "swipe")
         }
         try configuration.setRequirements(of: "checkmark", ["circle"])
@@ -72,13 +81,21 @@ import Testing
 
     @Test func configFileOverridesAndRejects() throws {
         var configuration = Configuration()
-        try configuration.apply(json: Array(#"{"parameters": {"circle": {"maximumDuration": 3}}, "simultaneous": [["circle", "z"]]}"#.utf8), file: "c.json")
+        try configuration.apply(
+            json: Array(#"{"parameters": {"circle": {"maximumDuration": 3}}, "simultaneous": [["circle", "z"]]}"#.utf8),
+            file: "c.json")
         #expect(configuration.parameters(of: "circle", as: Circle.self)?.maximumDuration == 3)
         #expect(configuration.maySimultaneouslyRecognize("z", "circle"))
-        #expect(throws: ConfigurationError(#"c.json: error: unknown key "paramters": expected "parameters", "requiresFailureOf", "simultaneous""#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: unknown key "paramters": expected "parameters", "requiresFailureOf", "simultaneous""#)
+        ) {
             try configuration.apply(json: Array(#"{"paramters": {}}"#.utf8), file: "c.json")
         }
-        #expect(throws: ConfigurationError(#"c.json: error: unknown recognizer "zz": expected one of \#(Self.ids.joined(separator: ", "))"#)) {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: unknown recognizer "zz": expected one of \#(Self.ids.joined(separator: ", "))"#)
+        ) {
             try configuration.apply(json: Array(#"{"parameters": {"zz": {"a": 1}}}"#.utf8), file: "c.json")
         }
     }

@@ -1,16 +1,19 @@
 import Testing
+
 @testable import GestureKit
 
 /// Records every call it gets; recognizes on the last touch up, reporting the calls.
 struct Recorder: Recognizer {
-    static let definition = RecognizerDefinition(Recorder.self, id: "recorder", summary: "test probe", gestures: ["recorded"])
+    static let definition = RecognizerDefinition(
+        Recorder.self, id: "recorder", summary: "test probe", gestures: ["recorded"])
     var calls: [String] = []
     var down = 0
 
     init(parameters: NoParameters) {}
 
     mutating func log(_ name: String, _ touches: [Touch], _ event: TouchEvent, _ context: RecognizerContext) {
-        calls.append("\(name) \(touches.map(\.id.description).joined(separator: ",")) t=\(context.time) e=\(context.event)")
+        calls.append(
+            "\(name) \(touches.map(\.id.description).joined(separator: ",")) t=\(context.time) e=\(context.event)")
         #expect(event.index == context.event && event.time == context.time)
     }
     mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
@@ -44,7 +47,9 @@ struct Timed: Recognizer {
         var meaning: String { rawValue }
     }
 
-    static func named(_ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true) -> RecognizerDefinition {
+    static func named(_ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true)
+        -> RecognizerDefinition
+    {
         RecognizerDefinition(
             id: id, summary: "test probe", gestures: [id], requiresFailureOf: requires.map { .recognizer($0) },
             parameters: Parameters.specs(default: Parameters().with { $0.delay = delay }),
@@ -76,7 +81,9 @@ struct Timed: Recognizer {
         }
     }
     mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if touches.contains(where: { $0.id != first }) { context.fail(FailureCode.sawIgnoredTouch, "an ignored touch was delivered") }
+        if touches.contains(where: { $0.id != first }) {
+            context.fail(FailureCode.sawIgnoredTouch, "an ignored touch was delivered")
+        }
     }
     mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         if decidesOnLift, touches.contains(where: { $0.id == first }) { context.recognize(id) }
@@ -88,14 +95,17 @@ struct Timed: Recognizer {
 
 /// Asks for a continuous recognizer's `began` although it is discrete: an illegal transition.
 struct Illegal: Recognizer {
-    static let definition = RecognizerDefinition(Illegal.self, id: "illegal", summary: "test probe", gestures: ["illegal"])
+    static let definition = RecognizerDefinition(
+        Illegal.self, id: "illegal", summary: "test probe", gestures: ["illegal"])
     init(parameters: NoParameters) {}
     mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         context.begin("illegal")
     }
 }
 
-func replay(_ samples: [Sample], _ registry: [RecognizerDefinition], configure: (inout Configuration) throws -> Void = { _ in })
+func replay(
+    _ samples: [Sample], _ registry: [RecognizerDefinition], configure: (inout Configuration) throws -> Void = { _ in }
+)
     throws -> TraceResult
 {
     var configuration = Configuration(registry: registry)
@@ -119,10 +129,12 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         let details = try #require(try report(result, "recorder").recognition?.details.first?.value)
         #expect(
             details
-                == .array([
-                    "began 1 t=0.0 e=0", "began 2 t=0.1 e=1", "moved 1 t=0.1 e=1", "moved 2 t=0.2 e=2", "ended 1 t=0.2 e=2",
-                    "ended 2 t=0.3 e=3",
-                ].map { .string($0) }))
+                == .array(
+                    [
+                        "began 1 t=0.0 e=0", "began 2 t=0.1 e=1", "moved 1 t=0.1 e=1", "moved 2 t=0.2 e=2",
+                        "ended 1 t=0.2 e=2",
+                        "ended 2 t=0.3 e=3",
+                    ].map { .string($0) }))
     }
 
     @Test func aTouchRepeatedAtTheSameTimeStartsANewEvent() throws {
@@ -138,13 +150,18 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
             [Timed.named("timed", delay: 0.5)])
         let timed = try report(result, "timed")
         #expect(timed.state == .failed)
-        #expect(timed.failure == Failure(
-            reason: FailureReason(code: "deadline", message: "the late deadline passed", measured: 0.5, limit: 0.5, unit: .seconds),
-            time: 0.5, event: 1, sample: nil))
+        #expect(
+            timed.failure
+                == Failure(
+                    reason: FailureReason(
+                        code: "deadline", message: "the late deadline passed", measured: 0.5, limit: 0.5, unit: .seconds
+                    ),
+                    time: 0.5, event: 1, sample: nil))
     }
 
     @Test func aDeadlineAtTheTimeOfAnEventFiresAfterIt() throws {
-        let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.5, 1, .ended, 2, 0)], [Timed.named("timed", delay: 0.5)])
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.5, 1, .ended, 2, 0)], [Timed.named("timed", delay: 0.5)])
         #expect(try report(result, "timed").state == .recognized)
     }
 
@@ -159,7 +176,10 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
 
     @Test func eachTouchSequenceIsClassifiedAfterAReset() throws {
         let result = try replay(
-            [Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .ended, 0, 0), Sample(1, 7, .began, 0, 0), Sample(1.1, 7, .ended, 0, 0)],
+            [
+                Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .ended, 0, 0), Sample(1, 7, .began, 0, 0),
+                Sample(1.1, 7, .ended, 0, 0),
+            ],
             [Recorder.definition])
         #expect(result.sequences.count == 2)
         #expect(result.gesture == "recorded+recorded")
@@ -175,7 +195,9 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         #expect(result.sequences[0].ended == false)
         let recorder = try report(result, "recorder")
         #expect(recorder.failure?.reason.code == "sequence-never-ended")
-        #expect(recorder.failure?.reason.message == "the touch sequence never ended: 1 touch(es) still down when the trace stopped")
+        #expect(
+            recorder.failure?.reason.message
+                == "the touch sequence never ended: 1 touch(es) still down when the trace stopped")
         #expect(result.gesture == "none")
     }
 
@@ -191,7 +213,9 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
                 Transition(
                     from: .possible, to: .possible, time: 0.2, event: 1, sample: 1,
                     reason: "would recognize quick; waiting for slow to fail", waitingFor: ["slow"]),
-                Transition(from: .possible, to: .recognized, time: 1, event: 1, sample: nil, reason: "recognized quick once slow failed"),
+                Transition(
+                    from: .possible, to: .recognized, time: 1, event: 1, sample: nil,
+                    reason: "recognized quick once slow failed"),
             ])
         #expect(try report(result, "slow").failure?.time == 1)
         #expect(result.gesture == "quick")
@@ -214,7 +238,10 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
             [Timed.named("waiter", delay: 1, requires: ["first"]), Timed.named("first", delay: 1)])
         let waiter = try report(result, "waiter")
         #expect(waiter.state == .failed)
-        #expect(waiter.failure?.reason == FailureReason(code: "required-recognizer-succeeded", message: "first recognized, and waiter requires it to fail"))
+        #expect(
+            waiter.failure?.reason
+                == FailureReason(
+                    code: "required-recognizer-succeeded", message: "first recognized, and waiter requires it to fail"))
         #expect(waiter.transitions.map(\.to) == [.possible, .failed])
         #expect(waiter.transitions[0].waitingFor == ["first"])
         #expect(result.gesture == "first")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureKit
 
 // MARK: - A small JSON Schema validator
@@ -129,7 +130,9 @@ private struct Schema {
         case ("required", .array(let names)):
             guard case .object(let members) = value else { return [] }
             return names.flatMap { name in
-                guard case .string(let name) = name else { return ["\(path): required lists \(name), expected a string"] }
+                guard case .string(let name) = name else {
+                    return ["\(path): required lists \(name), expected a string"]
+                }
                 return expect(members[name] != nil, "missing required field \"\(name)\"")
             }
         case ("additionalProperties", .bool):
@@ -142,7 +145,8 @@ private struct Schema {
             return elements.indices.flatMap { errors(elements[$0], argument, at: "\(path)[\($0)]") }
         case ("minItems", .number(let limit)):
             guard case .array(let elements) = value else { return [] }
-            return expect(Double(elements.count) >= limit, "expected at least \(argument) items, found \(elements.count)")
+            return expect(
+                Double(elements.count) >= limit, "expected at least \(argument) items, found \(elements.count)")
         case ("minLength", .number(let limit)):
             guard case .string(let string) = value else { return [] }
             let count = Double(string.unicodeScalars.count)
@@ -164,8 +168,11 @@ private struct Schema {
             let results = branches.map { errors(value, $0, at: path) }
             let matches = results.filter(\.isEmpty).count
             guard matches != 1 else { return [] }
-            let why = matches > 1 ? "" : results.indices.map { "\n  branch \($0): " + results[$0].joined(separator: "; ") }
-                .joined()
+            let why =
+                matches > 1
+                ? ""
+                : results.indices.map { "\n  branch \($0): " + results[$0].joined(separator: "; ") }
+                    .joined()
             return ["\(path): matches \(matches) of the oneOf branches, expected exactly one\(why)"]
         default:
             return ["\(path): unsupported schema keyword \"\(keyword)\" with \(argument)"]
@@ -185,14 +192,17 @@ private let traceFiles = GestureCommand.traces
 private func gestureExecutable() throws -> URL {
     let folders =
         [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL]
-        + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map {
+            $0.deletingLastPathComponent()
+        }
         + [packageRoot.appendingPathComponent(".build/debug")]
     let candidates = folders.map { $0.appendingPathComponent("gesture") }
-    return try #require(candidates.first { url in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isExecutableFile(atPath: url.path)
-    }, "no gesture executable in \(folders.map(\.path))")
+    return try #require(
+        candidates.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && FileManager.default.isExecutableFile(atPath: url.path)
+        }, "no gesture executable in \(folders.map(\.path))")
 }
 
 /// Runs `gesture` in the package root; returns its exit status and standard output.
@@ -252,7 +262,8 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     }
 
     @Test func errorOutputMatchesOutputSchema() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-schema-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesture-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
@@ -285,7 +296,10 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             (#"{"t": 0, "id": 1, "phase": 1, "x": 1, "y": 2}"#, "$[0].phase: expected one of"),
             (#"{"t": 0, "id": 1, "phase": "began", "x": "1", "y": 2}"#, #"$[0].x: expected number, found "1""#),
             (#"{"t": true, "id": 1, "phase": "began", "x": 1, "y": 2}"#, "$[0].t: expected number, found true"),
-            (#"{"t": 0, "id": 1.5, "phase": "began", "x": 1, "y": 2}"#, "$[0].id: expected integer or string, found 1.5"),
+            (
+                #"{"t": 0, "id": 1.5, "phase": "began", "x": 1, "y": 2}"#,
+                "$[0].id: expected integer or string, found 1.5"
+            ),
             (#"{"t": 0, "id": "", "phase": "began", "x": 1, "y": 2}"#, "$[0].id: expected at least 1 characters"),
             (#"{"t": 0, "id": 1, "phase": "lifted", "x": 1, "y": 2}"#, #"found "lifted""#),
         ] {
@@ -321,7 +335,8 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     @Test func theRecognizerPartsAgreeWithTheDeclarations() throws {
         let url = packageRoot.appendingPathComponent("docs/classify-output.schema.json")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let expected = try RecognizerSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
+        let expected =
+            try RecognizerSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
             try expected.write(to: url, atomically: true, encoding: .utf8)
         } else {

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import GestureKit
 
 @Suite struct SimultaneousTests {
     @Test func pressHoldThenDragGivesLongPressAndPanTogether() throws {
-        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/long-press-then-pan.json").path)
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/long-press-then-pan.json").path)
         let result = Classifier().classify(trace, file: "t")
         #expect(result.gesture == "long-press+pan")
         let reports = result.sequences[0].recognizers

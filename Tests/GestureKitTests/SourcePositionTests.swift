@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 @Suite struct SourcePositionTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// `TouchMap` keeps entries in the order they were added, across its inline entries and the rest.

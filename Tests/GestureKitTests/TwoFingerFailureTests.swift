@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureKit
 
 /// Two-finger recognizers that fail say how far the fingers got, measured before the lift.

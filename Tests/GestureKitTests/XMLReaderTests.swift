@@ -51,7 +51,8 @@ extension XMLReaderTests {
                 trace.samples == [
                     Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 77, y: 199), offset: 100),
                     Sample(time: 0.105, touch: .number(1), phase: .moved, location: Point(x: 79, y: 201), offset: 141),
-                    Sample(time: 0.125, touch: .number(1), phase: .ended, location: Point(x: 81.5, y: 203), offset: 182),
+                    Sample(
+                        time: 0.125, touch: .number(1), phase: .ended, location: Point(x: 81.5, y: 203), offset: 182),
                 ])
         }
 
@@ -142,7 +143,8 @@ extension XMLReaderTests {
         }
 
         @Test func nameDecodesReferencesAndNormalizesWhitespace() throws {
-            let trace = try parse("<Gesture Name=\"a &amp; b &lt;&gt;&quot;&apos; &#65;&#x263A;&#x1F600;\tc\r\nd\ne\"/>")
+            let trace = try parse(
+                "<Gesture Name=\"a &amp; b &lt;&gt;&quot;&apos; &#65;&#x263A;&#x1F600;\tc\r\nd\ne\"/>")
             #expect(trace.name == "a & b <>\"' A☺😀 c d e")
             #expect(try parse("<Gesture Name='日本 &#10;'/>").name == "日本 \n")
         }
@@ -203,7 +205,8 @@ extension XMLReaderTests {
         }
 
         @Test func endTagWithoutStart() {
-            #expect(failure("</Gesture>") == error(.syntax, 1, 1, "expected a <Gesture> root element, found </Gesture>"))
+            #expect(
+                failure("</Gesture>") == error(.syntax, 1, 1, "expected a <Gesture> root element, found </Gesture>"))
         }
 
         @Test func unexpectedEndInsideElements() {
@@ -233,7 +236,8 @@ extension XMLReaderTests {
             #expect(
                 failure("<Gesture Name='a")
                     == error(
-                        .syntax, 1, 17, #"unexpected end of input: expected "'" to close the value of attribute "Name""#))
+                        .syntax, 1, 17, #"unexpected end of input: expected "'" to close the value of attribute "Name""#
+                    ))
             #expect(failure("<!-- abc") == error(.syntax, 1, 9, "unexpected end of input: expected '-->'"))
             #expect(failure("<?pi abc") == error(.syntax, 1, 9, "unexpected end of input: expected '?>'"))
             #expect(failure("<Gesture><![CDATA[ ") == error(.syntax, 1, 20, "unexpected end of input: expected ']]>'"))
@@ -245,7 +249,8 @@ extension XMLReaderTests {
                     == error(.syntax, 2, 3, #"expected only whitespace inside <Gesture>, found "hello""#))
             #expect(
                 failure("<Gesture><Stroke> abcdefghijklmnopqrstuvwxyz </Stroke></Gesture>")
-                    == error(.syntax, 1, 19, #"expected only whitespace inside <Stroke>, found "abcdefghijklmnopqrst…""#))
+                    == error(
+                        .syntax, 1, 19, #"expected only whitespace inside <Stroke>, found "abcdefghijklmnopqrst…""#))
             #expect(
                 failure(gesture(#"<Point X="1" Y="2" T="3">1</Point>"#))
                     == error(.syntax, 1, 35, sample: 0, #"expected only whitespace inside <Point>, found "1""#))
@@ -306,13 +311,16 @@ extension XMLReaderTests {
             #expect(failure("<Gesture?>") == error(.syntax, 1, 9, "expected '>' or '/>', found '?'"))
             #expect(failure("< Gesture/>") == error(.syntax, 1, 2, "expected an element name after '<', found ' '"))
             #expect(
-                failure("<Gesture></ Gesture>") == error(.syntax, 1, 12, "expected an element name after '</', found ' '"))
-            #expect(failure("<Gesture></Gesture x>") == error(.syntax, 1, 20, "expected '>' to close </Gesture, found 'x'"))
+                failure("<Gesture></ Gesture>")
+                    == error(.syntax, 1, 12, "expected an element name after '</', found ' '"))
+            #expect(
+                failure("<Gesture></Gesture x>") == error(.syntax, 1, 20, "expected '>' to close </Gesture, found 'x'"))
         }
 
         @Test func entityAndCharacterReferenceErrors() {
             let known = #"expected "&amp;", "&lt;", "&gt;", "&quot;", "&apos;" or a character reference"#
-            #expect(failure(#"<Gesture Name="a&nbsp;"/>"#) == error(.syntax, 1, 17, #"unknown entity "&nbsp;": "# + known))
+            #expect(
+                failure(#"<Gesture Name="a&nbsp;"/>"#) == error(.syntax, 1, 17, #"unknown entity "&nbsp;": "# + known))
             #expect(
                 failure(#"<Gesture Name="&amp b"/>"#)
                     == error(.syntax, 1, 20, "expected ';' to end the entity reference, found ' '"))
@@ -320,7 +328,8 @@ extension XMLReaderTests {
                 failure(#"<Gesture Name="& "/>"#)
                     == error(.syntax, 1, 17, "expected an entity name or '#' after '&', found ' '"))
             #expect(
-                failure(#"<Gesture Name="&#;"/>"#) == error(.syntax, 1, 18, "expected a digit or 'x' after '&#', found ';'")
+                failure(#"<Gesture Name="&#;"/>"#)
+                    == error(.syntax, 1, 18, "expected a digit or 'x' after '&#', found ';'")
             )
             #expect(
                 failure(#"<Gesture Name="&#xg;"/>"#)
@@ -328,9 +337,11 @@ extension XMLReaderTests {
             #expect(
                 failure(#"<Gesture Name="&#65"/>"#)
                     == error(.syntax, 1, 20, #"expected ';' to end the character reference, found '"'"#))
-            #expect(failure(#"<Gesture Name="&#0;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#0;""#))
             #expect(
-                failure(#"<Gesture Name="&#xD800;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#xD800;""#)
+                failure(#"<Gesture Name="&#0;"/>"#) == error(.syntax, 1, 16, #"invalid character reference "&#0;""#))
+            #expect(
+                failure(#"<Gesture Name="&#xD800;"/>"#)
+                    == error(.syntax, 1, 16, #"invalid character reference "&#xD800;""#)
             )
             #expect(
                 failure(#"<Gesture Name="&#x110000;"/>"#)
@@ -345,7 +356,8 @@ extension XMLReaderTests {
             #expect(failure(start + [0x61, 0xFF] + Array(#""/>"#.utf8)) == error(.syntax, 1, 17, "invalid UTF-8"))
             // An overlong encoding and a surrogate.
             #expect(failure(start + [0xC0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
-            #expect(failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
+            #expect(
+                failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
             // Truncated at the end of input.
             #expect(failure(start + [0xE2, 0x98]) == error(.syntax, 1, 16, "invalid UTF-8"))
             #expect(failure(Array("<Gesture> ".utf8) + [0xC3, 0x28]) == error(.syntax, 1, 11, "invalid UTF-8"))
@@ -355,9 +367,11 @@ extension XMLReaderTests {
             #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, "invalid UTF-8"))
             // A UTF-16 byte-order mark: the encoding is named.
             #expect(
-                failure([0xFF, 0xFE, 0x3C, 0x00]) == error(
-                    .syntax, 1, 1,
-                    "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8"))
+                failure([0xFF, 0xFE, 0x3C, 0x00])
+                    == error(
+                        .syntax, 1, 1,
+                        "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, e.g. with iconv -f UTF-16LE -t UTF-8"
+                    ))
         }
 
         @Test func controlCharacters() {
@@ -369,7 +383,8 @@ extension XMLReaderTests {
                 failure("<!-- \u{0} -->")
                     == error(.syntax, 1, 6, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"))
             #expect(
-                failure("<Gesture\u{0B}/>") == error(.syntax, 1, 9, "expected an attribute name, '>' or '/>', found U+000B")
+                failure("<Gesture\u{0B}/>")
+                    == error(.syntax, 1, 9, "expected an attribute name, '>' or '/>', found U+000B")
             )
         }
 
@@ -378,7 +393,8 @@ extension XMLReaderTests {
                 failure("<!-- a -- b --><Gesture/>")
                     == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found ' '"))
             #expect(
-                failure("<!-- a ---><Gesture/>") == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found '-'")
+                failure("<!-- a ---><Gesture/>")
+                    == error(.syntax, 1, 10, "expected '>' after '--' in a comment, found '-'")
             )
         }
 
@@ -408,13 +424,16 @@ extension XMLReaderTests {
         @Test func otherMarkup() {
             #expect(failure("<![CDATA[ ]]><Gesture/>") == error(.syntax, 1, 3, "expected '--' after '<!', found '['"))
             #expect(
-                failure(gesture("<!ELEMENT>")) == error(.syntax, 1, 12, "expected '--' or '[CDATA[' after '<!', found 'E'"))
+                failure(gesture("<!ELEMENT>"))
+                    == error(.syntax, 1, 12, "expected '--' or '[CDATA[' after '<!', found 'E'"))
             #expect(
-                failure("<? x?>") == error(.syntax, 1, 3, "expected a processing instruction target after '<?', found ' '"))
+                failure("<? x?>")
+                    == error(.syntax, 1, 3, "expected a processing instruction target after '<?', found ' '"))
             #expect(
                 failure("<?pi*?><Gesture/>")
                     == error(
-                        .syntax, 1, 5, "expected whitespace or '?>' after the processing instruction target, found '*'"))
+                        .syntax, 1, 5, "expected whitespace or '?>' after the processing instruction target, found '*'")
+            )
         }
 
         @Test func columnsCountCharactersNotBytes() {
@@ -504,7 +523,8 @@ extension XMLReaderTests {
         }
 
         @Test(arguments: [
-            "abc", "nan", "NaN", "inf", "-Infinity", "0x1p3", "1e", "1e+", "", " 1", "1 ", "1,5", "--1", ".", "+", "1_000",
+            "abc", "nan", "NaN", "inf", "-Infinity", "0x1p3", "1e", "1e+", "", " 1", "1 ", "1,5", "--1", ".", "+",
+            "1_000",
             "1.2.3", "e5", "١",
         ])
         func notANumber(text: String) {
@@ -658,7 +678,9 @@ extension XMLReaderTests {
                 z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
                 return z ^ (z >> 31)
             }
-            var numbers: [String] = ["0", "-0", "0.0", "007.50", "123456789012345", "0.000000000000000000001", "-99.99"]
+            var numbers: [String] = [
+                "0", "-0", "0.0", "007.50", "123456789012345", "0.000000000000000000001", "-99.99",
+            ]
             for _ in 0..<2000 {
                 let integer = String(next() % 1_000_000)
                 let fraction = String(String(next() % 10_000_000_000).prefix(Int(next() % 11)))

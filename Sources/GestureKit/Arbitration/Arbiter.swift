@@ -125,7 +125,8 @@ struct Arbiter {
         guard attempts[index].state == .possible else {
             // A continuous recognizer in flight cannot fail; UIKit cancels it.
             if move(index, to: .cancelled, reason: reason.message, at: moment) {
-                attempts[index].failure = Failure(reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
+                attempts[index].failure = Failure(
+                    reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
             }
             return
         }
@@ -139,7 +140,8 @@ struct Arbiter {
             let names = required.map { relations.ids[$0] }.joined(separator: ", ")
             commit(
                 waiter, pending.recognition, begins: pending.begins, at: Moment(time: moment.time, event: moment.event),
-                reason: "\(pending.begins ? "began" : "recognized") \(pending.recognition.gesture) once \(names) failed")
+                reason: "\(pending.begins ? "began" : "recognized") \(pending.recognition.gesture) once \(names) failed"
+            )
         }
     }
 
@@ -154,23 +156,27 @@ struct Arbiter {
         let from = attempts[index].state
         guard from.canMove(to: state, kind: relations.kinds[index]) else {
             warnings.append(
-                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(moment.time, decimals: 3))")
+                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(moment.time, decimals: 3))"
+            )
             return false
         }
         attempts[index].state = state
         if recordsTransitions {
             attempts[index].transitions.append(
                 Transition(
-                    from: from, to: state, time: moment.time, event: moment.event, sample: moment.sample, reason: reason(),
+                    from: from, to: state, time: moment.time, event: moment.event, sample: moment.sample,
+                    reason: reason(),
                     waitingFor: waitingFor, values: relations.kinds[index] == .continuous ? values : []))
         }
         return true
     }
 
-    private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, at moment: Moment) {
+    private mutating func requestRecognition(_ index: Int, _ recognition: Recognition, begins: Bool, at moment: Moment)
+    {
         guard attempts[index].state == .possible, attempts[index].pending == nil else {
             return warnings.append(
-                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.number(moment.time, decimals: 3))")
+                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.number(moment.time, decimals: 3))"
+            )
         }
         if relations.requires[index].contains(where: { attempts[$0].state == .possible }) {
             attempts[index].pending = PendingRecognition(recognition: recognition, begins: begins)
@@ -179,18 +185,22 @@ struct Arbiter {
             attempts[index].transitions.append(
                 Transition(
                     from: .possible, to: .possible, time: moment.time, event: moment.event, sample: moment.sample,
-                    reason: "would \(begins ? "begin" : "recognize") \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
+                    reason:
+                        "would \(begins ? "begin" : "recognize") \(recognition.gesture); waiting for \(waiting.joined(separator: ", ")) to fail",
                     waitingFor: waiting))
             return
         }
-        commit(index, recognition, begins: begins, at: moment, reason: "\(begins ? "began" : "recognized") \(recognition.gesture)")
+        commit(
+            index, recognition, begins: begins, at: moment,
+            reason: "\(begins ? "began" : "recognized") \(recognition.gesture)")
     }
 
     /// Makes a recognition (or a `began`) happen, and fails whoever it excludes.
     private mutating func commit(
         _ index: Int, _ recognition: Recognition, begins: Bool, at moment: Moment, reason: @autoclosure () -> String
     ) {
-        guard move(index, to: begins ? .began : .recognized, reason: reason(), at: moment, values: recognition.details) else {
+        guard move(index, to: begins ? .began : .recognized, reason: reason(), at: moment, values: recognition.details)
+        else {
             return
         }
         attempts[index].recognition = recognition
@@ -212,7 +222,8 @@ struct Arbiter {
                 if preempted == nil {
                     preempted = FailureReason(
                         EngineFailure.preempted,
-                        recognition.gesture == winner ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))")
+                        recognition.gesture == winner
+                            ? "preempted by \(winner)" : "preempted by \(winner) (\(recognition.gesture))")
                 }
                 fail(other, preempted!, at: moment)
             }
@@ -222,7 +233,10 @@ struct Arbiter {
 
     /// A continuous recognizer's `ended`.
     private mutating func end(_ index: Int, _ recognition: Recognition, at moment: Moment) {
-        guard move(index, to: .recognized, reason: "ended \(recognition.gesture)", at: moment, values: recognition.details) else {
+        guard
+            move(
+                index, to: .recognized, reason: "ended \(recognition.gesture)", at: moment, values: recognition.details)
+        else {
             return
         }
         attempts[index].recognition = recognition

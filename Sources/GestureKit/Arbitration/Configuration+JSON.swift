@@ -46,9 +46,12 @@ extension Configuration {
                     case .null: parameter = .off
                     default:
                         throw fail(
-                            "parameter \"\(value.key)\" for \(recognizer.key) must be a number, true, false or null, found \(value.value.text)")
+                            "parameter \"\(value.key)\" for \(recognizer.key) must be a number, true, false or null, found \(value.value.text)"
+                        )
                     }
-                    try prefixed { () throws(ConfigurationError) in try set(value.key, to: parameter, for: recognizer.key) }
+                    try prefixed { () throws(ConfigurationError) in
+                        try set(value.key, to: parameter, for: recognizer.key)
+                    }
                 }
             }
         }
@@ -65,10 +68,14 @@ extension Configuration {
             }
         }
         if let pairs = root["simultaneous"] {
-            guard case .array(let list) = pairs else { throw fail("\"simultaneous\" must be an array of pairs of recognizer ids") }
+            guard case .array(let list) = pairs else {
+                throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
+            }
             clearSimultaneous()
             for pair in list {
-                guard case .array(let ids) = pair, ids.count == 2, let a = ids[0].stringValue, let b = ids[1].stringValue else {
+                guard case .array(let ids) = pair, ids.count == 2, let a = ids[0].stringValue,
+                    let b = ids[1].stringValue
+                else {
                     throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
                 }
                 try prefixed { () throws(ConfigurationError) in try allowSimultaneous(a, b) }

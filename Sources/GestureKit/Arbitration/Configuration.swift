@@ -107,7 +107,8 @@ public struct Configuration: Sendable {
             var warning = "\(id).\(name) is now \(id).\(renamed.name)"
             if let old = value.number, let unit = renamed.unit {
                 value = .number(old * former.scale)
-                warning += ", in \(unit): \(Format.number(old, decimals: 4)) \(former.unit) read as "
+                warning +=
+                    ", in \(unit): \(Format.number(old, decimals: 4)) \(former.unit) read as "
                     + "\(Format.number(old * former.scale, decimals: 4)) \(unit)"
             }
             warnings.append(warning)
@@ -115,9 +116,12 @@ public struct Configuration: Sendable {
         }
         guard let parameter = definition.parameter(name) else {
             throw ConfigurationError(
-                "unknown parameter \"\(name)\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))")
+                "unknown parameter \"\(name)\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))"
+            )
         }
-        if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number, formerOff.matches(number) {
+        if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number,
+            formerOff.matches(number)
+        {
             warnings.append(
                 "\(id).\(name): \(formerOff.text) used to switch the rule off; write null (off) instead")
             value = .off

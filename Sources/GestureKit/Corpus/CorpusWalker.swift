@@ -274,7 +274,7 @@ public enum PathOrder {
             case (nil, nil): return false
             case (nil, _): return true
             case (_, nil): return false
-            case let (x?, y?) where x != y: return rank(x) < rank(y)
+            case (let x?, let y?) where x != y: return rank(x) < rank(y)
             default: continue
             }
         }

@@ -28,10 +28,14 @@ public struct Labeler: Sendable {
         for pair in spec.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw LabelError("--label-map: expected FROM=TO pairs separated by commas, found \"\(DiagnosticText.escaped(String(pair)))\"")
+                throw LabelError(
+                    "--label-map: expected FROM=TO pairs separated by commas, found \"\(DiagnosticText.escaped(String(pair)))\""
+                )
             }
             guard known.contains(parts[1]) else {
-                throw LabelError("--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": expected one of \(knownList)")
+                throw LabelError(
+                    "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": expected one of \(knownList)"
+                )
             }
             if parts[0] == "*" { otherwise = parts[1] } else { renames[parts[0]] = parts[1] }
         }
@@ -53,22 +57,29 @@ public struct Labeler: Sendable {
             let position = SourcePosition(of: offset, in: bytes)
             return "\(file):\(position.line):\(position.column)"
         }
-        guard let header = records.first else { throw LabelError("\(file): error: empty labels file: expected a header \"path,label\"") }
+        guard let header = records.first else {
+            throw LabelError("\(file): error: empty labels file: expected a header \"path,label\"")
+        }
         let names = header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let pathColumn = names.firstIndex(of: "path"), let labelColumn = names.firstIndex(of: "label") else {
-            throw LabelError("\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(DiagnosticText.escaped(names.joined(separator: ",")))\"")
+            throw LabelError(
+                "\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(DiagnosticText.escaped(names.joined(separator: ",")))\""
+            )
         }
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         labelsFiles.insert(absoluteFile)
         let folder = (absoluteFile as NSString).deletingLastPathComponent
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
-                throw LabelError("\(place(record.offset)): error: expected \(header.fields.count) fields, found \(record.fields.count)")
+                throw LabelError(
+                    "\(place(record.offset)): error: expected \(header.fields.count) fields, found \(record.fields.count)"
+                )
             }
             let label = record.fields[labelColumn]
             guard let mapped = mapped(label.value.trimmingCharacters(in: .whitespaces)) else {
                 throw LabelError(
-                    "\(place(label.offset)): error: unknown label \"\(DiagnosticText.escaped(label.value))\": expected one of \(knownList) (or map it with --label-map)")
+                    "\(place(label.offset)): error: unknown label \"\(DiagnosticText.escaped(label.value))\": expected one of \(knownList) (or map it with --label-map)"
+                )
             }
             let key = Labeler.absolute(record.fields[pathColumn].value, in: folder)
             byPath[key] = mapped
@@ -83,7 +94,10 @@ public struct Labeler: Sendable {
         }
         if let traceLabel {
             guard let mapped = mapped(traceLabel) else {
-                return .failure(LabelError("unknown label \"\(DiagnosticText.escaped(traceLabel))\" in the trace: expected one of \(knownList)"))
+                return .failure(
+                    LabelError(
+                        "unknown label \"\(DiagnosticText.escaped(traceLabel))\" in the trace: expected one of \(knownList)"
+                    ))
             }
             return .success(mapped)
         }
@@ -103,7 +117,8 @@ public struct Labeler: Sendable {
             while end > 0, bytes[end - 1] == slash { end -= 1 }
             var start = end
             while start > 0, bytes[start - 1] != slash { start -= 1 }
-            return start == end ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return start == end
+                ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
     }
 

@@ -10,7 +10,9 @@ public struct Touch: Sendable, Hashable {
     /// Index of the sample that produced this touch.
     public var sampleIndex: Int
 
-    public init(id: TouchID, phase: Phase, location: Point, previousLocation: Point, timestamp: Double, sampleIndex: Int) {
+    public init(
+        id: TouchID, phase: Phase, location: Point, previousLocation: Point, timestamp: Double, sampleIndex: Int
+    ) {
         self.id = id
         self.phase = phase
         self.location = location

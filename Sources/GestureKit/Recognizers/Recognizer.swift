@@ -58,7 +58,8 @@ extension Recognizer {
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {}
     public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {}
 
-    public mutating func touchesCancelled(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+    public mutating func touchesCancelled(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext)
+    {
         let reason = FailureReason(
             EngineFailure.touchCancelled, "touch \(touches[0].id) was cancelled", point: touches[0].location)
         if context.state == .possible {

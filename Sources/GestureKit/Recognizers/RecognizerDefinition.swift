@@ -62,14 +62,16 @@ public struct RecognizerDefinition: Sendable {
         exampleList = examples
         maker = { profile, settings in
             settings.isEmpty
-                ? R(parameters: R.parameters(profile)) : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
+                ? R(parameters: R.parameters(profile))
+                : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
         }
     }
 
     /// An entry made from data: its parameters are `parameters`, and `make` makes a recognizer from a
     /// value for each of them.
     public init(
-        id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String], capabilities: [Capability] = [],
+        id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String],
+        capabilities: [Capability] = [],
         requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [], parameters: [ParameterSpec] = [],
         failureCodes: [FailureCodeSpec] = [], details: [DetailSpec] = [], examples: [Example] = [],
         make: @escaping @Sendable (ParameterValues) -> any Recognizer
@@ -87,7 +89,9 @@ public struct RecognizerDefinition: Sendable {
         exampleList = { examples }
         maker = { profile, settings in
             var values = ParameterValues()
-            for parameter in parameters { values[parameter.name] = settings[parameter.name] ?? parameter.value(in: profile) }
+            for parameter in parameters {
+                values[parameter.name] = settings[parameter.name] ?? parameter.value(in: profile)
+            }
             return make(values)
         }
     }

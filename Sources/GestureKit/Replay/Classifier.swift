@@ -24,7 +24,8 @@ public struct Classifier: Sendable {
     }
 
     /// `classify`, reusing the recognizers `workspace` kept from the last trace this thread replayed.
-    func classify(_ trace: consuming Trace, file: String, transitions: Bool, workspace: ReplayWorkspace?) -> TraceResult {
+    func classify(_ trace: consuming Trace, file: String, transitions: Bool, workspace: ReplayWorkspace?) -> TraceResult
+    {
         ReplayEngine.run(
             trace, file: file, configuration: configuration, recordsTransitions: transitions, workspace: workspace)
     }

@@ -41,7 +41,8 @@ struct RecognizerBoxes {
 
 /// A recognizer in a box of its own type (`TypedBox`), called through this untyped base.
 private class RecognizerBox {
-    func deliver(_ delivery: TouchDelivery, _ touches: [Touch], _ event: TouchEvent, _ context: inout RecognizerContext) {
+    func deliver(_ delivery: TouchDelivery, _ touches: [Touch], _ event: TouchEvent, _ context: inout RecognizerContext)
+    {
         fatalError("abstract")
     }
 

@@ -231,7 +231,8 @@ struct ReplayEngine {
         guard context.hasRequest, let request = context.request.take() else { return }
         context.hasRequest = false
         arbiter.handle(
-            request, of: index, at: Arbiter.Moment(time: time, event: event.index, sample: context.requestSample ?? sample))
+            request, of: index,
+            at: Arbiter.Moment(time: time, event: event.index, sample: context.requestSample ?? sample))
         takeNews()
     }
 

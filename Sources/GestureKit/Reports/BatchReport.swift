@@ -35,7 +35,8 @@ public enum BatchReport {
         ])
     }
 
-    public static let csvHeader = "path,label,gesture,correct,error_code,error_message,failure_recognizer,failure_code,failure_message\n"
+    public static let csvHeader =
+        "path,label,gesture,correct,error_code,error_message,failure_recognizer,failure_code,failure_message\n"
 
     /// One CSV record (RFC 4180 quoting), ending in a line break.
     public static func csv(_ row: BatchRow) -> String {
@@ -83,7 +84,9 @@ public enum BatchReport {
                 "confusion",
                 .object(
                     gestures.map { label in
-                        .init(label, .object(gestures.map { .init($0, .number(Double(board.confusion[label]?[$0] ?? 0))) }))
+                        .init(
+                            label,
+                            .object(gestures.map { .init($0, .number(Double(board.confusion[label]?[$0] ?? 0))) }))
                     })),
             .init(
                 "failures",
@@ -92,7 +95,10 @@ public enum BatchReport {
                         let codes = board.failures[label] ?? [:]
                         return .init(
                             label,
-                            .object(codes.keys.sorted(by: PathOrder.bytesPrecede).map { .init($0, .number(Double(codes[$0] ?? 0))) }))
+                            .object(
+                                codes.keys.sorted(by: PathOrder.bytesPrecede).map {
+                                    .init($0, .number(Double(codes[$0] ?? 0)))
+                                }))
                     })),
         ])
     }
@@ -170,18 +176,24 @@ public enum BatchReport {
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
     /// codes of misses, the worst misses and the first errors.
     public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow]) -> String {
-        var out = "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
+        var out =
+            "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
         if let accuracy = board.accuracy {
             out += "accuracy \(percent(accuracy)) (\(board.correct) of \(board.scored))\n"
         }
         let gestures = board.gestures
         if !gestures.isEmpty {
-            out += "\n" + table(
-                [["gesture", "support", "precision", "recall", "F1"]]
-                    + gestures.map { g in
-                        let m = board.metrics(g)
-                        return [g, "\(m.support)", m.precision.map(percent) ?? "-", m.recall.map(percent) ?? "-", m.f1.map(percent) ?? "-"]
-                    })
+            out +=
+                "\n"
+                + table(
+                    [["gesture", "support", "precision", "recall", "F1"]]
+                        + gestures.map { g in
+                            let m = board.metrics(g)
+                            return [
+                                g, "\(m.support)", m.precision.map(percent) ?? "-", m.recall.map(percent) ?? "-",
+                                m.f1.map(percent) ?? "-",
+                            ]
+                        })
             out += "\nconfusion (rows: label, columns: recognized)\n"
             out += table(
                 [["label"] + gestures]
@@ -193,8 +205,12 @@ public enum BatchReport {
             out += "\nmisses by failure code of the recognizer that should have fired\n"
             for label in board.failures.keys.sorted(by: GestureOrder.precedes) {
                 let codes = board.failures[label] ?? [:]
-                let listed = codes.sorted { $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key) }
-                out += "  \(label) (\(codes.values.reduce(0, +))): " + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+                let listed = codes.sorted {
+                    $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key)
+                }
+                out +=
+                    "  \(label) (\(codes.values.reduce(0, +))): "
+                    + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
             }
         }
         let misses = board.scored - board.correct

@@ -135,7 +135,9 @@ public enum JSONReport {
             .init("capabilities", .array(definition.capabilities.map { .string($0.rawValue) })),
             .init("requiresFailureOf", .array(entry.requiresFailureOf.map { .string($0) })),
             .init("simultaneousWith", .array(together.map { .string($0) })),
-            .init("parameters", .array(definition.parameters.map { [values = entry.values] in value($0, setTo: values[$0.name]) })),
+            .init(
+                "parameters",
+                .array(definition.parameters.map { [values = entry.values] in value($0, setTo: values[$0.name]) })),
             .init(
                 "failureCodes",
                 .array(

@@ -14,7 +14,9 @@ public enum MarkdownReport {
     }
 
     /// One recognizer's reference, its sections under headings of `level`.
-    public static func reference(_ entry: Configuration.Entry, in configuration: Configuration, level: Int = 2) -> String {
+    public static func reference(_ entry: Configuration.Entry, in configuration: Configuration, level: Int = 2)
+        -> String
+    {
         let definition = entry.definition
         let heading = String(repeating: "#", count: level)
         let together = configuration.entries.map(\.id).filter {
@@ -41,7 +43,8 @@ public enum MarkdownReport {
                 var cells = ["`\(parameter.name)`", unit(parameter)]
                 if showsValues { cells.append(text(values[parameter.name] ?? parameter.defaultValue, parameter)) }
                 cells += [
-                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), range(parameter), parameter.meaning,
+                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), range(parameter),
+                    parameter.meaning,
                 ]
                 out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
             }

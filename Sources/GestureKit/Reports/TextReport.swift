@@ -54,7 +54,9 @@ public enum TextReport {
     static func continuous(_ report: RecognizerReport, began: Transition) -> String {
         var text = "began t=\(Format.number(began.time, decimals: 3))"
         if let wait = report.transitions.first(where: { !$0.waitingFor.isEmpty }) {
-            text = "waited t=\(Format.number(wait.time, decimals: 3)) for \(wait.waitingFor.joined(separator: ", ")), " + text
+            text =
+                "waited t=\(Format.number(wait.time, decimals: 3)) for \(wait.waitingFor.joined(separator: ", ")), "
+                + text
         }
         let changes = report.transitions.filter { $0.to == .changed }.count
         text += " → \(changes) change\(changes == 1 ? "" : "s")"
@@ -101,7 +103,8 @@ public enum TextReport {
             let width = parameters.map(\.name.count).max() ?? 0
             for parameter in parameters {
                 let value = values[parameter.name] ?? parameter.defaultValue
-                let note = "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
+                let note =
+                    "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"
             }
@@ -139,7 +142,8 @@ public enum TextReport {
         switch value {
         case .number(let n): Format.number(n)
         case .string(let s): s
-        case .object(let members) where members.map(\.key) == ["x", "y"]: "(\(describe(members[0].value)), \(describe(members[1].value)))"
+        case .object(let members) where members.map(\.key) == ["x", "y"]:
+            "(\(describe(members[0].value)), \(describe(members[1].value)))"
         default: value.text
         }
     }

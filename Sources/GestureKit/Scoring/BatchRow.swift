@@ -16,7 +16,8 @@ public struct BatchRow: Sendable, Hashable {
         return label == gesture
     }
 
-    public init(path: String, label: String? = nil, gesture: String? = nil, error: TraceError? = nil, miss: Miss? = nil) {
+    public init(path: String, label: String? = nil, gesture: String? = nil, error: TraceError? = nil, miss: Miss? = nil)
+    {
         self.path = path
         self.label = label
         self.gesture = gesture
@@ -60,6 +61,8 @@ public struct Miss: Sendable, Hashable {
         let recognized = reports.compactMap(\.recognition?.gesture).joined(separator: "+")
         return Miss(
             recognizer: id, code: "other-gesture",
-            message: "\(id) recognized \(recognized.isEmpty ? "nothing" : recognized); the trace's gesture is \(result.gesture)")
+            message:
+                "\(id) recognized \(recognized.isEmpty ? "nothing" : recognized); the trace's gesture is \(result.gesture)"
+        )
     }
 }

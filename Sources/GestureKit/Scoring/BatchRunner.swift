@@ -88,7 +88,8 @@ public struct BatchRunner: Sendable {
         switch labeler.label(for: entry.path, traceLabel: trace.label) {
         case .success(let found): label = found
         case .failure(let problem):
-            return BatchRow(path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
+            return BatchRow(
+                path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
         let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
         let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }

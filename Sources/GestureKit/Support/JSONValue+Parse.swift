@@ -5,7 +5,9 @@ extension JSONValue {
     ///
     /// - Throws: `JSONParseError` (`.syntax`, or `.invalidNumber` for a number out of range) placed at
     ///   its line and column in `file`.
-    public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(JSONParseError)
+        -> JSONValue
+    {
         var parser = GenericJSONParser(bytes: bytes, file: file, maximumDepth: maximumDepth)
         return try parser.document()
     }
@@ -43,18 +45,23 @@ private struct GenericJSONParser {
     mutating func document() throws(JSONParseError) -> JSONValue {
         let value = try self.value()
         skipSpace()
-        guard index == bytes.count else { throw error("expected the end of input after the top-level value, found \(found)") }
+        guard index == bytes.count else {
+            throw error("expected the end of input after the top-level value, found \(found)")
+        }
         return value
     }
 
-    private func error(_ message: String, at offset: Int? = nil, _ code: JSONParseError.Code = .syntax) -> JSONParseError {
+    private func error(_ message: String, at offset: Int? = nil, _ code: JSONParseError.Code = .syntax)
+        -> JSONParseError
+    {
         JSONParseError(code, file: file, at: SourcePosition(of: offset ?? index, in: bytes), message: message)
     }
 
     private var found: String {
         guard index < bytes.count else { return "the end of input" }
         let byte = bytes[index]
-        return byte >= 0x21 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return byte >= 0x21 && byte < 0x7F
+            ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     private mutating func skipSpace() {
@@ -64,7 +71,9 @@ private struct GenericJSONParser {
     private mutating func expect(_ literal: String) throws(JSONParseError) {
         let start = index
         for byte in literal.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("expected a value, found \(found)", at: start) }
+            guard index < bytes.count, bytes[index] == byte else {
+                throw error("expected a value, found \(found)", at: start)
+            }
             index += 1
         }
     }
@@ -106,22 +115,30 @@ private struct GenericJSONParser {
         while true {
             skipSpace()
             if object {
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found)") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("expected a string key, found \(found)")
+                }
                 let key = try string()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(found)") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after a key, found \(found)")
+                }
                 index += 1
                 members.append(.init(key, try value()))
             } else {
                 items.append(try value())
             }
             skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of input: expected ',' or '\(Character(UnicodeScalar(close)))'") }
+            guard index < bytes.count else {
+                throw error("unexpected end of input: expected ',' or '\(Character(UnicodeScalar(close)))'")
+            }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard bytes[index] == close else { throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(found)") }
+            guard bytes[index] == close else {
+                throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(found)")
+            }
             index += 1
             return object ? .object(members) : .array(items)
         }
@@ -133,7 +150,9 @@ private struct GenericJSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {
-            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: runStart) }
+            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: runStart)
+            }
             scalars.append(contentsOf: text.unicodeScalars)
         }
         while index < bytes.count {
@@ -162,12 +181,16 @@ private struct GenericJSONParser {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("expected a low surrogate escape after a high surrogate")
                         }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("expected a low surrogate escape after a high surrogate") }
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw error("expected a low surrogate escape after a high surrogate")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = UnicodeScalar(code) else { throw error("unpaired surrogate escape in a string") }
@@ -214,7 +237,9 @@ private struct GenericJSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -55,11 +55,13 @@ public enum JSONValue: Sendable, Hashable {
         case .number(let n): out += Format.jsonNumber(n).utf8
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), items.count, to: &out, indent: indent, level: level) { i, out in
+            writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), items.count, to: &out, indent: indent, level: level) {
+                i, out in
                 items[i].write(to: &out, indent: indent, level: level + 1)
             }
         case .object(let members):
-            writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members.count, to: &out, indent: indent, level: level) { i, out in
+            writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members.count, to: &out, indent: indent, level: level)
+            { i, out in
                 JSONValue.writeString(members[i].key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent != nil { out.append(UInt8(ascii: " ")) }
@@ -93,7 +95,9 @@ public enum JSONValue: Sendable, Hashable {
         // Most strings (ids, codes, paths) need no escaping: copy their bytes whole.
         var s = s
         let copied = s.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                return false
+            }
             out.append(contentsOf: bytes)
             return true
         }

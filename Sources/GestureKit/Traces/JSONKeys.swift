@@ -50,7 +50,8 @@ enum JSONSampleKey: Int, CaseIterable {
             }
         case 2 where s[0] == UInt8(ascii: "i") && s[1] == UInt8(ascii: "d"):
             self = .id
-        case 5 where s[0] == UInt8(ascii: "p") && s[1] == UInt8(ascii: "h") && s[2] == UInt8(ascii: "a")
+        case 5
+        where s[0] == UInt8(ascii: "p") && s[1] == UInt8(ascii: "h") && s[2] == UInt8(ascii: "a")
             && s[3] == UInt8(ascii: "s") && s[4] == UInt8(ascii: "e"):
             self = .phase
         default:

@@ -195,7 +195,10 @@ struct JSONLexer {
             token.negative = true
             k += 1
         }
-        guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit after '-'") }
+        guard k < n, Self.isDigit(b[k]) else {
+            i = k
+            throw syntax(at: k, expected: "a digit after '-'")
+        }
         if b[k] == UInt8(ascii: "0") {
             k += 1
             if k < n, Self.isDigit(b[k]) {
@@ -218,7 +221,10 @@ struct JSONLexer {
         if k < n, b[k] == UInt8(ascii: ".") {
             token.isInteger = false
             k += 1
-            guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit after '.'") }
+            guard k < n, Self.isDigit(b[k]) else {
+                i = k
+                throw syntax(at: k, expected: "a digit after '.'")
+            }
             while k < n, Self.isDigit(b[k]) {
                 let digit = b[k] &- UInt8(ascii: "0")
                 if token.mantissa == 0 && digit == 0 {
@@ -242,7 +248,10 @@ struct JSONLexer {
                 negativeExponent = b[k] == UInt8(ascii: "-")
                 k += 1
             }
-            guard k < n, Self.isDigit(b[k]) else { i = k; throw syntax(at: k, expected: "a digit in the exponent") }
+            guard k < n, Self.isDigit(b[k]) else {
+                i = k
+                throw syntax(at: k, expected: "a digit in the exponent")
+            }
             var exponent = 0
             while k < n, Self.isDigit(b[k]) {
                 if exponent < 1_000_000 { exponent = exponent * 10 + Int(b[k] &- UInt8(ascii: "0")) }

@@ -53,9 +53,15 @@ enum JSONPlainSamples {
             if n - k >= 9 {
                 let word = load64(b, k)
                 switch word & 0xFF_FFFF_FFFF {
-                case 0x20_3A22_7422: found = .t; k += 5  // "t":
-                case 0x20_3A22_7822: found = .x; k += 5  // "x":
-                case 0x20_3A22_7922: found = .y; k += 5  // "y":
+                case 0x20_3A22_7422:
+                    found = .t
+                    k += 5  // "t":
+                case 0x20_3A22_7822:
+                    found = .x
+                    k += 5  // "x":
+                case 0x20_3A22_7922:
+                    found = .y
+                    k += 5  // "y":
                 default:
                     if word & 0xFFFF_FFFF_FFFF == 0x203A_2264_6922 {  // "id":
                         found = .id

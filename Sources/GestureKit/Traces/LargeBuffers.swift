@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Memory advice for the one large buffer a long trace needs: its samples.
@@ -10,16 +10,16 @@ enum LargeBuffers {
     /// Only advice: nothing changes where it is not followed.
     static func preferHugePages<Element>(_ array: inout [Element]) {
         #if os(Linux)
-        let bytes = array.capacity * MemoryLayout<Element>.stride
-        let huge = 2 << 20
-        guard bytes >= 4 * huge else { return }
-        array.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-            let end = (Int(bitPattern: base) + bytes) & ~(huge - 1)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
-        }
+            let bytes = array.capacity * MemoryLayout<Element>.stride
+            let huge = 2 << 20
+            guard bytes >= 4 * huge else { return }
+            array.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+                let end = (Int(bitPattern: base) + bytes) & ~(huge - 1)
+                guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+                _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+            }
         #endif
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The check every reader makes first: the text must be UTF-8. A UTF-16 or UTF-32 file (with a
@@ -16,7 +16,10 @@ enum TextEncoding {
     static func requireUTF8(_ text: UnsafeBufferPointer<UInt8>, file: String) throws(TraceError) {
         let n = text.count
         func byte(_ k: Int) -> UInt8? { k < n ? text[k] : nil }
-        let b0 = byte(0), b1 = byte(1), b2 = byte(2), b3 = byte(3)
+        let b0 = byte(0)
+        let b1 = byte(1)
+        let b2 = byte(2)
+        let b3 = byte(3)
         var found: (encoding: String, evidence: String)?
         if b0 == 0xFF, b1 == 0xFE, b2 == 0, b3 == 0 {
             found = ("UTF-32LE", "byte-order mark FF FE 00 00")
@@ -64,12 +67,20 @@ enum TextEncoding {
         var high: UInt8 = 0xBF
         switch bytes[i] {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return (1, false)
         }
         for k in 1..<length {

@@ -15,28 +15,28 @@ struct TouchMap<Value: Sendable>: Sendable {
     /// Entries after the first two, in order.
     private var moreIDs: [TouchID] = []
     private var moreValues: [Value] = []
-private(set) var count = 0
+    private(set) var count = 0
 
-init() {}
+    init() {}
 
-var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// The ids, in the order they were added.
-var ids: [TouchID] {
+    var ids: [TouchID] {
         var result: [TouchID] = []
         forEach { id, _ in result.append(id) }
         return result
     }
 
     /// The values, in the order their ids were added.
-var values: [Value] {
+    var values: [Value] {
         var result: [Value] = []
         forEach { _, value in result.append(value) }
         return result
     }
 
     /// Calls `body` with each entry, in the order they were added, without making arrays.
-func forEach(_ body: (TouchID, Value) -> Void) {
+    func forEach(_ body: (TouchID, Value) -> Void) {
         if count > 0 { body(firstID, first!) }
         if count > 1 { body(secondID, second!) }
         for k in moreIDs.indices { body(moreIDs[k], moreValues[k]) }
@@ -48,7 +48,7 @@ func forEach(_ body: (TouchID, Value) -> Void) {
         return moreIDs.firstIndex(of: id).map { $0 + 2 }
     }
 
-subscript(id: TouchID) -> Value? {
+    subscript(id: TouchID) -> Value? {
         get {
             switch index(of: id) {
             case 0?: first
@@ -98,9 +98,9 @@ subscript(id: TouchID) -> Value? {
         if count == 0 { first = nil }
     }
 
-func contains(_ id: TouchID) -> Bool { index(of: id) != nil }
+    func contains(_ id: TouchID) -> Bool { index(of: id) != nil }
 
-mutating func removeAll() {
+    mutating func removeAll() {
         first = nil
         second = nil
         count = 0

@@ -39,11 +39,6 @@ struct CSVRecord: Sendable, Hashable {
     var offset: Int
     /// The fields, at least one.
     var fields: [CSVField]
-
-    init(offset: Int, fields: [CSVField]) {
-        self.offset = offset
-        self.fields = fields
-    }
 }
 
 /// Reads the records of a CSV text one by one, with the dialect described at the top of this file.
@@ -83,8 +78,9 @@ struct CSVRecordReader: Sendable {
                 while let line = try scanner.nextLine(into: &spans) {
                     guard case .record(let offset) = line else { continue }
                     let fields = spans.map { span in
-                        CSVField(value: CSVScanner.string(text, span, trimmed: false), offset: span.start,
-                                 isQuoted: span.isQuoted)
+                        CSVField(
+                            value: CSVScanner.string(text, span, trimmed: false), offset: span.start,
+                            isQuoted: span.isQuoted)
                     }
                     return .success((CSVRecord(offset: offset, fields: fields), scanner.position))
                 }
@@ -233,7 +229,7 @@ private struct CSVTraceReader {
         var layout: CSVLayout?  // set by the header
         while true {
             if fastPaths, let layout, samples.count < limits.samples,
-               let (sample, next) = plainSample(at: scanner.position, layout)
+                let (sample, next) = plainSample(at: scanner.position, layout)
             {
                 samples.append(sample)
                 scanner.position = next
@@ -244,8 +240,9 @@ private struct CSVTraceReader {
                 line = try scanner.nextLine(into: &fields)
             } catch {
                 let index = layout != nil && !error.inComment ? samples.count : nil
-                throw TraceError(error.code, file: file, text: text, offset: error.offset, sampleIndex: index,
-                                 message: error.message)
+                throw TraceError(
+                    error.code, file: file, text: text, offset: error.offset, sampleIndex: index,
+                    message: error.message)
             }
             guard let line else { break }
             switch line {
@@ -254,8 +251,9 @@ private struct CSVTraceReader {
             case .record(let start):
                 if let layout {
                     if samples.count >= limits.samples {
-                        throw error(.limitExceeded, at: start, sample: samples.count,
-                                    message: limits.message("too many samples", .samples, unit: " samples"))
+                        throw error(
+                            .limitExceeded, at: start, sample: samples.count,
+                            message: limits.message("too many samples", .samples, unit: " samples"))
                     }
                     samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
@@ -275,7 +273,8 @@ private struct CSVTraceReader {
             let (a, b) = CSVScanner.valueRange(text, field)
             guard let column = column(named: a, b) else { continue }
             if index[column.rawValue] >= 0 {
-                throw error(.invalidValue, at: CSVScanner.place(text, field), message: "duplicate column \"\(column.name)\"")
+                throw error(
+                    .invalidValue, at: CSVScanner.place(text, field), message: "duplicate column \"\(column.name)\"")
             }
             index[column.rawValue] = i
         }
@@ -284,7 +283,9 @@ private struct CSVTraceReader {
                 .missingField, at: start,
                 message: "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)")
         }
-        let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted { $0.index < $1.index }
+        let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted {
+            $0.index < $1.index
+        }
         var columnOfField = [CSVColumn?](repeating: nil, count: fields.count)
         for (column, i) in columnOrder { columnOfField[i] = column }
         return CSVLayout(columnOrder: columnOrder, fieldCount: fields.count, columnOfField: columnOfField)
@@ -323,12 +324,17 @@ private struct CSVTraceReader {
 
     // MARK: Samples
 
-    func readSample(_ fields: [CSVFieldSpan], _ layout: CSVLayout, at start: Int, index: Int) throws(TraceError) -> Sample {
+    func readSample(_ fields: [CSVFieldSpan], _ layout: CSVLayout, at start: Int, index: Int) throws(TraceError)
+        -> Sample
+    {
         guard fields.count == layout.fieldCount else {
-            throw error(.syntax, at: start, sample: index,
-                        message: "expected \(layout.fieldCount) fields, found \(fields.count)")
+            throw error(
+                .syntax, at: start, sample: index,
+                message: "expected \(layout.fieldCount) fields, found \(fields.count)")
         }
-        var time = 0.0, x = 0.0, y = 0.0
+        var time = 0.0
+        var x = 0.0
+        var y = 0.0
         var touch = TouchID.number(0)
         var phase = Phase.began
         for (column, i) in layout.columnOrder {
@@ -367,7 +373,9 @@ private struct CSVTraceReader {
         let n = text.count
         guard p < n, text[p] != UInt8(ascii: "#") else { return nil }
         var i = p
-        var time = 0.0, x = 0.0, y = 0.0
+        var time = 0.0
+        var x = 0.0
+        var y = 0.0
         var touch = TouchID.number(0)
         var phase = Phase.began
         let last = layout.fieldCount - 1
@@ -404,7 +412,7 @@ private struct CSVTraceReader {
                 phase = known
             case nil:
                 while i < n, case let byte = text[i], byte < 0x80, byte != CSVScanner.comma,
-                      byte != CSVScanner.lf, byte != CSVScanner.cr, byte != CSVScanner.quote
+                    byte != CSVScanner.lf, byte != CSVScanner.cr, byte != CSVScanner.quote
                 {
                     i += 1
                 }
@@ -453,25 +461,31 @@ private struct CSVTraceReader {
         case .value(let value):
             return value
         case .tooPrecise(let digits):
-            throw error(.limitExceeded, at: CSVScanner.place(text, field), sample: sample,
-                        message: limits.message("number too precise for \"\(column.name)\"", .digits,
-                                                unit: " significant digits", found: String(digits)))
+            throw error(
+                .limitExceeded, at: CSVScanner.place(text, field), sample: sample,
+                message: limits.message(
+                    "number too precise for \"\(column.name)\"", .digits,
+                    unit: " significant digits", found: String(digits)))
         case .outOfRange:
             // The grammar accepted it, so it is ASCII without quotes: shown as is.
             let string = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
-            throw error(.invalidNumber, at: CSVScanner.place(text, field), sample: sample,
-                        message: "number out of range for \"\(column.name)\": \(DiagnosticText.escaped(string, maxCharacters: 20))")
+            throw error(
+                .invalidNumber, at: CSVScanner.place(text, field), sample: sample,
+                message:
+                    "number out of range for \"\(column.name)\": \(DiagnosticText.escaped(string, maxCharacters: 20))")
         case .malformed:
-            throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
-                        message: "expected a number for \"\(column.name)\", found \(found(field))")
+            throw error(
+                .invalidValue, at: CSVScanner.place(text, field), sample: sample,
+                message: "expected a number for \"\(column.name)\", found \(found(field))")
         }
     }
 
     func touchID(_ field: CSVFieldSpan, sample: Int) throws(TraceError) -> TouchID {
         let (a, b) = CSVScanner.valueRange(text, field)
         guard a < b else {
-            throw error(.invalidValue, at: CSVScanner.place(text, field), sample: sample,
-                        message: "expected a touch id for \"id\", found nothing")
+            throw error(
+                .invalidValue, at: CSVScanner.place(text, field), sample: sample,
+                message: "expected a touch id for \"id\", found nothing")
         }
         if let n = decimalInteger(text, a, b) { return .number(n) }
         return .name(CSVScanner.string(text, field, trimmed: true))
@@ -482,11 +496,13 @@ private struct CSVTraceReader {
         if let phase = Self.phase(text, a, b) { return phase }
         let expected = #""began", "moved", "stationary", "ended" or "cancelled""#
         if a == b {
-            throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
-                        message: "expected \(expected) for \"phase\", found nothing")
+            throw error(
+                .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
+                message: "expected \(expected) for \"phase\", found nothing")
         }
-        throw error(.unknownPhase, at: CSVScanner.place(text, field), sample: sample,
-                    message: "unknown phase \(brief(field)): expected \(expected)")
+        throw error(
+            .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
+            message: "unknown phase \(brief(field)): expected \(expected)")
     }
 
     /// The phase `text[a..<b]` names (lowercase), or `nil`.
@@ -522,10 +538,15 @@ private struct CSVTraceReader {
         guard colon < end else { return }
         let (keyStart, keyEnd) = CSVScanner.trim(text, start + 1, colon)
         let key: String
-        if matchesLowercased(keyStart, keyEnd, "label") { key = "label" }
-        else if matchesLowercased(keyStart, keyEnd, "name") { key = "name" }
-        else if matchesLowercased(keyStart, keyEnd, "view") { key = "view" }
-        else { return }
+        if matchesLowercased(keyStart, keyEnd, "label") {
+            key = "label"
+        } else if matchesLowercased(keyStart, keyEnd, "name") {
+            key = "name"
+        } else if matchesLowercased(keyStart, keyEnd, "view") {
+            key = "view"
+        } else {
+            return
+        }
         let (a, b) = CSVScanner.trim(text, colon + 1, end)
         guard a < b else {
             throw error(.invalidValue, at: a, message: "expected a value for \"\(key)\", found nothing")
@@ -537,8 +558,9 @@ private struct CSVTraceReader {
         default:
             try checkViewDigits(a, b)
             guard let view = viewSize(a, b) else {
-                throw error(.invalidValue, at: a,
-                            message: "expected \"WIDTHxHEIGHT\" for view, found \(CSVScanner.quote(value))")
+                throw error(
+                    .invalidValue, at: a,
+                    message: "expected \"WIDTHxHEIGHT\" for view, found \(CSVScanner.quote(value))")
             }
             trace.view = view
         }
@@ -553,9 +575,11 @@ private struct CSVTraceReader {
             if case .tooPrecise(let digits) = CSVScanner.number(
                 text, start, end, maxDigits: limits.digits, fastPaths: fastPaths)
             {
-                throw error(.limitExceeded, at: start,
-                            message: limits.message("number too precise for view", .digits,
-                                                    unit: " significant digits", found: String(digits)))
+                throw error(
+                    .limitExceeded, at: start,
+                    message: limits.message(
+                        "number too precise for view", .digits,
+                        unit: " significant digits", found: String(digits)))
             }
         }
     }
@@ -568,8 +592,8 @@ private struct CSVTraceReader {
         let (wa, wb) = CSVScanner.trim(text, a, x)
         let (ha, hb) = CSVScanner.trim(text, x + 1, b)
         guard case .value(let width) = CSVScanner.number(text, wa, wb, fastPaths: fastPaths),
-              case .value(let height) = CSVScanner.number(text, ha, hb, fastPaths: fastPaths),
-              width > 0, height > 0
+            case .value(let height) = CSVScanner.number(text, ha, hb, fastPaths: fastPaths),
+            width > 0, height > 0
         else { return nil }
         return ViewSize(width: width, height: height)
     }
@@ -767,7 +791,9 @@ struct CSVScanner {
                     return .record(start: recordStart)
                 }
                 throw CSVSyntaxError(
-                    offset: p, message: "expected ',' or a line break after a closing quote, found \(try Self.character(text, at: p))")
+                    offset: p,
+                    message:
+                        "expected ',' or a line break after a closing quote, found \(try Self.character(text, at: p))")
             } else {
                 while true {
                     guard p < n else {
@@ -796,7 +822,8 @@ struct CSVScanner {
                     } else if byte == Self.quote {
                         throw CSVSyntaxError(
                             offset: p,
-                            message: "unexpected '\"' in an unquoted field: quote the whole field and write '\"' as '\"\"'")
+                            message:
+                                "unexpected '\"' in an unquoted field: quote the whole field and write '\"' as '\"\"'")
                     } else {
                         p += 1
                     }
@@ -848,7 +875,8 @@ struct CSVScanner {
 
     @inline(__always)
     static func trim(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
-        var a = start, b = end
+        var a = start
+        var b = end
         while a < b && (text[a] == space || text[a] == tab) { a += 1 }
         while b > a && (text[b - 1] == space || text[b - 1] == tab) { b -= 1 }
         return (a, b)

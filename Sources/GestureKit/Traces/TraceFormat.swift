@@ -6,7 +6,9 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     public init?(path: String) {
         // By bytes: this runs for every file of a batch, and `Character`s cost far more.
         let utf8 = path.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else { return nil }
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else {
+            return nil
+        }
         let suffix = utf8[utf8.index(after: dot)...]
         guard suffix.count <= 4 else { return nil }
         self.init(rawValue: String(decoding: suffix.map { $0 | (0x41...0x5A ~= $0 ? 0x20 : 0) }, as: UTF8.self))

@@ -34,13 +34,16 @@ public enum TraceValidator {
         for index in trace.samples.indices {
             let sample = trace.samples[index]
             func error(_ code: TraceError.Code, _ message: String) -> TraceError {
-                TraceError(code, file: file, text: text, offset: text.isEmpty ? nil : sample.offset, sampleIndex: index, message: message)
+                TraceError(
+                    code, file: file, text: text, offset: text.isEmpty ? nil : sample.offset, sampleIndex: index,
+                    message: message)
             }
             // Readers never produce them; a trace built in code might, and no clock or geometry survives them.
             if !(sample.time.isFinite && sample.location.x.isFinite && sample.location.y.isFinite) {
                 let (name, value) =
                     !sample.time.isFinite
-                    ? ("t", sample.time) : !sample.location.x.isFinite ? ("x", sample.location.x) : ("y", sample.location.y)
+                    ? ("t", sample.time)
+                    : !sample.location.x.isFinite ? ("x", sample.location.x) : ("y", sample.location.y)
                 throw error(.invalidNumber, "expected a finite number for \"\(name)\", found \(value)")
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {
@@ -49,7 +52,8 @@ public enum TraceValidator {
             } else if sample.time < previousTime {
                 throw error(
                     .timeWentBackwards,
-                    "time went backwards: expected t ≥ \(Format.jsonNumber(previousTime)), found \(Format.jsonNumber(sample.time))")
+                    "time went backwards: expected t ≥ \(Format.jsonNumber(previousTime)), found \(Format.jsonNumber(sample.time))"
+                )
             }
             previousTime = trace.samples[index].time
             switch sample.phase {
@@ -57,7 +61,8 @@ public enum TraceValidator {
                 if let since = down[sample.touch] {
                     throw error(
                         .touchAlreadyDown,
-                        "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)")
+                        "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)"
+                    )
                 }
                 down[sample.touch] = index
                 if down.count > limits.touchesDown {
@@ -70,7 +75,8 @@ public enum TraceValidator {
                 guard down[sample.touch] != nil else {
                     throw error(
                         .touchNotDown,
-                        "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first")
+                        "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first"
+                    )
                 }
                 if !sample.phase.isDown { down[sample.touch] = nil }
             }

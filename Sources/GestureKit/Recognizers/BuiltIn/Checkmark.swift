@@ -16,7 +16,8 @@
 public struct Checkmark: Recognizer {
     public static let definition = RecognizerDefinition(
         Checkmark.self, id: "checkmark",
-        summary: "one finger, left to right, down then up, ending above the start (Apple's discrete recognizer listing)",
+        summary:
+            "one finger, left to right, down then up, ending above the start (Apple's discrete recognizer listing)",
         gestures: ["checkmark"], capabilities: [.shape],
         examples: examples)
 
@@ -47,7 +48,8 @@ public struct Checkmark: Recognizer {
         }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .init("jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
+            .init(
+                "jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
             .init(
                 "initialDistance", \.initialDistance, .points, minimum: 0,
                 "distance from the start before the first direction is judged"),
@@ -56,13 +58,15 @@ public struct Checkmark: Recognizer {
                 "how far left of its rightmost point the stroke may go"),
             .init(
                 "backtrackRatio", \.backtrackRatio, .ratio, minimum: 0,
-                "how far left it may go, as a fraction of the stroke's height so far, when larger than backtrackTolerance"),
+                "how far left it may go, as a fraction of the stroke's height so far, when larger than backtrackTolerance"
+            ),
             .init(
                 "turnTolerance", \.turnTolerance, .points, minimum: 0,
                 "rise that starts the up-stroke; sink allowed during it"),
             .init(
                 "maximumLeadInRatio", \.maximumLeadInRatio, .ratio, minimum: 0, formerOff: .zero,
-                "rise above the start before the down-stroke, as a fraction of the down-stroke's depth (off: no lead-in, the first movement must be down and right)"),
+                "rise above the start before the down-stroke, as a fraction of the down-stroke's depth (off: no lead-in, the first movement must be down and right)"
+            ),
             .init(
                 "minimumDownShare", \.minimumDownShare, .ratio, minimum: 0, formerOff: .zero,
                 "depth of the down-stroke as a fraction of the stroke's path length (off: no rule)"),
@@ -89,13 +93,17 @@ public struct Checkmark: Recognizer {
         public var meaning: String {
             switch self {
             case .multipleTouches: "more than one finger touched down in the first event"
-            case .initialDirection: "the first judged movement was not down and to the right (with a lead-in: went left)"
-            case .movedLeft: "went further left of its rightmost point than backtrackTolerance (or backtrackRatio of its height)"
-            case .leadInTooHigh: "the lead-in rose above the start by more than maximumLeadInRatio of the down-stroke's depth"
+            case .initialDirection:
+                "the first judged movement was not down and to the right (with a lead-in: went left)"
+            case .movedLeft:
+                "went further left of its rightmost point than backtrackTolerance (or backtrackRatio of its height)"
+            case .leadInTooHigh:
+                "the lead-in rose above the start by more than maximumLeadInRatio of the down-stroke's depth"
             case .movedDown: "sank more than turnTolerance below its highest point during the up-stroke"
             case .noUpStroke: "lifted before any up-stroke"
             case .shallowDownStroke: "the down-stroke's depth is under minimumDownShare of the path length"
-            case .endedTooLow: "ended less than minimumRiseRatio of the down-stroke's depth above where the down-stroke starts"
+            case .endedTooLow:
+                "ended less than minimumRiseRatio of the down-stroke's depth above where the down-stroke starts"
             case .shortUpStroke: "the up-stroke's height is under minimumUpShare of the path length"
             }
         }
@@ -139,7 +147,8 @@ public struct Checkmark: Recognizer {
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         if touches.count != 1 {
             context.fail(
-                FailureCode.multipleTouches, "\(touches.count) touches began together; a checkmark is drawn with one finger",
+                FailureCode.multipleTouches,
+                "\(touches.count) touches began together; a checkmark is drawn with one finger",
                 measured: Double(touches.count), limit: 1, unit: .touches, point: touches[0].location)
         }
         if trackedTouch == nil {
@@ -172,7 +181,8 @@ public struct Checkmark: Recognizer {
                 guard point.x >= initialPoint.x - parameters.backtrackTolerance else {
                     return context.fail(
                         FailureCode.initialDirection, "the first movement was to the left, not to the right",
-                        measured: Geometry.angle(from: initialPoint, to: point), unit: .radians, point: point, at: touch)
+                        measured: Geometry.angle(from: initialPoint, to: point), unit: .radians, point: point, at: touch
+                    )
                 }
                 rightmostX = max(rightmostX, point.x)
                 if point.y > initialPoint.y + parameters.turnTolerance {
@@ -183,7 +193,9 @@ public struct Checkmark: Recognizer {
                     strokePhase = .leadIn
                     if point.y < downStart.y { downStart = point }
                 }
-            } else if point.x >= initialPoint.x - parameters.backtrackTolerance && point.y >= initialPoint.y - parameters.turnTolerance {
+            } else if point.x >= initialPoint.x - parameters.backtrackTolerance
+                && point.y >= initialPoint.y - parameters.turnTolerance
+            {
                 strokePhase = .downStroke
                 rightmostX = max(rightmostX, point.x)
                 lowestY = point.y
@@ -256,11 +268,12 @@ public struct Checkmark: Recognizer {
         let point = touch.location
         measure(point)
         guard strokePhase == .upStroke else {
-            let stage = switch strokePhase {
-            case .downStroke: "during the down-stroke, before any up-stroke"
-            case .leadIn: "during the lead-in, before any down-stroke"
-            default: "before moving, before any up-stroke"
-            }
+            let stage =
+                switch strokePhase {
+                case .downStroke: "during the down-stroke, before any up-stroke"
+                case .leadIn: "during the lead-in, before any down-stroke"
+                default: "before moving, before any up-stroke"
+                }
             return context.fail(FailureCode.noUpStroke, "lifted \(stage)", point: point, at: touch)
         }
         if failIfShallow(at: touch, context: &context) { return }
@@ -366,47 +379,58 @@ extension Checkmark {
             samples: Example.stroke([(0, 0), (5, 5), (10, 10), (9, 16), (15, 20), (25, 12), (35, -4), (45, -20)])),
 
         // maximumLeadInRatio
-        Example("a hook up and right before the down-stroke, default", .recognizes("checkmark"), profiles: [.default],
-            samples: Example.stroke(hooked)),
-        Example("a hook up and right before the down-stroke, seed", .fails(FailureCode.initialDirection), profiles: [.seed],
+        Example(
+            "a hook up and right before the down-stroke, default", .recognizes("checkmark"), profiles: [.default],
             samples: Example.stroke(hooked)),
         Example(
-            "rises higher before the down-stroke than the down-stroke descends", .fails(FailureCode.leadInTooHigh), profiles: [.default],
+            "a hook up and right before the down-stroke, seed", .fails(FailureCode.initialDirection), profiles: [.seed],
+            samples: Example.stroke(hooked)),
+        Example(
+            "rises higher before the down-stroke than the down-stroke descends", .fails(FailureCode.leadInTooHigh),
+            profiles: [.default],
             samples: Example.stroke([
                 (0, 0), (5, -10), (10, -20), (15, -30), (20, -20), (25, -10), (30, -5), (35, -15), (40, -25), (45, -40),
                 (50, -50),
             ])),
         // backtrackRatio
-        Example("a retrace at the vertex of a large checkmark, default", .recognizes("checkmark"), profiles: [.default],
+        Example(
+            "a retrace at the vertex of a large checkmark, default", .recognizes("checkmark"), profiles: [.default],
             samples: Example.stroke(retraced)),
-        Example("a retrace at the vertex of a large checkmark, seed", .fails(FailureCode.movedLeft), profiles: [.seed],
+        Example(
+            "a retrace at the vertex of a large checkmark, seed", .fails(FailureCode.movedLeft), profiles: [.seed],
             samples: Example.stroke(retraced)),
         Example(
             "doubles back at the vertex of a large checkmark", .fails(FailureCode.movedLeft), profiles: [.default],
             samples: Example.stroke([
-                (0, 0), (8, 8), (16, 16), (24, 24), (32, 32), (40, 40), (44, 48), (32, 44), (36, 36), (50, 24), (60, 10),
+                (0, 0), (8, 8), (16, 16), (24, 24), (32, 32), (40, 40), (44, 48), (32, 44), (36, 36), (50, 24),
+                (60, 10),
                 (70, -4), (80, -18), (90, -32), (100, -46),
             ])),
         // minimumDownShare
         Example(
             "a short but real down-stroke", .recognizes("checkmark"), profiles: [.default],
-            samples: Example.stroke([(0, 0), (4, 6), (8, 12), (13, 4), (18, -6), (23, -16), (28, -26), (33, -36), (38, -46)])),
+            samples: Example.stroke([
+                (0, 0), (4, 6), (8, 12), (13, 4), (18, -6), (23, -16), (28, -26), (33, -36), (38, -46),
+            ])),
         Example(
             "a straight line up with a dent at its start", .fails(FailureCode.shallowDownStroke), profiles: [.default],
             samples: Example.stroke([
-                (0, 0), (1, 7), (1, 2), (1, -10), (1, -25), (1, -40), (1, -55), (1, -70), (1, -85), (1, -100), (1, -115),
+                (0, 0), (1, 7), (1, 2), (1, -10), (1, -25), (1, -40), (1, -55), (1, -70), (1, -85), (1, -100),
+                (1, -115),
             ])),
         // minimumUpShare
         Example(
             "a flat run before a full-size checkmark", .recognizes("checkmark"), profiles: [.default],
             samples: Example.stroke([
-                (0, 0), (10, 0), (20, 0), (30, 0), (35, 10), (40, 20), (45, 30), (50, 20), (55, 5), (60, -10), (65, -25),
+                (0, 0), (10, 0), (20, 0), (30, 0), (35, 10), (40, 20), (45, 30), (50, 20), (55, 5), (60, -10),
+                (65, -25),
                 (70, -40),
             ])),
         Example(
             "a long flat run before a small tick", .fails(FailureCode.shortUpStroke), profiles: [.default],
             samples: Example.stroke([
-                (0, 0), (10, 0), (20, 0), (30, 0), (40, 0), (50, 0), (60, 0), (70, 0), (80, 0), (90, 0), (100, 0), (105, 8),
+                (0, 0), (10, 0), (20, 0), (30, 0), (40, 0), (50, 0), (60, 0), (70, 0), (80, 0), (90, 0), (100, 0),
+                (105, 8),
                 (110, 15), (115, 5), (120, -5), (125, -12),
             ])),
         // minimumRiseRatio

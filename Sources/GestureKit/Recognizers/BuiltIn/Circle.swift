@@ -22,9 +22,12 @@ public struct Circle: Recognizer {
         gestures: ["circle"], capabilities: [.shape],
         details: [
             DetailSpec("center", .point, unit: .points, "The circle's centre: the centre of the path's bounding box."),
-            DetailSpec("radius", .number, unit: .points, minimum: 0, "Mean distance of the path from the centre, in points."),
+            DetailSpec(
+                "radius", .number, unit: .points, minimum: 0, "Mean distance of the path from the centre, in points."),
             DetailSpec("bounds", .rectangle, unit: .points, "The path's bounding box, in points."),
-            DetailSpec("direction", .text(["clockwise", "counterclockwise"]), "The turning direction on screen (y grows downward)."),
+            DetailSpec(
+                "direction", .text(["clockwise", "counterclockwise"]),
+                "The turning direction on screen (y grows downward)."),
             DetailSpec("arc", .number, unit: .radians, minimum: 0, "Total angle swept, in radians."),
         ],
         examples: examples)
@@ -70,7 +73,8 @@ public struct Circle: Recognizer {
                 "closure distance allowed, as a fraction of the circle's diameter"),
             .init(
                 "closureReturnRatio", \.closureReturnRatio, .ratio, minimum: 0, maximum: 1,
-                "closure is measured from the start to the nearest point of this last fraction of the path (0: the end point)"),
+                "closure is measured from the start to the nearest point of this last fraction of the path (0: the end point)"
+            ),
             .init("minimumArc", \.minimumArc, .radians, minimum: 0, "least angle swept about the centre"),
             .init("maximumArc", \.maximumArc, .radians, minimum: 0, "greatest angle swept about the centre"),
             .init(
@@ -78,17 +82,20 @@ public struct Circle: Recognizer {
                 "reversals of x or y movement allowed"),
             .init(
                 "jitterTolerance", \.jitterTolerance, .points, minimum: 0, formerOff: .zero,
-                "movements shorter than this are not counted as direction changes (off: the recipe's count, every change of sign between samples)"),
+                "movements shorter than this are not counted as direction changes (off: the recipe's count, every change of sign between samples)"
+            ),
             .init(
                 "cornerSpan", \.cornerSpan, .ratio, minimum: 0,
-                "path length on each side of a point over which its turn is measured, as a fraction of the diameter (0: no corner rule)"),
+                "path length on each side of a point over which its turn is measured, as a fraction of the diameter (0: no corner rule)"
+            ),
             .init(
                 "cornerTurn", \.cornerTurn, .radians, minimum: 0, formerOff: .zero,
                 "a turn sharper than this within the span is a corner (off: no corner rule)"),
             .init("maximumCorners", \.maximumCorners, .count, minimum: 0, "corners allowed (where the loop closes)"),
             .init(
                 "roundnessTolerance", \.roundnessTolerance, .ratio, minimum: 0, formerOff: .zero,
-                "spread (standard deviation) of the distance to the centre allowed, as a fraction of the mean radius (off: no roundness rule)"),
+                "spread (standard deviation) of the distance to the centre allowed, as a fraction of the mean radius (off: no roundness rule)"
+            ),
         ]
     }
 
@@ -128,7 +135,9 @@ public struct Circle: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a circle", code: FailureCode.multipleTouches) {
+        if context.failUnlessFirstSingleTouch(
+            touches, tracked: trackedTouch, drawing: "a circle", code: FailureCode.multipleTouches)
+        {
             return
         }
         trackedTouch = touches[0].id
@@ -196,7 +205,8 @@ public struct Circle: Recognizer {
         let (changes, where_) = directionChanges()
         guard changes <= parameters.maximumDirectionChanges else {
             return context.fail(
-                FailureCode.tooManyDirectionChanges, "changed direction too often for a circle", measured: Double(changes),
+                FailureCode.tooManyDirectionChanges, "changed direction too often for a circle",
+                measured: Double(changes),
                 limit: Double(parameters.maximumDirectionChanges), unit: .count, point: where_, at: touch)
         }
 
@@ -297,7 +307,10 @@ extension Circle {
         return (0...count).map { k in
             let angle = start + Double(k) * 2 * Double.pi / Double(steps)
             let wobble = k % 2 == 0 ? noise : -noise
-            return (100 + (radius + wobble) * Geometry.cosine(angle), 100 + (radius * aspect + wobble) * Geometry.sine(angle))
+            return (
+                100 + (radius + wobble) * Geometry.cosine(angle),
+                100 + (radius * aspect + wobble) * Geometry.sine(angle)
+            )
         }
     }
 
@@ -311,7 +324,10 @@ extension Circle {
 
     /// A point on the circle of radius `radius` about (`cx`, `cy`) at `degrees` (clockwise on screen).
     static func on(_ cx: Double, _ cy: Double, _ radius: Double, _ degrees: Double) -> (Double, Double) {
-        (cx + radius * Geometry.cosine(degrees * Double.pi / 180), cy + radius * Geometry.sine(degrees * Double.pi / 180))
+        (
+            cx + radius * Geometry.cosine(degrees * Double.pi / 180),
+            cy + radius * Geometry.sine(degrees * Double.pi / 180)
+        )
     }
 
     /// A drop: a circle of radius 40 whose top is drawn to a point by two straight tangents that meet
@@ -344,14 +360,24 @@ extension Circle {
         Example("a clean circle", .recognizes("circle"), samples: Example.stroke(loop())),
         Example(
             "a second finger touches down", .fails(FailureCode.multipleTouches),
-            samples: Array(Example.stroke(loop()).prefix(4)) + [Sample(0.05, 2, .began, 20, 20), Sample(0.06, 2, .ended, 20, 20)]
+            samples: Array(Example.stroke(loop()).prefix(4)) + [
+                Sample(0.05, 2, .began, 20, 20), Sample(0.06, 2, .ended, 20, 20),
+            ]
                 + Example.stroke(loop()).dropFirst(4)),
-        Example("a C: three quarters, seed", .fails(FailureCode.arcTooSmall), profiles: [.seed], samples: Example.stroke(loop(turns: 0.75))),
+        Example(
+            "a C: three quarters, seed", .fails(FailureCode.arcTooSmall), profiles: [.seed],
+            samples: Example.stroke(loop(turns: 0.75))),
         // Default: the nearest the C's second half comes to its start is its end, 0.71 of its size away.
-        Example("a C: three quarters, default", .fails(FailureCode.notClosed), profiles: [.default], samples: Example.stroke(loop(turns: 0.75))),
+        Example(
+            "a C: three quarters, default", .fails(FailureCode.notClosed), profiles: [.default],
+            samples: Example.stroke(loop(turns: 0.75))),
         Example("two loops", .fails(FailureCode.arcTooLarge), samples: Example.stroke(loop(turns: 2))),
-        Example("drawn in 2.4 s, seed", .fails(FailureCode.tooSlow), profiles: [.seed], samples: Example.stroke(loop(), interval: 0.1)),
-        Example("drawn in 2.4 s, default", .recognizes("circle"), profiles: [.default], samples: Example.stroke(loop(), interval: 0.1)),
+        Example(
+            "drawn in 2.4 s, seed", .fails(FailureCode.tooSlow), profiles: [.seed],
+            samples: Example.stroke(loop(), interval: 0.1)),
+        Example(
+            "drawn in 2.4 s, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(), interval: 0.1)),
         Example("drawn in 6 s", .fails(FailureCode.tooSlow), samples: Example.stroke(loop(), interval: 0.25)),
         Example(
             "a wobbly circle, default", .recognizes("circle"), profiles: [.default],
@@ -376,11 +402,14 @@ extension Circle {
             samples: Example.stroke(loop(turns: 1.46, steps: 48, start: Double.pi / 4))),
         // Corners: one is allowed, three are not.
         Example("a teardrop, default", .recognizes("circle"), profiles: [.default], samples: Example.stroke(teardrop)),
-        Example("a square, default", .fails(FailureCode.tooManyCorners), profiles: [.default], samples: Example.stroke(square)),
+        Example(
+            "a square, default", .fails(FailureCode.tooManyCorners), profiles: [.default],
+            samples: Example.stroke(square)),
         // Roundness: an oval of 3 : 2 spreads 0.14 of its radius; a pigtail 0.39.
         Example(
             "an oval, 3 : 2, default", .recognizes("circle"), profiles: [.default],
             samples: Example.stroke(loop(steps: 48, radius: 60, aspect: 2.0 / 3))),
-        Example("a pigtail, default", .fails(FailureCode.notRound), profiles: [.default], samples: Example.stroke(pigtail)),
+        Example(
+            "a pigtail, default", .fails(FailureCode.notRound), profiles: [.default], samples: Example.stroke(pigtail)),
     ]
 }

@@ -9,7 +9,8 @@ public struct DoubleTap: TapCounting {
     public typealias FailureCode = TapFailureCode
 
     public static let definition = RecognizerDefinition(
-        DoubleTap.self, id: "double-tap", summary: "two taps within 300 ms and 10 pt of each other (Hammer.js tap defaults)",
+        DoubleTap.self, id: "double-tap",
+        summary: "two taps within 300 ms and 10 pt of each other (Hammer.js tap defaults)",
         gestures: ["double-tap"], details: Tap.tapDetails, examples: examples)
 
     public static let defaultParameters = TapParameters().with { $0.taps = 2 }
@@ -39,7 +40,9 @@ extension DoubleTap {
             samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 100, 100, from: 0.2, for: 0.4)),
         Example(
             "moves 20 pt", .fails(FailureCode.moved),
-            samples: [Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100)]),
+            samples: [
+                Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100),
+            ]),
         Example(
             "two fingers", .fails(FailureCode.tooManyTouches),
             samples: [

@@ -31,7 +31,8 @@ public struct LongPress: Recognizer {
                 "minimumPressDuration", \.minimumPressDuration, .seconds, minimum: 0,
                 "how long the touch must be held before it begins"),
             .init(
-                "allowableMovement", \.allowableMovement, .points, minimum: 0, "how far the touch may move before it begins"),
+                "allowableMovement", \.allowableMovement, .points, minimum: 0,
+                "how far the touch may move before it begins"),
             .init("touches", \.touches, .count, minimum: 1, "fingers that must be held down"),
         ]
     }
@@ -69,7 +70,8 @@ public struct LongPress: Recognizer {
             let message = "\(starts.count) fingers down; a long press here needs \(parameters.touches)"
             if context.state == .possible {
                 context.fail(
-                    FailureCode.tooManyTouches, message, measured: Double(starts.count), limit: Double(parameters.touches),
+                    FailureCode.tooManyTouches, message, measured: Double(starts.count),
+                    limit: Double(parameters.touches),
                     unit: .touches, at: new[0])
             } else {
                 context.cancel(FailureCode.tooManyTouches, message, at: new[0])
@@ -109,7 +111,8 @@ public struct LongPress: Recognizer {
         for touch in ended { current[touch.id] = touch.location }
         if context.state == .possible {
             context.fail(
-                FailureCode.liftedTooEarly, "lifted before the press was long enough", measured: context.time - pressStart,
+                FailureCode.liftedTooEarly, "lifted before the press was long enough",
+                measured: context.time - pressStart,
                 limit: parameters.minimumPressDuration, unit: .seconds, point: ended[0].location, at: ended[0])
         } else {
             context.recognize("long-press", details: values(), at: ended[0])
@@ -138,11 +141,17 @@ extension LongPress {
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.8, 1, .ended, 101, 100)]),
         Example(
             "held, then dragged", .recognizes("long-press"),
-            samples: [Sample(0, 1, .began, 100, 100), Sample(0.6, 1, .moved, 140, 100), Sample(0.7, 1, .ended, 180, 100)]),
-        Example("lifted after 0.3 s", .fails(FailureCode.liftedTooEarly), samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
+            samples: [
+                Sample(0, 1, .began, 100, 100), Sample(0.6, 1, .moved, 140, 100), Sample(0.7, 1, .ended, 180, 100),
+            ]),
+        Example(
+            "lifted after 0.3 s", .fails(FailureCode.liftedTooEarly),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
         Example(
             "moved 30 pt at once", .fails(FailureCode.movedTooFar),
-            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .moved, 130, 100), Sample(0.9, 1, .ended, 130, 100)]),
+            samples: [
+                Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .moved, 130, 100), Sample(0.9, 1, .ended, 130, 100),
+            ]),
         Example(
             "a second finger", .fails(FailureCode.tooManyTouches),
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 2, .began, 160, 100)]

@@ -18,8 +18,11 @@ public struct Pan: Recognizer {
         kind: .continuous, gestures: ["pan"], requiresFailureOf: [.every(.shape), .every(.swipe)],
         simultaneousWith: ["long-press"],
         details: [
-            DetailSpec("translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
-            DetailSpec("velocity", .point, unit: .pointsPerSecond, "Its velocity over the latest movement, in points per second."),
+            DetailSpec(
+                "translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
+            DetailSpec(
+                "velocity", .point, unit: .pointsPerSecond,
+                "Its velocity over the latest movement, in points per second."),
         ],
         examples: examples)
 
@@ -136,7 +139,8 @@ public struct Pan: Recognizer {
     /// Velocity over the latest movement between two distinct times.
     private mutating func track(_ time: Double, _ now: Point) {
         if time > lastTime {
-            velocity = Point(x: (now.x - lastTranslation.x) / (time - lastTime), y: (now.y - lastTranslation.y) / (time - lastTime))
+            velocity = Point(
+                x: (now.x - lastTranslation.x) / (time - lastTime), y: (now.y - lastTranslation.y) / (time - lastTime))
             lastTime = time
         }
         lastTranslation = now
@@ -167,9 +171,12 @@ extension Pan {
     static let examples: [Example] = [
         Example("a slow drag", .recognizes("pan"), samples: Example.stroke(drag, interval: 0.1)),
         Example("two fingers dragged together", .recognizes("pan"), samples: twoFingers),
-        Example("a touch that barely moves", .fails(FailureCode.didNotMove), samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
         Example(
-            "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches), settings: ["maximumTouches": .integer(1)],
+            "a touch that barely moves", .fails(FailureCode.didNotMove),
+            samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
+        Example(
+            "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches),
+            settings: ["maximumTouches": .integer(1)],
             samples: twoFingers),
     ]
 }

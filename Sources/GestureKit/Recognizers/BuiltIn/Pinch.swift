@@ -10,7 +10,9 @@ public struct Pinch: TwoFingerGesture {
         summary: "two fingers moving apart or together; reports the scale (UIPinchGestureRecognizer)",
         kind: .continuous, gestures: ["pinch"], simultaneousWith: ["rotation"],
         details: [
-            DetailSpec("scale", .number, unit: .ratio, minimum: 0, "Distance between the two fingers ÷ the distance when both were first down."),
+            DetailSpec(
+                "scale", .number, unit: .ratio, minimum: 0,
+                "Distance between the two fingers ÷ the distance when both were first down."),
             DetailSpec("velocity", .number, "Change of scale per second."),
         ],
         examples: examples)
@@ -45,7 +47,8 @@ public struct Pinch: TwoFingerGesture {
     static let tooManyTouches = FailureCode.tooManyTouches
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
-        code: FailureCode.liftedBeforePinching, message: "a finger lifted before the distance changed enough", unit: MeasureUnit.ratio
+        code: FailureCode.liftedBeforePinching, message: "a finger lifted before the distance changed enough",
+        unit: MeasureUnit.ratio
     )
     let threshold: Double
     var fingers = TwoTouches(measuresRotation: false)
@@ -80,7 +83,9 @@ extension Pinch {
         Example("fingers spreading", .recognizes("pinch"), samples: fingers([100, 120, 140, 170, 200])),
         Example("fingers closing", .recognizes("pinch"), samples: fingers([200, 170, 140, 120, 100])),
         Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
-        Example("one finger", .fails(FailureCode.needsTwoTouches), samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
+        Example(
+            "one finger", .fails(FailureCode.needsTwoTouches),
+            samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
         Example("a third finger", .fails(FailureCode.tooManyTouches), samples: threeFingers),
     ]
 

@@ -13,7 +13,8 @@ public struct Rotation: TwoFingerGesture {
         details: [
             DetailSpec(
                 "rotation", .number, unit: .radians,
-                "Turn of the line between the two fingers since both were first down, in radians, positive clockwise on screen."),
+                "Turn of the line between the two fingers since both were first down, in radians, positive clockwise on screen."
+            ),
             DetailSpec("velocity", .number, unit: .radiansPerSecond, "Radians per second."),
         ],
         examples: examples)
@@ -48,7 +49,8 @@ public struct Rotation: TwoFingerGesture {
     static let tooManyTouches = FailureCode.tooManyTouches
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
-        code: FailureCode.liftedBeforeTurning, message: "a finger lifted before the fingers turned enough", unit: MeasureUnit.radians
+        code: FailureCode.liftedBeforeTurning, message: "a finger lifted before the fingers turned enough",
+        unit: MeasureUnit.radians
     )
     let threshold: Double
     var fingers = TwoTouches(measuresRotation: true)
@@ -66,9 +68,15 @@ public struct Rotation: TwoFingerGesture {
 
 extension Rotation {
     static let examples: [Example] = [
-        Example("a quarter turn", .recognizes("rotation"), samples: Pinch.fingers([150, 150, 150, 150, 150], angles: [0, 0.4, 0.8, 1.2, 1.57])),
-        Example("a slight wobble", .fails(FailureCode.liftedBeforeTurning), samples: Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02])),
-        Example("one finger", .fails(FailureCode.needsTwoTouches), samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
+        Example(
+            "a quarter turn", .recognizes("rotation"),
+            samples: Pinch.fingers([150, 150, 150, 150, 150], angles: [0, 0.4, 0.8, 1.2, 1.57])),
+        Example(
+            "a slight wobble", .fails(FailureCode.liftedBeforeTurning),
+            samples: Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02])),
+        Example(
+            "one finger", .fails(FailureCode.needsTwoTouches),
+            samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
         Example("a third finger", .fails(FailureCode.tooManyTouches), samples: Pinch.threeFingers),
     ]
 }

@@ -16,8 +16,12 @@ public struct Swipe: Recognizer {
         gestures: ["swipe-left", "swipe-right", "swipe-up", "swipe-down"],
         capabilities: [.swipe], requiresFailureOf: [.every(.shape)],
         details: [
-            DetailSpec("travel", .number, unit: .points, minimum: 0, "Distance along the swipe's axis from start to end, in points."),
-            DetailSpec("deviation", .number, unit: .points, minimum: 0, "Largest distance across the axis from the start, in points."),
+            DetailSpec(
+                "travel", .number, unit: .points, minimum: 0,
+                "Distance along the swipe's axis from start to end, in points."),
+            DetailSpec(
+                "deviation", .number, unit: .points, minimum: 0,
+                "Largest distance across the axis from the start, in points."),
             DetailSpec(
                 "speed", .number, unit: .pointsPerSecond, minimum: 0, nullable: true,
                 "Travel divided by duration, in points per second; null when the duration is zero (an infinite speed)."),
@@ -51,7 +55,9 @@ public struct Swipe: Recognizer {
             .init(
                 "deviationRatio", \.deviationRatio, .ratio, minimum: 0,
                 "allowed deviation as a fraction of the travel, when larger"),
-            .init("minimumSpeed", \.minimumSpeed, .pointsPerSecond, minimum: 0, "travel along the axis divided by the duration"),
+            .init(
+                "minimumSpeed", \.minimumSpeed, .pointsPerSecond, minimum: 0,
+                "travel along the axis divided by the duration"),
             .init(
                 "maximumBow", \.maximumBow, .ratio, minimum: 0, formerOff: .zero,
                 "distance from the start-to-end line, as a fraction of the travel (off: no bow rule)"),
@@ -72,7 +78,8 @@ public struct Swipe: Recognizer {
             switch self {
             case .multipleTouches: "a second finger touched down; a swipe is one finger"
             case .tooShort: "travelled less than minimumTravel along its axis"
-            case .notStraight: "a point strayed further across the axis than maximumDeviation (or deviationRatio of the travel)"
+            case .notStraight:
+                "a point strayed further across the axis than maximumDeviation (or deviationRatio of the travel)"
             case .bent: "a point is further from the line between the ends than maximumBow of the travel"
             case .tooSlow: "travel divided by duration is under minimumSpeed"
             }
@@ -90,7 +97,9 @@ public struct Swipe: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a swipe", code: FailureCode.multipleTouches) {
+        if context.failUnlessFirstSingleTouch(
+            touches, tracked: trackedTouch, drawing: "a swipe", code: FailureCode.multipleTouches)
+        {
             return
         }
         trackedTouch = touches[0].id

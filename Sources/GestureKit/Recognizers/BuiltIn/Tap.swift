@@ -29,7 +29,8 @@ public struct Tap: TapCounting {
 }
 
 extension Tap {
-    static func tap(at x: Double, _ y: Double, from start: Double, for duration: Double = 0.08, id: Int = 1) -> [Sample] {
+    static func tap(at x: Double, _ y: Double, from start: Double, for duration: Double = 0.08, id: Int = 1) -> [Sample]
+    {
         [Sample(start, id, .began, x, y), Sample(start + duration, id, .ended, x + 1, y)]
     }
 
@@ -38,7 +39,9 @@ extension Tap {
         Example("held 0.4 s", .fails(FailureCode.heldTooLong), samples: tap(at: 100, 100, from: 0, for: 0.4)),
         Example(
             "moves 20 pt", .fails(FailureCode.moved),
-            samples: [Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100)]),
+            samples: [
+                Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100),
+            ]),
         Example(
             "two fingers", .fails(FailureCode.tooManyTouches),
             samples: [

@@ -126,7 +126,8 @@ struct TapCounter: Sendable {
         if firstLocation == nil { firstLocation = touches[0].location }
         if completed == parameters.taps {
             context.recognize(
-                gesture, details: [.init("location", .point(firstLocation)), .init("taps", .number(Double(parameters.taps)))],
+                gesture,
+                details: [.init("location", .point(firstLocation)), .init("taps", .number(Double(parameters.taps)))],
                 at: touches[0])
         } else {
             context.setDeadline(at: context.time + parameters.maximumInterval, tag: "interval-\(completed)")
@@ -136,7 +137,8 @@ struct TapCounter: Sendable {
     mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
         if tag == "held-\(completed)", inTap {
             context.fail(
-                TapFailureCode.heldTooLong, "tap \(completed + 1) was held too long", measured: parameters.maximumDuration,
+                TapFailureCode.heldTooLong, "tap \(completed + 1) was held too long",
+                measured: parameters.maximumDuration,
                 limit: parameters.maximumDuration, unit: .seconds)
         } else if tag == "interval-\(completed)", !inTap {
             context.fail(

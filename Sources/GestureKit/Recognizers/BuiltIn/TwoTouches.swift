@@ -161,7 +161,8 @@ extension TwoFingerGesture {
                 unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
         } else {
             context.fail(
-                Self.needsTwoTouches, "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2, unit: .touches,
+                Self.needsTwoTouches, "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2,
+                unit: .touches,
                 point: touches[0].location, at: touches[0])
         }
     }

@@ -11,7 +11,9 @@ extension ZLetter {
         var turns = [0]
         guard points.count > 1 else { return turns }
         var direction = 0.0  // +1 right, -1 left, 0 not yet known
-        var extreme = 0, leftmost = 0, rightmost = 0
+        var extreme = 0
+        var leftmost = 0
+        var rightmost = 0
         for (i, point) in points.enumerated().dropFirst() {
             let x = point.x
             if direction == 0 {

@@ -75,8 +75,11 @@ public struct ZLetter: Recognizer {
             .init(
                 "precisionRatio", \.precisionRatio, .ratio, minimum: 0,
                 "point by point: allowed distance as a fraction of the part's length, when larger"),
-            .init("jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
-            .init("turnTolerance", \.turnTolerance, .points, minimum: 0, "movement against a part's direction that ends it"),
+            .init(
+                "jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
+            .init(
+                "turnTolerance", \.turnTolerance, .points, minimum: 0,
+                "movement against a part's direction that ends it"),
             .init(
                 "minimumPartLength", \.minimumPartLength, .points, minimum: 0,
                 "point by point: shortest length of each of the three parts"),
@@ -86,7 +89,9 @@ public struct ZLetter: Recognizer {
             .init(
                 "turnRatio", \.turnRatio, .ratio, minimum: 0,
                 "whole path: movement against a part's direction that ends it, as a fraction of the width, when larger"),
-            .init("leadInParts", \.leadInParts, .count, minimum: 0, "whole path: parts allowed before the top part (a starting hook)"),
+            .init(
+                "leadInParts", \.leadInParts, .count, minimum: 0,
+                "whole path: parts allowed before the top part (a starting hook)"),
             .init(
                 "tailParts", \.tailParts, .count, minimum: 0,
                 "whole path: parts allowed after the bottom part (a cursive descender and its exit)"),
@@ -117,7 +122,8 @@ public struct ZLetter: Recognizer {
                 "whole path: how far below the stroke's top the top part may start, as a fraction of the height"),
             .init(
                 "exitRiseRatio", \.exitRiseRatio, .ratio, minimum: 0, formerOff: .negative,
-                "whole path: least climb of a part going right after the descender, as a fraction of the height (off: any)"),
+                "whole path: least climb of a part going right after the descender, as a fraction of the height (off: any)"
+            ),
         ]
     }
 
@@ -144,15 +150,22 @@ public struct ZLetter: Recognizer {
             case .multipleTouches: "a second finger touched down; a Z is one finger"
             case .incomplete: "lifted before the stroke went right, left and right again"
             case .topTooSteep: "whole path: the top part heads further from horizontal than maximumTopAngle"
-            case .topCornerOpen: "whole path: the diagonal turns back from the top part by less than minimumTopCornerTurn"
-            case .diagonalNotDown: "the diagonal descends less than diagonalDropRatio of the height (point by point: half minimumPartLength)"
-            case .bottomClimbed: "whole path: the bottom part climbs back more than bottomClimbRatio of the diagonal's descent"
-            case .bottomTooSteep: "whole path: the bottom part heads down more steeply than maximumBottomAngle (maximumDescenderBottomAngle before a descender)"
-            case .topNotAtTop: "whole path: the top part starts lower than topStartRatio of the height below the stroke's top"
+            case .topCornerOpen:
+                "whole path: the diagonal turns back from the top part by less than minimumTopCornerTurn"
+            case .diagonalNotDown:
+                "the diagonal descends less than diagonalDropRatio of the height (point by point: half minimumPartLength)"
+            case .bottomClimbed:
+                "whole path: the bottom part climbs back more than bottomClimbRatio of the diagonal's descent"
+            case .bottomTooSteep:
+                "whole path: the bottom part heads down more steeply than maximumBottomAngle (maximumDescenderBottomAngle before a descender)"
+            case .topNotAtTop:
+                "whole path: the top part starts lower than topStartRatio of the height below the stroke's top"
             case .longLeadIn: "whole path: more than leadInParts parts before the top part"
             case .longTail: "whole path: more than tailParts parts after the bottom part"
-            case .exitNotUp: "whole path: a part going right after the descender climbs less than exitRiseRatio of the height"
-            case .leftTheLine: "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
+            case .exitNotUp:
+                "whole path: a part going right after the descender climbs less than exitRiseRatio of the height"
+            case .leftTheLine:
+                "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
             case .movedLeft: "point by point: moved left during the bottom part"
             case .movedUp: "point by point: moved up during the diagonal"
             case .partTooShort: "point by point: a part is shorter than minimumPartLength"
@@ -181,7 +194,9 @@ public struct ZLetter: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if context.failUnlessFirstSingleTouch(touches, tracked: trackedTouch, drawing: "a Z", code: FailureCode.multipleTouches) {
+        if context.failUnlessFirstSingleTouch(
+            touches, tracked: trackedTouch, drawing: "a Z", code: FailureCode.multipleTouches)
+        {
             return
         }
         trackedTouch = touches[0].id
@@ -240,9 +255,11 @@ public struct ZLetter: Recognizer {
         }
         if let furthest { return context.fail(furthest.reason, at: touch) }
         let wentBack = rightward.indices.dropLast().contains { rightward[$0] && !rightward[$0 + 1] }
-        let missing = wentBack ? "the bottom part" : (rightward.contains(true) ? "the diagonal and bottom parts" : "the top part")
+        let missing =
+            wentBack ? "the bottom part" : (rightward.contains(true) ? "the diagonal and bottom parts" : "the top part")
         context.fail(
-            FailureCode.incomplete, "lifted before \(missing): the stroke never went right, then left, then right again",
+            FailureCode.incomplete,
+            "lifted before \(missing): the stroke never went right, then left, then right again",
             point: touch.location, at: touch)
     }
 
@@ -251,11 +268,15 @@ public struct ZLetter: Recognizer {
     private func firstBrokenRule(
         reading k: Int, turns: [Int], rightward: [Bool], strokeTop: Double, height: Double
     ) -> (rule: Int, reason: FailureReason)? {
-        let a = path[turns[k]], b = path[turns[k + 1]], c = path[turns[k + 2]], d = path[turns[k + 3]]
+        let a = path[turns[k]]
+        let b = path[turns[k + 1]]
+        let c = path[turns[k + 2]]
+        let d = path[turns[k + 3]]
         let trailing = rightward.count - (k + 3)
         func share(_ length: Double) -> Double { height > 0 ? length / height : 0 }
         func broken(
-            _ rule: Int, _ code: FailureCode, _ message: String, _ measured: Double, _ limit: Double, _ unit: MeasureUnit,
+            _ rule: Int, _ code: FailureCode, _ message: String, _ measured: Double, _ limit: Double,
+            _ unit: MeasureUnit,
             _ point: Point
         ) -> (rule: Int, reason: FailureReason) {
             (rule, FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point))
@@ -280,35 +301,44 @@ public struct ZLetter: Recognizer {
         let climbRatio = drop > 0 ? climb / drop : (climb > 0 ? Double.infinity : 0)
         if let limit = parameters.bottomClimbRatio, climbRatio > limit {
             return broken(
-                3, .bottomClimbed, "the bottom part climbed back towards the top corner", climbRatio, limit, .ratio, highest)
+                3, .bottomClimbed, "the bottom part climbed back towards the top corner", climbRatio, limit, .ratio,
+                highest)
         }
         let bottomHeading = Geometry.angle(from: c, to: d)
         if let steepest = trailing > 0 ? parameters.maximumDescenderBottomAngle : parameters.maximumBottomAngle,
             bottomHeading > steepest
         {
             let message =
-                trailing > 0 ? "the bottom part heads down too steeply, even into a descender" : "the bottom part heads down too steeply"
+                trailing > 0
+                ? "the bottom part heads down too steeply, even into a descender"
+                : "the bottom part heads down too steeply"
             return broken(4, .bottomTooSteep, message, bottomHeading, steepest, .radians, d)
         }
         let start = share(a.y - strokeTop)
         if start > parameters.topStartRatio {
             return broken(
-                5, .topNotAtTop, "the top part starts too far below the top of the stroke", start, parameters.topStartRatio,
+                5, .topNotAtTop, "the top part starts too far below the top of the stroke", start,
+                parameters.topStartRatio,
                 .ratio, a)
         }
         if k > parameters.leadInParts {
-            return broken(6, .longLeadIn, "too many parts before the top part", Double(k), Double(parameters.leadInParts), .count, a)
+            return broken(
+                6, .longLeadIn, "too many parts before the top part", Double(k), Double(parameters.leadInParts), .count,
+                a)
         }
         if trailing > parameters.tailParts {
             return broken(
-                7, .longTail, "too many parts after the bottom part", Double(trailing), Double(parameters.tailParts), .count, d)
+                7, .longTail, "too many parts after the bottom part", Double(trailing), Double(parameters.tailParts),
+                .count, d)
         }
         if let limit = parameters.exitRiseRatio {
             for j in (k + 3)..<rightward.count where rightward[j] {
                 let exit = (path[turns[j]], path[turns[j + 1]])
                 let rise = share(exit.0.y - exit.1.y)
                 if rise < limit {
-                    return broken(8, .exitNotUp, "went right again after the bottom part without climbing", rise, limit, .ratio, exit.1)
+                    return broken(
+                        8, .exitNotUp, "went right again after the bottom part without climbing", rise, limit, .ratio,
+                        exit.1)
                 }
             }
         }
@@ -426,16 +456,23 @@ extension ZLetter {
 
     static let examples: [Example] = [
         Example("a clean Z", .recognizes("z"), samples: Example.stroke(clean)),
-        Example("a 7: top and diagonal only", .fails(FailureCode.incomplete), samples: Example.stroke(Array(clean.prefix(13)))),
+        Example(
+            "a 7: top and diagonal only", .fails(FailureCode.incomplete),
+            samples: Example.stroke(Array(clean.prefix(13)))),
         Example(
             "diagonal goes up", .fails(FailureCode.movedUp), profiles: [.seed],
             samples: Example.stroke([(0, 60), (30, 60), (60, 60), (40, 40), (20, 20), (0, 0), (30, 0), (60, 0)])),
         Example(
             "two fingers", .fails(FailureCode.multipleTouches),
-            samples: [Sample(0, 1, .began, 0, 0), Sample(0, 2, .began, 100, 0), Sample(0.1, 1, .ended, 0, 0), Sample(0.1, 2, .ended, 100, 0)]),
+            samples: [
+                Sample(0, 1, .began, 0, 0), Sample(0, 2, .began, 100, 0), Sample(0.1, 1, .ended, 0, 0),
+                Sample(0.1, 2, .ended, 100, 0),
+            ]),
         Example(
             "the bottom part turns back left, point by point", .fails(FailureCode.movedLeft), profiles: [.seed],
-            samples: Example.stroke([(0, 0), (30, 0), (60, 0), (40, 20), (20, 40), (0, 60), (30, 60), (60, 60), (40, 60)])),
+            samples: Example.stroke([
+                (0, 0), (30, 0), (60, 0), (40, 20), (20, 40), (0, 60), (30, 60), (60, 60), (40, 60),
+            ])),
         Example(
             "the top part sags in the middle, point by point", .fails(FailureCode.notStraight), profiles: [.seed],
             samples: Example.stroke([(0, 0), (50, 20), (100, -20), (60, 20), (20, 60), (60, 60), (100, 60)])),
@@ -448,11 +485,14 @@ extension ZLetter {
             "diagonal goes up, whole path", .fails(FailureCode.diagonalNotDown), profiles: [.default],
             samples: Example.stroke([(0, 60), (30, 60), (60, 60), (40, 40), (20, 20), (0, 0), (30, 0), (60, 0)])),
         Example(
-            "top part climbs away, whole path: it starts 62% of the height below the top", .fails(FailureCode.topNotAtTop),
-            profiles: [.default], samples: Example.stroke([(0, 0), (20, -10), (40, -30), (60, -50), (30, -10), (0, 30), (60, 30)])),
+            "top part climbs away, whole path: it starts 62% of the height below the top",
+            .fails(FailureCode.topNotAtTop),
+            profiles: [.default],
+            samples: Example.stroke([(0, 0), (20, -10), (40, -30), (60, -50), (30, -10), (0, 30), (60, 30)])),
         // turnRatio
         Example(
-            "a wobble back at the top corner, narrower than a tenth of the width", .recognizes("z"), profiles: [.default],
+            "a wobble back at the top corner, narrower than a tenth of the width", .recognizes("z"),
+            profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (150, 0), (140, 4), (148, 8), (0, 150), (150, 150)]))),
         Example(
             "a long line with a small step back is not a Z", .fails(FailureCode.incomplete), profiles: [.default],
@@ -468,7 +508,9 @@ extension ZLetter {
             "two parts before the top part", .fails(FailureCode.longLeadIn), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (15, 0), (0, 2), (60, 2), (0, 62), (60, 62)]))),
         // tailParts, descenderBottomAngle, exitRiseRatio
-        Example("a cursive z with a descender loop", .recognizes("z"), profiles: [.default], samples: Example.stroke(cursive)),
+        Example(
+            "a cursive z with a descender loop", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(cursive)),
         Example(
             "a cursive z with a descender loop, point by point", .fails(FailureCode.leftTheLine), profiles: [.seed],
             samples: Example.stroke(cursive)),
@@ -476,7 +518,8 @@ extension ZLetter {
             "three parts after the bottom part", .fails(FailureCode.longTail), profiles: [.default],
             samples: Example.stroke(clean + polyline([(60, 60), (40, 80), (60, 70), (40, 90)]).dropFirst())),
         Example(
-            "the bottom part heads 85° down into the descender", .fails(FailureCode.bottomTooSteep), profiles: [.default],
+            "the bottom part heads 85° down into the descender", .fails(FailureCode.bottomTooSteep),
+            profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (16, 110), (0, 150), (40, 110)]))),
         Example(
             "the descender's exit runs flat along the bottom", .fails(FailureCode.exitNotUp), profiles: [.default],
@@ -500,7 +543,8 @@ extension ZLetter {
             "a rounded top corner", .recognizes("z"), profiles: [.default],
             samples: Example.stroke([(0, 10), (20, 0), (40, 0), (55, 8)] + polyline([(60, 20), (0, 70), (60, 70)]))),
         Example(
-            "the diagonal turns only 74° from a sloping top part", .fails(FailureCode.topCornerOpen), profiles: [.default],
+            "the diagonal turns only 74° from a sloping top part", .fails(FailureCode.topCornerOpen),
+            profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (60, 35), (44, 100), (110, 100)]))),
         // diagonalDropRatio
         Example(
@@ -511,7 +555,8 @@ extension ZLetter {
             "a bottom part sloping up", .recognizes("z"), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (60, 0), (30, 30), (60, 20)]))),
         Example(
-            "a bottom part climbing back almost to the top corner", .fails(FailureCode.bottomClimbed), profiles: [.default],
+            "a bottom part climbing back almost to the top corner", .fails(FailureCode.bottomClimbed),
+            profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (60, 0), (30, 30), (60, 2)]))),
         // topStartRatio
         Example(

@@ -52,7 +52,8 @@ public struct DetailSpec: Sendable, Hashable {
         case (_, .null): nullable
         case (.number, .number(let n)): n >= (minimum ?? -.infinity)
         case (.integer, .number(let n)): n == n.rounded() && n >= (minimum ?? -.infinity)
-        case (.point, .object(let members)): members.map(\.key) == ["x", "y"] && members.allSatisfy { $0.value.numberValue != nil }
+        case (.point, .object(let members)):
+            members.map(\.key) == ["x", "y"] && members.allSatisfy { $0.value.numberValue != nil }
         case (.rectangle, .object(let members)):
             members.map(\.key) == ["x", "y", "width", "height"] && members.allSatisfy { $0.value.numberValue != nil }
         case (.text(let values), .string(let s)): values.contains(s)

@@ -103,7 +103,8 @@ public struct ParameterSpec: Sendable, Hashable {
         case .integer: text = "a whole number"
         }
         switch (minimum, maximum) {
-        case (let low?, let high?): text += " from \(Format.number(low, decimals: 4)) to \(Format.number(high, decimals: 4))"
+        case (let low?, let high?):
+            text += " from \(Format.number(low, decimals: 4)) to \(Format.number(high, decimals: 4))"
         case (let low?, nil): text += " ≥ \(Format.number(low, decimals: 4))"
         case (nil, let high?): text += " ≤ \(Format.number(high, decimals: 4))"
         case (nil, nil): break
@@ -121,7 +122,8 @@ public struct ParameterSpec: Sendable, Hashable {
         case (_, .off): return isOptional ? .success(.off) : refused
         case (.boolean, .boolean): return .success(value)
         case (.number, .number(let number)): return inRange(number) ? .success(value) : refused
-        case (.number, .integer(let integer)): return inRange(Double(integer)) ? .success(.number(Double(integer))) : refused
+        case (.number, .integer(let integer)):
+            return inRange(Double(integer)) ? .success(.number(Double(integer))) : refused
         case (.integer, .integer(let integer)): return inRange(Double(integer)) ? .success(value) : refused
         case (.integer, .number(let number)):
             guard number == number.rounded(), abs(number) < 1e15, inRange(number) else { return refused }
