@@ -5,6 +5,7 @@ enum EventSplitter {
     /// The end of the event that begins with sample `start` (one past its last sample).
     ///
     /// - Complexity: O(*n*) in the event's length *n*.
+    @inline(__always)
     static func end(ofEventAt start: Int, in samples: [Sample]) -> Int {
         // An event rarely has more than a few touches: a linear search of it beats hashing, which
         // takes over for a large one (the touches limit can be raised) so that time stays linear.

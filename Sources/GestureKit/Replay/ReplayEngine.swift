@@ -48,12 +48,25 @@ struct ReplayEngine {
     private var deadlines: [[Deadline]]
     /// Touches down now, with their last location.
     private var down = TouchMap<Point>()
-    private var event = TouchEvent(index: -1, time: 0, touches: [])
-    /// The current event's touches by phase, kept between events so that their storage is reused.
+    /// The index of the event being delivered (the last one, between events).
+    private var eventIndex = -1
+    /// The storage of the event's touches, lent to each event in turn.
+    private var eventTouches: [Touch] = []
+    /// The current event's touches by phase, kept between events (and, in a workspace, between traces)
+    /// so that their storage is reused.
     private var began: [Touch] = []
     private var moved: [Touch] = []
     private var ended: [Touch] = []
     private var cancelled: [Touch] = []
+
+    /// The arrays an event's touches are kept in, emptied before each event.
+    struct TouchBuffers {
+        var event: [Touch] = []
+        var began: [Touch] = []
+        var moved: [Touch] = []
+        var ended: [Touch] = []
+        var cancelled: [Touch] = []
+    }
     /// Trace time now: the event's, or a deadline's between events.
     private var time = 0.0
     private var records: [SequenceRecord] = []
@@ -81,6 +94,11 @@ struct ReplayEngine {
             deadlines = []
             swap(&ignored, &workspace.ignored)
             swap(&deadlines, &workspace.deadlines)
+            swap(&eventTouches, &workspace.touches.event)
+            swap(&began, &workspace.touches.began)
+            swap(&moved, &workspace.touches.moved)
+            swap(&ended, &workspace.touches.ended)
+            swap(&cancelled, &workspace.touches.cancelled)
             for index in 0..<recognizers.count {
                 recognizers.reset(index)
                 self.arbiter.reset(index, sequence: 0)
@@ -100,7 +118,7 @@ struct ReplayEngine {
     /// Memory: the trace is consumed, so that its samples go as soon as they have been replayed, and
     /// each sequence's record goes as soon as its result is made — a million-sample session holds
     /// neither twice.
-    static func run(
+    @inline(never) static func run(
         _ trace: consuming Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true,
         workspace: ReplayWorkspace? = nil
     ) -> TraceResult {
@@ -115,6 +133,11 @@ struct ReplayEngine {
             workspace.arbiter = engine.arbiter
             swap(&workspace.ignored, &engine.ignored)
             swap(&workspace.deadlines, &engine.deadlines)
+            swap(&workspace.touches.event, &engine.eventTouches)
+            swap(&workspace.touches.began, &engine.began)
+            swap(&workspace.touches.moved, &engine.moved)
+            swap(&workspace.touches.ended, &engine.ended)
+            swap(&workspace.touches.cancelled, &engine.cancelled)
         }
         var sequences: [SequenceResult] = []
         sequences.reserveCapacity(engine.records.count)
@@ -145,38 +168,47 @@ struct ReplayEngine {
     private mutating func deliverEvent(_ range: Range<Int>) {
         let eventTime = samples[range.lowerBound].time
         fireDeadlines(before: eventTime)
-        event.index += 1
-        event.time = eventTime
+        eventIndex += 1
         time = eventTime
         if down.isEmpty { beginSequence() }
-        // Emptied from the end, keeping their storage: an event holds a touch or two, and
-        // `removeAll(keepingCapacity:)` takes the general path of `replaceSubrange`.
+        // The event is built in storage kept from event to event, and moved out of the engine while it
+        // is delivered, so that no delivery retains it. Arrays are emptied from the end, keeping their
+        // storage: `removeAll(keepingCapacity:)` takes the general path of `replaceSubrange`.
+        var event = TouchEvent(index: eventIndex, time: eventTime, touches: [])
+        swap(&event.touches, &eventTouches)
+        defer { swap(&event.touches, &eventTouches) }
         while !event.touches.isEmpty { event.touches.removeLast() }
-        while !began.isEmpty { began.removeLast() }
-        while !moved.isEmpty { moved.removeLast() }
-        while !ended.isEmpty { ended.removeLast() }
-        while !cancelled.isEmpty { cancelled.removeLast() }
         for index in range {
             let sample = samples[index]
-            let touch = Touch(
-                id: sample.touch, phase: sample.phase, location: sample.location,
-                previousLocation: down[sample.touch] ?? sample.location, timestamp: sample.time, sampleIndex: index)
-            event.touches.append(touch)
-            switch sample.phase {
-            case .began: began.append(touch)
-            case .moved: moved.append(touch)
-            case .stationary: break
-            case .ended: ended.append(touch)
-            case .cancelled: cancelled.append(touch)
-            }
+            event.touches.append(
+                Touch(
+                    id: sample.touch, phase: sample.phase, location: sample.location,
+                    previousLocation: down[sample.touch] ?? sample.location, timestamp: sample.time, sampleIndex: index)
+            )
             down[sample.touch] = sample.phase.isDown ? sample.location : nil
         }
-        // One copy of the event for the deliveries below, which take it without retaining it again.
-        let event = self.event
-        if !began.isEmpty { deliver(began, as: .began, in: event) }
-        if !moved.isEmpty { deliver(moved, as: .moved, in: event) }
-        if !ended.isEmpty { deliver(ended, as: .ended, in: event) }
-        if !cancelled.isEmpty { deliver(cancelled, as: .cancelled, in: event) }
+        if event.touches.count == 1 {
+            // Most events: one touch, handed over as the event's own array.
+            if let delivery = TouchDelivery(event.touches[0].phase) { deliver(event.touches, as: delivery, in: event) }
+        } else {
+            while !began.isEmpty { began.removeLast() }
+            while !moved.isEmpty { moved.removeLast() }
+            while !ended.isEmpty { ended.removeLast() }
+            while !cancelled.isEmpty { cancelled.removeLast() }
+            for touch in event.touches {
+                switch touch.phase {
+                case .began: began.append(touch)
+                case .moved: moved.append(touch)
+                case .stationary: break
+                case .ended: ended.append(touch)
+                case .cancelled: cancelled.append(touch)
+                }
+            }
+            if !began.isEmpty { deliver(began, as: .began, in: event) }
+            if !moved.isEmpty { deliver(moved, as: .moved, in: event) }
+            if !ended.isEmpty { deliver(ended, as: .ended, in: event) }
+            if !cancelled.isEmpty { deliver(cancelled, as: .cancelled, in: event) }
+        }
         if down.isEmpty { endSequence() }
     }
 
@@ -184,13 +216,13 @@ struct ReplayEngine {
     private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
         for index in 0..<recognizers.count where arbiter.isActive(index) {
             if ignored[index].isEmpty {
-                context.prepare(time: time, event: event.index, state: arbiter.state(index))
+                context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
                 recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
             } else {
                 let visible = touches.filter { !ignored[index].contains($0.id) }
                 guard !visible.isEmpty else { continue }
-                context.prepare(time: time, event: event.index, state: arbiter.state(index))
+                context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
                 recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
             }
@@ -214,7 +246,7 @@ struct ReplayEngine {
             guard let (deadlineTime, index, position) = next else { return }
             let tag = deadlines[index].remove(at: position).tag
             time = max(time, deadlineTime)
-            context.prepare(time: time, event: event.index, state: arbiter.state(index))
+            context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
             recognizers.deadlinePassed(tag, to: index, context: &context)
             applyContext(to: index, sample: nil)
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
@@ -232,13 +264,13 @@ struct ReplayEngine {
         context.hasRequest = false
         arbiter.handle(
             request, of: index,
-            at: Arbiter.Moment(time: time, event: event.index, sample: context.requestSample ?? sample))
+            at: Arbiter.Moment(time: time, event: eventIndex, sample: context.requestSample ?? sample))
         takeNews()
     }
 
     /// Fails recognizer `index` for a reason of the engine's.
     private mutating func fail(_ index: Int, _ reason: FailureReason) {
-        arbiter.fail(index, reason, at: Arbiter.Moment(time: time, event: event.index))
+        arbiter.fail(index, reason, at: Arbiter.Moment(time: time, event: eventIndex))
         takeNews()
     }
 

@@ -6,6 +6,8 @@ final class ReplayWorkspace {
     var arbiter: Arbiter?
     var ignored: [[TouchID]] = []
     var deadlines: [[Deadline]] = []
+    /// The storage of an event's touches, and of its touches by phase.
+    var touches = ReplayEngine.TouchBuffers()
 
     init() {}
 }
