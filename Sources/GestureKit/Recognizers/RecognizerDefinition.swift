@@ -49,22 +49,17 @@ public struct RecognizerDefinition: Sendable {
         capabilities: [Capability] = [], requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [],
         details: [DetailSpec] = [], examples: @autoclosure @escaping @Sendable () -> [Example] = []
     ) {
-        self.id = id
-        self.summary = summary
-        self.kind = kind
-        self.gestures = gestures
-        self.capabilities = capabilities
-        self.requiresFailureOf = requiresFailureOf
-        self.simultaneousWith = simultaneousWith
-        failureCodes = R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }
-        self.details = details
-        parameterSpecs = { R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters) }
-        exampleList = examples
-        maker = { profile, settings in
-            settings.isEmpty
-                ? R(parameters: R.parameters(profile))
-                : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
-        }
+        self.init(
+            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
+            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
+            failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
+            parameterSpecs: { R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters) },
+            exampleList: examples,
+            maker: { profile, settings in
+                settings.isEmpty
+                    ? R(parameters: R.parameters(profile))
+                    : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
+            })
     }
 
     /// An entry made from data: its parameters are `parameters`, and `make` makes a recognizer from a
@@ -76,6 +71,26 @@ public struct RecognizerDefinition: Sendable {
         failureCodes: [FailureCodeSpec] = [], details: [DetailSpec] = [], examples: [Example] = [],
         make: @escaping @Sendable (ParameterValues) -> any Recognizer
     ) {
+        self.init(
+            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
+            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith, failureCodes: failureCodes,
+            details: details, parameterSpecs: { parameters }, exampleList: { examples },
+            maker: { profile, settings in
+                var values = ParameterValues()
+                for parameter in parameters {
+                    values[parameter.name] = settings[parameter.name] ?? parameter.value(in: profile)
+                }
+                return make(values)
+            })
+    }
+
+    private init(
+        id: String, summary: String, kind: RecognizerKind, gestures: [String], capabilities: [Capability],
+        requiresFailureOf: [Requirement], simultaneousWith: [String], failureCodes: [FailureCodeSpec],
+        details: [DetailSpec], parameterSpecs: @escaping @Sendable () -> [ParameterSpec],
+        exampleList: @escaping @Sendable () -> [Example],
+        maker: @escaping @Sendable (Profile, ParameterValues) -> any Recognizer
+    ) {
         self.id = id
         self.summary = summary
         self.kind = kind
@@ -85,15 +100,9 @@ public struct RecognizerDefinition: Sendable {
         self.simultaneousWith = simultaneousWith
         self.failureCodes = failureCodes
         self.details = details
-        parameterSpecs = { parameters }
-        exampleList = { examples }
-        maker = { profile, settings in
-            var values = ParameterValues()
-            for parameter in parameters {
-                values[parameter.name] = settings[parameter.name] ?? parameter.value(in: profile)
-            }
-            return make(values)
-        }
+        self.parameterSpecs = parameterSpecs
+        self.exampleList = exampleList
+        self.maker = maker
     }
 
     /// A fresh recognizer with the values of `profile`, less those `settings` sets otherwise.

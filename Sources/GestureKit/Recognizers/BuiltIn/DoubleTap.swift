@@ -24,33 +24,20 @@ public struct DoubleTap: TapCounting {
 }
 
 extension DoubleTap {
-    static let examples: [Example] = [
-        Example(
-            "two taps 0.15 s apart", .recognizes("double-tap"),
-            samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 103, 101, from: 0.23)),
-        Example("a single tap", .fails(FailureCode.noNextTap), samples: Tap.tap(at: 100, 100, from: 0)),
-        Example(
-            "second tap 0.5 s later", .fails(FailureCode.noNextTap),
-            samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 100, 100, from: 0.58)),
-        Example(
-            "second tap 40 pt away", .fails(FailureCode.tooFar),
-            samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 140, 100, from: 0.2)),
-        Example(
-            "the second tap held 0.4 s", .fails(FailureCode.heldTooLong),
-            samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 100, 100, from: 0.2, for: 0.4)),
-        Example(
-            "moves 20 pt", .fails(FailureCode.moved),
-            samples: [
-                Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100),
-            ]),
-        Example(
-            "two fingers", .fails(FailureCode.tooManyTouches),
-            samples: [
-                Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 150, 100), Sample(0.1, 1, .ended, 100, 100),
-                Sample(0.1, 2, .ended, 150, 100),
-            ]),
-        Example(
-            "one finger where two are needed", .fails(FailureCode.tooFewTouches), settings: ["touches": .integer(2)],
-            samples: Tap.tap(at: 100, 100, from: 0)),
-    ]
+    static let examples: [Example] =
+        [
+            Example(
+                "two taps 0.15 s apart", .recognizes("double-tap"),
+                samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 103, 101, from: 0.23)),
+            Example("a single tap", .fails(FailureCode.noNextTap), samples: Tap.tap(at: 100, 100, from: 0)),
+            Example(
+                "second tap 0.5 s later", .fails(FailureCode.noNextTap),
+                samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 100, 100, from: 0.58)),
+            Example(
+                "second tap 40 pt away", .fails(FailureCode.tooFar),
+                samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 140, 100, from: 0.2)),
+            Example(
+                "the second tap held 0.4 s", .fails(FailureCode.heldTooLong),
+                samples: Tap.tap(at: 100, 100, from: 0) + Tap.tap(at: 100, 100, from: 0.2, for: 0.4)),
+        ] + Tap.failures
 }

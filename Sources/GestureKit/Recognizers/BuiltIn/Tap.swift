@@ -34,37 +34,41 @@ extension Tap {
         [Sample(start, id, .began, x, y), Sample(start + duration, id, .ended, x + 1, y)]
     }
 
-    static let examples: [Example] = [
-        Example("a quick touch", .recognizes("tap"), samples: tap(at: 100, 100, from: 0)),
-        Example("held 0.4 s", .fails(FailureCode.heldTooLong), samples: tap(at: 100, 100, from: 0, for: 0.4)),
-        Example(
-            "moves 20 pt", .fails(FailureCode.moved),
-            samples: [
-                Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100),
-            ]),
-        Example(
-            "two fingers", .fails(FailureCode.tooManyTouches),
-            samples: [
-                Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 150, 100), Sample(0.1, 1, .ended, 100, 100),
-                Sample(0.1, 2, .ended, 150, 100),
-            ]),
+    /// A 20 pt drag: too far for a tap.
+    static let drag = [
+        Sample(0, 1, .began, 100, 100), Sample(0.05, 1, .moved, 120, 100), Sample(0.1, 1, .ended, 120, 100),
+    ]
+
+    /// Two fingers down together for 0.1 s.
+    static let twoFingers = [
+        Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 150, 100), Sample(0.1, 1, .ended, 100, 100),
+        Sample(0.1, 2, .ended, 150, 100),
+    ]
+
+    /// What fails any tap counter, whatever its number of taps.
+    static let failures: [Example] = [
+        Example("moves 20 pt", .fails(FailureCode.moved), samples: drag),
+        Example("two fingers", .fails(FailureCode.tooManyTouches), samples: twoFingers),
         Example(
             "one finger where two are needed", .fails(FailureCode.tooFewTouches), settings: ["touches": .integer(2)],
             samples: tap(at: 100, 100, from: 0)),
-        Example(
-            "two fingers together where two are needed", .recognizes("tap"), settings: ["touches": .integer(2)],
-            samples: [
-                Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 150, 100), Sample(0.1, 1, .ended, 100, 100),
-                Sample(0.1, 2, .ended, 150, 100),
-            ]),
-        Example(
-            "one tap where three are needed", .fails(FailureCode.noNextTap), settings: ["taps": .integer(3)],
-            samples: tap(at: 100, 100, from: 0)),
-        Example(
-            "three taps 0.2 s apart", .recognizes("tap"), settings: ["taps": .integer(3)],
-            samples: tap(at: 100, 100, from: 0) + tap(at: 102, 100, from: 0.2) + tap(at: 101, 101, from: 0.4)),
-        Example(
-            "the second of three taps 40 pt away", .fails(FailureCode.tooFar), settings: ["taps": .integer(3)],
-            samples: tap(at: 100, 100, from: 0) + tap(at: 140, 100, from: 0.2)),
     ]
+
+    static let examples: [Example] =
+        [
+            Example("a quick touch", .recognizes("tap"), samples: tap(at: 100, 100, from: 0)),
+            Example("held 0.4 s", .fails(FailureCode.heldTooLong), samples: tap(at: 100, 100, from: 0, for: 0.4)),
+            Example(
+                "two fingers together where two are needed", .recognizes("tap"), settings: ["touches": .integer(2)],
+                samples: twoFingers),
+            Example(
+                "one tap where three are needed", .fails(FailureCode.noNextTap), settings: ["taps": .integer(3)],
+                samples: tap(at: 100, 100, from: 0)),
+            Example(
+                "three taps 0.2 s apart", .recognizes("tap"), settings: ["taps": .integer(3)],
+                samples: tap(at: 100, 100, from: 0) + tap(at: 102, 100, from: 0.2) + tap(at: 101, 101, from: 0.4)),
+            Example(
+                "the second of three taps 40 pt away", .fails(FailureCode.tooFar), settings: ["taps": .integer(3)],
+                samples: tap(at: 100, 100, from: 0) + tap(at: 140, 100, from: 0.2)),
+        ] + failures
 }
