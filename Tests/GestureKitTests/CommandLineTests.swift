@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import GestureKit
+
 @Suite struct CommandLineTests {
     static let goldenFolder = GestureCommand.packageRoot.appendingPathComponent("Tests/GestureKitTests/Golden")
     static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil
@@ -118,7 +120,7 @@ import Testing
         (["frobnicate"], "gesture: error: unknown command \"frobnicate\"\nRun `gesture --help` for usage.\n"),
         (
             ["classify", "--recognizers", "check", "x"],
-            "gesture: error: unknown recognizer \"check\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation\n"
+            "gesture: error: unknown recognizer \"check\": expected one of \(Registry.all.map(\.id).joined(separator: ", "))\n"
         ),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
