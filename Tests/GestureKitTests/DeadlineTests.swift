@@ -80,7 +80,11 @@ import Testing
         #expect(swipe.gesture == "swipe-right")
         let pan = try #require(swipe.sequences[0].recognizers.first { $0.id == "pan" })
         #expect(pan.failure?.reason.code == "required-recognizer-succeeded")
-        #expect(
-            pan.transitions.first?.waitingFor == Configuration().entries.first { $0.id == "pan" }?.requiresFailureOf)
+        // It waited for those of its requirements still deciding when it asked, in registry order: the
+        // shapes that decide on lift, and the swipe.
+        let requirements = try #require(Configuration().entries.first { $0.id == "pan" }?.requiresFailureOf)
+        let waitedFor = try #require(pan.transitions.first?.waitingFor)
+        #expect(waitedFor == requirements.filter(waitedFor.contains))
+        #expect(["checkmark", "z", "circle", "swipe"].allSatisfy(waitedFor.contains))
     }
 }
