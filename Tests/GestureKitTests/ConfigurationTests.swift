@@ -120,6 +120,25 @@ import Testing
         }
     }
 
+    /// A key, recognizer or parameter name is shown escaped: a line break or control character in it
+    /// never reaches the terminal (found by fuzzing, Fuzz/regressions/config).
+    @Test func namesInDiagnosticsAreEscaped() {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: unknown key "\u{A}tameters": expected "parameters", "requiresFailureOf", "simultaneous""#
+            )
+        ) {
+            try apply(#"{"\ntameters": {}}"#)
+        }
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: unknown parameter "a\u{1B}b" for swipe: expected one of \#(Swipe.Parameters.declarations.map(\.name).joined(separator: ", "))"#
+            )
+        ) {
+            try apply(#"{"parameters": {"swipe": {"a\u001bb": 1}}}"#)
+        }
+    }
+
     @Test func theCommandLineReadsAFormerNameAndSaysSo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

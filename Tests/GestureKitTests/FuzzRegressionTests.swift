@@ -12,6 +12,7 @@ import Testing
 
     static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
         "json": FuzzTargets.json, "csv": FuzzTargets.csv, "xml": FuzzTargets.xml, "replay": FuzzTargets.replay,
+        "config": FuzzTargets.config,
     ]
 
     static func inputs(_ folder: String, _ harness: String) -> [String] {
@@ -21,7 +22,9 @@ import Testing
         }
     }
 
-    static let all = ["json", "csv", "xml", "replay"].flatMap { inputs("regressions", $0) + inputs("corpus", $0) }
+    static let all = ["json", "csv", "xml", "replay", "config"].flatMap {
+        inputs("regressions", $0) + inputs("corpus", $0)
+    }
 
     @Test func everyHarnessHasSeeds() {
         for harness in Self.targets.keys.sorted() {

@@ -272,6 +272,57 @@ enum FuzzTargets {
         return problems
     }
 
+    // MARK: Config files
+
+    /// A `--config` file, from arbitrary bytes, applied to either profile (the first byte's low bit):
+    /// it is applied, or refused with an error naming the file; when applied, every parameter's value is
+    /// one its declaration accepts, the recognizers can be made and replay a trace, and every warning
+    /// names the file and says what to write instead.
+    static func config(_ bytes: [UInt8]) -> [String] {
+        guard let flags = bytes.first else { return [] }
+        var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)
+        do throws(ConfigurationError) {
+            try configuration.apply(json: Array(bytes.dropFirst()), file: "fuzz.json")
+        } catch {
+            var problems: [String] = []
+            if !error.message.hasPrefix("fuzz.json") {
+                problems.append("an error that does not name the file: \(error.message)")
+            }
+            if error.message.contains(where: { $0.isNewline }) {
+                problems.append("an error on more than one line: \(error.message)")
+            }
+            return problems
+        }
+        var problems: [String] = []
+        for warning in configuration.warnings where !warning.hasPrefix("fuzz.json: warning: ") || !warning.contains(".")
+        {
+            problems.append("a warning that does not name the file and parameter: \(warning)")
+        }
+        for entry in configuration.entries {
+            let values = entry.values
+            for parameter in entry.definition.parameters {
+                guard let value = values[parameter.name] else {
+                    problems.append("\(entry.id).\(parameter.name) has no value")
+                    continue
+                }
+                if (try? parameter.checked(value).get()) != value {
+                    problems.append("\(entry.id).\(parameter.name) = \(value), which it does not accept")
+                }
+            }
+        }
+        var trace = Trace(samples: Example.stroke([(0, 0), (30, 10), (60, 0), (30, 40), (0, 60), (60, 60)]))
+        do {
+            try TraceValidator.validate(&trace, file: "fuzz")
+        } catch {
+            return problems + ["the built-in stroke is invalid: \(error)"]
+        }
+        let result = Classifier(configuration: configuration).classify(trace, file: "fuzz")
+        if result.sequences.first?.recognizers.count != configuration.entries.count {
+            problems.append("a replay under the configuration did not report every recognizer")
+        }
+        return problems
+    }
+
     /// Extremes, and neighbours closer than a step of the recognizers can resolve (400 and the next
     /// doubles after it; 1e9 and 1e9 + 1e-6), where interpolation stops moving.
     static let specialValues: [Double] = [

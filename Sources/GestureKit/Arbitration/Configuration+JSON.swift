@@ -28,7 +28,9 @@ extension Configuration {
         guard case .object(let members) = root else { throw fail("expected an object at the top level") }
         let known = ["parameters", "requiresFailureOf", "simultaneous"]
         for member in members where !known.contains(member.key) {
-            throw fail("unknown key \"\(member.key)\": expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw fail(
+                "unknown key \"\(DiagnosticText.escaped(member.key))\": expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
         }
         if let parameters = root["parameters"] {
             guard case .object(let byRecognizer) = parameters else {
@@ -36,7 +38,9 @@ extension Configuration {
             }
             for recognizer in byRecognizer {
                 guard case .object(let values) = recognizer.value else {
-                    throw fail("\"parameters\".\"\(recognizer.key)\" must be an object of parameter values")
+                    throw fail(
+                        "\"parameters\".\"\(DiagnosticText.escaped(recognizer.key))\" must be an object of parameter values"
+                    )
                 }
                 for value in values {
                     let parameter: ParameterValue
@@ -46,7 +50,7 @@ extension Configuration {
                     case .null: parameter = .off
                     default:
                         throw fail(
-                            "parameter \"\(value.key)\" for \(recognizer.key) must be a number, true, false or null, found \(value.value.text)"
+                            "parameter \"\(DiagnosticText.escaped(value.key))\" for \(DiagnosticText.escaped(recognizer.key)) must be a number, true, false or null, found \(value.value.text)"
                         )
                     }
                     try prefixed { () throws(ConfigurationError) in
@@ -61,7 +65,9 @@ extension Configuration {
             }
             for recognizer in byRecognizer {
                 guard case .array(let items) = recognizer.value, items.allSatisfy({ $0.stringValue != nil }) else {
-                    throw fail("\"requiresFailureOf\".\"\(recognizer.key)\" must be an array of recognizer ids")
+                    throw fail(
+                        "\"requiresFailureOf\".\"\(DiagnosticText.escaped(recognizer.key))\" must be an array of recognizer ids"
+                    )
                 }
                 let ids = items.compactMap(\.stringValue)
                 try prefixed { () throws(ConfigurationError) in try setRequirements(of: recognizer.key, ids) }

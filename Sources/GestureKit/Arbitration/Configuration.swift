@@ -116,7 +116,7 @@ public struct Configuration: Sendable {
         }
         guard let parameter = definition.parameter(name) else {
             throw ConfigurationError(
-                "unknown parameter \"\(name)\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))"
+                "unknown parameter \"\(DiagnosticText.escaped(name))\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))"
             )
         }
         if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number,
@@ -174,7 +174,8 @@ public struct Configuration: Sendable {
     private func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             throw ConfigurationError(
-                "unknown recognizer \"\(id)\": expected one of \(entries.map(\.id).joined(separator: ", "))")
+                "unknown recognizer \"\(DiagnosticText.escaped(id))\": expected one of \(entries.map(\.id).joined(separator: ", "))"
+            )
         }
         return index
     }
