@@ -5,8 +5,8 @@
 /// Memory advice for the one large buffer a long trace needs: its samples.
 enum LargeBuffers {
     /// Asks the kernel to back `array`'s reserved storage with huge pages when it is large. A
-    /// million-sample trace otherwise takes a page fault every 85 samples as its array fills — here
-    /// a third of the time it takes to read it, and the one cost per sample that grew with length.
+    /// million-sample trace otherwise takes a page fault every 85 samples as its array fills: the one
+    /// cost per sample that grew with length (Benchmarks/README.md has the figures).
     /// Only advice: nothing changes where it is not followed.
     static func preferHugePages<Element>(_ array: inout [Element]) {
         #if os(Linux)

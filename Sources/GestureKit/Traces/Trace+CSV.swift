@@ -219,8 +219,8 @@ private struct CSVTraceReader {
         fields.reserveCapacity(8)
         var trace = Trace(samples: [])
         var samples: [Sample] = []
-        // Room for every line at once, so a long trace is never copied as it grows (which cost a
-        // million-sample trace a third more per sample than a short one). A sample takes a line of
+        // Room for every line at once, so a long trace is never copied as it grows (which made a long
+        // trace cost more per sample than a short one). A sample takes a line of
         // at least 14 bytes, which bounds what blank lines could make it reserve.
         var lineBreaks = 0
         for byte in text where byte == 0x0A { lineBreaks += 1 }

@@ -4,6 +4,8 @@
 /// The second tap is a new touch sequence: the recognizer stays undecided across the end of the first
 /// (it carries into the next sequence) and is reset only when it recognizes or fails — at the latest
 /// when its interval passes on the trace clock, even after the trace's last sample.
+///
+/// `docs/recognizers/double-tap.md` is its guide.
 public struct DoubleTap: TapCounting {
     public typealias Parameters = TapParameters
     public typealias FailureCode = TapFailureCode

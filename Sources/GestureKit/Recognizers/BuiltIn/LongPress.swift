@@ -8,6 +8,8 @@
 /// values are UIKit's defaults (0.5 s, 10 pt), as seed and default.
 ///
 /// By default it may recognize together with `pan`: press, hold, then drag.
+///
+/// `docs/recognizers/long-press.md` is its guide.
 public struct LongPress: Recognizer {
     public static let definition = RecognizerDefinition(
         LongPress.self, id: "long-press",

@@ -11,6 +11,8 @@
 /// the moment it asked; `ended` always carries the final translation and velocity.
 ///
 /// The slop, 10 pt, is UIKit's hysteresis as commonly measured (Hammer.js: 10 px, Android: 8 dp).
+///
+/// `docs/recognizers/pan.md` is its guide.
 public struct Pan: Recognizer {
     public static let definition = RecognizerDefinition(
         Pan.self, id: "pan",

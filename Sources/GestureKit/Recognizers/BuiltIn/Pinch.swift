@@ -4,6 +4,8 @@
 /// fewer than two fingers remain. It may recognize together with `rotation`.
 ///
 /// UIKit documents no threshold; 10% is a change no steady two-finger touch makes by accident.
+///
+/// `docs/recognizers/pinch.md` is its guide.
 public struct Pinch: TwoFingerGesture {
     public static let definition = RecognizerDefinition(
         Pinch.self, id: "pinch",

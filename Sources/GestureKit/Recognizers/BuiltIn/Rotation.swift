@@ -5,6 +5,8 @@
 ///
 /// UIKit documents no threshold; 0.2 rad (about 11°) keeps a pinch made with a slightly turning hand
 /// from being a rotation too.
+///
+/// `docs/recognizers/rotation.md` is its guide.
 public struct Rotation: TwoFingerGesture {
     public static let definition = RecognizerDefinition(
         Rotation.self, id: "rotation",

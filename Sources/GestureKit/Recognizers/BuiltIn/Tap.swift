@@ -6,6 +6,8 @@
 /// 9 pt, 300 ms, 10 pt, in both profiles). By default `tap` requires `double-tap` to fail, so a single
 /// tap is recognized once the double tap has failed — when its interval runs out on the trace clock,
 /// which the transitions record as a wait.
+///
+/// `docs/recognizers/tap.md` is its guide.
 public struct Tap: TapCounting {
     public typealias Parameters = TapParameters
     public typealias FailureCode = TapFailureCode
