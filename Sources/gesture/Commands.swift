@@ -58,11 +58,12 @@ let listHelp = """
     values), relationships (require-to-fail, simultaneous recognition), failure codes and details.
 
     options:
-      --format text|json|markdown  output format (default text); markdown is the reference of docs/recognizers
-      --profile default|seed     whose parameter values to show
-      --recognizers ID,ID…       only these recognizers
-      --config FILE              apply a configuration file first
-      -h, --help                 show this help
+      --format text|json|markdown  output format (default text); markdown is the
+                                   reference of docs/recognizers
+      --profile default|seed       whose parameter values to show
+      --recognizers ID,ID…         only these recognizers
+      --config FILE                apply a configuration file first
+      -h, --help                   show this help
     """
 
 /// Builds the configuration the common options describe.
@@ -76,8 +77,8 @@ func configuration(from arguments: Arguments) throws -> Configuration {
             throw UsageError("cannot read configuration file \(path)")
         }
         try configuration.apply(json: Array(data), file: path)
-        for warning in configuration.warnings { Output.error(warning) }
     }
+    for warning in configuration.warnings { Output.error(warning) }
     return configuration
 }
 

@@ -85,13 +85,16 @@ import Testing
     }
 
     @Test func aValueThatUsedToSwitchARuleOffStillDoesWithAWarning() throws {
-        let configuration = try apply(#"{"parameters": {"swipe": {"maximumBow": 0}, "z": {"exitRiseRatio": -1}}}"#)
+        let configuration = try apply(
+            #"{"parameters": {"swipe": {"maximumBow": 0}, "z": {"exitRiseRatio": -1, "diagonalDropRatio": -0.2}}}"#)
         #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.maximumBow == nil)
         #expect(configuration.parameters(of: "z", as: ZLetter.self)?.exitRiseRatio == nil)
+        // Above −1 a negative ratio is a limit, as it always was: the diagonal may climb a fifth.
+        #expect(configuration.parameters(of: "z", as: ZLetter.self)?.diagonalDropRatio == -0.2)
         #expect(
             configuration.warnings == [
                 "c.json: warning: swipe.maximumBow: 0 used to switch the rule off; write null (off) instead",
-                "c.json: warning: z.exitRiseRatio: a negative value used to switch the rule off; write null (off) instead",
+                "c.json: warning: z.exitRiseRatio: -1 or less used to switch the rule off; write null (off) instead",
             ])
     }
 
@@ -136,6 +139,61 @@ import Testing
             )
         ) {
             try apply(#"{"parameters": {"swipe": {"a\u001bb": 1}}}"#)
+        }
+    }
+
+    /// Two shapes that each wait for every shape would wait for each other all trace long: the cycle is
+    /// broken at its last requirement, with a warning, and the two compete in registry order.
+    @Test func aCycleMadeByCapabilitiesIsBrokenWithAWarning() throws {
+        func shape(_ id: String) -> RecognizerDefinition {
+            RecognizerDefinition(
+                ArbiterTests.Probe.self, id: id, summary: "probe", gestures: [id], capabilities: [.shape],
+                requiresFailureOf: [.every(.shape)])
+        }
+        let configuration = Configuration(registry: [shape("a"), shape("b")])
+        #expect(configuration.entries.map(\.requiresFailureOf) == [["b"], []])
+        #expect(
+            configuration.warnings == [
+                "b does not wait for a to fail: the recognizers they require to fail would wait for each other (a → b → a)"
+            ])
+        #expect(Configuration().warnings == [], "the built-in registry has no cycle")
+    }
+
+    /// Values written as literals: a whole number for a number parameter, `nil` for off.
+    @Test func valuesCanBeWrittenAsLiterals() throws {
+        var configuration = Configuration()
+        try configuration.set("minimumTravel", to: 20, for: "swipe")
+        try configuration.set("maximumBow", to: nil, for: "swipe")
+        try configuration.set("wholePath", to: false, for: "z")
+        try configuration.set("taps", to: 2, for: "tap")
+        #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.minimumTravel == 20)
+        #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.maximumBow == nil)
+        #expect(configuration.parameters(of: "z", as: ZLetter.self)?.wholePath == false)
+        #expect(configuration.parameters(of: "tap", as: Tap.self)?.taps == 2)
+    }
+
+    /// A former name with a value its new parameter does not take is an error in the former name's
+    /// own unit, and every bound is written in full, so that a value copied from a message is accepted.
+    @Test func aFormerNamesErrorIsInItsFormerUnit() throws {
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "topAngle" for z (now "maximumTopAngle", in rad) must be a number from 0 to 180 (deg), or null to switch the rule off, found 200"#
+            )
+        ) {
+            try apply(#"{"parameters": {"z": {"topAngle": 200}}}"#)
+        }
+        let configuration = try apply(#"{"parameters": {"z": {"topAngle": 180}}}"#)
+        #expect(
+            configuration.warnings == [
+                "c.json: warning: z.topAngle is now z.maximumTopAngle, in rad: 180 deg read as 3.1416 rad"
+            ])
+        #expect(try apply(#"{"parameters": {"z": {"maximumTopAngle": 3.141592653589793}}}"#).warnings == [])
+        #expect(
+            throws: ConfigurationError(
+                #"c.json: error: parameter "maximumTopAngle" for z must be a number from 0 to 3.141592653589793 (rad), or null to switch the rule off, found 4"#
+            )
+        ) {
+            try apply(#"{"parameters": {"z": {"maximumTopAngle": 4}}}"#)
         }
     }
 

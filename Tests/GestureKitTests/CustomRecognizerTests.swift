@@ -153,17 +153,42 @@ extension Caret {
         return Classifier(configuration: configuration).classify(trace, file: "caret")
     }
 
-    @Test(arguments: Caret.examples.indices)
-    func eachExampleAlone(_ index: Int) throws {
-        let example = Caret.examples[index]
-        var configuration = Configuration(registry: Registry.all + [Caret.definition])
-        try configuration.keepOnly(["caret"])
-        let report = try #require(
-            try Self.classify(example.samples, with: configuration).sequences.first?.recognizers.first)
-        switch example.expectation {
-        case .recognizes(let gesture): #expect(report.recognition?.gesture == gesture, "\(example.name)")
-        case .fails(let code): #expect(report.failure?.reason.code == code, "\(example.name)")
-        }
+    /// What `RecognizerSpecTests` checks of the built-in recognizers, a user checks of theirs.
+    @Test func itPassesTheChecksOfEveryRecognizer() {
+        #expect(Caret.definition.problems() == [])
+    }
+
+    /// Each kind of mistake in a definition is found and named.
+    @Test func theChecksFindACarelessDefinition() {
+        let careless = RecognizerDefinition(
+            id: "careless", summary: "a caret declared carelessly", gestures: ["hat"],
+            parameters: [
+                ParameterSpec(
+                    name: "minimumWidth", type: .number, unit: .points, minimum: 0, meaning: "",
+                    defaultValue: .number(-5), seed: .number(40))
+            ],
+            failureCodes: [FailureCodeSpec("too-narrow", ""), FailureCodeSpec("too-wide", "wider than allowed")],
+            examples: [
+                Example("a caret", .recognizes("hat"), samples: Caret.examples[0].samples),
+                Example("a small one", .fails(code: "too-narrow"), samples: Caret.examples[3].samples),
+                Example("a flat line", .fails(code: "too-flat"), samples: Caret.examples[4].samples),
+            ],
+            make: { _ in Caret(parameters: Caret.Parameters()) })
+        #expect(
+            careless.problems() == [
+                "careless's failure code too-narrow has no meaning",
+                "no example of careless fails with too-wide",
+                "careless.minimumWidth = -5 is not a value it takes: a number ≥ 0 (pt)",
+                "careless.minimumWidth has no meaning",
+                "careless [default] \"a caret\": expected to recognize hat, recognized caret",
+                "careless [default] \"a caret\": recognized caret, which careless does not declare",
+                "careless [default] \"a caret\": reported [\"apex\"], declared []",
+                "careless [seed] \"a caret\": expected to recognize hat, recognized caret",
+                "careless [seed] \"a caret\": recognized caret, which careless does not declare",
+                "careless [seed] \"a caret\": reported [\"apex\"], declared []",
+                "careless [default] \"a flat line\": failed with too-flat, which careless does not declare",
+                "careless [seed] \"a flat line\": failed with too-flat, which careless does not declare",
+            ])
     }
 
     /// Declaring `.shape` is all it takes for `swipe` and `pan` to wait for the caret: with the whole
@@ -236,7 +261,7 @@ extension Caret {
             guide.range(of: "<!-- BEGIN caret"), "docs/adding-a-recognizer.md has no BEGIN caret line")
         let start = try #require(guide.range(of: "\n", range: begin.upperBound..<guide.endIndex)).upperBound
         let end = try #require(guide.range(of: "<!-- END caret -->", range: start..<guide.endIndex))
-        let expected = "```swift\n" + code + "```\n"
+        let expected = "```swift\nimport GestureKit\n\n" + code + "```\n"
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
             try (String(guide[..<start]) + expected + String(guide[end.lowerBound...])).write(
                 to: url, atomically: true, encoding: .utf8)

@@ -201,6 +201,19 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         #expect(result.gesture == "none")
     }
 
+    @Test func aStationarySampleThatMovesItsTouchIsAWarning() throws {
+        // Stationary samples are not delivered: the jump to (5, 0) is seen at the touch's next sample.
+        let text = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,stationary,0,0\n0.2,1,stationary,5,0\n0.3,1,ended,5,0\n"
+        let trace = try TraceReader.read(bytes: Array(text.utf8), file: "t.csv")
+        #expect(
+            trace.warnings == [
+                "1 \"stationary\" sample(s) change their touch's location, first sample 2 (line 4); replay does not "
+                    + "deliver stationary samples, so the change is seen at the touch's next sample"
+            ])
+        let still = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,stationary,0,0\n0.2,1,moved,5,0\n0.3,1,stationary,5,0\n"
+        #expect(try TraceReader.read(bytes: Array((still + "0.4,1,ended,5,0\n").utf8), file: "t.csv").warnings == [])
+    }
+
     @Test func requireToFailWaitsThenRecognizesWhenTheOtherFails() throws {
         // "slow" is still undecided when the touch lifts at 0.2; its deadline fails it at 1.0, after the
         // last sample (time runs on), and only then may "quick" recognize.

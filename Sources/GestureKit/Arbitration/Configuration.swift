@@ -67,6 +67,21 @@ public struct Configuration: Sendable {
                 definition.simultaneousWith.filter(ids.contains).map { [definition.id, $0].sorted() }
             })
         relations = Relations(entries, simultaneous)
+        breakCycles()
+    }
+
+    /// Breaks every require-to-fail cycle that capabilities made (two shapes that each wait for every
+    /// shape would wait for each other all trace long) at its last requirement, and says so in
+    /// `warnings`.
+    private mutating func breakCycles() {
+        while let cycle = findCycle() {
+            let (waiter, waited) = (cycle[cycle.count - 2], cycle[cycle.count - 1])
+            guard let index = entries.firstIndex(where: { $0.id == waiter }) else { return }
+            entries[index].requiresFailureOf.removeAll { $0 == waited }
+            warnings.append(
+                "\(waiter) does not wait for \(waited) to fail: the recognizers they require to fail would wait for "
+                    + "each other (\(cycle.joined(separator: " → ")))")
+        }
     }
 
     /// The ids `requirements` name in `registry`, in registry order: a recognizer by id, or every other
@@ -100,18 +115,21 @@ public struct Configuration: Sendable {
         let index = try entryIndex(id)
         let definition = entries[index].definition
         var (name, value) = (name, value)
+        // A former name: its value in its former unit, converted, and what the error would call it.
+        var former: (name: String, unit: String, scale: Double)?
         if definition.parameter(name) == nil,
             let renamed = definition.parameters.first(where: { $0.formerNames.contains { $0.name == name } }),
-            let former = renamed.formerNames.first(where: { $0.name == name })
+            let formerName = renamed.formerNames.first(where: { $0.name == name })
         {
             var warning = "\(id).\(name) is now \(id).\(renamed.name)"
             if let old = value.number, let unit = renamed.unit {
-                value = .number(old * former.scale)
+                value = .number(old * formerName.scale)
                 warning +=
-                    ", in \(unit): \(Format.number(old, decimals: 4)) \(former.unit) read as "
-                    + "\(Format.number(old * former.scale, decimals: 4)) \(unit)"
+                    ", in \(unit): \(Format.jsonNumber(old)) \(formerName.unit) read as "
+                    + "\(Format.number(old * formerName.scale, decimals: 4)) \(unit)"
             }
             warnings.append(warning)
+            former = (name, formerName.unit, formerName.scale)
             name = renamed.name
         }
         guard let parameter = definition.parameter(name) else {
@@ -133,7 +151,14 @@ public struct Configuration: Sendable {
         switch parameter.checked(value) {
         case .success(let checked): entries[index].settings[name] = checked
         case .failure(let error):
-            throw ConfigurationError("parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)")
+            guard let former, let converted = value.number else {
+                throw ConfigurationError(
+                    "parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)")
+            }
+            throw ConfigurationError(
+                "parameter \"\(former.name)\" for \(id) (now \"\(name)\", in \(parameter.unit?.rawValue ?? "its unit")) must be "
+                    + "\(parameter.accepted(unit: former.unit, scale: former.scale)), found \(Format.jsonNumber(converted / former.scale))"
+            )
         }
     }
 

@@ -222,7 +222,9 @@ public enum BatchReport {
                     var detail = "\(miss.recognizer) \(miss.code): \(miss.message)"
                     let unit = miss.unit.map { " \($0)" } ?? ""
                     if let measured = miss.measured, let limit = miss.limit {
-                        detail += " (measured \(Format.number(measured))\(unit), limit \(Format.number(limit))\(unit))"
+                        let decimals = miss.unit == MeasureUnit.radians.rawValue ? 4 : 2
+                        detail +=
+                            " (measured \(Format.number(measured, decimals: decimals))\(unit), limit \(Format.number(limit, decimals: decimals))\(unit))"
                     }
                     out += ": " + detail
                 }

@@ -43,7 +43,7 @@ public enum MarkdownReport {
                 var cells = ["`\(parameter.name)`", unit(parameter)]
                 if showsValues { cells.append(text(values[parameter.name] ?? parameter.defaultValue, parameter)) }
                 cells += [
-                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), range(parameter),
+                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), parameter.range,
                     parameter.meaning,
                 ]
                 out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
@@ -70,7 +70,7 @@ public enum MarkdownReport {
 
     private static func unit(_ parameter: ParameterSpec) -> String {
         switch parameter.type {
-        case .boolean: "on/off"
+        case .boolean: "true/false"
         case .number, .integer: parameter.unit?.rawValue ?? ""
         }
     }
@@ -79,19 +79,6 @@ public enum MarkdownReport {
     private static func text(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
         guard case .number(let radians) = value, parameter.unit == .radians else { return "\(value)" }
         return "\(value) (\(Format.number(radians * 180 / Double.pi, decimals: 1))°)"
-    }
-
-    private static func range(_ parameter: ParameterSpec) -> String {
-        var text: String
-        switch (parameter.minimum, parameter.maximum) {
-        case (let low?, let high?): text = "\(Format.number(low, decimals: 4)) – \(Format.number(high, decimals: 4))"
-        case (let low?, nil): text = "≥ \(Format.number(low, decimals: 4))"
-        case (nil, let high?): text = "≤ \(Format.number(high, decimals: 4))"
-        case (nil, nil): text = parameter.type == .boolean ? "on, off" : "any"
-        }
-        if parameter.type == .integer { text += ", whole" }
-        if parameter.isOptional { text += ", or off" }
-        return text
     }
 
     private static func escaped(_ cell: String) -> String { cell.replacingOccurrences(of: "|", with: "\\|") }

@@ -75,8 +75,12 @@ public enum TextReport {
         var text = "\(reason.code): \(reason.message)"
         let unit = reason.unit.map { " \($0)" } ?? ""
         var numbers: [String] = []
-        if let measured = reason.measured { numbers.append("measured \(Format.number(measured))\(unit)") }
-        if let limit = reason.limit { numbers.append("limit \(Format.number(limit))\(unit)") }
+        // Angles to 4 decimals: a hundredth of a radian is more than half a degree.
+        let decimals = reason.unit == .radians ? 4 : 2
+        if let measured = reason.measured {
+            numbers.append("measured \(Format.number(measured, decimals: decimals))\(unit)")
+        }
+        if let limit = reason.limit { numbers.append("limit \(Format.number(limit, decimals: decimals))\(unit)") }
         if !numbers.isEmpty { text += " (" + numbers.joined(separator: ", ") + ")" }
         if let point = reason.point { text += " at \(point)" }
         return text
@@ -105,6 +109,7 @@ public enum TextReport {
                 let value = values[parameter.name] ?? parameter.defaultValue
                 let note =
                     "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
+                    + (parameter.type == .boolean ? "" : ", \(parameter.range)")
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"
             }
@@ -118,7 +123,7 @@ public enum TextReport {
         return out
     }
 
-    /// `3 pt`, `0.6981 rad`, `on`, `off`.
+    /// `3 pt`, `0.6981 rad`, `true`, `off`.
     private static func withUnit(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
         switch value {
         case .number, .integer: "\(value) \(parameter.unit?.rawValue ?? "")"

@@ -2,7 +2,9 @@
 /// finite, that time never goes backwards, that touches go down before they move and up only once,
 /// and that no more touches are down at once, and no more samples in the trace, than the limits allow.
 ///
-/// A trace that ends with touches still down passes: replay reports it as a warning.
+/// A trace that ends with touches still down passes: replay reports it as a warning. So does a
+/// `stationary` sample that changes its touch's location: replay does not deliver stationary
+/// samples, so the change is seen at the touch's next sample.
 public enum TraceValidator {
     /// - Parameters:
     ///   - trace: The trace as a reader produced it.
@@ -28,9 +30,11 @@ public enum TraceValidator {
                 .limitExceeded, file: file, text: text, offset: text.isEmpty ? nil : trace.samples[index].offset,
                 sampleIndex: index, message: limits.message("too many samples", .samples, unit: " samples"))
         }
-        var down = TouchMap<Int>()
+        // For each touch down: the sample it began at and its latest sample.
+        var down = TouchMap<(began: Int, latest: Int)>()
         var previousTime = -Double.infinity
         var clamped: [Int] = []
+        var movedWhileStationary: [Int] = []
         for index in trace.samples.indices {
             let sample = trace.samples[index]
             func error(_ code: TraceError.Code, _ message: String) -> TraceError {
@@ -58,13 +62,13 @@ public enum TraceValidator {
             previousTime = trace.samples[index].time
             switch sample.phase {
             case .began:
-                if let since = down[sample.touch] {
+                if let since = down[sample.touch]?.began {
                     throw error(
                         .touchAlreadyDown,
                         "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)"
                     )
                 }
-                down[sample.touch] = index
+                down[sample.touch] = (index, index)
                 if down.count > limits.touchesDown {
                     throw error(
                         .limitExceeded,
@@ -72,20 +76,32 @@ public enum TraceValidator {
                             "too many touches down", .touches, unit: " at once", found: String(down.count)))
                 }
             case .moved, .stationary, .ended, .cancelled:
-                guard down[sample.touch] != nil else {
+                guard let touch = down[sample.touch] else {
                     throw error(
                         .touchNotDown,
                         "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first"
                     )
                 }
-                if !sample.phase.isDown { down[sample.touch] = nil }
+                if sample.phase == .stationary, sample.location != trace.samples[touch.latest].location {
+                    movedWhileStationary.append(index)
+                }
+                down[sample.touch] = sample.phase.isDown ? (touch.began, index) : nil
             }
         }
+        func place(_ index: Int) -> String {
+            trace.samples[index].offset.map { " (line \(SourcePosition(of: $0, in: text).line))" } ?? ""
+        }
         if let first = clamped.first {
-            let place = trace.samples[first].offset.map { " (line \(SourcePosition(of: $0, in: text).line))" } ?? ""
             trace.warnings.append(
                 "time stepped back within the clock's \(Format.number(clockResolution * 1000)) ms resolution at "
-                    + "\(clamped.count) sample(s), first sample \(first)\(place); they were given the previous time")
+                    + "\(clamped.count) sample(s), first sample \(first)\(place(first)); they were given the previous time"
+            )
+        }
+        if let first = movedWhileStationary.first {
+            trace.warnings.append(
+                "\(movedWhileStationary.count) \"stationary\" sample(s) change their touch's location, first sample "
+                    + "\(first)\(place(first)); replay does not deliver stationary samples, so the change is seen at "
+                    + "the touch's next sample")
         }
     }
 

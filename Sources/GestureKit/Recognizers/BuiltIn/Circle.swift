@@ -58,7 +58,6 @@ public struct Circle: Recognizer {
             $0.minimumArc = 2 * Double.pi - Double.pi / 4
             $0.maximumDirectionChanges = 5
             $0.jitterTolerance = nil
-            $0.cornerSpan = 0
             $0.cornerTurn = nil
             $0.roundnessTolerance = nil
         }
@@ -86,7 +85,7 @@ public struct Circle: Recognizer {
             ),
             .init(
                 "cornerSpan", \.cornerSpan, .ratio, minimum: 0,
-                "path length on each side of a point over which its turn is measured, as a fraction of the diameter (0: no corner rule)"
+                "path length on each side of a point over which its turn is measured, as a fraction of the diameter"
             ),
             .init(
                 "cornerTurn", \.cornerTurn, .radians, minimum: 0, formerOff: .zero,

@@ -85,7 +85,7 @@ public struct ZLetter: Recognizer {
                 "point by point: shortest length of each of the three parts"),
             .init(
                 "wholePath", \.wholePath, nil,
-                "on: judge the whole path on lift by the rules below; off: follow it point by point (the tutorial)"),
+                "true: judge the whole path on lift by the rules below; false: follow it point by point (the tutorial)"),
             .init(
                 "turnRatio", \.turnRatio, .ratio, minimum: 0,
                 "whole path: movement against a part's direction that ends it, as a fraction of the width, when larger"),
@@ -104,7 +104,7 @@ public struct ZLetter: Recognizer {
                 formerly: [.init("topCornerAngle", unit: "deg", scale: degrees)],
                 "whole path: least turn from the top part's heading to the diagonal's"),
             .init(
-                "diagonalDropRatio", \.diagonalDropRatio, .ratio, minimum: 0, formerOff: .negative,
+                "diagonalDropRatio", \.diagonalDropRatio, .ratio, minimum: -1, formerOff: .atMost(-1),
                 "whole path: least descent of the diagonal, as a fraction of the height (off: any)"),
             .init(
                 "bottomClimbRatio", \.bottomClimbRatio, .ratio, minimum: 0,
@@ -121,7 +121,7 @@ public struct ZLetter: Recognizer {
                 "topStartRatio", \.topStartRatio, .ratio, minimum: 0, maximum: 1,
                 "whole path: how far below the stroke's top the top part may start, as a fraction of the height"),
             .init(
-                "exitRiseRatio", \.exitRiseRatio, .ratio, minimum: 0, formerOff: .negative,
+                "exitRiseRatio", \.exitRiseRatio, .ratio, minimum: -1, formerOff: .atMost(-1),
                 "whole path: least climb of a part going right after the descender, as a fraction of the height (off: any)"
             ),
         ]
@@ -507,7 +507,7 @@ extension ZLetter {
         Example(
             "two parts before the top part", .fails(FailureCode.longLeadIn), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (15, 0), (0, 2), (60, 2), (0, 62), (60, 62)]))),
-        // tailParts, descenderBottomAngle, exitRiseRatio
+        // tailParts, maximumDescenderBottomAngle, exitRiseRatio
         Example(
             "a cursive z with a descender loop", .recognizes("z"), profiles: [.default],
             samples: Example.stroke(cursive)),
@@ -524,21 +524,21 @@ extension ZLetter {
         Example(
             "the descender's exit runs flat along the bottom", .fails(FailureCode.exitNotUp), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (30, 110), (0, 150), (40, 150)]))),
-        // bottomAngle
+        // maximumBottomAngle
         Example(
             "a bottom part sloping 31° down", .recognizes("z"), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (60, 0), (10, 40), (60, 70)]))),
         Example(
             "the bottom part heads 74° down and stops, like a question mark's stem", .fails(FailureCode.bottomTooSteep),
             profiles: [.default], samples: Example.stroke(polyline([(0, 0), (50, 0), (10, 40), (30, 110)]))),
-        // topAngle
+        // maximumTopAngle
         Example(
             "a top part rising 27°", .recognizes("z"), profiles: [.default],
             samples: Example.stroke(polyline([(0, 30), (60, 0), (0, 70), (60, 70)]))),
         Example(
             "a top part rising 51°", .fails(FailureCode.topTooSteep), profiles: [.default],
             samples: Example.stroke(polyline([(0, 50), (40, 0), (0, 80), (60, 80)]))),
-        // topCornerAngle
+        // minimumTopCornerTurn
         Example(
             "a rounded top corner", .recognizes("z"), profiles: [.default],
             samples: Example.stroke([(0, 10), (20, 0), (40, 0), (55, 8)] + polyline([(60, 20), (0, 70), (60, 70)]))),

@@ -35,19 +35,20 @@ public struct ParameterSpec: Sendable, Hashable {
     /// as "off" from config files, with a warning saying to write `null`.
     public enum FormerOff: Sendable, Hashable {
         case zero
-        case negative
+        /// A value this low or lower (a limit no stroke can be below).
+        case atMost(Double)
 
         func matches(_ value: Double) -> Bool {
             switch self {
             case .zero: value == 0
-            case .negative: value < 0
+            case .atMost(let limit): value <= limit
             }
         }
 
         var text: String {
             switch self {
             case .zero: "0"
-            case .negative: "a negative value"
+            case .atMost(let limit): "\(Format.jsonNumber(limit)) or less"
             }
         }
     }
@@ -94,19 +95,37 @@ public struct ParameterSpec: Sendable, Hashable {
     }
 
     /// The values this parameter accepts, in words: `a number ≥ 0 (pt)`, `a whole number from 1 to 10`,
-    /// `true or false`; `, or null (off)` for an optional rule.
-    public var accepted: String {
+    /// `true or false`; `, or null to switch the rule off` for an optional rule. Bounds are written in
+    /// full, so that a value copied from the message is accepted.
+    public var accepted: String { accepted(unit: unit?.rawValue, scale: 1) }
+
+    /// The range in a few words, as `gesture list` and the guides show it: `≥ 0`, `0 – 1`, `≥ 1, whole`,
+    /// `true, false`; `, or off` for an optional rule.
+    public var range: String {
+        var text: String
+        switch (minimum, maximum) {
+        case (let low?, let high?): text = "\(Format.number(low, decimals: 4)) – \(Format.number(high, decimals: 4))"
+        case (let low?, nil): text = "≥ \(Format.number(low, decimals: 4))"
+        case (nil, let high?): text = "≤ \(Format.number(high, decimals: 4))"
+        case (nil, nil): text = type == .boolean ? "true, false" : "any"
+        }
+        if type == .integer { text += ", whole" }
+        if isOptional { text += ", or off" }
+        return text
+    }
+
+    /// The same in another unit, of which one is `scale` of this parameter's (a former name's degrees).
+    func accepted(unit: String?, scale: Double) -> String {
         var text: String
         switch type {
         case .boolean: return "true or false"
         case .number: text = "a number"
         case .integer: text = "a whole number"
         }
-        switch (minimum, maximum) {
-        case (let low?, let high?):
-            text += " from \(Format.number(low, decimals: 4)) to \(Format.number(high, decimals: 4))"
-        case (let low?, nil): text += " ≥ \(Format.number(low, decimals: 4))"
-        case (nil, let high?): text += " ≤ \(Format.number(high, decimals: 4))"
+        switch (minimum.map { $0 / scale }, maximum.map { $0 / scale }) {
+        case (let low?, let high?): text += " from \(Format.jsonNumber(low)) to \(Format.jsonNumber(high))"
+        case (let low?, nil): text += " ≥ \(Format.jsonNumber(low))"
+        case (nil, let high?): text += " ≤ \(Format.jsonNumber(high))"
         case (nil, nil): break
         }
         if let unit, type == .number { text += " (\(unit))" }

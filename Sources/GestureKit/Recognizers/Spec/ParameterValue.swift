@@ -12,7 +12,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .number(let value): Format.number(value, decimals: 4)
         case .integer(let value): String(value)
-        case .boolean(let value): value ? "on" : "off"
+        case .boolean(let value): value ? "true" : "false"
         case .off: "off"
         }
     }
@@ -26,6 +26,19 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         case .off: .null
         }
     }
+}
+
+extension ParameterValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByNilLiteral
+{
+    /// `0.5` is `.number(0.5)`.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// `3` is `.integer(3)`, which a number parameter takes as 3.0.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    /// `true` is `.boolean(true)`.
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    /// `nil` is `.off`.
+    public init(nilLiteral: ()) { self = .off }
 }
 
 /// Parameter values by name: one recognizer's, as a configuration holds them.

@@ -128,9 +128,13 @@ extension ParameterField {
 
 extension Double: ParameterField {
     public static var valueType: ParameterSpec.ValueType { .number }
+    /// A number, or a whole number taken as one.
     public init?(_ value: ParameterValue) {
-        guard case .number(let number) = value else { return nil }
-        self = number
+        switch value {
+        case .number(let number): self = number
+        case .integer(let integer): self = Double(integer)
+        default: return nil
+        }
     }
     public var parameterValue: ParameterValue { .number(self) }
 }

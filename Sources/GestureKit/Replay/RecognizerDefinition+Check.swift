@@ -1,0 +1,98 @@
+/// What `RecognizerSpecTests` checks of every built-in recognizer, for anyone's: a recognizer written
+/// outside this package is checked with `#expect(Caret.definition.problems() == [])`.
+extension RecognizerDefinition {
+    /// What is wrong with this definition, one sentence each; empty when nothing is.
+    ///
+    /// It has examples it recognizes and examples it rejects, and each gives what it expects when
+    /// replayed with the recognizer alone in each profile it names (``problems(of:in:)``); every failure
+    /// code it declares is given by an example and has a meaning; every parameter's default and seed
+    /// are values it takes, with a meaning, and a unit unless it is a boolean; every detail has a
+    /// meaning.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        let expectations = examples.map(\.expectation)
+        if !expectations.contains(where: { if case .recognizes = $0 { true } else { false } }) {
+            problems.append("\(id) has no example it recognizes")
+        }
+        let given = Set(expectations.compactMap { if case .fails(let code) = $0 { code } else { nil } })
+        if given.isEmpty { problems.append("\(id) has no example it rejects") }
+        for code in failureCodes {
+            if !given.contains(code.code) { problems.append("no example of \(id) fails with \(code.code)") }
+            if code.meaning.isEmpty { problems.append("\(id)'s failure code \(code.code) has no meaning") }
+        }
+        for parameter in parameters {
+            let name = "\(id).\(parameter.name)"
+            for value in [parameter.defaultValue, parameter.seed] where (try? parameter.checked(value).get()) != value {
+                problems.append("\(name) = \(value) is not a value it takes: \(parameter.accepted)")
+            }
+            if parameter.meaning.isEmpty { problems.append("\(name) has no meaning") }
+            if (parameter.unit == nil) != (parameter.type == .boolean) {
+                problems.append("\(name) is a number without a unit, or a boolean with one")
+            }
+        }
+        for detail in details where detail.meaning.isEmpty { problems.append("\(id).\(detail.name) has no meaning") }
+        for example in examples {
+            for profile in example.profiles { problems += self.problems(of: example, in: profile) }
+        }
+        return problems
+    }
+
+    /// What is wrong when `example` is replayed with this recognizer alone in `profile`, with the
+    /// example's settings: it must give what the example expects, fail only with a code this
+    /// definition or the engine declares, and report the declared details (and a continuous
+    /// recognizer's values at every transition) with values of the declared kinds.
+    public func problems(of example: Example, in profile: Profile) -> [String] {
+        let place = "\(id) [\(profile.rawValue)] \"\(example.name)\""
+        var configuration = Configuration(registry: [self], profile: profile)
+        do {
+            for (name, value) in example.settings.sorted(by: { $0.key < $1.key }) {
+                try configuration.set(name, to: value, for: id)
+            }
+        } catch {
+            return ["\(place): \(error)"]
+        }
+        var trace = Trace(view: example.view, samples: example.samples)
+        do {
+            try TraceValidator.validate(&trace, file: "example")
+        } catch {
+            return ["\(place): \(error.message)"]
+        }
+        let result = Classifier(configuration: configuration).classify(trace, file: "example")
+        guard let report = result.sequences.first?.recognizers.first else {
+            return ["\(place): replay gave no report"]
+        }
+        var problems: [String] = []
+        let outcome =
+            report.failure.map { "failed with \($0.reason.code): \($0.reason.message)" }
+            ?? report.recognition.map { "recognized \($0.gesture)" } ?? "ended \(report.state.rawValue)"
+        switch example.expectation {
+        case .recognizes(let gesture) where report.state != .recognized || report.recognition?.gesture != gesture:
+            problems.append("\(place): expected to recognize \(gesture), \(outcome)")
+        case .fails(let code) where report.state != .failed || report.failure?.reason.code != code:
+            problems.append("\(place): expected to fail with \(code), \(outcome)")
+        default: break
+        }
+        if let code = report.failure?.reason.code,
+            !failureCodes.contains(where: { $0.code == code }), EngineFailure(rawValue: code) == nil
+        {
+            problems.append("\(place): failed with \(code), which \(id) does not declare")
+        }
+        if let gesture = report.recognition?.gesture, !gestures.contains(gesture) {
+            problems.append("\(place): recognized \(gesture), which \(id) does not declare")
+        }
+        var reported: [[JSONValue.Member]] = report.recognition.map { [$0.details] } ?? []
+        if kind == .continuous {
+            reported += report.transitions.filter { [.began, .changed, .recognized].contains($0.to) }.map(\.values)
+        }
+        let declared = details.map(\.name)
+        for members in reported {
+            if members.map(\.key) != declared {
+                problems.append("\(place): reported \(members.map(\.key)), declared \(declared)")
+            }
+            for (member, spec) in zip(members, details) where !spec.admits(member.value) {
+                problems.append("\(place): \(spec.name) = \(member.value.text) is not a \(spec.kind.name)")
+            }
+        }
+        return problems
+    }
+}
