@@ -212,6 +212,15 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
             ])
         let still = "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,stationary,0,0\n0.2,1,moved,5,0\n0.3,1,stationary,5,0\n"
         #expect(try TraceReader.read(bytes: Array((still + "0.4,1,ended,5,0\n").utf8), file: "t.csv").warnings == [])
+        // Compared with the same touch's previous sample, not the trace's: touch 2 moves in between.
+        let two =
+            "t,id,phase,x,y\n0,1,began,0,0\n0,2,began,50,50\n0.1,2,moved,60,50\n0.1,1,stationary,0,0\n"
+            + "0.2,2,moved,70,50\n0.2,1,stationary,0,1\n0.3,1,ended,0,1\n0.3,2,ended,70,50\n"
+        #expect(
+            try TraceReader.read(bytes: Array(two.utf8), file: "t.csv").warnings == [
+                "1 \"stationary\" sample(s) change their touch's location, first sample 5 (line 7); replay does not "
+                    + "deliver stationary samples, so the change is seen at the touch's next sample"
+            ])
     }
 
     @Test func requireToFailWaitsThenRecognizesWhenTheOtherFails() throws {

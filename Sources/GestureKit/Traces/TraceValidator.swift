@@ -30,8 +30,8 @@ public enum TraceValidator {
                 .limitExceeded, file: file, text: text, offset: text.isEmpty ? nil : trace.samples[index].offset,
                 sampleIndex: index, message: limits.message("too many samples", .samples, unit: " samples"))
         }
-        // For each touch down: the sample it began at and its latest sample.
-        var down = TouchMap<(began: Int, latest: Int)>()
+        // For each touch down: the sample it began at.
+        var down = TouchMap<Int>()
         var previousTime = -Double.infinity
         var clamped: [Int] = []
         var movedWhileStationary: [Int] = []
@@ -62,13 +62,13 @@ public enum TraceValidator {
             previousTime = trace.samples[index].time
             switch sample.phase {
             case .began:
-                if let since = down[sample.touch]?.began {
+                if let since = down[sample.touch] {
                     throw error(
                         .touchAlreadyDown,
                         "touch \(display(sample.touch)) began while already down: expected it up, found it down since sample \(since)"
                     )
                 }
-                down[sample.touch] = (index, index)
+                down[sample.touch] = index
                 if down.count > limits.touchesDown {
                     throw error(
                         .limitExceeded,
@@ -76,16 +76,16 @@ public enum TraceValidator {
                             "too many touches down", .touches, unit: " at once", found: String(down.count)))
                 }
             case .moved, .stationary, .ended, .cancelled:
-                guard let touch = down[sample.touch] else {
+                guard down[sample.touch] != nil else {
                     throw error(
                         .touchNotDown,
                         "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first"
                     )
                 }
-                if sample.phase == .stationary, sample.location != trace.samples[touch.latest].location {
+                if sample.phase == .stationary, sample.location != trace.previousLocation(of: index) {
                     movedWhileStationary.append(index)
                 }
-                down[sample.touch] = sample.phase.isDown ? (touch.began, index) : nil
+                if !sample.phase.isDown { down[sample.touch] = nil }
             }
         }
         func place(_ index: Int) -> String {
@@ -110,5 +110,16 @@ public enum TraceValidator {
     static func display(_ touch: TouchID) -> String {
         guard let name = touch.name else { return touch.description }
         return DiagnosticText.escaped(name)
+    }
+}
+
+extension Trace {
+    /// The location of the touch's sample before sample `index`; the touch is down, so there is one.
+    /// Only stationary samples ask, and each scan ends at its touch's previous sample.
+    fileprivate func previousLocation(of index: Int) -> Point {
+        let touch = samples[index].touch
+        var earlier = index - 1
+        while samples[earlier].touch != touch { earlier -= 1 }
+        return samples[earlier].location
     }
 }
