@@ -201,15 +201,22 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
 /// A one-line progress bar on stderr: count, rate and time left. Shown only on a terminal.
 struct Progress {
     let enabled: Bool
+    /// What is counted ("traces").
+    let unit: String
     var total = 0
     private var done = 0
     private var start = Date()
     private var lastDraw = Date.distantPast
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool, unit: String = "traces") {
+        self.enabled = enabled
+        self.unit = unit
+    }
 
-    mutating func advance() {
-        done += 1
+    mutating func advance() { update(done: done + 1) }
+
+    mutating func update(done: Int) {
+        self.done = done
         guard enabled else { return }
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
@@ -220,7 +227,7 @@ struct Progress {
         let width = 30
         let filled = total > 0 ? min(width, width * done / total) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) traces  \(Int(rate))/s  ETA \(Int(left.rounded()))s")
+        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s  ETA \(Int(left.rounded()))s")
     }
 
     func clear() {

@@ -17,6 +17,7 @@ let mainHelp = """
     usage: gesture classify [options] FILE…   classify traces (- reads standard input)
            gesture batch [options] PATH…      score folders of labelled traces
            gesture merge-scores FILE…         combine the JSON outputs of sharded batch runs
+           gesture tune [options] CORPUS…     find the parameter values that work for everyone
            gesture list [options]             show recognizers, parameters and relationships
            gesture --version
 

@@ -9,6 +9,7 @@ func run(_ words: [String]) -> ExitCode {
         case "list": return try list(words.dropFirst())
         case "batch": return try batch(words.dropFirst())
         case "merge-scores": return try mergeScores(words.dropFirst())
+        case "tune": return try tune(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h", "help": Output.write(mainHelp + "\n")
         case nil: throw UsageError("no command given")

@@ -69,8 +69,22 @@ public struct BatchRunner: Sendable {
     }
 
     func row(for entry: CorpusEntry, workspace: ReplayWorkspace?) -> BatchRow {
+        let trace: Trace
+        let label: String?
+        switch read(entry) {
+        case .success(let read): (trace, label) = read
+        case .failure(let error): return BatchRow(path: entry.path, error: error)
+        }
+        let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
+        let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
+        return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
+    }
+
+    /// One file's trace and label (`nil` when unlabelled), or why it has none: unreadable, invalid,
+    /// or labelled with a gesture the configuration cannot produce.
+    public func read(_ entry: CorpusEntry) -> Result<(trace: Trace, label: String?), TraceError> {
         if let problem = entry.problem {
-            return BatchRow(path: entry.path, error: TraceError(.io, file: entry.path, message: problem))
+            return .failure(TraceError(.io, file: entry.path, message: problem))
         }
         let trace: Trace
         do throws(TraceError) {
@@ -82,18 +96,13 @@ public struct BatchRunner: Sendable {
                     allowsSpecialFiles: entry.isRoot)
             }
         } catch {
-            return BatchRow(path: entry.path, error: error)
+            return .failure(error)
         }
-        let label: String?
         switch labeler.label(for: entry.path, traceLabel: trace.label) {
-        case .success(let found): label = found
+        case .success(let label): return .success((trace, label))
         case .failure(let problem):
-            return BatchRow(
-                path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
+            return .failure(TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
-        let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
-        let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
-        return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
     }
 }
 

@@ -1,0 +1,366 @@
+/// How `gesture tune` shows a `TuningResult`: a table for people, JSON or CSV (one row per setting
+/// and group) for scripts and plots.
+public enum TuneReport {
+    /// What the corpus held before tuning: files read, and what became of them.
+    public struct Corpus: Sendable, Hashable {
+        /// Files found.
+        public var traces: Int
+        /// Labelled traces, the ones replayed.
+        public var labelled: Int
+        public var unlabelled: Int
+        public var errors: Int
+        /// The `--group-by` spec, when there is one.
+        public var groupBy: String?
+
+        public init(traces: Int, labelled: Int, unlabelled: Int, errors: Int, groupBy: String? = nil) {
+            self.traces = traces
+            self.labelled = labelled
+            self.unlabelled = unlabelled
+            self.errors = errors
+            self.groupBy = groupBy
+        }
+    }
+
+    // MARK: Text
+
+    public static func text(_ result: TuningResult, corpus: Corpus) -> String {
+        var out =
+            "\(corpus.traces) traces: \(corpus.labelled) labelled, \(corpus.unlabelled) unlabelled, \(corpus.errors) errors"
+        if let groupBy = corpus.groupBy { out += "; \(result.groups.count) groups by \(groupBy)" }
+        out += "\n"
+        for sweep in result.sweeps {
+            out +=
+                "sweep \(sweep.name): \(sweep.values.first?.description ?? "-") to \(sweep.values.last?.description ?? "-"), "
+                + "\(sweep.values.count) values\n"
+        }
+        out +=
+            "chosen for \(objectiveText(result)), with the false alarms of \(targetList(result)) at most "
+            + "\(percent(result.maximumFalseAlarms, decimals: 2))\n\n"
+
+        let showsObjective = result.objective != .recall || result.targets.count > 1
+        var header = result.sweeps.map(\.name)
+        if showsObjective { header.append(result.objective.rawValue) }
+        for target in result.targets {
+            header += ["\(result.recognizers[target]) recall", "\(result.recognizers[target]) false alarms"]
+        }
+        header.append("accuracy")
+        var rows = [header]
+        for (setting, counts) in result.totals.enumerated() {
+            var row = result.grid[setting].map(\.description)
+            if showsObjective { row.append(result.objective(of: counts).map { percent($0) } ?? "-") }
+            row += targetFigures(result, counts)
+            row.append(counts.accuracy.map { percent($0) } ?? "-")
+            row.append(setting == result.chosen.setting ? "← chosen" : "")
+            rows.append(row)
+        }
+        out += table(rows, leftColumns: 0)
+
+        let chosen = result.totals[result.chosen.setting]
+        if !result.chosen.meetsFalseAlarmLimit {
+            out +=
+                "\nno setting keeps the false alarms of \(targetList(result)) within "
+                + "\(percent(result.maximumFalseAlarms, decimals: 2)): the one with the fewest is chosen\n"
+        }
+        guard let crossValidated = result.crossValidated else {
+            out += "\nchosen: \(settingText(result, result.chosen.setting)): \(figures(result, chosen))\n"
+            if corpus.groupBy == nil {
+                out +=
+                    "these figures are in-sample (chosen and scored on the same traces); --group-by gives the "
+                    + "leave-one-group-out figure\n"
+            }
+            return out
+        }
+        out += "\nleave-one-group-out: each group scored with the setting chosen on the other groups\n"
+        var foldRows = [["group"] + result.sweeps.map(\.name) + ["traces"]]
+        for target in result.targets {
+            foldRows[0] += ["\(result.recognizers[target]) recall", "\(result.recognizers[target]) false alarms"]
+        }
+        foldRows[0].append("accuracy")
+        for fold in result.folds {
+            let counts = result.counts[fold.choice.setting][fold.group]
+            foldRows.append(
+                [result.groups[fold.group]] + result.grid[fold.choice.setting].map(\.description) + ["\(counts.traces)"]
+                    + targetFigures(result, counts) + [counts.accuracy.map { percent($0) } ?? "-"])
+        }
+        out += table(foldRows, leftColumns: 1)
+        out += "\ncross-validated (the figure to quote): \(figures(result, crossValidated))\n"
+        for target in result.targets {
+            if let worst = worstGroup(result, target: target, settingOf: { result.folds[$0].choice.setting }) {
+                out +=
+                    "  worst group for \(result.recognizers[target]): \(result.groups[worst.group]), recall "
+                    + "\(percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
+            }
+        }
+        out +=
+            "in-sample (chosen on every group: \(settingText(result, result.chosen.setting))): \(figures(result, chosen))\n"
+        for target in result.targets {
+            if let worst = worstGroup(result, target: target, settingOf: { _ in result.chosen.setting }) {
+                out +=
+                    "  worst group for \(result.recognizers[target]): \(result.groups[worst.group]), recall "
+                    + "\(percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
+            }
+        }
+        out +=
+            "choice across the \(result.folds.count) folds: "
+            + stability(result).map { "\(settingText(result, $0.setting)) in \($0.folds)" }.joined(separator: ", ")
+            + "\n"
+        return out
+    }
+
+    /// The settings chosen by the folds, the most chosen first (ties in grid order).
+    public static func stability(_ result: TuningResult) -> [(setting: Int, folds: Int)] {
+        var tally: [Int: Int] = [:]
+        for fold in result.folds { tally[fold.choice.setting, default: 0] += 1 }
+        return tally.map { (setting: $0.key, folds: $0.value) }.sorted {
+            $0.folds != $1.folds ? $0.folds > $1.folds : $0.setting < $1.setting
+        }
+    }
+
+    /// The group with the lowest recall of `target`, each group counted with the setting `settingOf`
+    /// gives its fold; ties go to the first group by name. `nil` when no group has the target's gestures.
+    static func worstGroup(_ result: TuningResult, target: Int, settingOf: (Int) -> Int)
+        -> (group: Int, recall: Double, recalled: Int, labelled: Int)?
+    {
+        var worst: (group: Int, recall: Double, recalled: Int, labelled: Int)?
+        for group in result.groups.indices {
+            let counts = result.counts[settingOf(group)][group]
+            guard let recall = counts.recall(target) else { continue }
+            if worst == nil || recall < worst!.recall {
+                worst = (group, recall, counts.recalled[target], counts.labelled[target])
+            }
+        }
+        return worst
+    }
+
+    private static func objectiveText(_ result: TuningResult) -> String {
+        let what =
+            switch result.objective {
+            case .recall: "recall"
+            case .f1: "F1"
+            case .balanced: "balanced accuracy (mean of recall and 1 − false-alarm rate)"
+            }
+        return result.targets.count > 1
+            ? "the mean \(what) of \(targetList(result))" : "the \(what) of \(targetList(result))"
+    }
+
+    private static func targetList(_ result: TuningResult) -> String {
+        result.targets.map { result.recognizers[$0] }.joined(separator: " and ")
+    }
+
+    private static func settingText(_ result: TuningResult, _ setting: Int) -> String {
+        zip(result.sweeps, result.grid[setting]).map { "\($0.name) = \($1.description)" }.joined(separator: ", ")
+    }
+
+    private static func targetFigures(_ result: TuningResult, _ counts: TuningCounts) -> [String] {
+        result.targets.flatMap { target in
+            [
+                counts.recall(target).map { percent($0) } ?? "-",
+                counts.falseAlarmRate(target).map { percent($0, decimals: 2) } ?? "-",
+            ]
+        }
+    }
+
+    private static func figures(_ result: TuningResult, _ counts: TuningCounts) -> String {
+        var parts: [String] = []
+        for target in result.targets {
+            let name = result.recognizers[target]
+            let others = counts.traces - counts.labelled[target]
+            parts.append(
+                "\(name) recall \(counts.recall(target).map { percent($0) } ?? "-") (\(counts.recalled[target]) of \(counts.labelled[target])), "
+                    + "false alarms \(counts.falseAlarmRate(target).map { percent($0, decimals: 2) } ?? "-") "
+                    + "(\(counts.falseAlarms[target]) of \(others))")
+        }
+        parts.append("accuracy \(counts.accuracy.map { percent($0) } ?? "-")")
+        return parts.joined(separator: ", ")
+    }
+
+    static func percent(_ value: Double, decimals: Int = 1) -> String {
+        Format.number(value * 100, decimals: decimals) + "%"
+    }
+
+    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, the others right-aligned;
+    /// trailing spaces trimmed.
+    static func table(_ rows: [[String]], leftColumns: Int) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            var line = row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c < leftColumns ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    /// Every setting's counts, on the whole corpus and on each group, the choice and the folds.
+    public static func json(_ result: TuningResult, corpus: Corpus) -> JSONValue {
+        typealias M = JSONValue.Member
+        var rows: [JSONValue] = []
+        for setting in result.grid.indices {
+            rows.append(row(result, setting: setting, group: nil, result.totals[setting]))
+            if !result.groups.isEmpty {
+                for group in result.groups.indices {
+                    rows.append(row(result, setting: setting, group: group, result.counts[setting][group]))
+                }
+            }
+        }
+        var crossValidation = JSONValue.null
+        if let pooled = result.crossValidated {
+            let folds: [JSONValue] = result.folds.map { fold in
+                .object(
+                    [
+                        M("group", .string(result.groups[fold.group])),
+                        M("setting", setting(result, fold.choice.setting)),
+                        M("meetsMaxFalseAlarms", .bool(fold.choice.meetsFalseAlarmLimit)),
+                    ] + figures(result, result.counts[fold.choice.setting][fold.group]))
+            }
+            let worst: [M] = result.targets.map { target in
+                let found = worstGroup(result, target: target, settingOf: { result.folds[$0].choice.setting })
+                return M(
+                    result.recognizers[target],
+                    found.map {
+                        .object([M("group", .string(result.groups[$0.group])), M("recall", .number($0.recall))])
+                    }
+                        ?? .null)
+            }
+            crossValidation = .object(
+                [
+                    M("folds", .array(folds)),
+                    M("pooled", .object(figures(result, pooled))),
+                    M("worstGroups", .object(worst)),
+                    M(
+                        "stability",
+                        .array(
+                            stability(result).map {
+                                .object([
+                                    M("setting", setting(result, $0.setting)), M("folds", .number(Double($0.folds))),
+                                ])
+                            })),
+                ])
+        }
+        return .object([
+            M(
+                "traces",
+                .object([
+                    M("total", .number(Double(corpus.traces))), M("labelled", .number(Double(corpus.labelled))),
+                    M("unlabelled", .number(Double(corpus.unlabelled))), M("errors", .number(Double(corpus.errors))),
+                ])),
+            M("groupBy", .string(corpus.groupBy)),
+            M("groups", .array(result.groups.map { .string($0) })),
+            M("objective", .string(result.objective.rawValue)),
+            M("maxFalseAlarms", .number(result.maximumFalseAlarms)),
+            M("targets", .array(result.targets.map { .string(result.recognizers[$0]) })),
+            M(
+                "sweeps",
+                .array(
+                    result.sweeps.map { sweep in
+                        .object([
+                            M("recognizer", .string(sweep.recognizer)), M("parameter", .string(sweep.parameter)),
+                            M("values", .array(sweep.values.map(\.json))),
+                        ])
+                    })),
+            M("rows", .array(rows)),
+            M(
+                "chosen",
+                .object(
+                    [
+                        M("setting", setting(result, result.chosen.setting)),
+                        M("meetsMaxFalseAlarms", .bool(result.chosen.meetsFalseAlarmLimit)),
+                    ] + figures(result, result.totals[result.chosen.setting]))),
+            M("crossValidation", crossValidation),
+        ])
+    }
+
+    private static func setting(_ result: TuningResult, _ setting: Int) -> JSONValue {
+        .object(zip(result.sweeps, result.grid[setting]).map { JSONValue.Member($0.name, $1.json) })
+    }
+
+    private static func row(_ result: TuningResult, setting: Int, group: Int?, _ counts: TuningCounts) -> JSONValue {
+        .object(
+            [
+                JSONValue.Member("setting", self.setting(result, setting)),
+                JSONValue.Member("group", .string(group.map { result.groups[$0] })),
+            ] + figures(result, counts))
+    }
+
+    private static func figures(_ result: TuningResult, _ counts: TuningCounts) -> [JSONValue.Member] {
+        typealias M = JSONValue.Member
+        let recognizers: [M] = result.recognizers.indices.map { index in
+            M(
+                result.recognizers[index],
+                .object([
+                    M("labelled", .number(Double(counts.labelled[index]))),
+                    M("recalled", .number(Double(counts.recalled[index]))),
+                    M("recall", .number(counts.recall(index))),
+                    M("predicted", .number(Double(counts.predicted[index]))),
+                    M("precision", .number(counts.precision(index))),
+                    M("falseAlarms", .number(Double(counts.falseAlarms[index]))),
+                    M("falseAlarmRate", .number(counts.falseAlarmRate(index))),
+                ]))
+        }
+        return [
+            M("traces", .number(Double(counts.traces))),
+            M("correct", .number(Double(counts.correct))),
+            M("accuracy", .number(counts.accuracy)),
+            M("objective", .number(result.objective(of: counts))),
+            M("recognizers", .object(recognizers)),
+        ]
+    }
+
+    // MARK: CSV
+
+    /// The CSV header and one row per setting and group (the whole corpus first, with an empty group):
+    /// the swept values, the group, the counts and figures of each swept recognizer.
+    public static func csv(_ result: TuningResult) -> String {
+        var header = result.sweeps.map(\.name) + ["group", "traces", "correct", "accuracy", "objective"]
+        for target in result.targets {
+            let id = result.recognizers[target]
+            header += ["labelled", "recalled", "recall", "falseAlarms", "falseAlarmRate"].map { "\(id).\($0)" }
+        }
+        var out = header.map(csvField).joined(separator: ",") + "\n"
+        func number(_ value: Double?) -> String { value.map(Format.jsonNumber) ?? "" }
+        for setting in result.grid.indices {
+            let groups: [Int?] = [nil] + result.groups.indices.map { $0 }
+            for group in groups {
+                let counts = group.map { result.counts[setting][$0] } ?? result.totals[setting]
+                var fields = result.grid[setting].map { $0.json.text }
+                fields += [
+                    group.map { result.groups[$0] } ?? "", "\(counts.traces)", "\(counts.correct)",
+                    number(counts.accuracy), number(result.objective(of: counts)),
+                ]
+                for target in result.targets {
+                    fields += [
+                        "\(counts.labelled[target])", "\(counts.recalled[target])", number(counts.recall(target)),
+                        "\(counts.falseAlarms[target])", number(counts.falseAlarmRate(target)),
+                    ]
+                }
+                out += fields.map(csvField).joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Config
+
+    /// A configuration file holding every parameter `configuration` sets over its profile, in
+    /// declaration order: what `--config` reads back to replay with the chosen values.
+    public static func config(_ configuration: Configuration) -> JSONValue {
+        typealias M = JSONValue.Member
+        let recognizers: [M] = configuration.entries.compactMap { entry in
+            let set = entry.definition.parameters.compactMap { parameter in
+                entry.settings[parameter.name].map { M(parameter.name, $0.json) }
+            }
+            return set.isEmpty ? nil : M(entry.id, .object(set))
+        }
+        return .object([M("parameters", .object(recognizers))])
+    }
+}

@@ -1,0 +1,103 @@
+/// The values one parameter takes in a tuning grid: `ID.PARAM=FROM:TO:STEP`, both ends included.
+///
+///     let sweep = try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: Configuration())
+///     sweep.values   // [0.8, 0.9, 1, 1.1, 1.2]
+public struct Sweep: Sendable, Hashable {
+    /// The recognizer's id.
+    public var recognizer: String
+    public var parameter: String
+    /// In grid order, from `FROM` up to `TO`.
+    public var values: [ParameterValue]
+    /// `ID.PARAM`, as output names the column.
+    public var name: String { "\(recognizer).\(parameter)" }
+
+    /// The most values one sweep may have: a grid is replayed in full for every setting.
+    public static let maximumValues = 1000
+
+    public init(recognizer: String, parameter: String, values: [ParameterValue]) {
+        self.recognizer = recognizer
+        self.parameter = parameter
+        self.values = values
+    }
+
+    /// Parses `ID.PARAM=FROM:TO:STEP` against `configuration`: the recognizer must be in it, the
+    /// parameter a number or a count (a count's ends and step whole numbers), the range non-empty
+    /// (`FROM` ≤ `TO`, `STEP` > 0), and every value one the parameter accepts.
+    ///
+    /// Values are `FROM + i × STEP`, rounded to the decimals the three numbers are written with, so
+    /// `0.1:0.3:0.1` gives 0.1, 0.2, 0.3 and not 0.30000000000000004.
+    public init(parsing text: String, in configuration: Configuration) throws(ConfigurationError) {
+        func fail(_ message: String) -> ConfigurationError {
+            ConfigurationError("--sweep \(DiagnosticText.escaped(text)): \(message)")
+        }
+        let sides = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = sides[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard sides.count == 2, name.count == 2, !name[0].isEmpty, !name[1].isEmpty else {
+            throw fail("expected ID.PARAM=FROM:TO:STEP")
+        }
+        let (id, parameterName) = (name[0], name[1])
+        guard let entry = configuration.entries.first(where: { $0.id == id }) else {
+            throw fail(
+                "unknown recognizer \"\(DiagnosticText.escaped(id))\": expected one of \(configuration.entries.map(\.id).joined(separator: ", "))"
+            )
+        }
+        guard let spec = entry.definition.parameter(parameterName) else {
+            throw fail(
+                "unknown parameter \"\(DiagnosticText.escaped(parameterName))\" for \(id): expected one of \(entry.definition.parameters.map(\.name).joined(separator: ", "))"
+            )
+        }
+        guard spec.type != .boolean else {
+            throw fail("\(id).\(parameterName) is a switch (true or false), not a number: it cannot be swept")
+        }
+        let parts = sides[1].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { throw fail("expected FROM:TO:STEP after \"=\", found \"\(sides[1])\"") }
+        var numbers: [Double] = []
+        for (part, role) in zip(parts, ["FROM", "TO", "STEP"]) {
+            guard let number = Double(part), number.isFinite else {
+                throw fail("\(role) must be a number, found \"\(DiagnosticText.escaped(part))\"")
+            }
+            if spec.type == .integer, number != number.rounded() {
+                throw fail("\(id).\(parameterName) is a count: \(role) must be a whole number, found \(part)")
+            }
+            numbers.append(number)
+        }
+        let (from, to, step) = (numbers[0], numbers[1], numbers[2])
+        guard step > 0 else { throw fail("STEP must be above 0, found \(parts[2])") }
+        guard from <= to else { throw fail("the range is reversed: FROM (\(parts[0])) is above TO (\(parts[1]))") }
+        let count = Int(((to - from) / step * (1 + 1e-12)).rounded(.down)) + 1
+        guard count <= Sweep.maximumValues else {
+            throw fail("\(count) values: at most \(Sweep.maximumValues) are allowed; take a larger STEP")
+        }
+        let decimals = parts.map(Sweep.decimals).max() ?? 0
+        var scale = 1.0
+        for _ in 0..<min(decimals, 12) { scale *= 10 }
+        var values: [ParameterValue] = []
+        for index in 0..<count {
+            let raw = from + Double(index) * step
+            let value = (raw * scale).rounded() / scale
+            values.append(spec.type == .integer ? .integer(Int(value)) : .number(value))
+        }
+        var scratch = configuration
+        for value in values {
+            do throws(ConfigurationError) {
+                try scratch.set(parameterName, to: value, for: id)
+            } catch {
+                throw fail(error.message)
+            }
+        }
+        self.init(recognizer: id, parameter: parameterName, values: values)
+    }
+
+    /// Digits after the decimal point, as written (`0.25` → 2, `1e-3` → 3, `5` → 0).
+    private static func decimals(_ text: String) -> Int {
+        let lower = text.lowercased()
+        var mantissa = Substring(lower)
+        var exponent = 0
+        if let e = lower.firstIndex(of: "e") {
+            mantissa = lower[..<e]
+            exponent = Int(lower[lower.index(after: e)...]) ?? 0
+        }
+        let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        return max(0, fraction - exponent)
+    }
+}

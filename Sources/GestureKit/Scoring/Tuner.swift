@@ -1,0 +1,400 @@
+import Dispatch
+import Synchronization
+
+/// One labelled trace of a tuning corpus: read once, replayed for every setting of the grid.
+public struct TuningSample: Sendable {
+    public var path: String
+    public var trace: Trace
+    /// A gesture the configuration can produce, or `none`.
+    public var label: String
+    /// The group (a person, say) the trace belongs to, for leave-one-group-out; `nil` without grouping.
+    public var group: String?
+
+    public init(path: String, trace: Trace, label: String, group: String? = nil) {
+        self.path = path
+        self.trace = trace
+        self.label = label
+        self.group = group
+    }
+}
+
+/// Replays a labelled corpus once for every setting of a grid over one or two parameters, and chooses
+/// the setting that scores best, on the whole corpus and — with groups — for each group on the other
+/// groups only (leave-one-group-out), which is the figure that says how a value does for people it was
+/// not chosen on.
+///
+///     var tuner = Tuner(base: Configuration(), sweeps: [try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: base)])
+///     let result = try tuner.run(samples)
+///     result.settingValues(result.chosen.setting)   // [1.1], say
+public struct Tuner: Sendable {
+    /// What a setting is chosen for, among the settings whose false alarms stay within the limit.
+    public enum Objective: String, Sendable, CaseIterable {
+        /// The recall of the swept recognizers (mean, when they are several).
+        case recall
+        /// F1 of the swept recognizers: precision and recall together.
+        case f1
+        /// The mean of recall and 1 − false-alarm rate (balanced accuracy).
+        case balanced
+    }
+
+    public var base: Configuration
+    public var sweeps: [Sweep]
+    public var objective: Objective
+    /// The most false alarms a chosen setting may give each swept recognizer, as a fraction of the
+    /// traces labelled with other gestures.
+    public var maximumFalseAlarms: Double
+    /// Replays run at once.
+    public var jobs: Int
+
+    /// The most settings a grid may have.
+    public static let maximumSettings = 10_000
+
+    public init(
+        base: Configuration, sweeps: [Sweep], objective: Objective = .recall, maximumFalseAlarms: Double = 0.005,
+        jobs: Int = 1
+    ) {
+        self.base = base
+        self.sweeps = sweeps
+        self.objective = objective
+        self.maximumFalseAlarms = maximumFalseAlarms
+        self.jobs = max(1, jobs)
+    }
+
+    /// Every setting of the grid, each a value per sweep; the first sweep varies slowest.
+    public var settings: [[ParameterValue]] {
+        sweeps.reduce([[]]) { grid, sweep in grid.flatMap { prefix in sweep.values.map { prefix + [$0] } } }
+    }
+
+    /// The swept recognizers, in configuration order: the objective and the false-alarm limit are theirs.
+    public var targets: [String] {
+        base.entries.map(\.id).filter { id in sweeps.contains { $0.recognizer == id } }
+    }
+
+    /// The base configuration with one setting applied.
+    public func configuration(for setting: [ParameterValue]) throws(ConfigurationError) -> Configuration {
+        var configuration = base
+        for (sweep, value) in zip(sweeps, setting) {
+            try configuration.set(sweep.parameter, to: value, for: sweep.recognizer)
+        }
+        return configuration
+    }
+
+    /// Replays every sample with every setting, `jobs` at a time, and scores them.
+    ///
+    /// - Parameter progress: Called now and then on the calling thread with the replays done and
+    ///   their total.
+    /// - Throws: When the grid is larger than `maximumSettings`, or a setting is not a configuration.
+    public func run(_ samples: [TuningSample], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+        throws(ConfigurationError) -> TuningResult
+    {
+        guard !sweeps.isEmpty else { throw ConfigurationError("nothing to tune: no --sweep given") }
+        let grid = settings
+        guard grid.count <= Tuner.maximumSettings else {
+            throw ConfigurationError(
+                "the grid has \(grid.count) settings: at most \(Tuner.maximumSettings) are allowed; take larger steps")
+        }
+        var classifiers: [Classifier] = []
+        for setting in grid { classifiers.append(Classifier(configuration: try configuration(for: setting))) }
+        var gestures: [String: UInt16] = ["none": 0]
+        for gesture in base.entries.flatMap(\.definition.gestures) where gestures[gesture] == nil {
+            gestures[gesture] = UInt16(gestures.count)
+        }
+        let outcomes = Tuner.replay(samples, classifiers, gestures: gestures, jobs: jobs, progress: progress)
+        return TuningResult(tuner: self, grid: grid, samples: samples, gestures: gestures, outcomes: outcomes)
+    }
+
+    /// The gesture each setting gave each sample, as an index into `gestures` (`UInt16.max` for a
+    /// result that is none of them: two gestures of two touch sequences, say), setting after setting:
+    /// two bytes a replay.
+    private static func replay(
+        _ samples: [TuningSample], _ classifiers: [Classifier], gestures: [String: UInt16], jobs: Int,
+        progress: (Int, Int) -> Void
+    ) -> [UInt16] {
+        let total = samples.count * classifiers.count
+        let results = TuningOutcomes(count: total)
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let group = DispatchGroup()
+        let chunk = 8
+        for _ in 0..<min(jobs, max(total, 1)) {
+            DispatchQueue.global().async(group: group) {
+                var workspace = ReplayWorkspace()
+                var workspaceSetting = -1
+                while true {
+                    let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                    guard start < total else { return }
+                    let end = min(start + chunk, total)
+                    for item in start..<end {
+                        let (setting, index) = item.quotientAndRemainder(dividingBy: samples.count)
+                        // A workspace serves one configuration.
+                        if setting != workspaceSetting { (workspace, workspaceSetting) = (ReplayWorkspace(), setting) }
+                        let sample = samples[index]
+                        let gesture = classifiers[setting].classify(
+                            sample.trace, file: sample.path, transitions: false, workspace: workspace
+                        ).gesture
+                        results.set(item, gestures[gesture] ?? .max)
+                    }
+                    done.wrappingAdd(end - start, ordering: .relaxed)
+                }
+            }
+        }
+        while group.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            progress(done.load(ordering: .relaxed), total)
+        }
+        progress(total, total)
+        return results.take()
+    }
+}
+
+/// Result slots written by worker threads, each index by exactly one of them.
+private final class TuningOutcomes: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<UInt16>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: .max)
+    }
+
+    func set(_ index: Int, _ gesture: UInt16) { buffer[index] = gesture }
+
+    /// The outcomes, in order; call once, after every worker has finished.
+    func take() -> [UInt16] { Array(buffer) }
+
+    deinit { buffer.deallocate() }
+}
+
+/// What one setting did on a set of labelled traces. Every figure of a tuning report is derived
+/// from these counts, and they add up, so the counts of groups make the counts of the whole.
+public struct TuningCounts: Sendable, Hashable {
+    /// Labelled traces replayed.
+    public var traces = 0
+    /// Of those, recognized as labelled.
+    public var correct = 0
+    /// Per recognizer of the configuration, in its order: traces labelled with one of its gestures.
+    public var labelled: [Int]
+    /// Of those, recognized as labelled (a swipe labelled `swipe-left` must be recognized as `swipe-left`).
+    public var recalled: [Int]
+    /// Traces recognized as one of its gestures.
+    public var predicted: [Int]
+    /// Traces labelled with a gesture of another recognizer, or `none`, recognized as one of its gestures.
+    public var falseAlarms: [Int]
+
+    init(recognizers: Int) {
+        labelled = Array(repeating: 0, count: recognizers)
+        recalled = labelled
+        predicted = labelled
+        falseAlarms = labelled
+    }
+
+    public static func + (a: TuningCounts, b: TuningCounts) -> TuningCounts {
+        var sum = a
+        sum.traces += b.traces
+        sum.correct += b.correct
+        for index in sum.labelled.indices {
+            sum.labelled[index] += b.labelled[index]
+            sum.recalled[index] += b.recalled[index]
+            sum.predicted[index] += b.predicted[index]
+            sum.falseAlarms[index] += b.falseAlarms[index]
+        }
+        return sum
+    }
+
+    /// Correct ÷ traces; `nil` without traces.
+    public var accuracy: Double? { traces == 0 ? nil : Double(correct) / Double(traces) }
+    /// Recall of recognizer `index`; `nil` when no trace is labelled with its gestures.
+    public func recall(_ index: Int) -> Double? {
+        labelled[index] == 0 ? nil : Double(recalled[index]) / Double(labelled[index])
+    }
+    /// False alarms of recognizer `index` ÷ the traces labelled otherwise; `nil` when there are none.
+    public func falseAlarmRate(_ index: Int) -> Double? {
+        let others = traces - labelled[index]
+        return others == 0 ? nil : Double(falseAlarms[index]) / Double(others)
+    }
+    public func precision(_ index: Int) -> Double? {
+        predicted[index] == 0 ? nil : Double(recalled[index]) / Double(predicted[index])
+    }
+    public func f1(_ index: Int) -> Double? {
+        guard let precision = precision(index), let recall = recall(index) else { return nil }
+        return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+    }
+}
+
+/// The counts of every setting on every group, the setting chosen on the whole corpus, and the
+/// settings chosen fold by fold when the corpus is grouped.
+public struct TuningResult: Sendable {
+    public let sweeps: [Sweep]
+    public let objective: Tuner.Objective
+    public let maximumFalseAlarms: Double
+    /// The recognizers of the configuration, in its order: the indexes of the counts' arrays.
+    public let recognizers: [String]
+    /// Indexes into `recognizers` of the swept ones.
+    public let targets: [Int]
+    /// The grid, in order; a setting is an index into it.
+    public let grid: [[ParameterValue]]
+    /// The groups, in name order; empty without grouping.
+    public let groups: [String]
+    /// `counts[setting][group]`; without grouping, one count per setting, for the whole corpus.
+    public let counts: [[TuningCounts]]
+    /// Per setting, over every group.
+    public let totals: [TuningCounts]
+    /// The setting chosen on the whole corpus (in-sample).
+    public let chosen: Choice
+    /// Leave-one-group-out: for each group, the setting chosen on the other groups. Empty with fewer
+    /// than two groups.
+    public let folds: [Fold]
+
+    /// A setting, and whether it keeps every target's false alarms within the limit (when none does,
+    /// the one with the fewest is chosen).
+    public struct Choice: Sendable, Hashable {
+        public var setting: Int
+        public var meetsFalseAlarmLimit: Bool
+    }
+
+    /// One fold of leave-one-group-out: the group held out and the setting chosen without it.
+    public struct Fold: Sendable, Hashable {
+        public var group: Int
+        public var choice: Choice
+    }
+
+    init(
+        tuner: Tuner, grid: [[ParameterValue]], samples: [TuningSample], gestures: [String: UInt16], outcomes: [UInt16]
+    ) {
+        sweeps = tuner.sweeps
+        objective = tuner.objective
+        maximumFalseAlarms = tuner.maximumFalseAlarms
+        let entries = tuner.base.entries
+        recognizers = entries.map(\.id)
+        targets = tuner.targets.compactMap { id in entries.firstIndex { $0.id == id } }
+        self.grid = grid
+        // Per gesture index: the recognizer it belongs to (nil for none).
+        var family = [Int?](repeating: nil, count: gestures.count)
+        for (index, entry) in entries.enumerated() {
+            for gesture in entry.definition.gestures { family[Int(gestures[gesture]!)] = index }
+        }
+        let groupNames = Set(samples.compactMap(\.group)).sorted { PathOrder.bytesPrecede($0, $1) }
+        groups = groupNames
+        let groupIndex = Dictionary(uniqueKeysWithValues: groupNames.enumerated().map { ($1, $0) })
+        let groupOf = samples.map { $0.group.flatMap { groupIndex[$0] } ?? 0 }
+        let labels = samples.map { gestures[$0.label] ?? .max }
+        let labelFamily = labels.map { $0 == .max ? nil : family[Int($0)] }
+        let empty = TuningCounts(recognizers: entries.count)
+        var counts: [[TuningCounts]] = []
+        for setting in grid.indices {
+            var byGroup = Array(repeating: empty, count: max(groupNames.count, 1))
+            for index in samples.indices {
+                let gesture = outcomes[setting * samples.count + index]
+                let group = groupOf[index]
+                let correct = gesture != .max && gesture == labels[index]
+                byGroup[group].traces += 1
+                if correct { byGroup[group].correct += 1 }
+                let labelled = labelFamily[index]
+                if let labelled {
+                    byGroup[group].labelled[labelled] += 1
+                    if correct { byGroup[group].recalled[labelled] += 1 }
+                }
+                if gesture != .max, let predicted = family[Int(gesture)] {
+                    byGroup[group].predicted[predicted] += 1
+                    if predicted != labelled { byGroup[group].falseAlarms[predicted] += 1 }
+                }
+            }
+            counts.append(byGroup)
+        }
+        self.counts = counts
+        totals = counts.map { $0.reduce(empty, +) }
+        chosen = TuningResult.choose(
+            totals, targets: targets, objective: tuner.objective, limit: tuner.maximumFalseAlarms)
+        var folds: [Fold] = []
+        if groupNames.count >= 2 {
+            for group in groupNames.indices {
+                let training = zip(totals, counts).map { total, byGroup in TuningResult.subtract(total, byGroup[group])
+                }
+                folds.append(
+                    Fold(
+                        group: group,
+                        choice: TuningResult.choose(
+                            training, targets: targets, objective: tuner.objective, limit: tuner.maximumFalseAlarms)))
+            }
+        }
+        self.folds = folds
+    }
+
+    /// Each held-out group scored with the setting chosen without it, added up: the cross-validated
+    /// counts. `nil` without folds.
+    public var crossValidated: TuningCounts? {
+        guard !folds.isEmpty else { return nil }
+        return folds.map { counts[$0.choice.setting][$0.group] }.reduce(TuningCounts(recognizers: recognizers.count), +)
+    }
+
+    /// The objective of `counts`: the mean over the targets; `nil` when a target has no figure (no
+    /// trace labelled with its gestures, say).
+    public func objective(of counts: TuningCounts) -> Double? {
+        TuningResult.objective(counts, targets: targets, objective: objective)
+    }
+
+    /// Whether every target's false-alarm rate is within the limit.
+    public func meetsFalseAlarmLimit(_ counts: TuningCounts) -> Bool {
+        targets.allSatisfy { (counts.falseAlarmRate($0) ?? 0) <= maximumFalseAlarms + 1e-12 }
+    }
+
+    static func objective(_ counts: TuningCounts, targets: [Int], objective: Tuner.Objective) -> Double? {
+        var sum = 0.0
+        for target in targets {
+            let figure: Double?
+            switch objective {
+            case .recall: figure = counts.recall(target)
+            case .f1: figure = counts.f1(target)
+            case .balanced: figure = counts.recall(target).map { ($0 + 1 - (counts.falseAlarmRate(target) ?? 0)) / 2 }
+            }
+            guard let figure else { return nil }
+            sum += figure
+        }
+        return targets.isEmpty ? nil : sum / Double(targets.count)
+    }
+
+    /// The best setting: within the false-alarm limit if any is (otherwise the fewest false alarms,
+    /// by the worst target's rate); then the highest objective, the highest accuracy, the fewest
+    /// false alarms of the targets; then the first in grid order.
+    static func choose(_ counts: [TuningCounts], targets: [Int], objective: Tuner.Objective, limit: Double) -> Choice {
+        struct Key {
+            var meets: Bool
+            var worstRate: Double
+            var objective: Double
+            var accuracy: Double
+            var falseAlarms: Int
+        }
+        func key(_ counts: TuningCounts) -> Key {
+            let rates = targets.map { counts.falseAlarmRate($0) ?? 0 }
+            return Key(
+                meets: rates.allSatisfy { $0 <= limit + 1e-12 }, worstRate: rates.max() ?? 0,
+                objective: TuningResult.objective(counts, targets: targets, objective: objective) ?? -1,
+                accuracy: counts.accuracy ?? -1, falseAlarms: targets.reduce(0) { $0 + counts.falseAlarms[$1] })
+        }
+        func better(_ a: Key, _ b: Key) -> Bool {
+            if a.meets != b.meets { return a.meets }
+            if !a.meets, a.worstRate != b.worstRate { return a.worstRate < b.worstRate }
+            if a.objective != b.objective { return a.objective > b.objective }
+            if a.accuracy != b.accuracy { return a.accuracy > b.accuracy }
+            return a.falseAlarms < b.falseAlarms
+        }
+        var best = 0
+        var bestKey = key(counts[0])
+        for index in counts.indices.dropFirst() {
+            let candidate = key(counts[index])
+            if better(candidate, bestKey) { (best, bestKey) = (index, candidate) }
+        }
+        return Choice(setting: best, meetsFalseAlarmLimit: bestKey.meets)
+    }
+
+    static func subtract(_ a: TuningCounts, _ b: TuningCounts) -> TuningCounts {
+        var difference = a
+        difference.traces -= b.traces
+        difference.correct -= b.correct
+        for index in difference.labelled.indices {
+            difference.labelled[index] -= b.labelled[index]
+            difference.recalled[index] -= b.recalled[index]
+            difference.predicted[index] -= b.predicted[index]
+            difference.falseAlarms[index] -= b.falseAlarms[index]
+        }
+        return difference
+    }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+import Foundation
+import GestureKit
+
+let tuneHelp = """
+    usage: gesture tune CORPUS… [--labels FILE]… --sweep ID.PARAM=FROM:TO:STEP [--sweep …]
+                        [--group-by SPEC] [--objective recall|f1|balanced] [--max-false-alarms X]
+                        [--format text|json|csv] [--write-config FILE]
+
+    Finds the value of one or two parameters that works best on a labelled corpus. Each trace is read
+    once and replayed with every setting of the grid; for each setting it counts, per recognizer, the
+    recall (traces labelled with its gestures recognized as labelled; a swipe must have the labelled
+    direction), the false alarms (traces labelled otherwise recognized as one of its gestures) and the
+    accuracy. The chosen setting has the best objective among those whose false alarms stay within
+    --max-false-alarms for every swept recognizer.
+
+    With --group-by (a group is a person, say), it also runs leave-one-group-out: each group is scored
+    with the setting chosen on the other groups only. That cross-validated figure is the one to quote:
+    it says how the value does for people it was not chosen on. The in-sample figure is shown beside it.
+
+    options:
+      --sweep ID.PARAM=FROM:TO:STEP  values FROM, FROM+STEP, … up to TO; one or two sweeps
+      --labels FILE              CSV with header path,label; repeatable (one per corpus)
+      --label-map FROM=TO,…      rename labels first; *=TO renames every other unknown label
+      --group-by SPEC            group traces for leave-one-group-out (as for `gesture batch`)
+      --objective recall|f1|balanced  what the chosen setting maximizes for the swept recognizers
+                                 (default recall; balanced: mean of recall and 1 − false-alarm rate)
+      --max-false-alarms X       most false alarms allowed, as a fraction (default 0.005)
+      --format text|json|csv     a table (default), or every setting and group for scripts and plots
+      --write-config FILE        write the chosen values as a configuration file (for --config)
+      --jobs N                   replays run at once (default: number of cores)
+      --quiet                    no progress bar (it is shown only when stderr is a terminal)
+      --profile, --recognizers, --config, --input-format, --limit   as for `gesture batch`
+      -h, --help                 show this help
+
+    Output is the same bytes for any --jobs. Unreadable or invalid files are reported on stderr and
+    left out; the rest is tuned.
+
+    exit status: 0 when tuned, 2 when a file could not be read (the rest was tuned) or on a usage error
+    (no labelled trace, a sweep that is not a range of a numeric parameter, …).
+    """
+
+enum TuneFormat: String {
+    case text, json, csv
+}
+
+func tune(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words,
+        valued: [
+            "--sweep", "--labels", "--label-map", "--group-by", "--objective", "--max-false-alarms", "--format",
+            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--input-format", "--limit",
+        ], flags: ["--help", "--quiet"])
+    if arguments.flags.contains("--help") {
+        Output.write(tuneHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: TuneFormat.text)
+    let objective = try arguments.choice("--objective", default: Tuner.Objective.recall)
+    let maximumFalseAlarms =
+        try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.005
+    guard !arguments.operands.isEmpty else { throw UsageError("no CORPUS given") }
+    let configuration = try configuration(from: arguments)
+    let sweepTexts = arguments.repeated["--sweep"] ?? []
+    guard !sweepTexts.isEmpty else { throw UsageError("no --sweep given: say which parameter to tune") }
+    guard sweepTexts.count <= 2 else {
+        throw UsageError(
+            "\(sweepTexts.count) sweeps: at most two parameters are tuned at once (the grid grows as the product)")
+    }
+    var sweeps: [Sweep] = []
+    for text in sweepTexts {
+        let sweep = try Sweep(parsing: text, in: configuration)
+        guard !sweeps.contains(where: { $0.name == sweep.name }) else {
+            throw UsageError("--sweep: \(sweep.name) is swept twice")
+        }
+        sweeps.append(sweep)
+    }
+    var labeler = Labeler(configuration: configuration)
+    if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
+    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    var runner = BatchRunner(
+        classifier: Classifier(configuration: configuration), labeler: labeler, jobs: 1,
+        inputFormat: try arguments.inputFormat())
+    runner.limits = try readLimits(from: arguments)
+    let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
+    let showsProgress = !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1
+
+    // Read every trace once.
+    let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
+    guard !entries.isEmpty else {
+        throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
+    }
+    let reads = readAll(entries, runner: runner, jobs: jobs)
+    var samples: [TuningSample] = []
+    var errors = 0
+    var unlabelled = 0
+    for (entry, read) in zip(entries, reads) {
+        switch read {
+        case .failure(let error):
+            errors += 1
+            Output.error(error.description)
+        case .success(let (trace, label)):
+            guard let label else {
+                unlabelled += 1
+                continue
+            }
+            samples.append(TuningSample(path: entry.path, trace: trace, label: label))
+        }
+    }
+    guard !samples.isEmpty else {
+        throw UsageError(
+            "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
+                + "give --labels FILE, or put traces in folders named for their gesture")
+    }
+
+    let tuner = Tuner(
+        base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms, jobs: jobs)
+    var progress = Progress(enabled: showsProgress, unit: "replays")
+    let result = try tuner.run(samples) { done, total in
+        progress.total = total
+        progress.update(done: done)
+    }
+    progress.clear()
+    let corpus = TuneReport.Corpus(
+        traces: entries.count, labelled: samples.count, unlabelled: unlabelled, errors: errors,
+        groupBy: arguments.options["--group-by"])
+    switch format {
+    case .text: Output.buffered(TuneReport.text(result, corpus: corpus))
+    case .json: Output.buffered(TuneReport.json(result, corpus: corpus).prettyText + "\n")
+    case .csv: Output.buffered(TuneReport.csv(result))
+    }
+    Output.flush()
+    if let file = arguments.options["--write-config"] {
+        let chosen = try tuner.configuration(for: result.grid[result.chosen.setting])
+        let text = TuneReport.config(chosen).prettyText + "\n"
+        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
+            throw UsageError("cannot write configuration file \(file)")
+        }
+    }
+    return errors > 0 ? .error : .recognized
+}
+
+/// Reads every entry, `jobs` at a time; the results in entry order.
+private func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
+    -> [Result<(trace: Trace, label: String?), TraceError>]
+{
+    final class Slots: @unchecked Sendable {
+        var results: [Result<(trace: Trace, label: String?), TraceError>?]
+        init(_ count: Int) { results = Array(repeating: nil, count: count) }
+    }
+    let slots = Slots(entries.count)
+    let chunks = min(jobs * 8, entries.count)
+    slots.results.withUnsafeMutableBufferPointer { buffer in
+        nonisolated(unsafe) let buffer = buffer
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in stride(from: chunk, to: entries.count, by: chunks) {
+                buffer[index] = runner.read(entries[index])
+            }
+        }
+    }
+    return slots.results.map { $0! }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// A straight stroke to the right, `length` points long in 0.1 s: with only `swipe` registered it is
+/// recognized as `swipe-right` exactly when `length` ≥ swipe's `minimumTravel` (the other rules hold:
+/// no deviation, no bow, speed ≥ 150 pt/s).
+private func stroke(_ length: Double) -> Trace {
+    let steps = 4
+    return Trace(
+        samples: (0...steps).map { step in
+            let phase: Phase = step == 0 ? .began : step == steps ? .ended : .moved
+            return Sample(
+                0.025 * Double(step), 1, phase, 100 + length * Double(step) / Double(steps), 300)
+        })
+}
+
+private func sample(_ group: String, _ label: String, _ length: Double) -> TuningSample {
+    TuningSample(path: "\(group)/\(label)-\(Int(length)).csv", trace: stroke(length), label: label, group: group)
+}
+
+private func swipeOnly() throws -> Configuration {
+    var configuration = Configuration()
+    try configuration.keepOnly(["swipe"])
+    return configuration
+}
+
+@Suite struct TunerTests {
+    /// Three people. A swipe of length L is recognized when minimumTravel ≤ L, so a swipe wants a
+    /// small threshold and a `none` stroke a threshold above its length:
+    ///
+    ///     group  swipes (S)   none (N)
+    ///     a      45, 25       15
+    ///     b      45, 35       22
+    ///     c      45           32
+    ///
+    /// With no false alarm allowed, over minimumTravel 20, 30, 40:
+    /// - in-sample: 20 recognizes N22 and N32 (2 of 3 false alarms), 30 recognizes N32 (1 of 3); only
+    ///   40 has none: chosen, recall 3 of 5 (S25 and S35 missed).
+    /// - fold a (trained on b, c): 20 → N22, N32; 30 → N32; 40 → none, recall 2 of 3: chosen. On a:
+    ///   S45 recognized, S25 missed (1 of 2), N15 not recognized (0 of 1).
+    /// - fold b (trained on a, c): 20 and 30 recognize N32; 40 chosen. On b: S45 yes, S35 no (1 of 2),
+    ///   N22 no (0 of 1).
+    /// - fold c (trained on a, b): 20 → N22; 30 → no false alarm, recall 3 of 4 (S25 missed); 40 →
+    ///   recall 2 of 4. 30 chosen. On c: S45 yes (1 of 1), N32 recognized (1 of 1 false alarm).
+    /// Cross-validated: recall 3 of 5, false alarms 1 of 3; in-sample: 3 of 5 and 0 of 3.
+    static let people = [
+        sample("a", "swipe-right", 45), sample("a", "swipe-right", 25), sample("a", "none", 15),
+        sample("b", "swipe-right", 45), sample("b", "swipe-right", 35), sample("b", "none", 22),
+        sample("c", "swipe-right", 45), sample("c", "none", 32),
+    ]
+
+    func tuned(jobs: Int = 2) throws -> TuningResult {
+        let base = try swipeOnly()
+        let sweep = try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)
+        return try Tuner(base: base, sweeps: [sweep], maximumFalseAlarms: 0, jobs: jobs).run(Self.people)
+    }
+
+    @Test func theInSampleChoiceAndTheCrossValidatedChoicesDiffer() throws {
+        let result = try tuned()
+        #expect(result.grid == [[.number(20)], [.number(30)], [.number(40)]])
+        #expect(result.groups == ["a", "b", "c"])
+        #expect(result.chosen == .init(setting: 2, meetsFalseAlarmLimit: true))
+        #expect(result.folds.map(\.choice.setting) == [2, 2, 1])
+        #expect(result.folds.map(\.choice.meetsFalseAlarmLimit) == [true, true, true])
+
+        let swipe = try #require(result.recognizers.firstIndex(of: "swipe"))
+        #expect(result.targets == [swipe])
+        let inSample = result.totals[2]
+        #expect((inSample.recalled[swipe], inSample.labelled[swipe]) == (3, 5))
+        #expect((inSample.falseAlarms[swipe], inSample.traces - inSample.labelled[swipe]) == (0, 3))
+        #expect(inSample.correct == 6)
+        let crossValidated = try #require(result.crossValidated)
+        #expect((crossValidated.recalled[swipe], crossValidated.labelled[swipe]) == (3, 5))
+        #expect(crossValidated.falseAlarms[swipe] == 1)
+        #expect(crossValidated.falseAlarmRate(swipe) == 1.0 / 3)
+        #expect(crossValidated.correct == 5)
+        // Every setting's false alarms, over the whole corpus: 2, 1 and 0 of 3.
+        #expect(result.totals.map { $0.falseAlarms[swipe] } == [2, 1, 0])
+        #expect(result.totals.map { $0.recalled[swipe] } == [5, 4, 3])
+        #expect(TuneReport.stability(result).map { [$0.setting, $0.folds] } == [[2, 2], [1, 1]])
+    }
+
+    @Test func theSameCountsForAnyNumberOfJobs() throws {
+        let one = try tuned(jobs: 1)
+        let four = try tuned(jobs: 4)
+        #expect(one.counts == four.counts)
+        #expect(
+            TuneReport.json(one, corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0)).text
+                == TuneReport.json(four, corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0)).text)
+    }
+
+    @Test func theTextReportQuotesTheCrossValidatedFigure() throws {
+        let text = TuneReport.text(
+            try tuned(), corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0, groupBy: "dir:1"))
+        #expect(
+            text == """
+                8 traces: 8 labelled, 0 unlabelled, 0 errors; 3 groups by dir:1
+                sweep swipe.minimumTravel: 20 to 40, 3 values
+                chosen for the recall of swipe, with the false alarms of swipe at most 0%
+
+                swipe.minimumTravel  swipe recall  swipe false alarms  accuracy
+                                 20          100%              66.67%       75%
+                                 30           80%              33.33%       75%
+                                 40           60%                  0%       75%  ← chosen
+
+                leave-one-group-out: each group scored with the setting chosen on the other groups
+                group  swipe.minimumTravel  traces  swipe recall  swipe false alarms  accuracy
+                a                       40       3           50%                  0%     66.7%
+                b                       40       3           50%                  0%     66.7%
+                c                       30       2          100%                100%       50%
+
+                cross-validated (the figure to quote): swipe recall 60% (3 of 5), false alarms 33.33% (1 of 3), accuracy 62.5%
+                  worst group for swipe: a, recall 50% (1 of 2)
+                in-sample (chosen on every group: swipe.minimumTravel = 40): swipe recall 60% (3 of 5), false alarms 0% (0 of 3), accuracy 75%
+                  worst group for swipe: a, recall 50% (1 of 2)
+                choice across the 3 folds: swipe.minimumTravel = 40 in 2, swipe.minimumTravel = 30 in 1
+
+                """)
+    }
+
+    @Test func withoutGroupsTheFigureIsSaidToBeInSample() throws {
+        let base = try swipeOnly()
+        let samples = Self.people.map { TuningSample(path: $0.path, trace: $0.trace, label: $0.label) }
+        let result = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)], maximumFalseAlarms: 0
+        ).run(samples)
+        #expect(result.folds.isEmpty && result.crossValidated == nil)
+        let text = TuneReport.text(result, corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0))
+        #expect(
+            text.hasSuffix(
+                "chosen: swipe.minimumTravel = 40: swipe recall 60% (3 of 5), false alarms 0% (0 of 3), accuracy 75%\n"
+                    + "these figures are in-sample (chosen and scored on the same traces); --group-by gives the "
+                    + "leave-one-group-out figure\n"))
+    }
+
+    @Test func whenNoSettingKeepsFalseAlarmsWithinTheLimitTheFewestWin() throws {
+        let base = try swipeOnly()
+        // Every setting recognizes N32 and N22 at 20; only 20 and 30 are swept: 30 has fewer.
+        let result = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=20:30:10", in: base)], maximumFalseAlarms: 0
+        ).run(Self.people)
+        #expect(result.chosen == .init(setting: 1, meetsFalseAlarmLimit: false))
+        #expect(
+            TuneReport.text(result, corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0, groupBy: "dir:1"))
+                .contains(
+                    "no setting keeps the false alarms of swipe within 0%: the one with the fewest is chosen\n"))
+    }
+
+    @Test func objectivesWeighFalseAlarmsDifferently() throws {
+        let base = try swipeOnly()
+        let sweep = try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)
+        // Allowing every false alarm. Recall: 20 recalls 5 of 5. F1: 20 has precision 5 of 7 and
+        // recall 1 (0.833), 30 has 4 of 5 and 4 of 5 (0.8), 40 has 1 and 3 of 5 (0.75). Balanced
+        // (recall and 1 − false-alarm rate): 20 gives (1 + 1/3) / 2 = 0.667, 30 (0.8 + 2/3) / 2 = 0.733,
+        // 40 (0.6 + 1) / 2 = 0.8.
+        let recall = try Tuner(base: base, sweeps: [sweep], objective: .recall, maximumFalseAlarms: 1).run(Self.people)
+        let f1 = try Tuner(base: base, sweeps: [sweep], objective: .f1, maximumFalseAlarms: 1).run(Self.people)
+        let balanced = try Tuner(base: base, sweeps: [sweep], objective: .balanced, maximumFalseAlarms: 1)
+            .run(Self.people)
+        #expect(recall.chosen.setting == 0)
+        #expect(f1.chosen.setting == 0)
+        #expect(balanced.chosen.setting == 2)
+        let swipe = try #require(f1.recognizers.firstIndex(of: "swipe"))
+        #expect(f1.totals[0].f1(swipe) == 2 * (5.0 / 7) * 1 / (5.0 / 7 + 1))
+    }
+
+    @Test func twoSweepsMakeAGridTheFirstVaryingSlowest() throws {
+        let base = try swipeOnly()
+        let tuner = Tuner(
+            base: base,
+            sweeps: [
+                try Sweep(parsing: "swipe.minimumTravel=20:30:10", in: base),
+                try Sweep(parsing: "swipe.maximumDeviation=4:8:4", in: base),
+            ])
+        #expect(
+            tuner.settings.map { $0.map(\.description) } == [["20", "4"], ["20", "8"], ["30", "4"], ["30", "8"]])
+        let result = try tuner.run(Self.people)
+        #expect(result.totals.count == 4)
+        #expect(
+            TuneReport.csv(result).split(separator: "\n").first == """
+                swipe.minimumTravel,swipe.maximumDeviation,group,traces,correct,accuracy,objective,\
+                swipe.labelled,swipe.recalled,swipe.recall,swipe.falseAlarms,swipe.falseAlarmRate
+                """)
+        #expect(TuneReport.csv(result).split(separator: "\n")[1] == "20,4,,8,6,0.75,1,5,5,1,2,0.6666666666666666")
+        #expect(TuneReport.csv(result).split(separator: "\n")[2] == "20,4,a,3,3,1,1,2,2,1,0,0")
+    }
+
+    @Test func sweepsAreParsedAndChecked() throws {
+        let base = Configuration()
+        #expect(try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: base).values == [0.8, 0.9, 1.0, 1.1, 1.2])
+        #expect(try Sweep(parsing: "z.tailParts=0:4:2", in: base).values == [0, 2, 4])
+        #expect(try Sweep(parsing: "swipe.minimumTravel=30:30:5", in: base).values == [.number(30)])
+        let errors: [(String, String)] = [
+            ("swipe", "--sweep swipe: expected ID.PARAM=FROM:TO:STEP"),
+            (
+                "swipe.minimumTravel=1:2",
+                #"--sweep swipe.minimumTravel=1:2: expected FROM:TO:STEP after "=", found "1:2""#
+            ),
+            (
+                "swip.minimumTravel=1:2:1",
+                "--sweep swip.minimumTravel=1:2:1: unknown recognizer \"swip\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation"
+            ),
+            (
+                "swipe.travel=1:2:1",
+                "--sweep swipe.travel=1:2:1: unknown parameter \"travel\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance"
+            ),
+            (
+                "z.wholePath=0:1:1",
+                "--sweep z.wholePath=0:1:1: z.wholePath is a switch (true or false), not a number: it cannot be swept"
+            ),
+            ("swipe.minimumTravel=a:2:1", #"--sweep swipe.minimumTravel=a:2:1: FROM must be a number, found "a""#),
+            (
+                "swipe.minimumTravel=40:20:5",
+                "--sweep swipe.minimumTravel=40:20:5: the range is reversed: FROM (40) is above TO (20)"
+            ),
+            ("swipe.minimumTravel=20:40:0", "--sweep swipe.minimumTravel=20:40:0: STEP must be above 0, found 0"),
+            ("swipe.minimumTravel=20:40:-5", "--sweep swipe.minimumTravel=20:40:-5: STEP must be above 0, found -5"),
+            (
+                "z.tailParts=0:3:0.5",
+                "--sweep z.tailParts=0:3:0.5: z.tailParts is a count: STEP must be a whole number, found 0.5"
+            ),
+            (
+                "swipe.minimumTravel=-10:10:10",
+                #"--sweep swipe.minimumTravel=-10:10:10: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -10"#
+            ),
+            (
+                "swipe.minimumTravel=0:5000:1",
+                "--sweep swipe.minimumTravel=0:5000:1: 5001 values: at most 1000 are allowed; take a larger STEP"
+            ),
+        ]
+        for (text, message) in errors {
+            #expect(throws: ConfigurationError(message)) { try Sweep(parsing: text, in: base) }
+        }
+    }
+
+    @Test func theWrittenConfigurationReadsBackToTheChosenValues() throws {
+        var base = try swipeOnly()
+        try base.set("maximumDeviation", to: 6, for: "swipe")
+        let sweep = try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)
+        let tuner = Tuner(base: base, sweeps: [sweep], maximumFalseAlarms: 0)
+        let result = try tuner.run(Self.people)
+        let written = TuneReport.config(try tuner.configuration(for: result.grid[result.chosen.setting]))
+        #expect(written.text == #"{"parameters":{"swipe":{"minimumTravel":40,"maximumDeviation":6}}}"#)
+        var readBack = try swipeOnly()
+        try readBack.apply(json: Array(written.prettyText.utf8), file: "tuned.json")
+        let chosen = try tuner.configuration(for: result.grid[result.chosen.setting])
+        #expect(readBack.entries[0].values == chosen.entries[0].values)
+        #expect(readBack.entries[0].values["minimumTravel"] == .number(40))
+    }
+}
