@@ -187,6 +187,47 @@ private func swipeOnly() throws -> Configuration {
         #expect(TuneReport.csv(result).split(separator: "\n")[2] == "20,4,a,3,3,1,1,2,2,1,0,0")
     }
 
+    /// Settings in which the swept recognizers, replayed alone, decide alike share one replay of the
+    /// whole configuration: the counts must be those of replaying every setting in full. Checked on
+    /// the bundled traces (taps and double taps with deadlines, two-finger gestures, two sequences)
+    /// and, when present, on real strokes of ten people.
+    @Test(arguments: [
+        ["checkmark.minimumRiseRatio=0:1.5:0.5"], ["circle.maximumDirectionChanges=2:8:2", "z.tailParts=0:2:1"],
+        ["double-tap.maximumInterval=0.1:0.5:0.1"], ["swipe.minimumSpeed=0:3000:1000"],
+    ])
+    func sharingReplaysChangesNoCount(_ sweeps: [String]) throws {
+        var samples = try GestureCommand.traces.map { path in
+            TuningSample(
+                path: path,
+                trace: try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent(path).path),
+                label: "none", group: "bundled")
+        }
+        let datasets = GestureCommand.packageRoot.appendingPathComponent("../shared/datasets")
+        for folder in ["dollar1", "mmg-strokes"] {
+            let files = CorpusWalker(roots: [datasets.appendingPathComponent(folder).path]).map(\.path)
+                .filter { !$0.hasSuffix("labels.csv") }
+            for (index, path) in files.enumerated() where index % 23 == 0 {
+                samples.append(
+                    TuningSample(path: path, trace: try TraceReader.read(path: path), label: "none", group: folder))
+            }
+        }
+        let base = Configuration()
+        var tuner = Tuner(base: base, sweeps: try sweeps.map { try Sweep(parsing: $0, in: base) }, jobs: 2)
+        #expect(try tuner.aloneReplays(tuner.settings) != nil)
+        let shared = try tuner.run(samples)
+        tuner.sharesReplays = false
+        let full = try tuner.run(samples)
+        #expect(shared.counts == full.counts)
+        // Not all the same: the sweep matters somewhere.
+        #expect(Set(full.totals.map(\.predicted)).count > 1)
+    }
+
+    @Test func aContinuousRecognizerIsReplayedInFullForEverySetting() throws {
+        let base = Configuration()
+        let tuner = Tuner(base: base, sweeps: [try Sweep(parsing: "pan.minimumTouches=1:2:1", in: base)])
+        #expect(try tuner.aloneReplays(tuner.settings) == nil)
+    }
+
     @Test func sweepsAreParsedAndChecked() throws {
         let base = Configuration()
         #expect(try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: base).values == [0.8, 0.9, 1.0, 1.1, 1.2])

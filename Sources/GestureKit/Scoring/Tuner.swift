@@ -70,6 +70,45 @@ public struct Tuner: Sendable {
         base.entries.map(\.id).filter { id in sweeps.contains { $0.recognizer == id } }
     }
 
+    /// Whether settings share a replay where the swept recognizers behave alike (see `aloneReplays`);
+    /// off only to check that sharing changes nothing.
+    var sharesReplays = true
+
+    /// For each swept recognizer, when every one is discrete: a configuration of that recognizer
+    /// alone for each distinct value of its swept parameters, and which one each setting uses.
+    ///
+    /// A discrete recognizer's part in a replay is when it recognizes (and as what) or fails, in
+    /// each touch sequence: it takes the same touches whatever the others do until it is decided,
+    /// and once decided (or on hold) it takes none. So two settings in which every swept recognizer,
+    /// replayed alone, decides alike give the same replay with the whole configuration — and most
+    /// settings of a sweep decide alike on most traces. A continuous recognizer keeps following its
+    /// touches while on hold, so sweeping one replays every setting in full.
+    func aloneReplays(_ grid: [[ParameterValue]]) throws(ConfigurationError) -> AloneReplays? {
+        let ids = targets
+        guard
+            ids.allSatisfy({ id in base.entries.first { $0.id == id }?.definition.kind == .discrete })
+        else { return nil }
+        var classifiers: [Classifier] = []
+        var settingClassifiers = Array(repeating: [Int](), count: grid.count)
+        for id in ids {
+            var alone = base
+            try alone.keepOnly([id])
+            var made: [[ParameterValue]: Int] = [:]
+            for (index, setting) in grid.enumerated() {
+                let own = zip(sweeps, setting).filter { $0.0.recognizer == id }
+                let values = own.map(\.1)
+                if made[values] == nil {
+                    var configuration = alone
+                    for (sweep, value) in own { try configuration.set(sweep.parameter, to: value, for: id) }
+                    made[values] = classifiers.count
+                    classifiers.append(Classifier(configuration: configuration))
+                }
+                settingClassifiers[index].append(made[values]!)
+            }
+        }
+        return AloneReplays(classifiers: classifiers, settings: settingClassifiers)
+    }
+
     /// The base configuration with one setting applied.
     public func configuration(for setting: [ParameterValue]) throws(ConfigurationError) -> Configuration {
         var configuration = base
@@ -99,42 +138,78 @@ public struct Tuner: Sendable {
         for gesture in base.entries.flatMap(\.definition.gestures) where gestures[gesture] == nil {
             gestures[gesture] = UInt16(gestures.count)
         }
-        let outcomes = Tuner.replay(samples, classifiers, gestures: gestures, jobs: jobs, progress: progress)
+        let outcomes = Tuner.replay(
+            samples, classifiers, alone: sharesReplays ? try aloneReplays(grid) : nil, gestures: gestures, jobs: jobs,
+            progress: progress)
         return TuningResult(tuner: self, grid: grid, samples: samples, gestures: gestures, outcomes: outcomes)
     }
 
     /// The gesture each setting gave each sample, as an index into `gestures` (`UInt16.max` for a
     /// result that is none of them: two gestures of two touch sequences, say), setting after setting:
-    /// two bytes a replay.
+    /// two bytes a replay. Workers take a few samples at a time and replay each with every setting.
     private static func replay(
-        _ samples: [TuningSample], _ classifiers: [Classifier], gestures: [String: UInt16], jobs: Int,
-        progress: (Int, Int) -> Void
+        _ samples: [TuningSample], _ classifiers: [Classifier], alone: AloneReplays?, gestures: [String: UInt16],
+        jobs: Int, progress: (Int, Int) -> Void
     ) -> [UInt16] {
-        let total = samples.count * classifiers.count
+        let settings = classifiers.count
+        let total = samples.count * settings
         let results = TuningOutcomes(count: total)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let group = DispatchGroup()
-        let chunk = 8
-        for _ in 0..<min(jobs, max(total, 1)) {
+        let chunk = 4
+        for _ in 0..<min(jobs, max(samples.count, 1)) {
             DispatchQueue.global().async(group: group) {
-                var workspace = ReplayWorkspace()
-                var workspaceSetting = -1
+                // A workspace serves one configuration.
+                var workspaces: [ReplayWorkspace?] = Array(repeating: nil, count: settings)
+                var aloneWorkspaces: [ReplayWorkspace?] = Array(repeating: nil, count: alone?.classifiers.count ?? 0)
+                func classify(
+                    _ classifier: Classifier, _ sample: TuningSample, _ workspace: inout ReplayWorkspace?,
+                    transitions: Bool
+                )
+                    -> TraceResult
+                {
+                    if workspace == nil { workspace = ReplayWorkspace() }
+                    return classifier.classify(
+                        sample.trace, file: sample.path, transitions: transitions, workspace: workspace)
+                }
                 while true {
                     let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
-                    guard start < total else { return }
-                    let end = min(start + chunk, total)
-                    for item in start..<end {
-                        let (setting, index) = item.quotientAndRemainder(dividingBy: samples.count)
-                        // A workspace serves one configuration.
-                        if setting != workspaceSetting { (workspace, workspaceSetting) = (ReplayWorkspace(), setting) }
+                    guard start < samples.count else { return }
+                    let end = min(start + chunk, samples.count)
+                    for index in start..<end {
                         let sample = samples[index]
-                        let gesture = classifiers[setting].classify(
-                            sample.trace, file: sample.path, transitions: false, workspace: workspace
-                        ).gesture
-                        results.set(item, gestures[gesture] ?? .max)
+                        guard let alone else {
+                            for setting in 0..<settings {
+                                let gesture = classify(
+                                    classifiers[setting], sample, &workspaces[setting], transitions: false
+                                ).gesture
+                                results.set(setting * samples.count + index, gestures[gesture] ?? .max)
+                            }
+                            continue
+                        }
+                        let decisions = alone.classifiers.indices.map { which in
+                            AloneReplays.decisions(
+                                classify(alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
+                                gestures: gestures)
+                        }
+                        var replayed: [[[UInt64]]: UInt16] = [:]
+                        for setting in 0..<settings {
+                            let key = alone.settings[setting].map { decisions[$0] }
+                            let outcome: UInt16
+                            if let known = replayed[key] {
+                                outcome = known
+                            } else {
+                                let gesture = classify(
+                                    classifiers[setting], sample, &workspaces[setting], transitions: false
+                                ).gesture
+                                outcome = gestures[gesture] ?? .max
+                                replayed[key] = outcome
+                            }
+                            results.set(setting * samples.count + index, outcome)
+                        }
                     }
-                    done.wrappingAdd(end - start, ordering: .relaxed)
+                    done.wrappingAdd((end - start) * settings, ordering: .relaxed)
                 }
             }
         }
@@ -143,6 +218,39 @@ public struct Tuner: Sendable {
         }
         progress(total, total)
         return results.take()
+    }
+}
+
+/// The swept recognizers replayed alone (see `Tuner.aloneReplays`).
+struct AloneReplays: Sendable {
+    /// One per swept recognizer and distinct value of its swept parameters.
+    var classifiers: [Classifier]
+    /// For each setting, the classifiers (one per swept recognizer) its values make.
+    var settings: [[Int]]
+
+    /// How the only recognizer of `result` decided in each touch sequence: each transition's state,
+    /// event, time and recognized gesture, as numbers.
+    static func decisions(_ result: TraceResult, gestures: [String: UInt16]) -> [UInt64] {
+        var decisions: [UInt64] = []
+        for sequence in result.sequences {
+            decisions.append(.max)  // Sequences apart.
+            for report in sequence.recognizers {
+                for transition in report.transitions {
+                    let state: UInt64 =
+                        switch transition.to {
+                        case .possible: 1
+                        case .began: 2
+                        case .changed: 3
+                        case .recognized: 4
+                        case .failed: 5
+                        case .cancelled: 6
+                        }
+                    decisions += [state, UInt64(truncatingIfNeeded: transition.event), transition.time.bitPattern]
+                }
+                decisions.append(UInt64(report.recognition.map { gestures[$0.gesture] ?? .max } ?? .max - 1))
+            }
+        }
+        return decisions
     }
 }
 
