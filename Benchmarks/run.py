@@ -49,6 +49,10 @@ BATCH_TARGET = 50_000  # traces/s, JSON corpus, 2 jobs
 CSV_XML_TARGET = 200.0  # MB/s parse-only
 LINEAR_TARGET = 1.5  # max ÷ min cost per sample, 10^3 → 10^6 samples
 RSS_BATCH_TARGET = 100.0  # MB
+TUNE_TARGET = 150_000  # trace-replays/s, 2 jobs, development datasets
+DATASETS = ROOT.parent / "shared" / "datasets"
+TUNE_FOLDERS = ["dollar1", "unipen-z", "mmg-strokes", "dollar1-devices", "mouse-dollar"]
+TUNE_SWEEP = "circle.maximumDirectionChanges=1:20:1"  # 20 values
 RSS_GROWTH_TARGET = 1.25  # "independent of corpus size": 10× the traces, at most this much more memory
 RSS_TRACE_TARGET = 3.0  # × file size
 CLASSIFY_TARGET = 15.0  # ms, whole process
@@ -496,6 +500,38 @@ def measure_instructions(table, details, bench, manifest):
 # MARK: The run
 
 
+def measure_tune(table, details, gesture):
+    """`gesture tune` (each trace read once, replayed for every setting) against the shell loop it
+    replaces: one `gesture batch --set` run per value."""
+    folders = [DATASETS / name for name in TUNE_FOLDERS if (DATASETS / name / "labels.csv").exists()]
+    if not folders:
+        log(f"tune: SKIPPED — no datasets in {DATASETS}")
+        return
+    labels = [arg for folder in folders for arg in ["--labels", str(folder / "labels.csv")]]
+    corpus = [str(folder) for folder in folders]
+    files = sum(len(open(folder / "labels.csv").read().splitlines()) - 1 for folder in folders)
+    values = list(range(1, 21))
+    log(f"tune: {TUNE_SWEEP} over {files:,} traces of {len(folders)} datasets")
+    runs = [spawn([gesture, "tune", "--jobs", "2", "--quiet", "--format", "csv", "--sweep", TUNE_SWEEP]
+                  + labels + corpus) for _ in range(BATCH_RUNS)]
+    best = min(runs, key=lambda run: run["seconds"])
+    rate = files * len(values) / best["seconds"]
+    log("tune: the same grid as a shell loop of gesture batch --set")
+    begin = time.perf_counter()
+    for value in values:
+        spawn([gesture, "batch", "--jobs", "2", "--quiet", "--format", "jsonl", "--set",
+               f"circle.maximumDirectionChanges={value}"] + labels + corpus)
+    loop = time.perf_counter() - begin
+    details["tune"] = {"sweep": TUNE_SWEEP, "traces": files, "settings": len(values), "best": best,
+                       "runSeconds": [run["seconds"] for run in runs], "loopSeconds": loop}
+    table.section(f"gesture tune, whole process, --jobs 2: {len(values)}-value sweep, {files:,} real traces")
+    table.add("tune.replays", f"tune {TUNE_SWEEP}", "replays/s", rate, TUNE_TARGET, "target",
+              target="≥ 150,000 replays/s", ok=rate >= TUNE_TARGET,
+              note=f"{best['seconds']:.2f} s for {files * len(values):,} replays, reading included")
+    table.add("tune.loop", "the same grid, a shell loop of `gesture batch --set`", "replays/s",
+              files * len(values) / loop, note=f"{loop:.1f} s; tune is {loop / best['seconds']:.1f}× faster")
+
+
 def machine():
     info = {"cores": os.cpu_count(), "platform": platform.platform(), "python": sys.version.split()[0]}
     try:
@@ -589,6 +625,7 @@ def main():
         timings[name] = round(time.monotonic() - begin, 1)
 
     step("batch", measure_batch, gesture, directory, manifest)
+    step("tune", measure_tune, gesture)
     step("longTraceMemory", measure_long_trace_memory, gesture, manifest)
     step("classifyLatency", measure_classify_latency, gesture, scale["runs"])
     step("parse", measure_parse, bench, manifest, scale["repeats"])
