@@ -17,6 +17,9 @@ public struct BatchRunner: Sendable {
     public var shard: (index: Int, count: Int)?
     /// What each file may hold; a file past a limit is an error row like any other.
     public var limits: ReadLimits = .default
+    /// Puts each row in a group (`--group-by`); a trace it finds no group for is an error row
+    /// (`no-group`). Check it against the labeler first (`Grouping/check(_:)`).
+    public var grouping: Grouping?
 
     public init(classifier: Classifier, labeler: Labeler, jobs: Int, inputFormat: TraceFormat? = nil) {
         self.classifier = classifier
@@ -69,8 +72,13 @@ public struct BatchRunner: Sendable {
     }
 
     func row(for entry: CorpusEntry, workspace: ReplayWorkspace?) -> BatchRow {
+        // The group of a row that could not be read, when the entry alone tells it.
+        func errorGroup() -> String? {
+            try? grouping?.group(of: entry, trace: nil, labeler: labeler).get()
+        }
         if let problem = entry.problem {
-            return BatchRow(path: entry.path, error: TraceError(.io, file: entry.path, message: problem))
+            return BatchRow(
+                path: entry.path, group: errorGroup(), error: TraceError(.io, file: entry.path, message: problem))
         }
         let trace: Trace
         do throws(TraceError) {
@@ -82,18 +90,28 @@ public struct BatchRunner: Sendable {
                     allowsSpecialFiles: entry.isRoot)
             }
         } catch {
-            return BatchRow(path: entry.path, error: error)
+            return BatchRow(path: entry.path, group: errorGroup(), error: error)
+        }
+        var group: String?
+        if let grouping {
+            switch grouping.group(of: entry, trace: trace, labeler: labeler) {
+            case .success(let found): group = found
+            case .failure(let problem):
+                return BatchRow(
+                    path: entry.path, error: TraceError(.noGroup, file: entry.path, message: problem.message))
+            }
         }
         let label: String?
         switch labeler.label(for: entry.path, traceLabel: trace.label) {
         case .success(let found): label = found
         case .failure(let problem):
             return BatchRow(
-                path: entry.path, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
+                path: entry.path, group: group,
+                error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
         let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
         let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
-        return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
+        return BatchRow(path: entry.path, group: group, label: label, gesture: result.gesture, miss: miss)
     }
 }
 
