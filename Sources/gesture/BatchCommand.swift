@@ -42,7 +42,8 @@ let batchHelp = """
     stops quietly with status 0. A failed write (a full disk) is fatal: status 2.
 
     exit status: 0 when every file was read (and every --min-* gate passed), 1 when a gate failed,
-    2 when a file could not be read or parsed or had no group, or on a usage error.
+    2 when a file could not be read or parsed or had no group, when a gate could not be checked (no
+    traces labelled with what it measures), or on a usage error.
     """
 
 let mergeHelp = """
@@ -157,15 +158,31 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     Output.flush()
 
     if board.errors > 0 { return .error }
+    // A gate over no traces is neither passed nor failed: saying "accuracy 0 is below" would blame
+    // the recognizers for a corpus that was not labelled.
     var passed = true
-    if let minimumAccuracy, (board.accuracy ?? 0) < minimumAccuracy {
-        Output.error(
-            "gesture: accuracy \(Format.number((board.accuracy ?? 0), decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
-        )
-        passed = false
+    var checked = true
+    if let minimumAccuracy {
+        if let accuracy = board.accuracy {
+            if accuracy < minimumAccuracy {
+                Output.error(
+                    "gesture: accuracy \(Format.number(accuracy, decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
+                )
+                passed = false
+            }
+        } else {
+            Output.error("gesture: error: no labelled traces: --min-accuracy cannot be checked")
+            checked = false
+        }
     }
     for (gesture, minimum) in minimumRecall {
-        let recall = board.metrics(gesture).recall ?? 0
+        guard let recall = board.metrics(gesture).recall else {
+            Output.error(
+                "gesture: error: no traces labelled \(gesture): --min-recall \(gesture)=\(Format.number(minimum, decimals: 4)) cannot be checked"
+            )
+            checked = false
+            continue
+        }
         if recall < minimum {
             Output.error(
                 "gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))"
@@ -173,7 +190,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             passed = false
         }
     }
-    return passed ? .recognized : .noneRecognized
+    return !checked ? .error : passed ? .recognized : .noneRecognized
 }
 
 func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {

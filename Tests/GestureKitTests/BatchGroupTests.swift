@@ -271,4 +271,30 @@ import Testing
         #expect(output.stdout == "")
         #expect(output.stderr == "gesture: error: \(message)\nRun `gesture --help` for usage.\n")
     }
+
+    /// A gate over no traces is not "accuracy 0 is below": it says it cannot be checked, and exits 2.
+    @Test func gatesWithNothingToMeasureSaySo() throws {
+        let corpus = try Self.corpus()
+        defer { corpus.remove() }
+        let unlabelled = try GestureCommand.run(
+            ["batch"] + shapes + ["--min-accuracy", "0.5", "--min-recall", "z=0.9", "p3/b.csv"], in: corpus.folder)
+        #expect(unlabelled.status == 2)
+        #expect(
+            unlabelled.stderr == """
+                gesture: error: no labelled traces: --min-accuracy cannot be checked
+                gesture: error: no traces labelled z: --min-recall z=0.9 cannot be checked
+
+                """)
+        // One gate cannot be checked, another fails: still 2, and both are said.
+        let mixed = try Self.batch(["--min-recall", "checkmark=0.9", "--min-recall", "z=0.5", "."], in: corpus)
+        #expect(mixed.status == 2)
+        #expect(
+            mixed.stderr == """
+                gesture: recall of checkmark 0.6667 is below --min-recall 0.9
+                gesture: error: no traces labelled z: --min-recall z=0.5 cannot be checked
+
+                """)
+        let passing = try Self.batch(["--min-accuracy", "0.5", "--min-recall", "circle=0.5", "."], in: corpus)
+        #expect(passing.status == 0 && passing.stderr == "")
+    }
 }
