@@ -186,6 +186,19 @@ import Testing
                 #"  ./p1/a.csv: error: no group by dir:2: "p1/a.csv" has 1 folder below its root, not 2"#))
     }
 
+    /// A file that cannot be read is still counted in its group when its path tells the group.
+    @Test func anUnreadableTraceCountsInTheGroupItsPathGives() throws {
+        let corpus = try Self.corpus()
+        defer { corpus.remove() }
+        try corpus.write("p2/bad.csv", "t,id,phase,x,y\n0,1,began,\"1\n")
+        let output = try Self.batch(["--group-by", "dir:1", "--format", "json", "."], in: corpus)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains(#"{"path":"./p2/bad.csv","group":"p2","label":null,"gesture":null,"#))
+        let document = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let groups = try #require((document["summary"] as? [String: Any])?["groups"] as? [String: [String: Any]])
+        #expect(groups["p2"]?["traces"] as? Int == 4 && groups["p2"]?["errors"] as? Int == 1)
+    }
+
     @Test func metaSubjectGroupsByTheXMLSubject() throws {
         let corpus = try MiniCorpus("subjects")
         defer { corpus.remove() }
