@@ -6,39 +6,35 @@ public enum BatchReport {
     /// One row as JSON. With `grouped` (a run with `--group-by`) it carries `group` after `path`;
     /// without, the row is as it was before groups existed.
     public static func value(_ row: BatchRow, grouped: Bool = false) -> JSONValue {
-        var members: [JSONValue.Member] = []
-        members.reserveCapacity(7)
-        members.append(.init("path", .string(row.path)))
-        if grouped { members.append(.init("group", .string(row.group))) }
-        members.append(.init("label", .string(row.label)))
-        members.append(.init("gesture", .string(row.gesture)))
-        members.append(.init("correct", row.correct.map { .bool($0) } ?? .null))
-        members.append(
-            .init(
-                "error",
-                row.error.map { error in
-                    .object([
-                        .init("code", .string(error.code.rawValue)),
-                        .init("message", .string(error.message)),
-                        .init("line", .number(error.line.map(Double.init))),
-                        .init("column", .number(error.column.map(Double.init))),
-                        .init("sample", .number(error.sampleIndex.map(Double.init))),
-                    ])
-                } ?? .null))
-        members.append(
-            .init(
-                "failure",
-                row.miss.map { miss in
-                    .object([
-                        .init("recognizer", .string(miss.recognizer)),
-                        .init("code", .string(miss.code)),
-                        .init("message", .string(miss.message)),
-                        .init("measured", .number(miss.measured)),
-                        .init("limit", .number(miss.limit)),
-                        .init("unit", .string(miss.unit)),
-                    ])
-                } ?? .null))
-        return .object(members)
+        let path = JSONValue.Member("path", .string(row.path))
+        let label = JSONValue.Member("label", .string(row.label))
+        let gesture = JSONValue.Member("gesture", .string(row.gesture))
+        let correct = JSONValue.Member("correct", row.correct.map { .bool($0) } ?? .null)
+        let error = JSONValue.Member(
+            "error",
+            row.error.map { error in
+                .object([
+                    .init("code", .string(error.code.rawValue)),
+                    .init("message", .string(error.message)),
+                    .init("line", .number(error.line.map(Double.init))),
+                    .init("column", .number(error.column.map(Double.init))),
+                    .init("sample", .number(error.sampleIndex.map(Double.init))),
+                ])
+            } ?? .null)
+        let failure = JSONValue.Member(
+            "failure",
+            row.miss.map { miss in
+                .object([
+                    .init("recognizer", .string(miss.recognizer)),
+                    .init("code", .string(miss.code)),
+                    .init("message", .string(miss.message)),
+                    .init("measured", .number(miss.measured)),
+                    .init("limit", .number(miss.limit)),
+                    .init("unit", .string(miss.unit)),
+                ])
+            } ?? .null)
+        guard grouped else { return .object([path, label, gesture, correct, error, failure]) }
+        return .object([path, .init("group", .string(row.group)), label, gesture, correct, error, failure])
     }
 
     public static let csvHeader =
