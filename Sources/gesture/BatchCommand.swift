@@ -12,10 +12,18 @@ let batchHelp = """
     Labels, first match wins: --labels FILE (CSV "path,label", paths relative to that file); the trace's
     own label; its parent folder's name when that is a gesture or "none". Otherwise a trace is unlabelled.
 
+    --group-by scores each group apart too, and prints a row per group (recall of each label, false
+    alarms) and each label's worst group: dir:N is the N-th folder of the path below its PATH (dir:1 of
+    PATH/s02/fast/a.xml is s02), column:NAME a column of the --labels files (group is short for
+    column:group), meta:subject the trace's own subject (XML Subject, JSON "subject", CSV "# subject:").
+    With several PATHs, a dir:N group starts with its PATH's last name (dollar1/s02). A trace with no
+    group is an error row.
+
     options:
       --format text|jsonl|json|csv  summary (default), one row per trace, rows and summary, or CSV rows
-      --labels FILE              CSV with header path,label; repeatable (one per corpus)
+      --labels FILE              CSV with header path,label (other columns kept); repeatable
       --label-map FROM=TO,…      rename labels first; *=TO renames every other unknown label
+      --group-by SPEC            score each group apart: dir:N, column:NAME (or group), meta:subject
       --jobs N                   files classified at once (default: number of cores)
       --shard K/N                score only slice K of N (by a stable hash of each relative path)
       --misses N                 worst misses listed in the text summary (default 10)
@@ -34,14 +42,16 @@ let batchHelp = """
     stops quietly with status 0. A failed write (a full disk) is fatal: status 2.
 
     exit status: 0 when every file was read (and every --min-* gate passed), 1 when a gate failed,
-    2 when a file could not be read or parsed, or on a usage error.
+    2 when a file could not be read or parsed or had no group, when a gate could not be checked (no
+    traces labelled with what it measures), or on a usage error.
     """
 
 let mergeHelp = """
     usage: gesture merge-scores [--format json|text] [--misses N] FILE…
 
     Combines the `--format json` outputs of `gesture batch --shard K/N` runs into one output, identical
-    to the output of a single run over the whole corpus.
+    to the output of a single run over the whole corpus (with its groups, when the runs had the same
+    --group-by).
 
     exit status: 0 when merged, 2 on a usage error or an unreadable FILE.
     """
@@ -55,7 +65,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--input-format", "--limit",
+            "--profile", "--recognizers", "--config", "--input-format", "--limit", "--group-by",
         ], flags: ["--help", "--quiet"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
@@ -67,6 +77,16 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    var grouping: Grouping?
+    if let spec = arguments.options["--group-by"] {
+        do throws(GroupingError) {
+            grouping = try Grouping(parsing: spec)
+            try grouping?.check(labeler)
+        } catch {
+            throw UsageError("--group-by: \(error.message)")
+        }
+    }
+    let grouped = grouping != nil
 
     let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
@@ -86,6 +106,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: jobs,
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
+    runner.grouping = grouping
     if let spec = arguments.options["--shard"] {
         let parts = spec.split(separator: "/").map { Int($0) }
         guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else {
@@ -98,12 +119,12 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
 
-    var board = Scoreboard()
+    var board = Scoreboard(grouping: grouping)
     var worst = WorstMisses(capacity: format == .text ? misses : 0)
     var firstErrors: [BatchRow] = []
     var first = true
     switch format {
-    case .csv: Output.buffered(BatchReport.csvHeader)
+    case .csv: Output.buffered(BatchReport.csvHeader(grouped: grouped))
     case .json: Output.buffered("{\"traces\":[")
     case .text, .jsonl: break
     }
@@ -118,11 +139,11 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         switch format {
         case .jsonl:
             Output.buffered { out in
-                BatchReport.value(row).write(to: &out)
+                BatchReport.value(row, grouped: grouped).write(to: &out)
                 out.append(UInt8(ascii: "\n"))
             }
-        case .json: Output.buffered((first ? "\n" : ",\n") + BatchReport.value(row).text)
-        case .csv: Output.buffered(BatchReport.csv(row))
+        case .json: Output.buffered((first ? "\n" : ",\n") + BatchReport.value(row, grouped: grouped).text)
+        case .csv: Output.buffered(BatchReport.csv(row, grouped: grouped))
         case .text: break
         }
         first = false
@@ -137,15 +158,31 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     Output.flush()
 
     if board.errors > 0 { return .error }
+    // A gate over no traces is neither passed nor failed: saying "accuracy 0 is below" would blame
+    // the recognizers for a corpus that was not labelled.
     var passed = true
-    if let minimumAccuracy, (board.accuracy ?? 0) < minimumAccuracy {
-        Output.error(
-            "gesture: accuracy \(Format.number((board.accuracy ?? 0), decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
-        )
-        passed = false
+    var checked = true
+    if let minimumAccuracy {
+        if let accuracy = board.accuracy {
+            if accuracy < minimumAccuracy {
+                Output.error(
+                    "gesture: accuracy \(Format.number(accuracy, decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
+                )
+                passed = false
+            }
+        } else {
+            Output.error("gesture: error: no labelled traces: --min-accuracy cannot be checked")
+            checked = false
+        }
     }
     for (gesture, minimum) in minimumRecall {
-        let recall = board.metrics(gesture).recall ?? 0
+        guard let recall = board.metrics(gesture).recall else {
+            Output.error(
+                "gesture: error: no traces labelled \(gesture): --min-recall \(gesture)=\(Format.number(minimum, decimals: 4)) cannot be checked"
+            )
+            checked = false
+            continue
+        }
         if recall < minimum {
             Output.error(
                 "gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))"
@@ -153,7 +190,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             passed = false
         }
     }
-    return passed ? .recognized : .noneRecognized
+    return !checked ? .error : passed ? .recognized : .noneRecognized
 }
 
 func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
@@ -170,7 +207,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     var board = Scoreboard()
     var rows: [BatchRow] = []
-    for file in arguments.operands {
+    for (index, file) in arguments.operands.enumerated() {
         guard
             let data = file == "-"
                 ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
@@ -178,6 +215,13 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
             throw UsageError("cannot read \(file)")
         }
         let document = try BatchReport.document(Array(data), file: file)
+        // Groups of different groupings would add up to nonsense.
+        if index > 0, document.board.grouping != board.grouping {
+            func by(_ grouping: Grouping?) -> String { grouping.map { "--group-by \($0.spec)" } ?? "no --group-by" }
+            throw UsageError(
+                "\(file) is the output of a run with \(by(document.board.grouping)), \(arguments.operands[0]) of one with \(by(board.grouping)): merge the outputs of runs with the same --group-by"
+            )
+        }
         board.merge(document.board)
         rows += document.rows
     }
@@ -185,7 +229,8 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     if format == .json {
         Output.buffered("{\"traces\":[")
         for (index, row) in rows.enumerated() {
-            Output.buffered((index == 0 ? "\n" : ",\n") + BatchReport.value(row).text)
+            Output.buffered(
+                (index == 0 ? "\n" : ",\n") + BatchReport.value(row, grouped: board.grouping != nil).text)
         }
         Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
     } else {

@@ -82,6 +82,14 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: 1,
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
+    if let spec = arguments.options["--group-by"] {
+        do throws(GroupingError) {
+            runner.grouping = try Grouping(parsing: spec)
+            try runner.grouping?.check(labeler)
+        } catch {
+            throw UsageError("--group-by: \(error.message)")
+        }
+    }
     let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
     let showsProgress = !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1
 
@@ -94,18 +102,24 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelled = 0
+    // Every trace must be in a group: a fold left out would make the cross-validated figure lie.
+    let ungrouped = reads.compactMap { $0.error?.code == .noGroup ? $0.error : nil }
+    if let first = ungrouped.first {
+        throw UsageError(
+            "--group-by \(arguments.options["--group-by"] ?? ""): \(ungrouped.count) of the \(entries.count) traces are "
+                + "in no group, the first: \(first.description)")
+    }
     for (entry, read) in zip(entries, reads) {
-        switch read {
-        case .failure(let error):
+        guard let trace = read.trace else {
             errors += 1
-            Output.error(error.description)
-        case .success(let (trace, label)):
-            guard let label else {
-                unlabelled += 1
-                continue
-            }
-            samples.append(TuningSample(path: entry.path, trace: trace, label: label))
+            Output.error(read.error?.description ?? entry.path)
+            continue
         }
+        guard let label = read.label else {
+            unlabelled += 1
+            continue
+        }
+        samples.append(TuningSample(path: entry.path, trace: trace, label: label, group: read.group))
     }
     guard !samples.isEmpty else {
         throw UsageError(
@@ -142,10 +156,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
 
 /// Reads every entry, `jobs` at a time; the results in entry order.
 private func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
-    -> [Result<(trace: Trace, label: String?), TraceError>]
+    -> [(trace: Trace?, label: String?, group: String?, error: TraceError?)]
 {
     final class Slots: @unchecked Sendable {
-        var results: [Result<(trace: Trace, label: String?), TraceError>?]
+        var results: [(trace: Trace?, label: String?, group: String?, error: TraceError?)?]
         init(_ count: Int) { results = Array(repeating: nil, count: count) }
     }
     let slots = Slots(entries.count)

@@ -79,6 +79,11 @@ extension CSVReaderTests {
             #expect(try parse("# label: tap\n# a note\n") == Trace(label: "tap", samples: []))
         }
 
+        @Test func subjectCommentInAnyCaseLaterWins() throws {
+            #expect(try parse("# Subject: s01 \n# subject: s02\n").subject == "s02")
+            #expect(try parse("# subjects: s01\n").subject == nil)
+        }
+
         @Test func headerWithoutRecordsGivesNoSamples() throws {
             #expect(try parse("t,id,phase,x,y") == Trace(samples: []))
         }

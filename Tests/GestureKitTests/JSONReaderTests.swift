@@ -78,6 +78,16 @@ extension JSONReaderTests {
                 ])
         }
 
+        /// `subject` in any case, a string or a number as written; any other value is ignored, as an
+        /// unknown key's is, and the first such key wins.
+        @Test func subjectIsAStringOrANumberAsWritten() throws {
+            #expect(try parse(#"{"subject": "p\u0031", "samples": []}"#).subject == "p1")
+            #expect(try parse(#"{"Subject": -2.50, "SUBJECT": "x", "samples": []}"#).subject == "-2.50")
+            #expect(try parse(#"{"subject": {"id": 2}, "samples": []}"#).subject == nil)
+            #expect(try parse(#"{"subject": null, "subject2": "x", "samples": []}"#).subject == nil)
+            #expect(try parse(#"[]"#).subject == nil)
+        }
+
         @Test func emptyArrayIsAnEmptyTrace() throws {
             #expect(try parse("[]") == Trace(samples: []))
             #expect(try parse(" \n[ \t]\r\n") == Trace(samples: []))

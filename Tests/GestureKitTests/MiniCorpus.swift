@@ -23,6 +23,18 @@ struct MiniCorpus {
         try write(path, text)
     }
 
+    /// Writes the samples of bundled one-finger trace `source` as a `$`-family XML log at `path`, with
+    /// `attributes` (such as `Subject="2"`) on its `<Gesture>`.
+    func addXML(_ path: String, from source: String, attributes: String = "") throws {
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
+        var text = "<Gesture Name=\"\(source)\" \(attributes)>\n"
+        for s in trace.samples {
+            text += "<Point X=\"\(s.location.x)\" Y=\"\(s.location.y)\" T=\"\(s.time * 1000)\"/>\n"
+        }
+        try write(path, text + "</Gesture>\n")
+    }
+
     func write(_ path: String, _ text: String) throws {
         let url = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -45,6 +45,7 @@ extension XMLReaderTests {
                 + "</Gesture>\r\n"
             let trace = try parse(xml)
             #expect(trace.name == "check01")
+            #expect(trace.subject == "2")
             #expect(trace.label == nil)
             #expect(trace.view == nil)
             #expect(
@@ -54,6 +55,14 @@ extension XMLReaderTests {
                     Sample(
                         time: 0.125, touch: .number(1), phase: .ended, location: Point(x: 81.5, y: 203), offset: 182),
                 ])
+        }
+
+        /// `Subject` is found in any case, decoded, and the first one wins (`subject` and `Subject`
+        /// are different attributes in XML); without one the trace has no subject.
+        @Test func subjectInAnyCaseFirstWins() throws {
+            #expect(try parse(#"<Gesture SUBJECT="a&amp;b" subject="c"/>"#).subject == "a&b")
+            #expect(try parse(#"<Gesture Name="x" Subjects="2"/>"#).subject == nil)
+            #expect(try parse(#"<Gesture subject=""/>"#).subject == "")
         }
 
         @Test func multistrokeTouchesNumberedInDocumentOrder() throws {

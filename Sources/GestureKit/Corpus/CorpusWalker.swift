@@ -16,16 +16,22 @@ public struct CorpusEntry: Sendable, Hashable {
     /// Whether the path was given as a root rather than found in a folder: only then is a FIFO or
     /// device read (to its end, as `cat` would); found in a folder, it is never opened.
     public var isRoot: Bool
+    /// Which of several roots the entry was found under, by name: the root's last path component
+    /// (`../data/dollar1/` → `dollar1`, `.` → the current folder's name), or the root as given when
+    /// two roots share that name. `nil` when the walk has a single root. `--group-by dir:N` groups
+    /// carry it, so that two corpora's `s01` folders are not taken for one person.
+    public var corpus: String?
 
     public init(
         path: String, relativePath: String, problem: String? = nil, fileSystemPath: [UInt8]? = nil,
-        isRoot: Bool = false
+        isRoot: Bool = false, corpus: String? = nil
     ) {
         self.path = path
         self.relativePath = relativePath
         self.problem = problem
         self.fileSystemPath = fileSystemPath ?? Array(path.utf8)
         self.isRoot = isRoot
+        self.corpus = corpus
     }
 }
 
@@ -83,6 +89,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     public static let extensions: Set<String> = ["json", "csv", "xml"]
 
     private var roots: [String]
+    /// Each root's `CorpusEntry/corpus`; empty for a single root.
+    private let corpusNames: [String: String]
+    /// The `corpus` of the root being walked.
+    private var corpus: String?
     private var stack: [Frame] = []
     private var visited: Set<[UInt64]> = []
 
@@ -90,6 +100,22 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     ///   the order they were given in.
     public init(roots: [String]) {
         self.roots = Array(Set(roots.map(CorpusWalker.trimmed))).sorted(by: PathOrder.precedes).reversed()
+        corpusNames = CorpusWalker.corpusNames(self.roots)
+    }
+
+    /// The name of each root among several (see `CorpusEntry/corpus`).
+    static func corpusNames(_ roots: [String]) -> [String: String] {
+        guard roots.count > 1 else { return [:] }
+        let folder = FileManager.default.currentDirectoryPath
+        let names = roots.map { root -> String in
+            if root == "-" { return root }
+            let name = (Labeler.absolute(root, in: folder) as NSString).lastPathComponent
+            return name.isEmpty ? root : name
+        }
+        var count: [String: Int] = [:]
+        for name in names { count[name, default: 0] += 1 }
+        return Dictionary(
+            uniqueKeysWithValues: zip(roots, names).map { root, name in (root, count[name]! > 1 ? root : name) })
     }
 
     public mutating func next() -> CorpusEntry? {
@@ -104,7 +130,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             }
             guard let next = roots.popLast() else { return nil }
             visited = []
-            if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true) }
+            corpus = corpusNames[next]
+            if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true, corpus: corpus) }
             let name = (next as NSString).lastPathComponent
             let bytes = Array(next.utf8)
             switch FileKind(bytes) {
@@ -114,10 +141,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             case .missing(let code):
                 let problem =
                     code == ENOENT ? "cannot read: no such file or folder" : TraceReader.cannotRead(code)
-                return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true)
+                return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true, corpus: corpus)
             case .file, .other:
                 // A file named on the command line is read whatever its extension (or kind).
-                return CorpusEntry(path: next, relativePath: name, isRoot: true)
+                return CorpusEntry(path: next, relativePath: name, isRoot: true, corpus: corpus)
             }
         }
     }
@@ -130,7 +157,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         let below = frame.relative.isEmpty ? name.display : frame.relative + "/" + name.display
         let isTrace = CorpusWalker.isTraceName(name.bytes)
         func entry(_ problem: String?) -> CorpusEntry {
-            CorpusEntry(path: path, relativePath: below, problem: problem, fileSystemPath: bytes)
+            CorpusEntry(path: path, relativePath: below, problem: problem, fileSystemPath: bytes, corpus: corpus)
         }
         // A regular file (as the folder listing says) that is not a trace is skipped, and one that is
         // needs no `stat`: the reader checks what it opened. Anything else is looked at.
@@ -159,7 +186,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             let reason = code == EACCES || code == EPERM ? "permission denied" : TraceReader.describe(errno: code)
             return CorpusEntry(
                 path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
-                problem: "cannot read folder: \(reason)", fileSystemPath: folder)
+                problem: "cannot read folder: \(reason)", fileSystemPath: folder, corpus: corpus)
         case .success(let bytes):
             let unsorted = bytes.map { Name(bytes: $0.name, type: $0.type) }
             // Positions are sorted, not the names: moving an integer is cheaper than moving a name.

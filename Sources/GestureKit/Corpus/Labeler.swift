@@ -8,10 +8,15 @@ import Foundation
 /// on the trace's row for a trace's own label. `--label-map check=checkmark,*=none` renames labels from
 /// the labels file and the traces before that check; `*` stands for every label that is neither a
 /// known gesture nor mapped by name.
+///
+/// A labels file may have other columns; they are kept, and `column(_:for:)` reads them (a `group`
+/// column is what `gesture batch --group-by column:group` groups by).
 public struct Labeler: Sendable {
     /// Gesture names the configuration can produce, and `none`.
     public let known: Set<String>
     private var byPath: [String: String] = [:]
+    /// The other columns of the labels files: column name (lowercased) → absolute path → value.
+    private var extraColumns: [String: [String: String]] = [:]
     private var renames: [String: String] = [:]
     private var otherwise: String?
     private let workingDirectory: String
@@ -69,6 +74,16 @@ public struct Labeler: Sendable {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         labelsFiles.insert(absoluteFile)
         let folder = (absoluteFile as NSString).deletingLastPathComponent
+        // Other columns are kept (a `group` column for `--group-by column:group`); a name that
+        // appears twice is taken from its first column.
+        var others: [(name: String, index: Int)] = []
+        for (index, name) in names.enumerated()
+        where index != pathColumn && index != labelColumn && !name.isEmpty
+            && !others.contains(where: { $0.name == name })
+        {
+            others.append((name, index))
+            if extraColumns[name] == nil { extraColumns[name] = [:] }
+        }
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
                 throw LabelError(
@@ -83,7 +98,26 @@ public struct Labeler: Sendable {
             }
             let key = Labeler.absolute(record.fields[pathColumn].value, in: folder)
             byPath[key] = mapped
+            for other in others {
+                extraColumns[other.name, default: [:]][key] = record.fields[other.index].value
+                    .trimmingCharacters(in: .whitespaces)
+            }
         }
+    }
+
+    /// The columns of the labels files read other than `path` and `label`, lowercased.
+    public var columnNames: Set<String> { Set(extraColumns.keys) }
+
+    /// The value of column `name` (in any case) on the row of the trace at `path` in the labels files,
+    /// trimmed of spaces; `nil` when no labels file with that column lists the trace. A later labels
+    /// file's row replaces an earlier one's, as for labels.
+    ///
+    ///     // corpus/labels.csv:  path,label,group
+    ///     //                     s01/a.xml,z,left-handed
+    ///     labeler.column("group", for: "corpus/s01/a.xml")   // "left-handed"
+    public func column(_ name: String, for path: String) -> String? {
+        guard let values = extraColumns[name.lowercased()] else { return nil }
+        return values[Labeler.absolute(path, in: workingDirectory)]
     }
 
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with

@@ -3,48 +3,57 @@
 public enum BatchReport {
     // MARK: Rows
 
-    public static func value(_ row: BatchRow) -> JSONValue {
-        .object([
-            .init("path", .string(row.path)),
-            .init("label", .string(row.label)),
-            .init("gesture", .string(row.gesture)),
-            .init("correct", row.correct.map { .bool($0) } ?? .null),
-            .init(
-                "error",
-                row.error.map { error in
-                    .object([
-                        .init("code", .string(error.code.rawValue)),
-                        .init("message", .string(error.message)),
-                        .init("line", .number(error.line.map(Double.init))),
-                        .init("column", .number(error.column.map(Double.init))),
-                        .init("sample", .number(error.sampleIndex.map(Double.init))),
-                    ])
-                } ?? .null),
-            .init(
-                "failure",
-                row.miss.map { miss in
-                    .object([
-                        .init("recognizer", .string(miss.recognizer)),
-                        .init("code", .string(miss.code)),
-                        .init("message", .string(miss.message)),
-                        .init("measured", .number(miss.measured)),
-                        .init("limit", .number(miss.limit)),
-                        .init("unit", .string(miss.unit)),
-                    ])
-                } ?? .null),
-        ])
+    /// One row as JSON. With `grouped` (a run with `--group-by`) it carries `group` after `path`;
+    /// without, the row is as it was before groups existed.
+    public static func value(_ row: BatchRow, grouped: Bool = false) -> JSONValue {
+        let path = JSONValue.Member("path", .string(row.path))
+        let label = JSONValue.Member("label", .string(row.label))
+        let gesture = JSONValue.Member("gesture", .string(row.gesture))
+        let correct = JSONValue.Member("correct", row.correct.map { .bool($0) } ?? .null)
+        let error = JSONValue.Member(
+            "error",
+            row.error.map { error in
+                .object([
+                    .init("code", .string(error.code.rawValue)),
+                    .init("message", .string(error.message)),
+                    .init("line", .number(error.line.map(Double.init))),
+                    .init("column", .number(error.column.map(Double.init))),
+                    .init("sample", .number(error.sampleIndex.map(Double.init))),
+                ])
+            } ?? .null)
+        let failure = JSONValue.Member(
+            "failure",
+            row.miss.map { miss in
+                .object([
+                    .init("recognizer", .string(miss.recognizer)),
+                    .init("code", .string(miss.code)),
+                    .init("message", .string(miss.message)),
+                    .init("measured", .number(miss.measured)),
+                    .init("limit", .number(miss.limit)),
+                    .init("unit", .string(miss.unit)),
+                ])
+            } ?? .null)
+        guard grouped else { return .object([path, label, gesture, correct, error, failure]) }
+        return .object([path, .init("group", .string(row.group)), label, gesture, correct, error, failure])
     }
 
     public static let csvHeader =
         "path,label,gesture,correct,error_code,error_message,failure_recognizer,failure_code,failure_message\n"
 
-    /// One CSV record (RFC 4180 quoting), ending in a line break.
-    public static func csv(_ row: BatchRow) -> String {
-        let fields = [
+    /// The CSV header; with `grouped`, a `group` column follows `path`.
+    public static func csvHeader(grouped: Bool) -> String {
+        grouped ? "path,group" + csvHeader.dropFirst("path".count) : csvHeader
+    }
+
+    /// One CSV record (RFC 4180 quoting), ending in a line break; with `grouped`, the group follows
+    /// the path.
+    public static func csv(_ row: BatchRow, grouped: Bool = false) -> String {
+        var fields = [
             row.path, row.label ?? "", row.gesture ?? "", row.correct.map { $0 ? "true" : "false" } ?? "",
             row.error?.code.rawValue ?? "", row.error.map(\.description) ?? "", row.miss?.recognizer ?? "",
             row.miss?.code ?? "", row.miss?.message ?? "",
         ]
+        if grouped { fields.insert(row.group ?? "", at: 1) }
         return fields.map(quoted).joined(separator: ",") + "\n"
     }
 
@@ -55,9 +64,41 @@ public enum BatchReport {
 
     // MARK: Summary
 
+    /// The summary as JSON. A grouped run's adds `groupBy` (the spec), `groups` (each group's summary,
+    /// with the fields of this one and `falseAlarms`) and `worstGroups` (per labelled gesture, the
+    /// group with the lowest recall); without a grouping the summary is as it was before groups.
     public static func value(_ board: Scoreboard) -> JSONValue {
+        guard let grouping = board.grouping else { return .object(counts(board)) }
+        let groups = board.groupNames.map { name in
+            let group = board.groups[name]!
+            return JSONValue.Member(
+                name, .object(counts(group) + [.init("falseAlarms", .number(Double(group.falseAlarms)))]))
+        }
+        let worst = labelledGestures(board).compactMap { gesture -> JSONValue.Member? in
+            guard let (group, m) = board.worstGroup(for: gesture) else { return nil }
+            return .init(
+                gesture,
+                .object([
+                    .init("group", .string(group)), .init("support", .number(Double(m.support))),
+                    .init("truePositives", .number(Double(m.truePositives))), .init("recall", .number(m.recall)),
+                ]))
+        }
+        return .object(
+            counts(board) + [
+                .init("groupBy", .string(grouping.spec)), .init("groups", .object(groups)),
+                .init("worstGroups", .object(worst)),
+            ])
+    }
+
+    /// The gestures some scored trace is labelled with, in summary order.
+    static func labelledGestures(_ board: Scoreboard) -> [String] {
+        board.confusion.keys.sorted(by: GestureOrder.precedes)
+    }
+
+    /// The members every summary has, a group's too.
+    private static func counts(_ board: Scoreboard) -> [JSONValue.Member] {
         let gestures = board.gestures
-        return .object([
+        return [
             .init("traces", .number(Double(board.traces))),
             .init("scored", .number(Double(board.scored))),
             .init("correct", .number(Double(board.correct))),
@@ -100,7 +141,7 @@ public enum BatchReport {
                                     .init($0, .number(Double(codes[$0] ?? 0)))
                                 }))
                     })),
-        ])
+        ]
     }
 
     // MARK: Reading outputs back
@@ -131,16 +172,37 @@ public enum BatchReport {
             }
             return table
         }
-        var board = Scoreboard()
-        guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
-            let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
-            let failures = counts(summary["failures"])
-        else { throw fail("the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts") }
-        board.traces = total
-        board.errors = errors
-        board.unlabelled = unlabelled
-        board.confusion = confusion
-        board.failures = failures
+        func counted(_ summary: JSONValue) -> Scoreboard? {
+            guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
+                let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
+                let failures = counts(summary["failures"])
+            else { return nil }
+            var board = Scoreboard()
+            board.traces = total
+            board.errors = errors
+            board.unlabelled = unlabelled
+            board.confusion = confusion
+            board.failures = failures
+            return board
+        }
+        guard var board = counted(summary) else {
+            throw fail("the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts")
+        }
+        if let spec = summary["groupBy"], spec != .null {
+            guard let text = spec.stringValue else { throw fail("the \"groupBy\" of the summary is not a string") }
+            do { board.grouping = try Grouping(parsing: text) } catch {
+                throw fail("the \"groupBy\" of the summary: \(error.message)")
+            }
+            guard case .object(let groups)? = summary["groups"] else {
+                throw fail("the \"summary\" has a \"groupBy\" but no \"groups\"")
+            }
+            for group in groups {
+                guard let counts = counted(group.value) else {
+                    throw fail("group \"\(group.key)\" lacks traces, errors, unlabelled, confusion or failures counts")
+                }
+                board.groups[group.key] = counts
+            }
+        }
         var rows: [BatchRow] = []
         for (index, value) in traces.enumerated() {
             guard let row = row(value) else { throw fail("trace \(index) is not a batch row") }
@@ -151,7 +213,9 @@ public enum BatchReport {
 
     private static func row(_ object: JSONValue) -> BatchRow? {
         guard let path = object["path"]?.stringValue else { return nil }
-        var row = BatchRow(path: path, label: object["label"]?.stringValue, gesture: object["gesture"]?.stringValue)
+        var row = BatchRow(
+            path: path, group: object["group"]?.stringValue, label: object["label"]?.stringValue,
+            gesture: object["gesture"]?.stringValue)
         if let error = object["error"], error != .null {
             guard let raw = error["code"]?.stringValue, let code = TraceError.Code(rawValue: raw),
                 let message = error["message"]?.stringValue
@@ -213,6 +277,7 @@ public enum BatchReport {
                     + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
             }
         }
+        if board.grouping != nil { out += groupsText(board) }
         let misses = board.scored - board.correct
         if !worst.isEmpty {
             out += "\nworst misses (\(worst.count) of \(misses), furthest past their limit first)\n"
@@ -234,6 +299,46 @@ public enum BatchReport {
         if !errors.isEmpty {
             out += "\nerrors (\(errors.count) of \(board.errors))\n"
             for row in errors { out += "  \(row.error?.description ?? row.path)\n" }
+        }
+        return out
+    }
+
+    /// The groups table of a grouped run: per group, its scored traces, the recall of each gesture
+    /// some trace is labelled with (`-` where the group has none), and its false alarms (scored traces
+    /// recognized as a gesture other than their label, `Scoreboard/falseAlarms`, over its scored
+    /// traces); then each label's worst group.
+    static func groupsText(_ board: Scoreboard) -> String {
+        guard let grouping = board.grouping else { return "" }
+        let names = board.groupNames
+        guard !names.isEmpty else { return "\nno groups by \(grouping.spec): no trace has one\n" }
+        let labels = labelledGestures(board)
+        var out =
+            "\n\(names.count) group\(names.count == 1 ? "" : "s") by \(grouping.spec): recall of each label;"
+            + " false alarms: scored traces recognized as a gesture that is not their label\n"
+        out += table(
+            [["group", "scored"] + labels + ["false alarms"]]
+                + names.map { name in
+                    let group = board.groups[name]!
+                    let alarms =
+                        group.scored == 0
+                        ? "-"
+                        : "\(percent(Double(group.falseAlarms) / Double(group.scored))) (\(group.falseAlarms))"
+                    return [name, "\(group.scored)"] + labels.map { group.metrics($0).recall.map(percent) ?? "-" }
+                        + [alarms]
+                })
+        let worst = labels.compactMap { label in board.worstGroup(for: label).map { (label, $0.group, $0.metrics) } }
+        if !worst.isEmpty {
+            out += "\nworst group per label (lowest recall)\n"
+            let labelWidth = worst.map(\.0.count).max()!
+            let groupWidth = worst.map(\.1.count).max()!
+            func padded(_ text: String, _ width: Int) -> String {
+                text + String(repeating: " ", count: width - text.count)
+            }
+            for (label, group, m) in worst {
+                out +=
+                    "  \(padded(label, labelWidth))  \(padded(group, groupWidth))  "
+                    + "\(percent(m.recall ?? 0)) (\(m.truePositives) of \(m.support))\n"
+            }
         }
         return out
     }

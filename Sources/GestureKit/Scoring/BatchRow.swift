@@ -2,6 +2,9 @@
 /// run over a million files never holds a million transition logs.
 public struct BatchRow: Sendable, Hashable {
     public var path: String
+    /// The trace's group under the run's `Grouping`; `nil` without one, and for an error row whose
+    /// group could not be told.
+    public var group: String?
     /// The expected gesture, or `nil` when unlabelled.
     public var label: String?
     /// The recognized gesture (`none` when nothing was), or `nil` when the file could not be read.
@@ -16,9 +19,12 @@ public struct BatchRow: Sendable, Hashable {
         return label == gesture
     }
 
-    public init(path: String, label: String? = nil, gesture: String? = nil, error: TraceError? = nil, miss: Miss? = nil)
-    {
+    public init(
+        path: String, group: String? = nil, label: String? = nil, gesture: String? = nil, error: TraceError? = nil,
+        miss: Miss? = nil
+    ) {
         self.path = path
+        self.group = group
         self.label = label
         self.gesture = gesture
         self.error = error

@@ -17,6 +17,9 @@ public struct BatchRunner: Sendable {
     public var shard: (index: Int, count: Int)?
     /// What each file may hold; a file past a limit is an error row like any other.
     public var limits: ReadLimits = .default
+    /// Puts each row in a group (`--group-by`); a trace it finds no group for is an error row
+    /// (`no-group`). Check it against the labeler first (`Grouping/check(_:)`).
+    public var grouping: Grouping?
 
     public init(classifier: Classifier, labeler: Labeler, jobs: Int, inputFormat: TraceFormat? = nil) {
         self.classifier = classifier
@@ -69,22 +72,24 @@ public struct BatchRunner: Sendable {
     }
 
     func row(for entry: CorpusEntry, workspace: ReplayWorkspace?) -> BatchRow {
-        let trace: Trace
-        let label: String?
-        switch read(entry) {
-        case .success(let read): (trace, label) = read
-        case .failure(let error): return BatchRow(path: entry.path, error: error)
-        }
+        let read = self.read(entry)
+        guard let trace = read.trace else { return BatchRow(path: entry.path, group: read.group, error: read.error) }
         let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
-        let miss = label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
-        return BatchRow(path: entry.path, label: label, gesture: result.gesture, miss: miss)
+        let miss = read.label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
+        return BatchRow(path: entry.path, group: read.group, label: read.label, gesture: result.gesture, miss: miss)
     }
 
-    /// One file's trace and label (`nil` when unlabelled), or why it has none: unreadable, invalid,
-    /// or labelled with a gesture the configuration cannot produce.
-    public func read(_ entry: CorpusEntry) -> Result<(trace: Trace, label: String?), TraceError> {
+    /// One file read for scoring, without replaying it: its trace, its label (`nil` when unlabelled)
+    /// and its group (with `grouping`), or the error that makes it a row of its own — unreadable,
+    /// invalid, in no group, or labelled with a gesture the configuration cannot produce — with the
+    /// group its entry alone gives, if any.
+    public func read(_ entry: CorpusEntry) -> (trace: Trace?, label: String?, group: String?, error: TraceError?) {
+        // The group of a row that could not be read, when the entry alone tells it.
+        func errorGroup() -> String? {
+            try? grouping?.group(of: entry, trace: nil, labeler: labeler).get()
+        }
         if let problem = entry.problem {
-            return .failure(TraceError(.io, file: entry.path, message: problem))
+            return (nil, nil, errorGroup(), TraceError(.io, file: entry.path, message: problem))
         }
         let trace: Trace
         do throws(TraceError) {
@@ -96,12 +101,20 @@ public struct BatchRunner: Sendable {
                     allowsSpecialFiles: entry.isRoot)
             }
         } catch {
-            return .failure(error)
+            return (nil, nil, errorGroup(), error)
+        }
+        var group: String?
+        if let grouping {
+            switch grouping.group(of: entry, trace: trace, labeler: labeler) {
+            case .success(let found): group = found
+            case .failure(let problem):
+                return (nil, nil, nil, TraceError(.noGroup, file: entry.path, message: problem.message))
+            }
         }
         switch labeler.label(for: entry.path, traceLabel: trace.label) {
-        case .success(let label): return .success((trace, label))
+        case .success(let label): return (trace, label, group, nil)
         case .failure(let problem):
-            return .failure(TraceError(.unknownLabel, file: entry.path, message: problem.message))
+            return (nil, nil, group, TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
     }
 }

@@ -1,5 +1,8 @@
 /// The counts a batch summary is made of. Every field adds up, so the scoreboards of shards merge into
 /// exactly the scoreboard of the whole run; accuracy, precision, recall and F1 are derived from them.
+///
+/// A run with a `Grouping` keeps a scoreboard per group beside the whole run's: a row counts in the
+/// whole and in its group's (an error row whose group could not be told, in the whole only).
 public struct Scoreboard: Sendable, Hashable {
     /// Files accounted for: scored, unlabelled or errors.
     public var traces = 0
@@ -9,10 +12,21 @@ public struct Scoreboard: Sendable, Hashable {
     public var confusion: [String: [String: Int]] = [:]
     /// Misses by label, then by the expected recognizer's failure code.
     public var failures: [String: [String: Int]] = [:]
+    /// How the run was grouped (`--group-by`), or `nil`.
+    public var grouping: Grouping?
+    /// Each group's own scoreboard (with no `grouping` or `groups` of its own), by group name.
+    public var groups: [String: Scoreboard] = [:]
 
-    public init() {}
+    public init(grouping: Grouping? = nil) {
+        self.grouping = grouping
+    }
 
     public mutating func add(_ row: BatchRow) {
+        addCounts(row)
+        if let group = row.group { groups[group, default: Scoreboard()].addCounts(row) }
+    }
+
+    private mutating func addCounts(_ row: BatchRow) {
         traces += 1
         if row.error != nil {
             errors += 1
@@ -34,12 +48,37 @@ public struct Scoreboard: Sendable, Hashable {
         for (label, row) in other.failures {
             for (code, count) in row { failures[label, default: [:]][code, default: 0] += count }
         }
+        if grouping == nil { grouping = other.grouping }
+        for (name, board) in other.groups { groups[name, default: Scoreboard()].merge(board) }
     }
 
     public var scored: Int { confusion.values.reduce(0) { $0 + $1.values.reduce(0, +) } }
     public var correct: Int { confusion.reduce(0) { $0 + ($1.value[$1.key] ?? 0) } }
     /// Correct ÷ scored; `nil` when nothing was scored.
     public var accuracy: Double? { scored == 0 ? nil : Double(correct) / Double(scored) }
+
+    /// Scored traces recognized as a gesture that is not their label (`none` is not a gesture here):
+    /// the false alarms of every gesture added up.
+    public var falseAlarms: Int {
+        confusion.reduce(0) { sum, row in
+            sum + row.value.reduce(0) { $0 + ($1.key != row.key && $1.key != "none" ? $1.value : 0) }
+        }
+    }
+
+    /// The group names, in `Grouping/precedes(_:_:)` order.
+    public var groupNames: [String] { groups.keys.sorted(by: Grouping.precedes) }
+
+    /// The group where `gesture` has the lowest recall, among those with traces labelled with it;
+    /// ties go to the first group in order. `nil` when no group has such a trace.
+    public func worstGroup(for gesture: String) -> (group: String, metrics: Metrics)? {
+        var worst: (group: String, metrics: Metrics, recall: Double)?
+        for name in groupNames {
+            let metrics = groups[name]!.metrics(gesture)
+            guard let recall = metrics.recall else { continue }
+            if worst == nil || recall < worst!.recall { worst = (name, metrics, recall) }
+        }
+        return worst.map { ($0.group, $0.metrics) }
+    }
 
     /// Every gesture that is a label or a result of a scored trace, by name with `none` last.
     public var gestures: [String] {

@@ -135,7 +135,12 @@ struct JSONTraceParser {
                             .invalidValue, at: valueStart,
                             #"expected an array for "samples", found \#(describeValue(valueStart))"#)
                     }
-                case nil: try skipValue(level: level + 1)
+                case nil:
+                    if trace.subject == nil, lexer.withContent(key, Self.isSubjectKey) {
+                        trace.subject = try readSubject(level: level + 1)
+                    } else {
+                        try skipValue(level: level + 1)
+                    }
                 }
             } while try nextField()
         }
@@ -143,6 +148,27 @@ struct JSONTraceParser {
             record(.missingField, at: start, #"missing field "samples": expected an object with a "samples" array"#)
         }
         return trace
+    }
+
+    /// Whether a key is `subject` in any case. Not a `JSONTraceKey`: it was an ignored key before it
+    /// was read, so `subject` and `Subject` in one object are still two keys, and the first is taken.
+    static func isSubjectKey(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word: StaticString = "subject"
+        guard s.count == word.utf8CodeUnitCount else { return false }
+        for k in 0..<s.count where s[k] | 0x20 != word.utf8Start[k] { return false }
+        return true
+    }
+
+    /// Reads the value of `subject`: a string, or a number as written (`2` is `"2"`). Any other value
+    /// is skipped, as it was when the key was ignored, and the trace has no subject.
+    mutating func readSubject(level: Int) throws(Failure) -> String? {
+        let start = i
+        if i < n, b[i] == UInt8(ascii: "\"") { return lexer.string(try scanString()) }
+        try skipValue(level: level)
+        guard b[start] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[start]) else {
+            return nil
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
     }
 
     /// Reads a string or `null` for `name` or `label`.

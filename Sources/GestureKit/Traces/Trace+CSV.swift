@@ -140,9 +140,9 @@ extension Trace {
     ///   any other non-empty text (`+1`, `a`, `99999999999999999999`) is `TouchID.name`.
     /// - `phase`: `began`, `moved`, `stationary`, `ended` or `cancelled`, lowercase.
     ///
-    /// Comments `# label: …`, `# name: …` and `# view: WIDTHxHEIGHT` set metadata (keys in any
-    /// case, values trimmed, may appear anywhere, a later one replaces an earlier one); other
-    /// comments are ignored. A text without a header returns a trace with no samples.
+    /// Comments `# label: …`, `# name: …`, `# subject: …` and `# view: WIDTHxHEIGHT` set metadata
+    /// (keys in any case, values trimmed, may appear anywhere, a later one replaces an earlier one);
+    /// other comments are ignored. A text without a header returns a trace with no samples.
     ///
     /// Only syntax and fields are checked here: time order, touch consistency and empty traces
     /// are the validator's business. Each sample's `offset` is the byte offset of its record.
@@ -544,6 +544,8 @@ private struct CSVTraceReader {
             key = "name"
         } else if matchesLowercased(keyStart, keyEnd, "view") {
             key = "view"
+        } else if matchesLowercased(keyStart, keyEnd, "subject") {
+            key = "subject"
         } else {
             return
         }
@@ -555,6 +557,7 @@ private struct CSVTraceReader {
         switch key {
         case "label": trace.label = value
         case "name": trace.name = value
+        case "subject": trace.subject = value
         default:
             try checkViewDigits(a, b)
             guard let view = viewSize(a, b) else {

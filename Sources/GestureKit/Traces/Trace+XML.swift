@@ -1,7 +1,8 @@
 extension Trace {
     /// Reads a `$`-family gesture log: the XML that the $1, $N and $P recognizers publish.
     ///
-    /// The root is a `<Gesture>` whose `Name` attribute becomes the trace's name. It holds either
+    /// The root is a `<Gesture>` whose `Name` attribute becomes the trace's name, and its `Subject`
+    /// (the first attribute so named, in any case) the trace's subject. It holds either
     /// `<Point X= Y= T=/>` elements directly (a unistroke) or `<Stroke>` elements that each hold
     /// `<Point>`s. Stroke *k* (1-based, in document order; direct points are stroke 1) becomes touch
     /// `.number(k)`: its first point is `.began`, its last `.ended`, the others `.moved`, and a stroke
@@ -134,8 +135,13 @@ private struct XMLTraceReader {
         }
         try readAttributes(of: "Gesture")
         let selfClosing = try finishStartTag()
-        for attribute in attributes where matches(attribute.name, "Name") {
-            name = try decodedString(attribute)
+        var subject: String?
+        for attribute in attributes {
+            if matches(attribute.name, "Name") {
+                name = try decodedString(attribute)
+            } else if subject == nil, matchesIgnoringCase(attribute.name, "subject") {
+                subject = try decodedString(attribute)
+            }
         }
         if !selfClosing { try readGestureContent() }
 
@@ -147,7 +153,7 @@ private struct XMLTraceReader {
             let found = isEnd ? "</\(brief(element))>" : "<\(brief(element))>"
             throw fail(.syntax, at: start, "expected end of input after the root element, found \(found)")
         }
-        return Trace(name: name, samples: samples)
+        return Trace(name: name, subject: subject, samples: samples)
     }
 
     /// Reads the children of `<Gesture>` up to and including `</Gesture>`.
@@ -798,6 +804,15 @@ private struct XMLTraceReader {
         literal.withUTF8Buffer { literal in
             guard range.count == literal.count else { return false }
             for k in 0..<literal.count where bytes[range.lowerBound + k] != literal[k] { return false }
+            return true
+        }
+    }
+
+    /// Whether the bytes of `range` spell `lowercase` with ASCII letters in any case.
+    func matchesIgnoringCase(_ range: Range<Int>, _ lowercase: StaticString) -> Bool {
+        lowercase.withUTF8Buffer { literal in
+            guard range.count == literal.count else { return false }
+            for k in 0..<literal.count where bytes[range.lowerBound + k] | 0x20 != literal[k] { return false }
             return true
         }
     }

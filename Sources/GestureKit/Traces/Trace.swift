@@ -14,15 +14,23 @@ public struct Trace: Sendable, Hashable {
     public var label: String?
     /// The size of the view the trace was recorded in, when the file gives it.
     public var view: ViewSize?
+    /// Who recorded the trace, when the file says: XML's `Subject` attribute, JSON's `subject` key, a
+    /// CSV `# subject:` comment (names matched in any case). `gesture batch --group-by meta:subject`
+    /// scores each person apart. The only metadata kept beyond name, label and view: one optional
+    /// string costs the readers nothing measurable, a table of every attribute would.
+    public var subject: String?
     /// The samples, in time order.
     public var samples: [Sample]
     /// Things a reader or the validator noticed that are not errors.
     public var warnings: [String] = []
 
-    public init(name: String? = nil, label: String? = nil, view: ViewSize? = nil, samples: [Sample]) {
+    public init(
+        name: String? = nil, label: String? = nil, view: ViewSize? = nil, subject: String? = nil, samples: [Sample]
+    ) {
         self.name = name
         self.label = label
         self.view = view
+        self.subject = subject
         self.samples = samples
     }
 }

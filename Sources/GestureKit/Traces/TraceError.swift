@@ -25,6 +25,9 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         case io
         /// The trace's label is not a gesture any recognizer of the configuration can produce.
         case unknownLabel = "unknown-label"
+        /// `gesture batch --group-by` finds no group for the trace (its path has no N-th folder, it
+        /// has no subject, no labels file gives it a group).
+        case noGroup = "no-group"
         /// The file goes past one of the ``ReadLimits``: too large, too many samples or touches down,
         /// nested too deep, a record or string too long, a number too precise.
         case limitExceeded = "limit-exceeded"
