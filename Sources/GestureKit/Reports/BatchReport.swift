@@ -238,7 +238,7 @@ public enum BatchReport {
     // MARK: Text
 
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
-    /// codes of misses, the worst misses and the first errors.
+    /// codes of misses, the groups of a grouped run (`groupsText`), the worst misses and the first errors.
     public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow]) -> String {
         var out =
             "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
