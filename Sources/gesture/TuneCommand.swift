@@ -69,7 +69,12 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     var sweeps: [Sweep] = []
     for text in sweepTexts {
-        let sweep = try Sweep(parsing: text, in: configuration)
+        let sweep: Sweep
+        do throws(ConfigurationError) {
+            sweep = try Sweep(parsing: text, in: configuration)
+        } catch {
+            throw UsageError(error.message)
+        }
         guard !sweeps.contains(where: { $0.name == sweep.name }) else {
             throw UsageError("--sweep: \(sweep.name) is swept twice")
         }

@@ -27,28 +27,4 @@ import Testing
         #expect(counts["scored"] as? Int == xmlFiles)
         #expect(counts["errors"] as? Int == 0)
     }
-
-    /// The grouped run shown in docs/batch.md prints what the page says, from the package root.
-    @Test(.enabled(if: present, "../shared/datasets is absent: the docs' grouped example not run"))
-    func theGroupedExampleOfTheDocsRunsAsPrinted() throws {
-        let page = try String(
-            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/batch.md"), encoding: .utf8)
-        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0.hasPrefix("$ gesture batch") && $0.contains("dollar1") })
-        var command = ""
-        var index = start
-        while true {
-            command += lines[index].trimmingCharacters(in: .whitespaces)
-            guard command.hasSuffix("\\") else { break }
-            command.removeLast()
-            index += 1
-        }
-        let end = try #require(lines[index...].firstIndex { $0 == "```" })
-        let printed = lines[(index + 1)..<end].map { $0 + "\n" }.joined()
-        let words = command.split(separator: " ").map(String.init)
-        #expect(words.contains("--group-by"))
-        let output = try GestureCommand.run(Array(words.dropFirst(2)))
-        #expect(output.status == 0)
-        #expect(output.stdout == printed)
-    }
 }

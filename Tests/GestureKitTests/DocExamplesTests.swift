@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Every `$ gesture …` example in README.md and docs/*.md prints what the page shows, run from the
+/// package root: the lines that follow the command (continued by `\`) up to the end of its code block
+/// are its output, stdout then stderr. A line the page cuts short with `…` must begin the same way.
+/// Examples on `../shared/datasets` run only where it is present.
+@Suite struct DocExamplesTests {
+    struct Example: CustomStringConvertible, Sendable {
+        var page: String
+        var line: Int
+        var words: [String]
+        var printed: [String]
+        var description: String { "\(page):\(line)" }
+    }
+
+    static let pages: [String] =
+        ["README.md"]
+        + GestureCommand.files(in: "docs").filter { $0.hasSuffix(".md") }
+
+    static var examples: [Example] {
+        var found: [Example] = []
+        for page in pages {
+            let url = GestureCommand.packageRoot.appendingPathComponent(page)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var index = 0
+            while index < lines.count {
+                guard lines[index].hasPrefix("$ gesture ") else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                var command = ""
+                while true {
+                    command += lines[index].trimmingCharacters(in: .whitespaces)
+                    guard command.hasSuffix("\\") else { break }
+                    command.removeLast()
+                    index += 1
+                }
+                var printed: [String] = []
+                index += 1
+                while index < lines.count, lines[index] != "```" {
+                    printed.append(lines[index])
+                    index += 1
+                }
+                let words = command.split(separator: " ").map(String.init).dropFirst(2)
+                found.append(Example(page: page, line: start + 1, words: Array(words), printed: printed))
+            }
+        }
+        return found
+    }
+
+    @Test func thePagesHaveExamples() {
+        #expect(Self.examples.count >= 4)
+    }
+
+    @Test(arguments: examples)
+    func theExamplePrintsWhatThePageShows(_ example: Example) throws {
+        let usesDatasets = example.words.contains { $0.contains("../shared") }
+        guard !usesDatasets || BatchDatasetTests.present else {
+            print("\(example): skipped: ../shared/datasets is absent")
+            return
+        }
+        let run = try GestureCommand.run(example.words)
+        var actual = (run.stdout + run.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if actual.last == "" { actual.removeLast() }
+        #expect(
+            actual.count == example.printed.count,
+            "\(example): \(actual.count) lines printed, the page shows \(example.printed.count)")
+        for (shown, printed) in zip(example.printed, actual) {
+            if shown.hasSuffix("…") {
+                #expect(printed.hasPrefix(String(shown.dropLast())), "\(example): \(printed)")
+            } else {
+                #expect(printed == shown, "\(example)")
+            }
+        }
+    }
+}

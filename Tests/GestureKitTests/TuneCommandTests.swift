@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// `gesture tune` as a user runs it: the three-person corpus of `TunerTests` as files in a folder per
+/// person, labelled by a labels file.
+@Suite struct TuneCommandTests {
+    static func corpus(_ name: String) throws -> MiniCorpus {
+        let corpus = try MiniCorpus("tune-\(name)")
+        var labels = "path,label\n"
+        for sample in TunerTests.people {
+            var text = "t,id,phase,x,y\n"
+            for s in sample.trace.samples {
+                text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n"
+            }
+            try corpus.write(sample.path, text)
+            labels += "\(sample.path),\(sample.label)\n"
+        }
+        try corpus.write("labels.csv", labels)
+        return corpus
+    }
+
+    static let sweep = ["--recognizers", "swipe", "--sweep", "swipe.minimumTravel=20:40:10", "--max-false-alarms", "0"]
+
+    @Test func leaveOneGroupOutByFolder() throws {
+        let corpus = try Self.corpus("folders")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--group-by", "dir:1"] + Self.sweep, in: corpus.folder)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.hasPrefix("8 traces: 8 labelled, 0 unlabelled, 0 errors; 3 groups by dir:1\n"))
+        #expect(
+            run.stdout.contains(
+                "cross-validated (the figure to quote): swipe recall 60% (3 of 5), false alarms 33.33% (1 of 3), accuracy 62.5%\n"
+            ))
+        #expect(
+            run.stdout.contains(
+                "choice across the 3 folds: swipe.minimumTravel = 40 in 2, swipe.minimumTravel = 30 in 1\n"))
+    }
+
+    @Test func theSameBytesForAnyNumberOfJobs() throws {
+        let corpus = try Self.corpus("jobs")
+        defer { corpus.remove() }
+        let base = ["tune", ".", "--labels", "labels.csv", "--group-by", "dir:1", "--format", "json"] + Self.sweep
+        let one = try GestureCommand.run(base + ["--jobs", "1"], in: corpus.folder)
+        let three = try GestureCommand.run(base + ["--jobs", "3"], in: corpus.folder)
+        #expect(one.status == 0 && one == three)
+        let json = try JSONValue.parse(Array(one.stdout.utf8), file: "out.json")
+        #expect(json["chosen"]?["setting"]?.text == #"{"swipe.minimumTravel":40}"#)
+        #expect(
+            json["crossValidation"]?["folds"]?.text.contains(#""group":"c","setting":{"swipe.minimumTravel":30}"#)
+                == true)
+        // One row per setting and group: 3 × (the whole corpus and 3 groups).
+        if case .array(let rows)? = json["rows"] { #expect(rows.count == 12) } else { Issue.record("no rows") }
+    }
+
+    @Test func theWrittenConfigurationGivesTheChosenFigures() throws {
+        let corpus = try Self.corpus("write")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--write-config", "tuned.json", "--quiet"] + Self.sweep,
+            in: corpus.folder)
+        #expect(run.status == 0)
+        let written = try String(contentsOf: corpus.folder.appendingPathComponent("tuned.json"), encoding: .utf8)
+        #expect(written == "{\n  \"parameters\": {\n    \"swipe\": {\n      \"minimumTravel\": 40\n    }\n  }\n}\n")
+        let batch = try GestureCommand.run(
+            ["batch", ".", "--labels", "labels.csv", "--recognizers", "swipe", "--config", "tuned.json"],
+            in: corpus.folder)
+        // In-sample at 40: S45 ×3 recognized, S25 and S35 missed, the three none strokes not recognized.
+        #expect(batch.stdout.contains("accuracy 75% (6 of 8)\n"))
+    }
+
+    @Test(arguments: [
+        ([String](), "gesture: error: no CORPUS given"),
+        (["."], "gesture: error: no --sweep given: say which parameter to tune"),
+        (
+            [
+                ".", "--sweep", "swipe.minimumTravel=1:2:1", "--sweep", "swipe.minimumSpeed=1:2:1", "--sweep",
+                "swipe.maximumBow=0:1:1",
+            ],
+            "gesture: error: 3 sweeps: at most two parameters are tuned at once (the grid grows as the product)"
+        ),
+        (
+            [".", "--sweep", "z.wholePath=0:1:1"],
+            "gesture: error: --sweep z.wholePath=0:1:1: z.wholePath is a switch (true or false), not a number: it cannot be swept"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=40:20:5"],
+            "gesture: error: --sweep swipe.minimumTravel=40:20:5: the range is reversed: FROM (40) is above TO (20)"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=20:40:0"],
+            "gesture: error: --sweep swipe.minimumTravel=20:40:0: STEP must be above 0, found 0"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--sweep", "swipe.minimumTravel=3:4:1"],
+            "gesture: error: --sweep: swipe.minimumTravel is swept twice"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--objective", "speed"],
+            "gesture: error: invalid value \"speed\" for --objective"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--max-false-alarms", "2"],
+            "gesture: error: --max-false-alarms: expected a number from 0 to 1, found \"2\""
+        ),
+    ])
+    func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let run = try GestureCommand.run(["tune"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message + "\nRun `gesture --help` for usage.\n")
+    }
+
+    @Test func aCorpusWithNothingToTuneIsAUsageError() throws {
+        let corpus = try MiniCorpus("tune-empty")
+        defer { corpus.remove() }
+        try corpus.write("notes.txt", "no trace here")
+        let empty = try GestureCommand.run(["tune", ".", "--sweep", "swipe.minimumTravel=1:2:1"], in: corpus.folder)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("gesture: error: no trace files (.json, .csv, .xml) in .\n"))
+        try corpus.write("misc/a.csv", "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,ended,0,0\n")
+        let unlabelled = try GestureCommand.run(
+            ["tune", ".", "--sweep", "swipe.minimumTravel=1:2:1"], in: corpus.folder)
+        #expect(unlabelled.status == 2)
+        #expect(
+            unlabelled.stderr.hasPrefix(
+                "gesture: error: no labelled traces among the 1 files (0 errors, 1 unlabelled): give --labels FILE, "
+                    + "or put traces in folders named for their gesture\n"))
+    }
+
+    @Test func aGroupSpecThatNamesNoFolderIsAUsageError() throws {
+        let corpus = try Self.corpus("no-folder")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--group-by", "dir:3"] + Self.sweep, in: corpus.folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr.hasPrefix(
+                "gesture: error: --group-by dir:3: 8 of the 8 traces are in no group, the first: ./a/none-15.csv: "
+                    + "error: no group by dir:3:"))
+    }
+
+    @Test func anUnreadableFileIsReportedAndTheRestTuned() throws {
+        let corpus = try Self.corpus("unreadable")
+        defer { corpus.remove() }
+        try corpus.write("a/broken.csv", "t,id,phase,x,y\n0,1,began,0\n")
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--quiet"] + Self.sweep, in: corpus.folder)
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("9 traces: 8 labelled, 0 unlabelled, 1 errors\n"))
+        #expect(run.stderr.hasPrefix("./a/broken.csv:2:"))
+    }
+}
