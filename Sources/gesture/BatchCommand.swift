@@ -23,7 +23,7 @@ let batchHelp = """
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
-      --profile, --recognizers, --config, --input-format   as for `gesture classify`
+      --profile, --recognizers, --config, --set, --input-format   as for `gesture classify`
       -h, --help                 show this help
 
     \(limitsHelp)
@@ -55,7 +55,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--input-format", "--limit",
+            "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit",
         ], flags: ["--help", "--quiet"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
