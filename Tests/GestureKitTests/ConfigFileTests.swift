@@ -169,6 +169,26 @@ import Testing
         #expect(requirements("swipe", configuration) == ["z"])
     }
 
+    /// What concerns a recognizer that `keepOnly` left out is skipped, so that one file serves any
+    /// `--recognizers`; `set` names the recognizer on purpose, and is refused.
+    @Test func aRecognizerLeftOutIsSkipped() throws {
+        var some = Configuration()
+        try some.keepOnly(["swipe", "pan"])
+        let applied = try apply(
+            #"{"parameters": {"tap": {"taps": 2}, "pan": {"minimumTranslation": 30}}, "requiresFailureOf": {"tap": {"replace": []}, "pan": {"add": ["long-press", "swipe"]}}, "simultaneous": {"add": [["pan", "pinch"]]}}"#,
+            to: some)
+        #expect(applied.entries.map(\.id) == ["swipe", "pan"])
+        #expect(applied.parameters(of: "pan", as: Pan.self)?.minimumTranslation == 30)
+        #expect(requirements("pan", applied) == ["swipe"])
+        #expect(pairs(applied) == [])
+        #expect(
+            refusal(#"{"parameters": {"tapp": {"taps": 2}}}"#, to: some)
+                == #"c.json:1:17: error: unknown recognizer "tapp": expected one of swipe, pan"#)
+        #expect(
+            #expect(throws: ConfigurationError.self) { try some.set(assignment: "tap.taps=2") }?.description
+                == #"tap.taps=2: recognizer "tap" is left out of this configuration: expected one of swipe, pan"#)
+    }
+
     // MARK: The output of gesture list --format json
 
     func listed(_ configuration: Configuration) -> String { JSONReport.value(configuration).prettyText }

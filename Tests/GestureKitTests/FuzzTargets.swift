@@ -275,7 +275,8 @@ enum FuzzTargets {
     // MARK: Config files
 
     /// A `--config` file, or `--set` assignments, from arbitrary bytes, applied to either profile (the
-    /// first byte's low bit); its next bit chooses assignments, one per line, instead of a file.
+    /// first byte's low bit); its bit 2 chooses assignments, one per line, instead of a file (the seeds
+    /// `0-…` and `1-…` start with the byte 0 or 1, `4-…` and `5-…` with 4 or 5).
     ///
     /// A file is applied, or refused with a one-line error placed in it (`fuzz.json:LINE:COLUMN:` within
     /// the text, or `fuzz.json:`); an assignment is set, or refused with a one-line error that starts
@@ -287,7 +288,7 @@ enum FuzzTargets {
         guard let flags = bytes.first else { return [] }
         var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)
         var problems: [String] = []
-        if flags & 2 != 0 {
+        if flags & 4 != 0 {
             let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 do throws(ConfigurationError) {

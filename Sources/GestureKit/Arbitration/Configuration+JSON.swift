@@ -15,7 +15,11 @@ extension Configuration {
     ///
     /// The output of `gesture list --format json` is accepted too (`{"profile": …, "recognizers": […]}`):
     /// each listed recognizer's parameter values, requirements and simultaneous partners are taken,
-    /// the descriptive fields ignored, and recognizers left out of this configuration skipped.
+    /// the descriptive fields ignored; a list of some recognizers describes the relationships among
+    /// those only.
+    ///
+    /// In either form, what concerns a recognizer of the registry that `keepOnly` left out (or a
+    /// relationship with one) is skipped, so that one file serves any `--recognizers`.
     ///
     /// Values are checked one by one; contradictions between them are left to `check()`, once every
     /// setting is made. Every error and warning names its place, as `FILE:LINE:COLUMN: error: …`;
@@ -192,7 +196,8 @@ private struct ConfigFile {
         try checkKeys(members, Self.configKeys, in: "")
         let byKey = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         if let parameters = byKey["parameters"] {
-            for recognizer in try object(parameters.value, "\"parameters\"") {
+            for recognizer in try object(parameters.value, "\"parameters\"")
+            where !configuration.isLeftOut(recognizer.key) {
                 let id = recognizer.key
                 let what = "\"parameters\".\"\(DiagnosticText.escaped(id))\""
                 do throws(ConfigurationError) {
@@ -209,7 +214,8 @@ private struct ConfigFile {
         }
         if let requirements = byKey["requiresFailureOf"] {
             var changed: [(id: String, offset: Int)] = []
-            for recognizer in try object(requirements.value, "\"requiresFailureOf\"") {
+            for recognizer in try object(requirements.value, "\"requiresFailureOf\"")
+            where !configuration.isLeftOut(recognizer.key) {
                 let id = recognizer.key
                 let what = "\"requiresFailureOf\".\"\(DiagnosticText.escaped(id))\""
                 let index: Int
@@ -221,7 +227,9 @@ private struct ConfigFile {
                 let (replace, items) = try relationship(
                     recognizer.value, what, keeps: "\(id)'s default requirements", in: &configuration)
                 var ids: [String] = []
-                for item in items { ids.append(try self.recognizer(item, in: what, of: configuration)) }
+                for item in items where !(item.stringValue.map(configuration.isLeftOut) ?? false) {
+                    ids.append(try self.recognizer(item, in: what, of: configuration))
+                }
                 if !replace {
                     let all = Set(configuration.entries[index].requiresFailureOf + ids)
                     ids = configuration.entries.map(\.id).filter(all.contains)
@@ -241,6 +249,7 @@ private struct ConfigFile {
                     throw fail(
                         "\(what) must list pairs of recognizer ids, found \(shown(pair))", at: pair.offset)
                 }
+                if ids.contains(where: { $0.stringValue.map(configuration.isLeftOut) ?? false }) { continue }
                 let a = try recognizer(ids[0], in: what, of: configuration)
                 let b = try recognizer(ids[1], in: what, of: configuration)
                 do throws(ConfigurationError) {
