@@ -38,7 +38,15 @@ public struct Configuration: Sendable {
 
     /// In registry order, which is also the order touches are delivered and ties are broken.
     public private(set) var entries: [Entry] {
-        didSet { relations = Relations(entries, simultaneous) }
+        didSet {
+            // Setting a parameter changes no relationship: `relations` is made again only when ids or
+            // requirements change, so that setting values (a config file, every point of a tuning
+            // grid) costs no rebuild.
+            let same =
+                oldValue.count == entries.count
+                && zip(oldValue, entries).allSatisfy { $0.id == $1.id && $0.requiresFailureOf == $1.requiresFailureOf }
+            if !same { relations = Relations(entries, simultaneous) }
+        }
     }
     /// Pairs that may recognize together; each pair sorted by id.
     public private(set) var simultaneous: Set<[String]> {

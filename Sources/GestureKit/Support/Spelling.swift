@@ -11,6 +11,8 @@ enum Spelling {
         for candidate in candidates {
             let target = Array(candidate.lowercased().unicodeScalars)
             let limit = max(1, max(typed.count, target.count) / 3)
+            // The distance is at least the difference in length: a long name is no slip of a short one.
+            guard abs(typed.count - target.count) <= limit else { continue }
             let distance = editDistance(typed, target)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
