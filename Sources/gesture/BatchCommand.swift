@@ -31,7 +31,7 @@ let batchHelp = """
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
-      --profile, --recognizers, --config, --input-format   as for `gesture classify`
+      --profile, --recognizers, --config, --set, --input-format   as for `gesture classify`
       -h, --help                 show this help
 
     \(limitsHelp)
@@ -65,7 +65,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--input-format", "--limit", "--group-by",
+            "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit", "--group-by",
         ], flags: ["--help", "--quiet"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")

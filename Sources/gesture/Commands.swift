@@ -35,7 +35,10 @@ let classifyHelp = """
       --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
       --profile default|seed     parameter values: tuned for real hands (default) or as published (seed)
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
-      --config FILE              JSON file overriding parameters and relationships
+      --config FILE              JSON file setting parameters and relationships (docs/configuration.md;
+                                 `gesture list --format json` output is one)
+      --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
+                                 (VALUE a number, true, false, or off for an optional rule)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
       -h, --help                 show this help
 
@@ -56,18 +59,26 @@ let listHelp = """
     usage: gesture list [options]
 
     Lists the recognizers, what each is, their parameters (value, unit, meaning, default and seed
-    values), relationships (require-to-fail, simultaneous recognition), failure codes and details.
+    values), relationships (require-to-fail, simultaneous recognition), constraints between
+    parameters, failure codes and details. The --format json output is itself a --config file.
 
     options:
       --format text|json|markdown  output format (default text); markdown is the
                                    reference of docs/recognizers
       --profile default|seed       whose parameter values to show
       --recognizers ID,ID…         only these recognizers
-      --config FILE                apply a configuration file first
+      --config FILE                apply a configuration file first (docs/configuration.md)
+      --set ID.PARAM=VALUE         then set one parameter; repeatable, a later one wins
       -h, --help                   show this help
     """
 
-/// Builds the configuration the common options describe.
+/// The options every command that runs or shows recognizers takes (`configuration(from:)` reads them).
+let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config", "--set"]
+
+/// Builds the configuration the common options describe, in this order: `--profile`, `--recognizers`,
+/// `--config FILE`, then every `--set ID.PARAMETER=VALUE` (a later one wins), then the check that no
+/// values contradict each other (a minimum above its maximum). Warnings (former names, bare relationship
+/// arrays) go to stderr; any error is a `ConfigurationError`, which `run` reports with exit status 2.
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     if let list = arguments.options["--recognizers"] {
@@ -79,7 +90,18 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         }
         try configuration.apply(json: Array(data), file: path)
     }
+    var shown = configuration.warnings.count
     for warning in configuration.warnings { Output.error(warning) }
+    for assignment in arguments.repeated["--set"] ?? [] {
+        do throws(ConfigurationError) {
+            try configuration.set(assignment: assignment)
+        } catch {
+            throw ConfigurationError("--set \(error.message)")
+        }
+        for warning in configuration.warnings[shown...] { Output.error("gesture: warning: --set: \(warning)") }
+        shown = configuration.warnings.count
+    }
+    try configuration.check()
     return configuration
 }
 
@@ -98,8 +120,7 @@ func readLimits(from arguments: Arguments) throws(UsageError) -> ReadLimits {
 
 func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
-        words, valued: ["--format", "--input-format", "--profile", "--recognizers", "--config", "--limit"],
-        flags: ["--help"])
+        words, valued: configurationOptions.union(["--format", "--input-format", "--limit"]), flags: ["--help"])
     if arguments.flags.contains("--help") {
         Output.write(classifyHelp + "\n")
         return .recognized
@@ -143,7 +164,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
 
 func list(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
-        words, valued: ["--format", "--profile", "--recognizers", "--config"], flags: ["--help"])
+        words, valued: configurationOptions.union(["--format"]), flags: ["--help"])
     if arguments.flags.contains("--help") {
         Output.write(listHelp + "\n")
         return .recognized

@@ -30,7 +30,7 @@ let tuneHelp = """
       --write-config FILE        write the chosen values as a configuration file (for --config)
       --jobs N                   replays run at once (default: number of cores)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
-      --profile, --recognizers, --config, --input-format, --limit   as for `gesture batch`
+      --profile, --recognizers, --config, --set, --input-format, --limit   as for `gesture batch`
       -h, --help                 show this help
 
     Output is the same bytes for any --jobs. Unreadable or invalid files are reported on stderr and
@@ -49,7 +49,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--sweep", "--labels", "--label-map", "--group-by", "--objective", "--max-false-alarms", "--format",
-            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--input-format", "--limit",
+            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit",
         ], flags: ["--help", "--quiet"])
     if arguments.flags.contains("--help") {
         Output.write(tuneHelp + "\n")
@@ -80,6 +80,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         sweeps.append(sweep)
     }
+    let tuner = Tuner(
+        base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
+        jobs: try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1))
+    _ = try tuner.configurations()  // Every setting checked before a file is read.
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
@@ -95,7 +99,6 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             throw UsageError("--group-by: \(error.message)")
         }
     }
-    let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
     let showsProgress = !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1
 
     // Read every trace once.
@@ -103,7 +106,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !entries.isEmpty else {
         throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
     }
-    let reads = readAll(entries, runner: runner, jobs: jobs)
+    let reads = readAll(entries, runner: runner, jobs: tuner.jobs)
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelled = 0
@@ -132,8 +135,6 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                 + "give --labels FILE, or put traces in folders named for their gesture")
     }
 
-    let tuner = Tuner(
-        base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms, jobs: jobs)
     var progress = Progress(enabled: showsProgress, unit: "replays")
     let result = try tuner.run(samples) { done, total in
         progress.total = total

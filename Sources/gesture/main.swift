@@ -21,7 +21,8 @@ func run(_ words: [String]) -> ExitCode {
     } catch let error as LabelError {
         Output.error("gesture: error: \(error.message)")
     } catch let error as ConfigurationError {
-        Output.error("gesture: error: \(error.message)")
+        // An error in a config file is placed in it, as `c.json:3:18: error: …`.
+        Output.error(error.file == nil ? "gesture: error: \(error.message)" : error.description)
     } catch {
         Output.error("gesture: error: \(error)")
     }

@@ -148,7 +148,7 @@ import Testing
         let rejected = try GestureCommand.run(["classify", "--config", bad.path, "Traces/swipe-left.json"])
         #expect(
             rejected.stderr
-                == "gesture: error: \(bad.path): error: unknown parameter \"minimumTravl\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance\n"
+                == "\(bad.path):1:27: error: unknown parameter \"minimumTravl\" for swipe: did you mean minimumTravel?\n"
         )
         #expect(rejected.status == 2)
     }

@@ -274,29 +274,75 @@ enum FuzzTargets {
 
     // MARK: Config files
 
-    /// A `--config` file, from arbitrary bytes, applied to either profile (the first byte's low bit):
-    /// it is applied, or refused with an error naming the file; when applied, every parameter's value is
-    /// one its declaration accepts, the recognizers can be made and replay a trace, and every warning
-    /// names the file and says what to write instead.
+    /// A `--config` file, or `--set` assignments, from arbitrary bytes, applied to either profile (the
+    /// first byte's low bit); its bit 2 chooses assignments, one per line, instead of a file, and its
+    /// bit 3 the list round trip below (each seed's name starts with its first byte, in decimal).
+    ///
+    /// A file is applied, or refused with a one-line error placed in it (`fuzz.json:LINE:COLUMN:` within
+    /// the text, or `fuzz.json:`); an assignment is set, or refused with a one-line error that starts
+    /// with it. Then: every warning is one line naming its place; `check()` refuses the values exactly
+    /// when `contradictions()` finds some; every parameter's value is one its declaration accepts; the
+    /// output of `gesture list --format json` applied to a fresh configuration of the same profile gives
+    /// the same values and relationships, without a warning (bit 3); and the recognizers replay a trace.
     static func config(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
         var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)
-        do throws(ConfigurationError) {
-            try configuration.apply(json: Array(bytes.dropFirst()), file: "fuzz.json")
-        } catch {
-            var problems: [String] = []
-            if !error.message.hasPrefix("fuzz.json") {
-                problems.append("an error that does not name the file: \(error.message)")
+        var problems: [String] = []
+        if flags & 4 != 0 {
+            let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                do throws(ConfigurationError) {
+                    try configuration.set(assignment: String(line))
+                } catch {
+                    if error.file != nil || error.position != nil {
+                        problems.append("an assignment's error placed in a file: \(error)")
+                    }
+                    if !error.message.hasPrefix(DiagnosticText.escaped(String(line)) + ": ") {
+                        problems.append("an assignment's error that does not start with it: \(error.message)")
+                    }
+                    if error.message.contains(where: \.isNewline) {
+                        problems.append("an error on more than one line: \(error.message)")
+                    }
+                }
             }
-            if error.message.contains(where: { $0.isNewline }) {
+            for warning in configuration.warnings where warning.contains(where: \.isNewline) {
+                problems.append("a warning on more than one line: \(warning)")
+            }
+        } else {
+            let document = Array(bytes.dropFirst())
+            do throws(ConfigurationError) {
+                try configuration.apply(json: document, file: "fuzz.json")
+            } catch {
+                if error.file != "fuzz.json" || !error.description.hasPrefix("fuzz.json:") {
+                    problems.append("an error that does not name the file: \(error)")
+                }
+                if let position = error.position, !isPlace(position, in: document) {
+                    problems.append("an error placed outside the text: \(error)")
+                }
+                if error.description.contains(where: \.isNewline) {
+                    problems.append("an error on more than one line: \(error.description)")
+                }
+                return problems
+            }
+            for warning in configuration.warnings {
+                let parts = warning.split(separator: ":", maxSplits: 3)
+                if parts.count < 4 || parts[0] != "fuzz.json" || Int(parts[1]) == nil || Int(parts[2]) == nil
+                    || !parts[3].hasPrefix(" warning: ") || warning.contains(where: \.isNewline)
+                {
+                    problems.append("a warning that does not name its place on one line: \(warning)")
+                }
+            }
+        }
+        let contradictions = configuration.contradictions()
+        do throws(ConfigurationError) {
+            try configuration.check()
+            if !contradictions.isEmpty { problems.append("check() passed \(contradictions)") }
+        } catch {
+            if contradictions.isEmpty { problems.append("check() refused values without a contradiction: \(error)") }
+            if error.message.contains(where: \.isNewline) {
                 problems.append("an error on more than one line: \(error.message)")
             }
             return problems
-        }
-        var problems: [String] = []
-        for warning in configuration.warnings where !warning.hasPrefix("fuzz.json: warning: ") || !warning.contains(".")
-        {
-            problems.append("a warning that does not name the file and parameter: \(warning)")
         }
         for entry in configuration.entries {
             let values = entry.values
@@ -310,6 +356,8 @@ enum FuzzTargets {
                 }
             }
         }
+        // The round trip costs more than the rest together: only when bit 3 asks for it.
+        if flags & 8 != 0 { problems += listRoundTripDifference(configuration) }
         var trace = Trace(samples: Example.stroke([(0, 0), (30, 10), (60, 0), (30, 40), (0, 60), (60, 60)]))
         do {
             try TraceValidator.validate(&trace, file: "fuzz")
@@ -319,6 +367,38 @@ enum FuzzTargets {
         let result = Classifier(configuration: configuration).classify(trace, file: "fuzz")
         if result.sequences.first?.recognizers.count != configuration.entries.count {
             problems.append("a replay under the configuration did not report every recognizer")
+        }
+        return problems
+    }
+
+    /// Whether `position` is a place in `text` (at most one past its end).
+    static func isPlace(_ position: SourcePosition, in text: [UInt8]) -> Bool {
+        let end = SourcePosition(of: text.count, in: text)
+        return position.line >= 1 && position.column >= 1
+            && (position.line < end.line || (position.line == end.line && position.column <= end.column))
+    }
+
+    /// How `configuration` differs from its own `gesture list --format json` output applied as a config
+    /// file to a fresh configuration of its profile; empty when it does not.
+    static func listRoundTripDifference(_ configuration: Configuration) -> [String] {
+        let listed = Array(JSONReport.value(configuration).prettyText.utf8)
+        var copy = Configuration(profile: configuration.profile)
+        do throws(ConfigurationError) {
+            try copy.apply(json: listed, file: "list.json")
+        } catch {
+            return ["its list output is refused as a config file: \(error)"]
+        }
+        var problems: [String] = []
+        if !copy.warnings.isEmpty { problems.append("its list output warns: \(copy.warnings)") }
+        for (entry, other) in zip(configuration.entries, copy.entries) {
+            if entry.values != other.values { problems.append("\(entry.id)'s values differ after a round trip") }
+            if entry.requiresFailureOf != other.requiresFailureOf {
+                problems.append(
+                    "\(entry.id) requires \(entry.requiresFailureOf), after a round trip \(other.requiresFailureOf)")
+            }
+        }
+        if configuration.simultaneous != copy.simultaneous {
+            problems.append("simultaneous pairs \(configuration.simultaneous), after a round trip \(copy.simultaneous)")
         }
         return problems
     }

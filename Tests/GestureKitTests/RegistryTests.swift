@@ -86,17 +86,21 @@ import Testing
             file: "c.json")
         #expect(configuration.parameters(of: "circle", as: Circle.self)?.maximumDuration == 3)
         #expect(configuration.maySimultaneouslyRecognize("z", "circle"))
-        #expect(
-            throws: ConfigurationError(
-                #"c.json: error: unknown key "paramters": expected "parameters", "requiresFailureOf", "simultaneous""#)
-        ) {
-            try configuration.apply(json: Array(#"{"paramters": {}}"#.utf8), file: "c.json")
+        func refusal(_ json: String) -> String? {
+            var copy = configuration
+            return #expect(throws: ConfigurationError.self) {
+                try copy.apply(json: Array(json.utf8), file: "c.json")
+            }?.description
         }
         #expect(
-            throws: ConfigurationError(
-                #"c.json: error: unknown recognizer "zz": expected one of \#(Self.ids.joined(separator: ", "))"#)
-        ) {
-            try configuration.apply(json: Array(#"{"parameters": {"zz": {"a": 1}}}"#.utf8), file: "c.json")
-        }
+            refusal(#"{"paramters": {}}"#) == #"c.json:1:2: error: unknown key "paramters": did you mean "parameters"?"#
+        )
+        #expect(
+            refusal(#"{"parameters": {"zz": {"a": 1}}}"#)
+                == #"c.json:1:17: error: unknown recognizer "zz": did you mean z?"#)
+        #expect(
+            refusal(#"{"parameters": {"pencil": {"a": 1}}}"#)
+                == #"c.json:1:17: error: unknown recognizer "pencil": expected one of \#(Self.ids.joined(separator: ", "))"#
+        )
     }
 }

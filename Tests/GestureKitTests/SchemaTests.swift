@@ -143,6 +143,10 @@ private struct Schema {
         case ("items", _):
             guard case .array(let elements) = value else { return [] }
             return elements.indices.flatMap { errors(elements[$0], argument, at: "\(path)[\($0)]") }
+        case ("maxItems", .number(let limit)):
+            guard case .array(let elements) = value else { return [] }
+            return expect(
+                Double(elements.count) <= limit, "expected at most \(argument) items, found \(elements.count)")
         case ("minItems", .number(let limit)):
             guard case .array(let elements) = value else { return [] }
             return expect(
@@ -154,6 +158,9 @@ private struct Schema {
         case ("minimum", .number(let limit)):
             guard case .number(let number) = value else { return [] }
             return expect(number >= limit, "expected at least \(argument), found \(value)")
+        case ("maximum", .number(let limit)):
+            guard case .number(let number) = value else { return [] }
+            return expect(number <= limit, "expected at most \(argument), found \(value)")
         case ("exclusiveMinimum", .number(let limit)):
             guard case .number(let number) = value else { return [] }
             return expect(number > limit, "expected more than \(argument), found \(value)")
@@ -357,6 +364,63 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             let errors = outputSchema.errors(changed, definition: "traceResult")
             #expect(errors.joined().contains(complaint), "\(replacement): \(errors)")
         }
+    }
+
+    // MARK: The config schema
+
+    /// The parts of `docs/config.schema.json` that name recognizers and parameters are made from the
+    /// declarations; `make golden` rewrites them.
+    @Test func theConfigSchemaPartsAgreeWithTheDeclarations() throws {
+        let url = packageRoot.appendingPathComponent("docs/config.schema.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let expected =
+            try ConfigSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(text == expected, "docs/config.schema.json is out of date: `make golden` rewrites it")
+        }
+    }
+
+    @Test(arguments: [["--profile", "default"], ["--profile", "seed"], ["--recognizers", "pan,pinch"]])
+    func theListOutputMatchesTheConfigSchema(_ options: [String]) throws {
+        let schema = try Schema(file: "docs/config.schema.json")
+        let listing = try gesture(["list", "--format", "json"] + options)
+        #expect(listing.status == 0)
+        #expect(schema.errors(try JSON(parsing: listing.output)) == [])
+    }
+
+    /// Every config file the guide shows is valid, but those it names `bad-…`, and `old…` (in a form
+    /// earlier versions wrote, read with a warning), which are not.
+    @Test(arguments: ConfigurationGuide.files.map(\.name))
+    func theGuidesConfigFilesMatchTheConfigSchema(_ name: String) throws {
+        let schema = try Schema(file: "docs/config.schema.json")
+        let file = try #require(ConfigurationGuide.files.first { $0.name == name })
+        let errors = schema.errors(try JSON(parsing: file.text))
+        #expect(errors.isEmpty == !(name.hasPrefix("bad-") || name.hasPrefix("old")), "\(name): \(errors)")
+    }
+
+    @Test func aConfigFileWithABadPartFailsTheConfigSchema() throws {
+        let schema = try Schema(file: "docs/config.schema.json")
+        let good =
+            #"{"parameters": {"swipe": {"minimumTravel": 20, "maximumBow": null}, "tap": {"taps": 2}}, "requiresFailureOf": {"swipe": {"add": ["long-press"]}}, "simultaneous": {"replace": [["pan", "pinch"]]}}"#
+        #expect(schema.errors(try JSON(parsing: good)) == [])
+        for (original, replacement, complaint) in [
+            (#""minimumTravel": 20"#, #""minimumTravel": -5"#, "$.parameters.swipe.minimumTravel: expected at least 0"),
+            (#""taps": 2"#, #""taps": 2.5"#, "$.parameters.tap.taps: expected integer, found 2.5"),
+            (#""minimumTravel": 20"#, #""minimumTravl": 20"#, "$.parameters.swipe.minimumTravl: not allowed"),
+            (#""maximumBow": null"#, #""minimumTravel": null"#, "expected number, found null"),
+            (#""swipe": {"add""#, #""swipe": {"ad""#, "matches 0 of the oneOf branches"),
+            (#"["pan", "pinch"]"#, #"["pan", "pinch", "rotation"]"#, "expected at most 2 items, found 3"),
+            (#"["pan", "pinch"]"#, #"["pan", "pencil"]"#, #"found "pencil""#),
+            (#""parameters""#, #""paramters""#, "$.paramters: not allowed"),
+        ] {
+            #expect(good.contains(original))
+            let errors = schema.errors(try JSON(parsing: good.replacingOccurrences(of: original, with: replacement)))
+            #expect(errors.joined(separator: "\n").contains(complaint), "\(replacement): \(errors)")
+        }
+        let ratio = #"{"parameters": {"circle": {"closureReturnRatio": 1.5}}}"#
+        #expect(schema.errors(try JSON(parsing: ratio)).joined().contains("expected at most 1, found 1.5"))
     }
 
     @Test func unsupportedKeywordsAreReported() throws {

@@ -113,6 +113,28 @@ import Testing
         #expect(run.stderr == message + "\nRun `gesture --help` for usage.\n")
     }
 
+    @Test func aSettingWhoseValuesContradictEachOtherIsRefusedBeforeReading() throws {
+        let run = try GestureCommand.run(["tune", "no-such-folder", "--sweep", "circle.minimumArc=9:10:1"])
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "gesture: error: the setting circle.minimumArc = 10: contradictory values: circle.minimumArc = 10 is "
+                + "above circle.maximumArc = 9.42477796076938 (expected minimumArc ≤ maximumArc)\n")
+    }
+
+    @Test func setIsAppliedUnderTheSweep() throws {
+        let corpus = try Self.corpus("set")
+        defer { corpus.remove() }
+        let base = ["tune", ".", "--labels", "labels.csv", "--format", "csv"] + Self.sweep
+        // A minimum speed of 500 pt/s fails every stroke (at most 450 pt/s): no recall at any travel.
+        let slowFails = try GestureCommand.run(base + ["--set", "swipe.minimumSpeed=500"], in: corpus.folder)
+        try corpus.write(".settings/fast.json", #"{"parameters": {"swipe": {"minimumSpeed": 500}}}"#)
+        let viaConfig = try GestureCommand.run(base + ["--config", ".settings/fast.json"], in: corpus.folder)
+        #expect(slowFails.status == 0)
+        #expect(slowFails == viaConfig)
+        #expect(slowFails.stdout.split(separator: "\n")[1] == "20,,8,3,0.375,0,5,0,0,0,0")
+    }
+
     @Test func aCorpusWithNothingToTuneIsAUsageError() throws {
         let corpus = try MiniCorpus("tune-empty")
         defer { corpus.remove() }

@@ -1,90 +1,346 @@
 extension Configuration {
-    /// Applies a `--config` file:
+    /// Applies a `--config` file (`docs/configuration.md` describes it, `docs/config.schema.json` is its
+    /// schema):
     ///
     ///     {
-    ///       "parameters": {"checkmark": {"jitterTolerance": 2}},
-    ///       "requiresFailureOf": {"swipe": ["checkmark", "z"]},
-    ///       "simultaneous": [["checkmark", "circle"]]
+    ///       "parameters": {"checkmark": {"jitterTolerance": 2}, "swipe": {"maximumBow": null}},
+    ///       "requiresFailureOf": {"swipe": {"add": ["long-press"]}},
+    ///       "simultaneous": {"replace": [["checkmark", "circle"]]}
     ///     }
     ///
-    /// Every key is optional; unknown keys, recognizers and parameters are errors, and so is a value its
-    /// parameter does not take (see `set(_:to:for:)`); `null` switches an optional rule off.
-    /// `requiresFailureOf` replaces the listed recognizers' requirements; `simultaneous` replaces every
-    /// default pair.
+    /// Every key is optional; unknown keys, recognizers and parameters are errors (with the nearest
+    /// name when one is near), and so is a value its parameter does not take (see `set(_:to:for:)`);
+    /// `null` switches an optional rule off. A relationship says whether it adds to the defaults or
+    /// replaces them; a bare array, as earlier versions wrote, replaces them, with a warning.
     ///
-    /// What `set` warns of (a former parameter name, a value that used to switch a rule off) is added to
-    /// `warnings` as `FILE: warning: …`.
+    /// The output of `gesture list --format json` is accepted too (`{"profile": …, "recognizers": […]}`):
+    /// each listed recognizer's parameter values, requirements and simultaneous partners are taken,
+    /// the descriptive fields ignored; a list of some recognizers describes the relationships among
+    /// those only.
+    ///
+    /// In either form, what concerns a recognizer of the registry that `keepOnly` left out (or a
+    /// relationship with one) is skipped, so that one file serves any `--recognizers`.
+    ///
+    /// Values are checked one by one; contradictions between them are left to `check()`, once every
+    /// setting is made. Every error and warning names its place, as `FILE:LINE:COLUMN: error: …`;
+    /// warnings are added to `warnings`.
     public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
-        let warned = warnings.count
-        defer {
-            for index in warned..<warnings.count { warnings[index] = "\(file): warning: \(warnings[index])" }
+        let root: LocatedJSON
+        do {
+            root = try LocatedJSON.parse(bytes, file: file)
+        } catch {
+            throw ConfigurationError(error.message, file: file, at: error.position)
         }
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes, file: file) } catch { throw ConfigurationError(error.description) }
-        func fail(_ message: String) -> ConfigurationError { ConfigurationError("\(file): error: \(message)") }
-        func prefixed(_ body: () throws(ConfigurationError) -> Void) throws(ConfigurationError) {
-            do throws(ConfigurationError) { try body() } catch { throw fail(error.message) }
+        var reader = ConfigFile(bytes: bytes, file: file)
+        let members = try reader.object(root, "the top level")
+        if members.contains(where: { $0.key == "recognizers" }) {
+            try reader.applyList(members, to: &self)
+        } else {
+            try reader.applyConfig(members, to: &self)
         }
-        guard case .object(let members) = root else { throw fail("expected an object at the top level") }
-        let known = ["parameters", "requiresFailureOf", "simultaneous"]
+    }
+}
+
+/// Reads a config file's located values into a configuration, placing every error and warning.
+private struct ConfigFile {
+    let bytes: [UInt8]
+    let file: String
+
+    static let configKeys = ["parameters", "requiresFailureOf", "simultaneous"]
+    static let listKeys = ["profile", "recognizers"]
+    /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
+    /// parameters are read.
+    static let listRecognizerKeys = [
+        "id", "kind", "summary", "gestures", "capabilities", "requiresFailureOf", "simultaneousWith", "parameters",
+        "constraints", "failureCodes", "details",
+    ]
+    static let listParameterKeys = [
+        "name", "value", "default", "seed", "unit", "type", "optional", "minimum", "maximum", "meaning",
+    ]
+
+    func position(_ offset: Int) -> SourcePosition { SourcePosition(of: offset, in: bytes) }
+
+    /// A value as a message quotes it: as JSON, its first 40 characters, control characters escaped.
+    func shown(_ value: LocatedJSON) -> String {
+        let text = value.plain.text
+        return DiagnosticText.escaped(text.count > 40 ? text.prefix(40) + "…" : text)
+    }
+
+    func fail(_ message: String, at offset: Int) -> ConfigurationError {
+        ConfigurationError(message, file: file, at: position(offset))
+    }
+
+    func warn(_ message: String, at offset: Int, in configuration: inout Configuration) {
+        let place = position(offset)
+        configuration.warnings.append("\(file):\(place.line):\(place.column): warning: \(message)")
+    }
+
+    /// `error`, placed on the recognizer's key, the parameter's key or the value, by what it is about.
+    func placed(_ error: ConfigurationError, recognizer: Int, parameter: Int? = nil, value: Int) -> ConfigurationError {
+        let offset: Int
+        switch error.subject {
+        case .recognizer: offset = recognizer
+        case .parameter: offset = parameter ?? value
+        case .value: offset = value
+        }
+        return error.placed(in: file, at: position(offset))
+    }
+
+    /// The members of an object, each key once.
+    func object(_ value: LocatedJSON, _ what: String) throws(ConfigurationError) -> [LocatedJSON.Member] {
+        guard let members = value.members else {
+            throw fail("expected an object at \(what), found \(shown(value))", at: value.offset)
+        }
+        var seen: Set<String> = []
+        for member in members where !seen.insert(member.key).inserted {
+            throw fail("duplicate key \"\(DiagnosticText.escaped(member.key))\" in \(what)", at: member.keyOffset)
+        }
+        return members
+    }
+
+    func checkKeys(_ members: [LocatedJSON.Member], _ known: [String], in what: String) throws(ConfigurationError) {
         for member in members where !known.contains(member.key) {
+            let hint =
+                Spelling.nearest(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
+                ?? "expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw fail(
-                "unknown key \"\(DiagnosticText.escaped(member.key))\": expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
-            )
+                "unknown key \"\(DiagnosticText.escaped(member.key))\"\(what.isEmpty ? "" : " in \(what)"): \(hint)",
+                at: member.keyOffset)
         }
-        if let parameters = root["parameters"] {
-            guard case .object(let byRecognizer) = parameters else {
-                throw fail("\"parameters\" must be an object keyed by recognizer id")
+    }
+
+    /// A recognizer id of the configuration, given as the string `value`.
+    func recognizer(_ value: LocatedJSON, in what: String, of configuration: Configuration) throws(ConfigurationError)
+        -> String
+    {
+        guard let id = value.stringValue else {
+            throw fail("\(what) must list recognizer ids, found \(shown(value))", at: value.offset)
+        }
+        do throws(ConfigurationError) {
+            _ = try configuration.entryIndex(id)
+        } catch {
+            throw error.placed(in: file, at: position(value.offset))
+        }
+        return id
+    }
+
+    /// A parameter's value as JSON gives it: a number, a boolean or `null`.
+    func parameterValue(_ value: LocatedJSON, named name: String, for id: String) throws(ConfigurationError)
+        -> ParameterValue
+    {
+        switch value.content {
+        case .number(let number): return .number(number)
+        case .bool(let flag): return .boolean(flag)
+        case .null: return .off
+        default:
+            throw fail(
+                "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) must be a number, true, false or null, found \(shown(value))",
+                at: value.offset)
+        }
+    }
+
+    func set(
+        _ name: String, at nameOffset: Int, to value: LocatedJSON, for id: String, at idOffset: Int,
+        in configuration: inout Configuration
+    ) throws(ConfigurationError) {
+        let parameter = try parameterValue(value, named: name, for: id)
+        do throws(ConfigurationError) {
+            for warning in try configuration.setting(name, to: parameter, for: id) {
+                warn(warning.text, at: warning.subject == .value ? value.offset : nameOffset, in: &configuration)
             }
-            for recognizer in byRecognizer {
-                guard case .object(let values) = recognizer.value else {
+        } catch {
+            throw placed(error, recognizer: idOffset, parameter: nameOffset, value: value.offset)
+        }
+    }
+
+    /// A relationship: `{"add": [...]}`, `{"replace": [...]}`, or a bare array, which replaces (with a
+    /// warning saying so).
+    func relationship(_ value: LocatedJSON, _ what: String, keeps kept: String, in configuration: inout Configuration)
+        throws(ConfigurationError) -> (replace: Bool, items: [LocatedJSON])
+    {
+        if let items = value.items {
+            warn(
+                "\(what) as a bare array replaces \(kept): write {\"replace\": [...]} to say so, or {\"add\": [...]} to keep them",
+                at: value.offset, in: &configuration)
+            return (true, items)
+        }
+        let members = try object(value, what)
+        try checkKeys(members, ["add", "replace"], in: what)
+        guard members.count == 1 else {
+            throw fail(
+                members.isEmpty
+                    ? "\(what) must be {\"add\": [...]} or {\"replace\": [...]}"
+                    : "\(what) takes \"add\" or \"replace\", not both",
+                at: members.last?.keyOffset ?? value.offset)
+        }
+        guard let items = members[0].value.items else {
+            throw fail(
+                "\(what).\"\(members[0].key)\" must be an array, found \(shown(members[0].value))",
+                at: members[0].value.offset)
+        }
+        return (members[0].key == "replace", items)
+    }
+
+    /// The key of the first recognizer along `cycle` whose requirements the file changed, for the
+    /// error's place.
+    func cycleError(_ cycle: [String], changed: [(id: String, offset: Int)]) -> ConfigurationError {
+        let offset = changed.first { cycle.contains($0.id) }?.offset ?? 0
+        return fail("require-to-fail cycle: \(cycle.joined(separator: " → "))", at: offset)
+    }
+
+    // MARK: The config file
+
+    mutating func applyConfig(_ members: [LocatedJSON.Member], to configuration: inout Configuration)
+        throws(ConfigurationError)
+    {
+        try checkKeys(members, Self.configKeys, in: "")
+        let byKey = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        if let parameters = byKey["parameters"] {
+            for recognizer in try object(parameters.value, "\"parameters\"")
+            where !configuration.isLeftOut(recognizer.key) {
+                let id = recognizer.key
+                let what = "\"parameters\".\"\(DiagnosticText.escaped(id))\""
+                do throws(ConfigurationError) {
+                    _ = try configuration.entryIndex(id)
+                } catch {
+                    throw error.placed(in: file, at: position(recognizer.keyOffset))
+                }
+                for value in try object(recognizer.value, what) {
+                    try set(
+                        value.key, at: value.keyOffset, to: value.value, for: id, at: recognizer.keyOffset,
+                        in: &configuration)
+                }
+            }
+        }
+        if let requirements = byKey["requiresFailureOf"] {
+            var changed: [(id: String, offset: Int)] = []
+            for recognizer in try object(requirements.value, "\"requiresFailureOf\"")
+            where !configuration.isLeftOut(recognizer.key) {
+                let id = recognizer.key
+                let what = "\"requiresFailureOf\".\"\(DiagnosticText.escaped(id))\""
+                let index: Int
+                do throws(ConfigurationError) {
+                    index = try configuration.entryIndex(id)
+                } catch {
+                    throw error.placed(in: file, at: position(recognizer.keyOffset))
+                }
+                let (replace, items) = try relationship(
+                    recognizer.value, what, keeps: "\(id)'s default requirements", in: &configuration)
+                var ids: [String] = []
+                for item in items where !(item.stringValue.map(configuration.isLeftOut) ?? false) {
+                    ids.append(try self.recognizer(item, in: what, of: configuration))
+                }
+                if !replace {
+                    let all = Set(configuration.entries[index].requiresFailureOf + ids)
+                    ids = configuration.entries.map(\.id).filter(all.contains)
+                }
+                try configuration.changeRequirements(of: id, to: ids)
+                changed.append((id, recognizer.keyOffset))
+            }
+            if let cycle = configuration.requirementCycle() { throw cycleError(cycle, changed: changed) }
+        }
+        if let pairs = byKey["simultaneous"] {
+            let what = "\"simultaneous\""
+            let (replace, items) = try relationship(
+                pairs.value, what, keeps: "every default pair", in: &configuration)
+            if replace { configuration.clearSimultaneous() }
+            for pair in items {
+                guard let ids = pair.items, ids.count == 2 else {
                     throw fail(
-                        "\"parameters\".\"\(DiagnosticText.escaped(recognizer.key))\" must be an object of parameter values"
-                    )
+                        "\(what) must list pairs of recognizer ids, found \(shown(pair))", at: pair.offset)
                 }
-                for value in values {
-                    let parameter: ParameterValue
-                    switch value.value {
-                    case .number(let number): parameter = .number(number)
-                    case .bool(let flag): parameter = .boolean(flag)
-                    case .null: parameter = .off
-                    default:
-                        throw fail(
-                            "parameter \"\(DiagnosticText.escaped(value.key))\" for \(DiagnosticText.escaped(recognizer.key)) must be a number, true, false or null, found \(value.value.text)"
-                        )
-                    }
-                    try prefixed { () throws(ConfigurationError) in
-                        try set(value.key, to: parameter, for: recognizer.key)
-                    }
+                if ids.contains(where: { $0.stringValue.map(configuration.isLeftOut) ?? false }) { continue }
+                let a = try recognizer(ids[0], in: what, of: configuration)
+                let b = try recognizer(ids[1], in: what, of: configuration)
+                do throws(ConfigurationError) {
+                    try configuration.allowSimultaneous(a, b)
+                } catch {
+                    throw error.placed(in: file, at: position(pair.offset))
                 }
             }
         }
-        if let requirements = root["requiresFailureOf"] {
-            guard case .object(let byRecognizer) = requirements else {
-                throw fail("\"requiresFailureOf\" must be an object keyed by recognizer id")
+    }
+
+    // MARK: The output of gesture list --format json
+
+    mutating func applyList(_ members: [LocatedJSON.Member], to configuration: inout Configuration)
+        throws(ConfigurationError)
+    {
+        try checkKeys(members, Self.listKeys, in: "")
+        let byKey = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        if let profile = byKey["profile"], profile.value.stringValue.flatMap(Profile.init(rawValue:)) == nil {
+            let names = Profile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw fail(
+                "\"profile\" must be \(names), found \(shown(profile.value))", at: profile.value.offset)
+        }
+        guard let recognizers = byKey["recognizers"]?.value, let list = recognizers.items else {
+            throw fail("\"recognizers\" must be an array of recognizers", at: byKey["recognizers"]?.value.offset ?? 0)
+        }
+        // A list of some recognizers (gesture list --recognizers …) describes the relationships among
+        // those only: requirements and pairs that involve another recognizer are kept.
+        var listed: Set<String> = []
+        for item in list {
+            if let id = item["id"]?.value.stringValue, !configuration.isLeftOut(id) { listed.insert(id) }
+        }
+        var changed: [(id: String, offset: Int)] = []
+        var pairs: [(a: String, b: String, offset: Int)] = []
+        for item in list {
+            let fields = try object(item, "a recognizer of \"recognizers\"")
+            try checkKeys(fields, Self.listRecognizerKeys, in: "a recognizer")
+            guard let idField = fields.first(where: { $0.key == "id" }), let id = idField.value.stringValue else {
+                throw fail("a recognizer of \"recognizers\" needs an \"id\" string", at: item.offset)
             }
-            for recognizer in byRecognizer {
-                guard case .array(let items) = recognizer.value, items.allSatisfy({ $0.stringValue != nil }) else {
-                    throw fail(
-                        "\"requiresFailureOf\".\"\(DiagnosticText.escaped(recognizer.key))\" must be an array of recognizer ids"
-                    )
+            // The list may describe recognizers this configuration left out (--recognizers): skipped.
+            if configuration.isLeftOut(id) { continue }
+            let index = try configuration.entryIndex(recognizer(idField.value, in: "\"id\"", of: configuration))
+            let field = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            if let parameters = field["parameters"] {
+                guard let entries = parameters.items else {
+                    throw fail("\"parameters\" of \(id) must be an array", at: parameters.offset)
                 }
-                let ids = items.compactMap(\.stringValue)
-                try prefixed { () throws(ConfigurationError) in try setRequirements(of: recognizer.key, ids) }
+                for entry in entries {
+                    let parameter = try object(entry, "a parameter of \(id)")
+                    try checkKeys(parameter, Self.listParameterKeys, in: "a parameter")
+                    guard let name = parameter.first(where: { $0.key == "name" }), let text = name.value.stringValue,
+                        let value = parameter.first(where: { $0.key == "value" })
+                    else {
+                        throw fail("a parameter of \(id) needs a \"name\" and a \"value\"", at: entry.offset)
+                    }
+                    try set(
+                        text, at: name.value.offset, to: value.value, for: id, at: idField.value.offset,
+                        in: &configuration)
+                }
+            }
+            if let required = field["requiresFailureOf"] {
+                let what = "\"requiresFailureOf\" of \(id)"
+                guard let items = required.items else { throw fail("\(what) must be an array", at: required.offset) }
+                var ids: [String] = []
+                for item in items where !(item.stringValue.map(configuration.isLeftOut) ?? false) {
+                    ids.append(try recognizer(item, in: what, of: configuration))
+                }
+                let kept = configuration.entries[index].requiresFailureOf.filter { !listed.contains($0) }
+                if !kept.isEmpty {
+                    let all = Set(ids + kept)
+                    ids = configuration.entries.map(\.id).filter(all.contains)
+                }
+                try configuration.changeRequirements(of: id, to: ids)
+                changed.append((id, idField.value.offset))
+            }
+            if let together = field["simultaneousWith"] {
+                let what = "\"simultaneousWith\" of \(id)"
+                guard let items = together.items else { throw fail("\(what) must be an array", at: together.offset) }
+                for item in items where !(item.stringValue.map(configuration.isLeftOut) ?? false) {
+                    pairs.append((id, try recognizer(item, in: what, of: configuration), item.offset))
+                }
             }
         }
-        if let pairs = root["simultaneous"] {
-            guard case .array(let list) = pairs else {
-                throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
-            }
-            clearSimultaneous()
-            for pair in list {
-                guard case .array(let ids) = pair, ids.count == 2, let a = ids[0].stringValue,
-                    let b = ids[1].stringValue
-                else {
-                    throw fail("\"simultaneous\" must be an array of pairs of recognizer ids")
-                }
-                try prefixed { () throws(ConfigurationError) in try allowSimultaneous(a, b) }
+        if let cycle = configuration.requirementCycle() { throw cycleError(cycle, changed: changed) }
+        configuration.clearSimultaneous(among: listed)
+        for pair in pairs {
+            do throws(ConfigurationError) {
+                try configuration.allowSimultaneous(pair.a, pair.b)
+            } catch {
+                throw error.placed(in: file, at: position(pair.offset))
             }
         }
     }

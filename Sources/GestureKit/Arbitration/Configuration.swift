@@ -38,7 +38,15 @@ public struct Configuration: Sendable {
 
     /// In registry order, which is also the order touches are delivered and ties are broken.
     public private(set) var entries: [Entry] {
-        didSet { relations = Relations(entries, simultaneous) }
+        didSet {
+            // Setting a parameter changes no relationship: `relations` is made again only when ids or
+            // requirements change, so that setting values (a config file, every point of a tuning
+            // grid) costs no rebuild.
+            let same =
+                oldValue.count == entries.count
+                && zip(oldValue, entries).allSatisfy { $0.id == $1.id && $0.requiresFailureOf == $1.requiresFailureOf }
+            if !same { relations = Relations(entries, simultaneous) }
+        }
     }
     /// Pairs that may recognize together; each pair sorted by id.
     public private(set) var simultaneous: Set<[String]> {
@@ -50,6 +58,8 @@ public struct Configuration: Sendable {
     /// What applying settings noticed that is not an error: a parameter set by a former name, a value
     /// that used to mean "off". Each says what to write instead.
     public internal(set) var warnings: [String] = []
+    /// Ids of the registry that `keepOnly` left out: a setting for one of them says so.
+    private var leftOut: [String] = []
 
     /// - Parameters:
     ///   - registry: The recognizers to choose from, in priority order.
@@ -101,6 +111,7 @@ public struct Configuration: Sendable {
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.
     public mutating func keepOnly(_ ids: [String]) throws(ConfigurationError) {
         for id in ids { _ = try entryIndex(id) }
+        leftOut += entries.map(\.id).filter { !ids.contains($0) }
         entries = entries.filter { ids.contains($0.id) }
         for index in entries.indices {
             entries[index].requiresFailureOf = entries[index].requiresFailureOf.filter(ids.contains)
@@ -111,10 +122,22 @@ public struct Configuration: Sendable {
     /// Sets one parameter of one recognizer, checked against its declaration: its type, its range, and
     /// whether it can be switched off (`.off`). A former name of the parameter, or a value that used to
     /// switch its rule off, is still accepted, with a warning saying what to write instead.
+    ///
+    /// Values are checked one by one; whether they contradict each other (a minimum above its maximum)
+    /// is checked on the final values, by `check()`, once every setting is made.
     public mutating func set(_ name: String, to value: ParameterValue, for id: String) throws(ConfigurationError) {
+        warnings += try setting(name, to: value, for: id).map(\.text)
+    }
+
+    /// `set(_:to:for:)`, returning its warnings, each with what it is about (the name or the value), so
+    /// that a config file can place them.
+    mutating func setting(_ name: String, to value: ParameterValue, for id: String) throws(ConfigurationError)
+        -> [(text: String, subject: ConfigurationError.Subject)]
+    {
         let index = try entryIndex(id)
         let definition = entries[index].definition
         var (name, value) = (name, value)
+        var warnings: [(text: String, subject: ConfigurationError.Subject)] = []
         // A former name: its value in its former unit, converted, and what the error would call it.
         var former: (name: String, unit: String, scale: Double)?
         if definition.parameter(name) == nil,
@@ -128,24 +151,28 @@ public struct Configuration: Sendable {
                     ", in \(unit): \(Format.jsonNumber(old)) \(formerName.unit) read as "
                     + "\(Format.number(old * formerName.scale, decimals: 4)) \(unit)"
             }
-            warnings.append(warning)
+            warnings.append((warning, .parameter))
             former = (name, formerName.unit, formerName.scale)
             name = renamed.name
         }
         guard let parameter = definition.parameter(name) else {
+            let names = definition.parameters.map(\.name)
+            let hint =
+                Spelling.nearest(to: name, among: names).map { "did you mean \($0)?" }
+                ?? (names.isEmpty ? "\(id) has no parameters" : "expected one of \(names.joined(separator: ", "))")
             throw ConfigurationError(
-                "unknown parameter \"\(DiagnosticText.escaped(name))\" for \(id): expected one of \(definition.parameters.map(\.name).joined(separator: ", "))"
-            )
+                "unknown parameter \"\(DiagnosticText.escaped(name))\" for \(id): \(hint)", about: .parameter)
         }
         if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number,
             formerOff.matches(number)
         {
             warnings.append(
-                "\(id).\(name): \(formerOff.text) used to switch the rule off; write null (off) instead")
+                ("\(id).\(name): \(formerOff.text) used to switch the rule off; write null (off) instead", .value))
             value = .off
         }
         if parameter.type == .boolean, let number = value.number, number == 0 || number == 1 {
-            warnings.append("\(id).\(name) is a switch: write \(number == 1) instead of \(Format.number(number))")
+            warnings.append(
+                ("\(id).\(name) is a switch: write \(number == 1) instead of \(Format.number(number))", .value))
             value = .boolean(number == 1)
         }
         switch parameter.checked(value) {
@@ -153,34 +180,92 @@ public struct Configuration: Sendable {
         case .failure(let error):
             guard let former, let converted = value.number else {
                 throw ConfigurationError(
-                    "parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)")
+                    "parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)", about: .value)
             }
             throw ConfigurationError(
                 "parameter \"\(former.name)\" for \(id) (now \"\(name)\", in \(parameter.unit?.rawValue ?? "its unit")) must be "
-                    + "\(parameter.accepted(unit: former.unit, scale: former.scale)), found \(Format.jsonNumber(converted / former.scale))"
-            )
+                    + "\(parameter.accepted(unit: former.unit, scale: former.scale)), found \(Format.jsonNumber(converted / former.scale))",
+                about: .value)
         }
+        return warnings
+    }
+
+    /// The values that break a constraint of their recognizer (a minimum above its maximum), in
+    /// registry order; empty when none do. A constraint with a side switched off holds.
+    ///
+    /// Setting values one by one checks each alone, so that any order of settings reaches the same
+    /// values; call this (or `check()`) once they are all set.
+    public func contradictions() -> [Contradiction] {
+        entries.flatMap { entry -> [Contradiction] in
+            let constraints = entry.definition.constraints
+            guard !constraints.isEmpty else { return [] }
+            let values = entry.values
+            return constraints.compactMap { constraint in
+                guard constraint.holds(in: values) == false, let lower = values[constraint.lower],
+                    let upper = values[constraint.upper]
+                else { return nil }
+                return Contradiction(id: entry.id, constraint: constraint, lower: lower, upper: upper)
+            }
+        }
+    }
+
+    /// Throws when some values contradict each other (see `contradictions()`), naming every one:
+    /// `contradictory values: pan.minimumTouches = 5 is above pan.maximumTouches = 2 (expected
+    /// minimumTouches ≤ maximumTouches)`.
+    public func check() throws(ConfigurationError) {
+        let found = contradictions()
+        guard !found.isEmpty else { return }
+        throw ConfigurationError(
+            "contradictory values: "
+                + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "))
     }
 
     /// Replaces the recognizers `id` requires to fail.
     public mutating func setRequirements(of id: String, _ required: [String]) throws(ConfigurationError) {
-        let index = try entryIndex(id)
-        for other in required { _ = try entryIndex(other) }
-        entries[index].requiresFailureOf = required
+        try changeRequirements(of: id, to: required)
         if let cycle = findCycle() {
             throw ConfigurationError("require-to-fail cycle: \(cycle.joined(separator: " → "))")
         }
     }
+
+    /// Adds to the recognizers `id` requires to fail, keeping those it requires already; the list stays
+    /// in registry order.
+    public mutating func addRequirements(of id: String, _ required: [String]) throws(ConfigurationError) {
+        let index = try entryIndex(id)
+        let all = Set(entries[index].requiresFailureOf + required)
+        try setRequirements(of: id, entries.map(\.id).filter(all.contains))
+    }
+
+    /// Replaces the requirements without looking for a cycle, so that a file can change several
+    /// before the result is checked (`requirementCycle()`).
+    mutating func changeRequirements(of id: String, to required: [String]) throws(ConfigurationError) {
+        let index = try entryIndex(id)
+        for other in required { _ = try entryIndex(other) }
+        var unique: [String] = []
+        for other in required where !unique.contains(other) { unique.append(other) }
+        entries[index].requiresFailureOf = unique
+    }
+
+    /// A require-to-fail cycle, as the ids along it (the first again at the end), or `nil`.
+    func requirementCycle() -> [String]? { findCycle() }
 
     /// Forgets every simultaneous pair, so a configuration file can list exactly the ones it wants.
     public mutating func clearSimultaneous() {
         simultaneous = []
     }
 
+    /// Forgets every simultaneous pair of two of `ids`.
+    mutating func clearSimultaneous(among ids: Set<String>) {
+        simultaneous = simultaneous.filter { pair in !pair.allSatisfy(ids.contains) }
+    }
+
     /// Lets `a` and `b` recognize together (UIKit's `shouldRecognizeSimultaneouslyWith`).
     public mutating func allowSimultaneous(_ a: String, _ b: String) throws(ConfigurationError) {
         _ = try entryIndex(a)
         _ = try entryIndex(b)
+        guard a != b else {
+            throw ConfigurationError("a simultaneous pair needs two different recognizers, found \(a) twice")
+        }
         simultaneous.insert([a, b].sorted())
     }
 
@@ -196,11 +281,23 @@ public struct Configuration: Sendable {
         return R.Parameters(entry.values, over: R.defaultParameters)
     }
 
-    private func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
+    /// Whether `id` was in the registry but left out by `keepOnly`.
+    func isLeftOut(_ id: String) -> Bool { leftOut.contains(id) }
+
+    /// The position of the entry `id`, or an error saying which ids there are, or which one was meant.
+    func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
-            throw ConfigurationError(
-                "unknown recognizer \"\(DiagnosticText.escaped(id))\": expected one of \(entries.map(\.id).joined(separator: ", "))"
-            )
+            let ids = entries.map(\.id)
+            let shown = DiagnosticText.escaped(id)
+            if leftOut.contains(id) {
+                throw ConfigurationError(
+                    "recognizer \"\(shown)\" is left out of this configuration: expected one of \(ids.joined(separator: ", "))",
+                    about: .recognizer)
+            }
+            let hint =
+                Spelling.nearest(to: id, among: ids).map { "did you mean \($0)?" }
+                ?? "expected one of \(ids.joined(separator: ", "))"
+            throw ConfigurationError("unknown recognizer \"\(shown)\": \(hint)", about: .recognizer)
         }
         return index
     }
@@ -219,13 +316,6 @@ public struct Configuration: Sendable {
         }
         return nil
     }
-}
-
-/// A configuration that cannot be used: an unknown recognizer or parameter, a bad value, a cycle.
-public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }
 
 extension ParameterValue {

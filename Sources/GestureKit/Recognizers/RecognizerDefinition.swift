@@ -31,6 +31,9 @@ public struct RecognizerDefinition: Sendable {
     /// The parameters, in the order `gesture list` shows them. Made when asked for: a recognizer written
     /// in Swift declares them with key paths, which are not worth instantiating for a run that sets none.
     public var parameters: [ParameterSpec] { parameterSpecs() }
+    /// Orders the parameters' values must keep (a minimum not above its maximum); a configuration whose
+    /// values break one is refused by `Configuration.check()`.
+    public var constraints: [ParameterConstraint]
     /// The failure codes of its own rules (the engine's are `EngineFailure`).
     public var failureCodes: [FailureCodeSpec]
     /// The values it reports with a recognition (or, continuous, at every transition).
@@ -52,6 +55,7 @@ public struct RecognizerDefinition: Sendable {
         self.init(
             id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
             requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
+            constraints: R.Parameters.constraints,
             failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
             parameterSpecs: { R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters) },
             exampleList: examples,
@@ -62,18 +66,19 @@ public struct RecognizerDefinition: Sendable {
             })
     }
 
-    /// An entry made from data: its parameters are `parameters`, and `make` makes a recognizer from a
-    /// value for each of them.
+    /// An entry made from data: its parameters are `parameters`, whose values must keep `constraints`,
+    /// and `make` makes a recognizer from a value for each of them.
     public init(
         id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String],
         capabilities: [Capability] = [],
         requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [], parameters: [ParameterSpec] = [],
-        failureCodes: [FailureCodeSpec] = [], details: [DetailSpec] = [], examples: [Example] = [],
-        make: @escaping @Sendable (ParameterValues) -> any Recognizer
+        constraints: [ParameterConstraint] = [], failureCodes: [FailureCodeSpec] = [], details: [DetailSpec] = [],
+        examples: [Example] = [], make: @escaping @Sendable (ParameterValues) -> any Recognizer
     ) {
         self.init(
             id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
-            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith, failureCodes: failureCodes,
+            requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith, constraints: constraints,
+            failureCodes: failureCodes,
             details: details, parameterSpecs: { parameters }, exampleList: { examples },
             maker: { profile, settings in
                 var values = ParameterValues()
@@ -86,8 +91,9 @@ public struct RecognizerDefinition: Sendable {
 
     private init(
         id: String, summary: String, kind: RecognizerKind, gestures: [String], capabilities: [Capability],
-        requiresFailureOf: [Requirement], simultaneousWith: [String], failureCodes: [FailureCodeSpec],
-        details: [DetailSpec], parameterSpecs: @escaping @Sendable () -> [ParameterSpec],
+        requiresFailureOf: [Requirement], simultaneousWith: [String], constraints: [ParameterConstraint],
+        failureCodes: [FailureCodeSpec], details: [DetailSpec],
+        parameterSpecs: @escaping @Sendable () -> [ParameterSpec],
         exampleList: @escaping @Sendable () -> [Example],
         maker: @escaping @Sendable (Profile, ParameterValues) -> any Recognizer
     ) {
@@ -98,6 +104,7 @@ public struct RecognizerDefinition: Sendable {
         self.capabilities = capabilities
         self.requiresFailureOf = requiresFailureOf
         self.simultaneousWith = simultaneousWith
+        self.constraints = constraints
         self.failureCodes = failureCodes
         self.details = details
         self.parameterSpecs = parameterSpecs

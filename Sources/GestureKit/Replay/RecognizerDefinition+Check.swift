@@ -6,7 +6,8 @@ extension RecognizerDefinition {
     /// It has examples it recognizes and examples it rejects, and each gives what it expects when
     /// replayed with the recognizer alone in each profile it names (``problems(of:in:)``); every failure
     /// code it declares is given by an example and has a meaning; every parameter's default and seed
-    /// are values it takes, with a meaning, and a unit unless it is a boolean; every detail has a
+    /// are values it takes, with a meaning, and a unit unless it is a boolean; each constraint names
+    /// two parameters with numbers, and the default and seed values keep it; every detail has a
     /// meaning.
     public func problems() -> [String] {
         var problems: [String] = []
@@ -30,6 +31,20 @@ extension RecognizerDefinition {
                 problems.append("\(name) is a number without a unit, or a boolean with one")
             }
         }
+        for constraint in constraints {
+            let sides = [constraint.lower, constraint.upper].map { name in (name, parameter(name)) }
+            for (name, spec) in sides where spec == nil || spec?.type == .boolean {
+                problems.append(
+                    "\(id)'s constraint \(constraint) names \(name), which is not a parameter with a number")
+            }
+            guard sides.allSatisfy({ $0.1 != nil }) else { continue }
+            for profile in Profile.allCases where constraint.holds(in: values(profile)) == false {
+                let values = values(profile)
+                problems.append(
+                    "\(id)'s \(profile.rawValue) values break its constraint \(constraint): "
+                        + "\(values[constraint.lower]!) > \(values[constraint.upper]!)")
+            }
+        }
         for detail in details where detail.meaning.isEmpty { problems.append("\(id).\(detail.name) has no meaning") }
         for example in examples {
             for profile in example.profiles { problems += self.problems(of: example, in: profile) }
@@ -48,6 +63,7 @@ extension RecognizerDefinition {
             for (name, value) in example.settings.sorted(by: { $0.key < $1.key }) {
                 try configuration.set(name, to: value, for: id)
             }
+            try configuration.check()
         } catch {
             return ["\(place): \(error)"]
         }

@@ -139,6 +139,12 @@ public enum JSONReport {
                 "parameters",
                 .array(definition.parameters.map { [values = entry.values] in value($0, setTo: values[$0.name]) })),
             .init(
+                "constraints",
+                .array(
+                    definition.constraints.map {
+                        .object([.init("lower", .string($0.lower)), .init("upper", .string($0.upper))])
+                    })),
+            .init(
                 "failureCodes",
                 .array(
                     definition.failureCodes.map {

@@ -49,6 +49,11 @@ public enum MarkdownReport {
                 out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
             }
         }
+        if !definition.constraints.isEmpty {
+            let constraints = definition.constraints.map { "`\($0.lower)` ≤ `\($0.upper)`" }
+            out += "\nConstraints: " + constraints.joined(separator: ", ")
+            out += " (a configuration whose values break one is refused).\n"
+        }
         if !definition.failureCodes.isEmpty {
             out += "\n\(heading) Failure codes\n\n| code | when |\n| --- | --- |\n"
             for code in definition.failureCodes { out += "| `\(code.code)` | \(escaped(code.meaning)) |\n" }

@@ -113,6 +113,9 @@ public enum TextReport {
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"
             }
+            if !definition.constraints.isEmpty {
+                out += "  constraints: \(definition.constraints.map(\.description).joined(separator: ", "))\n"
+            }
             if !definition.failureCodes.isEmpty {
                 out += "  failure codes: \(definition.failureCodes.map(\.code).joined(separator: ", "))\n"
             }

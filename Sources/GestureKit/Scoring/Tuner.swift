@@ -109,13 +109,36 @@ public struct Tuner: Sendable {
         return AloneReplays(classifiers: classifiers, settings: settingClassifiers)
     }
 
-    /// The base configuration with one setting applied.
+    /// The base configuration with one setting applied; its values must not contradict each other
+    /// (a minimum above its maximum, say).
     public func configuration(for setting: [ParameterValue]) throws(ConfigurationError) -> Configuration {
         var configuration = base
         for (sweep, value) in zip(sweeps, setting) {
             try configuration.set(sweep.parameter, to: value, for: sweep.recognizer)
         }
+        do throws(ConfigurationError) {
+            try configuration.check()
+        } catch {
+            let values = zip(sweeps, setting).map { "\($0.name) = \($1.description)" }.joined(separator: ", ")
+            throw ConfigurationError("the setting \(values): \(error.message)")
+        }
         return configuration
+    }
+
+    /// The configuration of every setting, in grid order: what `run` replays with.
+    ///
+    /// - Throws: When there is no sweep, the grid is larger than `maximumSettings`, or a setting's
+    ///   values contradict each other.
+    public func configurations() throws(ConfigurationError) -> [Configuration] {
+        guard !sweeps.isEmpty else { throw ConfigurationError("nothing to tune: no --sweep given") }
+        let grid = settings
+        guard grid.count <= Tuner.maximumSettings else {
+            throw ConfigurationError(
+                "the grid has \(grid.count) settings: at most \(Tuner.maximumSettings) are allowed; take larger steps")
+        }
+        var configurations: [Configuration] = []
+        for setting in grid { configurations.append(try configuration(for: setting)) }
+        return configurations
     }
 
     /// Replays every sample with every setting, `jobs` at a time, and scores them.
@@ -126,14 +149,8 @@ public struct Tuner: Sendable {
     public func run(_ samples: [TuningSample], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws(ConfigurationError) -> TuningResult
     {
-        guard !sweeps.isEmpty else { throw ConfigurationError("nothing to tune: no --sweep given") }
         let grid = settings
-        guard grid.count <= Tuner.maximumSettings else {
-            throw ConfigurationError(
-                "the grid has \(grid.count) settings: at most \(Tuner.maximumSettings) are allowed; take larger steps")
-        }
-        var classifiers: [Classifier] = []
-        for setting in grid { classifiers.append(Classifier(configuration: try configuration(for: setting))) }
+        let classifiers = try configurations().map { Classifier(configuration: $0) }
         var gestures: [String: UInt16] = ["none": 0]
         for gesture in base.entries.flatMap(\.definition.gestures) where gestures[gesture] == nil {
             gestures[gesture] = UInt16(gestures.count)

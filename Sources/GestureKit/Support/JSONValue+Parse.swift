@@ -8,7 +8,7 @@ extension JSONValue {
     public static func parse(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) throws(JSONParseError)
         -> JSONValue
     {
-        var parser = GenericJSONParser(bytes: bytes, file: file, maximumDepth: maximumDepth)
+        var parser = GenericJSONParser<JSONValue>(bytes: bytes, file: file, maximumDepth: maximumDepth)
         return try parser.document()
     }
 
@@ -27,8 +27,33 @@ extension JSONValue {
     }
 }
 
-/// A plain recursive-descent JSON reader for small documents (configuration, batch outputs).
-private struct GenericJSONParser {
+/// What a JSON parse builds: plain `JSONValue`s, or `LocatedJSON` that also keeps where each value
+/// and key starts. The parser is generic over it, and specialised, so the plain parse pays nothing
+/// for the positions.
+protocol JSONTree {
+    associatedtype Member
+    static func null(at offset: Int) -> Self
+    static func bool(_ value: Bool, at offset: Int) -> Self
+    static func number(_ value: Double, at offset: Int) -> Self
+    static func string(_ value: String, at offset: Int) -> Self
+    static func array(_ items: [Self], at offset: Int) -> Self
+    static func member(_ key: String, at keyOffset: Int, _ value: Self) -> Member
+    static func object(_ members: [Member], at offset: Int) -> Self
+}
+
+extension JSONValue: JSONTree {
+    static func null(at offset: Int) -> JSONValue { .null }
+    static func bool(_ value: Bool, at offset: Int) -> JSONValue { .bool(value) }
+    static func number(_ value: Double, at offset: Int) -> JSONValue { .number(value) }
+    static func string(_ value: String, at offset: Int) -> JSONValue { .string(value) }
+    static func array(_ items: [JSONValue], at offset: Int) -> JSONValue { .array(items) }
+    static func member(_ key: String, at keyOffset: Int, _ value: JSONValue) -> Member { Member(key, value) }
+    static func object(_ members: [Member], at offset: Int) -> JSONValue { .object(members) }
+}
+
+/// A plain recursive-descent JSON reader for small documents (configuration, batch outputs), building
+/// a `Tree`.
+struct GenericJSONParser<Tree: JSONTree> {
     let bytes: [UInt8]
     let file: String
     let maximumDepth: Int
@@ -42,7 +67,7 @@ private struct GenericJSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    mutating func document() throws(JSONParseError) -> JSONValue {
+    mutating func document() throws(JSONParseError) -> Tree {
         let value = try self.value()
         skipSpace()
         guard index == bytes.count else {
@@ -78,39 +103,41 @@ private struct GenericJSONParser {
         }
     }
 
-    private mutating func value() throws(JSONParseError) -> JSONValue {
+    private mutating func value() throws(JSONParseError) -> Tree {
         skipSpace()
         guard index < bytes.count else { throw error("unexpected end of input: expected a value") }
+        let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): return try container(object: true)
         case UInt8(ascii: "["): return try container(object: false)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""): return .string(try string(), at: start)
         case UInt8(ascii: "t"):
             try expect("true")
-            return .bool(true)
+            return .bool(true, at: start)
         case UInt8(ascii: "f"):
             try expect("false")
-            return .bool(false)
+            return .bool(false, at: start)
         case UInt8(ascii: "n"):
             try expect("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            return .null(at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(), at: start)
         default: throw error("expected a value, found \(found)")
         }
     }
 
-    private mutating func container(object: Bool) throws(JSONParseError) -> JSONValue {
+    private mutating func container(object: Bool) throws(JSONParseError) -> Tree {
         depth += 1
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
         defer { depth -= 1 }
         let close = UInt8(ascii: object ? "}" : "]")
+        let start = index
         index += 1
-        var members: [JSONValue.Member] = []
-        var items: [JSONValue] = []
+        var members: [Tree.Member] = []
+        var items: [Tree] = []
         skipSpace()
         if index < bytes.count, bytes[index] == close {
             index += 1
-            return object ? .object([]) : .array([])
+            return object ? .object([], at: start) : .array([], at: start)
         }
         while true {
             skipSpace()
@@ -118,13 +145,14 @@ private struct GenericJSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a string key, found \(found)")
                 }
+                let keyStart = index
                 let key = try string()
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after a key, found \(found)")
                 }
                 index += 1
-                members.append(.init(key, try value()))
+                members.append(Tree.member(key, at: keyStart, try value()))
             } else {
                 items.append(try value())
             }
@@ -140,7 +168,7 @@ private struct GenericJSONParser {
                 throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(found)")
             }
             index += 1
-            return object ? .object(members) : .array(items)
+            return object ? .object(members, at: start) : .array(items, at: start)
         }
     }
 

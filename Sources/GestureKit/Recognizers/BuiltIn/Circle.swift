@@ -96,6 +96,8 @@ public struct Circle: Recognizer {
                 "spread (standard deviation) of the distance to the centre allowed, as a fraction of the mean radius (off: no roundness rule)"
             ),
         ]
+
+        public static let constraints = [ParameterConstraint("minimumArc", atMost: "maximumArc")]
     }
 
     public enum FailureCode: String, RecognizerFailureCode {

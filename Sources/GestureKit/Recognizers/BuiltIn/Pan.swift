@@ -42,6 +42,8 @@ public struct Pan: Recognizer {
             .init("minimumTouches", \.minimumTouches, .count, minimum: 1, "fewest fingers that may pan"),
             .init("maximumTouches", \.maximumTouches, .count, minimum: 1, "most fingers that may pan"),
         ]
+
+        public static let constraints = [ParameterConstraint("minimumTouches", atMost: "maximumTouches")]
     }
 
     public enum FailureCode: String, RecognizerFailureCode {

@@ -13,6 +13,8 @@
 ///             .init("maximumBow", \.maximumBow, .ratio, minimum: 0, "bow allowed, as a fraction of the travel"),
 ///         ]
 ///     }
+///
+/// Two fields whose values must keep an order (a minimum and its maximum) say so in `constraints`.
 public protocol RecognizerParameters: Sendable, Hashable {
     /// The default profile's values, tuned for real hands.
     init()
@@ -20,10 +22,13 @@ public protocol RecognizerParameters: Sendable, Hashable {
     static var seed: Self { get }
     /// Every field a user may set, in the order `gesture list` shows them.
     static var declarations: [ParameterDeclaration<Self>] { get }
+    /// Orders the fields' values must keep, by name: a minimum not above its maximum. None by default.
+    static var constraints: [ParameterConstraint] { get }
 }
 
 extension RecognizerParameters {
     public static var seed: Self { Self() }
+    public static var constraints: [ParameterConstraint] { [] }
 
     /// `base` with the values a configuration holds; names not declared are ignored.
     public init(_ values: ParameterValues, over base: Self = Self()) {

@@ -1,0 +1,63 @@
+extension Configuration {
+    /// Sets one parameter from an assignment as `gesture … --set` takes it: `ID.PARAMETER=VALUE`,
+    /// VALUE a number (as JSON writes it), `true`, `false`, or `null` or `off` to switch an optional
+    /// rule off.
+    ///
+    ///     try configuration.set(assignment: "pan.minimumTouches=2")
+    ///     try configuration.set(assignment: "swipe.maximumBow=off")
+    ///
+    /// The value is then set exactly as a config file sets it (`set(_:to:for:)`): checked against its
+    /// declaration, former names accepted with a warning, an unknown recognizer or parameter answered
+    /// with the nearest name. Contradictions between values are left to `check()`.
+    ///
+    /// - Throws: `ConfigurationError` when the assignment is not of that form, or its value is refused;
+    ///   its message starts with the assignment: `pan.minimumTouchs=2: unknown parameter
+    ///   "minimumTouchs" for pan: did you mean minimumTouches?`.
+    public mutating func set(assignment: String) throws(ConfigurationError) {
+        do throws(ConfigurationError) {
+            try setting(assignment: assignment)
+        } catch {
+            var error = error
+            error.message = "\(DiagnosticText.escaped(assignment)): \(error.message)"
+            throw error
+        }
+    }
+
+    private mutating func setting(assignment: String) throws(ConfigurationError) {
+        guard let equals = assignment.firstIndex(of: "="),
+            case let target = assignment[..<equals].trimmingSpaces,
+            let dot = target.lastIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex
+        else {
+            throw ConfigurationError("expected ID.PARAMETER=VALUE")
+        }
+        let (id, name) = (String(target[..<dot]), String(target[target.index(after: dot)...]))
+        let text = assignment[assignment.index(after: equals)...].trimmingSpaces
+        let value: ParameterValue
+        switch text {
+        case "true": value = .boolean(true)
+        case "false": value = .boolean(false)
+        case "null", "off": value = .off
+        default:
+            let found = "found \"\(DiagnosticText.escaped(String(text)))\""
+            guard !text.isEmpty else { throw ConfigurationError("expected a value after \"=\"") }
+            let parsed = Result { () throws(JSONParseError) in try JSONValue.parse(Array(text.utf8), file: "--set") }
+            switch parsed {
+            case .success(.number(let number)): value = .number(number)
+            case .failure(let error) where error.code == .invalidNumber:
+                throw ConfigurationError("number out of range: \(DiagnosticText.escaped(String(text)))")
+            default: throw ConfigurationError("expected a number, true, false, null or off after \"=\", \(found)")
+            }
+        }
+        try set(name, to: value, for: id)
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}

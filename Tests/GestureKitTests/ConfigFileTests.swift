@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// Config files as a whole: every error and warning placed at its line and column, relationships that
+/// add to the defaults or replace them, and the output of `gesture list --format json` read back.
+/// (`ConfigurationTests` checks the values one by one.)
+@Suite struct ConfigFileTests {
+    func apply(_ json: String, to base: Configuration = Configuration()) throws(ConfigurationError) -> Configuration {
+        var configuration = base
+        try configuration.apply(json: Array(json.utf8), file: "c.json")
+        return configuration
+    }
+
+    func refusal(_ json: String, to base: Configuration = Configuration()) -> String? {
+        #expect(throws: ConfigurationError.self) { try apply(json, to: base) }?.description
+    }
+
+    func pairs(_ configuration: Configuration) -> [String] {
+        configuration.simultaneous.map { $0.joined(separator: "+") }.sorted()
+    }
+
+    func requirements(_ id: String, _ configuration: Configuration) -> [String]? {
+        configuration.entries.first { $0.id == id }?.requiresFailureOf
+    }
+
+    // MARK: Places
+
+    static let placed: [(String, String)] = [
+        (
+            "{\n  \"parameters\": {\n    \"swipe\": {\"minimumTravel\": -5}\n  }\n}",
+            #"c.json:3:32: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -5"#
+        ),
+        (
+            "{\n  \"parameters\": {\n    \"swipe\": {\"minimumTravl\": 5}\n  }\n}",
+            #"c.json:3:15: error: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#
+        ),
+        (
+            "{\n  \"parameters\": {\n    \"swipes\": {\"minimumTravel\": 5}\n  }\n}",
+            #"c.json:3:5: error: unknown recognizer "swipes": did you mean swipe?"#
+        ),
+        (
+            "{\"parameters\": {\"swipe\": 5}}",
+            #"c.json:1:26: error: expected an object at "parameters"."swipe", found 5"#
+        ),
+        ("[1, 2]", "c.json:1:1: error: expected an object at the top level, found [1,2]"),
+        ("{\n  \"simultanous\": []\n}", #"c.json:2:3: error: unknown key "simultanous": did you mean "simultaneous"?"#),
+        (
+            "{\"parameters\": {}, \"parameters\": {}}",
+            #"c.json:1:20: error: duplicate key "parameters" in the top level"#
+        ),
+        (
+            "{\"requiresFailureOf\": {\"swipe\": {\"add\": [\"z\", \"circel\"]}}}",
+            #"c.json:1:47: error: unknown recognizer "circel": did you mean circle?"#
+        ),
+        (
+            "{\"requiresFailureOf\": {\"swipe\": {\"add\": [\"z\", 3]}}}",
+            #"c.json:1:47: error: "requiresFailureOf"."swipe" must list recognizer ids, found 3"#
+        ),
+        (
+            "{\"simultaneous\": {\"add\": [[\"pan\", \"pinch\"], [\"pan\"]]}}",
+            #"c.json:1:45: error: "simultaneous" must list pairs of recognizer ids, found ["pan"]"#
+        ),
+        (
+            "{\"simultaneous\": {\"add\": [[\"pan\", \"pan\"]]}}",
+            "c.json:1:27: error: a simultaneous pair needs two different recognizers, found pan twice"
+        ),
+        (
+            "{\"requiresFailureOf\": {\n  \"z\": {\"add\": [\"circle\"]},\n  \"circle\": {\"add\": [\"z\"]}\n}}",
+            "c.json:2:3: error: require-to-fail cycle: z → circle → z"
+        ),
+        (
+            "{\"parameters\": {\"z\": {\"topAngle\": 200}}}",
+            #"c.json:1:35: error: parameter "topAngle" for z (now "maximumTopAngle", in rad) must be a number from 0 to 180 (deg), or null to switch the rule off, found 200"#
+        ),
+        (
+            "{\"parameters\": {\"swipe\": {\"minimumTravel\": 5,}}}",
+            "c.json:1:46: error: expected a string key, found '}'"
+        ),
+        ("\u{FEFF}{\"parameters\": 1}", #"c.json:1:16: error: expected an object at "parameters", found 1"#),
+        (
+            "{\"parameters\": {\n\r\n\"pan\": 1}}",
+            #"c.json:3:8: error: expected an object at "parameters"."pan", found 1"#
+        ),
+    ]
+
+    @Test(arguments: placed)
+    func everyErrorNamesItsPlace(_ json: String, _ diagnostic: String) {
+        #expect(refusal(json) == diagnostic)
+    }
+
+    @Test func warningsNameTheirPlaceToo() throws {
+        let configuration = try apply(
+            "{\n  \"parameters\": {\"z\": {\"topAngle\": 45, \"wholePath\": 1}, \"swipe\": {\"maximumBow\": 0}},\n"
+                + "  \"simultaneous\": [[\"pan\", \"pinch\"]]\n}")
+        #expect(
+            configuration.warnings == [
+                "c.json:2:24: warning: z.topAngle is now z.maximumTopAngle, in rad: 45 deg read as 0.7854 rad",
+                "c.json:2:53: warning: z.wholePath is a switch: write true instead of 1",
+                "c.json:2:81: warning: swipe.maximumBow: 0 used to switch the rule off; write null (off) instead",
+                #"c.json:3:19: warning: "simultaneous" as a bare array replaces every default pair: write {"replace": [...]} to say so, or {"add": [...]} to keep them"#,
+            ])
+    }
+
+    // MARK: Adding or replacing
+
+    @Test func simultaneousPairsAreAddedOrReplaced() throws {
+        let defaults = pairs(Configuration())
+        #expect(defaults == ["long-press+pan", "pinch+rotation"])
+        let added = try apply(#"{"simultaneous": {"add": [["pan", "pinch"]]}}"#)
+        #expect(pairs(added) == ["long-press+pan", "pan+pinch", "pinch+rotation"])
+        #expect(added.warnings == [])
+        let replaced = try apply(#"{"simultaneous": {"replace": [["pan", "pinch"]]}}"#)
+        #expect(pairs(replaced) == ["pan+pinch"])
+        #expect(replaced.warnings == [])
+        #expect(pairs(try apply(#"{"simultaneous": {"replace": []}}"#)) == [])
+        let bare = try apply(#"{"simultaneous": [["pan", "pinch"]]}"#)
+        #expect(pairs(bare) == ["pan+pinch"], "a bare array replaces, as it always did")
+        #expect(
+            bare.warnings == [
+                #"c.json:1:18: warning: "simultaneous" as a bare array replaces every default pair: write {"replace": [...]} to say so, or {"add": [...]} to keep them"#
+            ])
+    }
+
+    @Test func requirementsAreAddedOrReplaced() throws {
+        #expect(requirements("swipe", Configuration()) == ["checkmark", "z", "circle"])
+        let added = try apply(#"{"requiresFailureOf": {"swipe": {"add": ["long-press", "checkmark"]}}}"#)
+        #expect(requirements("swipe", added) == ["checkmark", "z", "circle", "long-press"], "in registry order")
+        #expect(added.warnings == [])
+        let replaced = try apply(#"{"requiresFailureOf": {"swipe": {"replace": ["long-press", "z"]}}}"#)
+        #expect(requirements("swipe", replaced) == ["long-press", "z"], "in the order given")
+        let bare = try apply(#"{"requiresFailureOf": {"swipe": ["z"], "tap": []}}"#)
+        #expect(requirements("swipe", bare) == ["z"])
+        #expect(requirements("tap", bare) == [])
+        #expect(
+            bare.warnings == [
+                #"c.json:1:33: warning: "requiresFailureOf"."swipe" as a bare array replaces swipe's default requirements: write {"replace": [...]} to say so, or {"add": [...]} to keep them"#,
+                #"c.json:1:47: warning: "requiresFailureOf"."tap" as a bare array replaces tap's default requirements: write {"replace": [...]} to say so, or {"add": [...]} to keep them"#,
+            ])
+    }
+
+    @Test(arguments: [
+        (#"{"simultaneous": {}}"#, #"c.json:1:18: error: "simultaneous" must be {"add": [...]} or {"replace": [...]}"#),
+        (
+            #"{"simultaneous": {"add": [], "replace": []}}"#,
+            #"c.json:1:30: error: "simultaneous" takes "add" or "replace", not both"#
+        ),
+        (
+            #"{"simultaneous": {"ad": []}}"#,
+            #"c.json:1:19: error: unknown key "ad" in "simultaneous": did you mean "add"?"#
+        ),
+        (
+            #"{"requiresFailureOf": {"tap": {"add": "double-tap"}}}"#,
+            #"c.json:1:39: error: "requiresFailureOf"."tap"."add" must be an array, found "double-tap""#
+        ),
+        (#"{"simultaneous": 3}"#, #"c.json:1:18: error: expected an object at "simultaneous", found 3"#),
+    ])
+    func aRelationshipSaysAddOrReplace(_ json: String, _ diagnostic: String) {
+        #expect(refusal(json) == diagnostic)
+    }
+
+    /// Requirements are checked for a cycle once the file has set them all: a file may turn a
+    /// requirement around.
+    @Test func aCycleIsLookedForOnceEveryRequirementIsSet() throws {
+        let configuration = try apply(
+            #"{"requiresFailureOf": {"checkmark": {"add": ["swipe"]}, "swipe": {"replace": ["z"]}}}"#)
+        #expect(requirements("checkmark", configuration) == ["swipe"])
+        #expect(requirements("swipe", configuration) == ["z"])
+    }
+
+    /// What concerns a recognizer that `keepOnly` left out is skipped, so that one file serves any
+    /// `--recognizers`; `set` names the recognizer on purpose, and is refused.
+    @Test func aRecognizerLeftOutIsSkipped() throws {
+        var some = Configuration()
+        try some.keepOnly(["swipe", "pan"])
+        let applied = try apply(
+            #"{"parameters": {"tap": {"taps": 2}, "pan": {"minimumTranslation": 30}}, "requiresFailureOf": {"tap": {"replace": []}, "pan": {"add": ["long-press", "swipe"]}}, "simultaneous": {"add": [["pan", "pinch"]]}}"#,
+            to: some)
+        #expect(applied.entries.map(\.id) == ["swipe", "pan"])
+        #expect(applied.parameters(of: "pan", as: Pan.self)?.minimumTranslation == 30)
+        #expect(requirements("pan", applied) == ["swipe"])
+        #expect(pairs(applied) == [])
+        #expect(
+            refusal(#"{"parameters": {"tapp": {"taps": 2}}}"#, to: some)
+                == #"c.json:1:17: error: unknown recognizer "tapp": expected one of swipe, pan"#)
+        #expect(
+            #expect(throws: ConfigurationError.self) { try some.set(assignment: "tap.taps=2") }?.description
+                == #"tap.taps=2: recognizer "tap" is left out of this configuration: expected one of swipe, pan"#)
+    }
+
+    // MARK: The output of gesture list --format json
+
+    func listed(_ configuration: Configuration) -> String { JSONReport.value(configuration).prettyText }
+
+    @Test(arguments: Profile.allCases)
+    func theListOutputRoundTrips(_ profile: Profile) throws {
+        let original = Configuration(profile: profile)
+        let copy = try apply(listed(original), to: Configuration())
+        #expect(copy.warnings == [])
+        #expect(copy.entries.map(\.values) == original.entries.map(\.values))
+        #expect(copy.entries.map(\.requiresFailureOf) == original.entries.map(\.requiresFailureOf))
+        #expect(copy.simultaneous == original.simultaneous)
+        #expect(listed(try apply(listed(original), to: Configuration(profile: profile))) == listed(original))
+    }
+
+    @Test func aChangedValueOrRelationshipCarriesOver() throws {
+        var changed = Configuration()
+        try changed.set(assignment: "swipe.minimumTravel=20")
+        try changed.set(assignment: "checkmark.maximumLeadInRatio=off")
+        try changed.setRequirements(of: "tap", [])
+        try changed.allowSimultaneous("pan", "pinch")
+        let copy = try apply(listed(changed))
+        #expect(listed(copy) == listed(changed))
+        #expect(copy.parameters(of: "swipe", as: Swipe.self)?.minimumTravel == 20)
+        #expect(copy.parameters(of: "checkmark", as: Checkmark.self)?.maximumLeadInRatio == nil)
+        #expect(requirements("tap", copy) == [])
+        #expect(copy.maySimultaneouslyRecognize("pan", "pinch"))
+    }
+
+    /// A list of some recognizers sets those only; a list of all applied to a configuration of some
+    /// skips those left out.
+    @Test func aListOfSomeRecognizersSetsThoseOnly() throws {
+        var some = Configuration()
+        try some.keepOnly(["swipe", "pan", "pinch"])
+        try some.set(assignment: "pan.minimumTranslation=30")
+        let applied = try apply(listed(some))
+        #expect(applied.parameters(of: "pan", as: Pan.self)?.minimumTranslation == 30)
+        // The list says nothing of the relationships with recognizers it does not list.
+        #expect(requirements("pan", applied) == ["checkmark", "z", "circle", "swipe"])
+        #expect(requirements("swipe", applied) == ["checkmark", "z", "circle"])
+        #expect(requirements("tap", applied) == ["double-tap"])
+        #expect(pairs(applied) == ["long-press+pan", "pinch+rotation"])
+        // Among those it lists, it says everything.
+        try some.setRequirements(of: "pan", [])
+        try some.allowSimultaneous("pan", "pinch")
+        let changed = try apply(listed(some))
+        #expect(requirements("pan", changed) == ["checkmark", "z", "circle"])
+        #expect(pairs(changed) == ["long-press+pan", "pan+pinch", "pinch+rotation"])
+
+        var everything = Configuration()
+        try everything.set(assignment: "pan.minimumTranslation=30")
+        try everything.set(assignment: "tap.taps=2")
+        let narrowed = try apply(listed(everything), to: some)
+        #expect(narrowed.entries.map(\.id) == ["swipe", "pan", "pinch"])
+        #expect(narrowed.parameters(of: "pan", as: Pan.self)?.minimumTranslation == 30)
+        #expect(requirements("pan", narrowed) == ["swipe"])
+    }
+
+    @Test(arguments: [
+        (
+            #"{"profile": "default", "recognizers": [{"id": "swipe", "parameters": [{"name": "minimumTravel", "value": -1}]}]}"#,
+            #"c.json:1:106: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -1"#
+        ),
+        (
+            #"{"recognizers": [{"id": "swipe", "parameters": [{"name": "minimumTravl", "value": 1}]}]}"#,
+            #"c.json:1:58: error: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#
+        ),
+        (
+            #"{"recognizers": [{"id": "swip"}]}"#,
+            #"c.json:1:25: error: unknown recognizer "swip": did you mean swipe?"#
+        ),
+        (
+            #"{"recognizers": [{"id": "swipe", "sumary": ""}]}"#,
+            #"c.json:1:34: error: unknown key "sumary" in a recognizer: did you mean "summary"?"#
+        ),
+        (
+            #"{"recognizers": [{"kind": "discrete"}]}"#,
+            #"c.json:1:18: error: a recognizer of "recognizers" needs an "id" string"#
+        ),
+        (
+            #"{"profile": "fast", "recognizers": []}"#,
+            #"c.json:1:13: error: "profile" must be "default" or "seed", found "fast""#
+        ),
+        (
+            #"{"recognizers": [], "parameters": {}}"#,
+            #"c.json:1:21: error: unknown key "parameters": expected "profile", "recognizers""#
+        ),
+        (
+            #"{"recognizers": [{"id": "swipe", "parameters": [{"value": 1}]}]}"#,
+            #"c.json:1:49: error: a parameter of swipe needs a "name" and a "value""#
+        ),
+        (
+            #"{"recognizers": [{"id": "swipe", "requiresFailureOf": ["swipe"]}]}"#,
+            "c.json:1:25: error: require-to-fail cycle: swipe → swipe"
+        ),
+    ])
+    func aListWithABadPartIsRefusedThere(_ json: String, _ diagnostic: String) {
+        #expect(refusal(json) == diagnostic)
+    }
+
+    /// As a user runs it: `gesture list --format json` saved, then given back as `--config`.
+    @Test func theListCommandsOutputIsAConfigFile() throws {
+        let corpus = try MiniCorpus("list-round-trip")
+        defer { corpus.remove() }
+        for extra in [[], ["--set", "swipe.minimumTravel=20", "--set", "z.wholePath=false"]] {
+            let listing = try GestureCommand.run(["list", "--format", "json"] + extra)
+            try corpus.write("list.json", listing.stdout)
+            let path = corpus.folder.appendingPathComponent("list.json").path
+            let again = try GestureCommand.run(["list", "--format", "json", "--config", path])
+            #expect(again == listing, "\(extra)")
+            #expect(again.stderr == "" && again.status == 0)
+        }
+        #expect(
+            try String(contentsOf: corpus.folder.appendingPathComponent("list.json"), encoding: .utf8).contains(
+                #""name": "minimumTravel",\#n          "value": 20,"#))
+        let changed = try GestureCommand.run([
+            "classify", "--config", corpus.folder.appendingPathComponent("list.json").path, "Traces/z.csv",
+        ])
+        let bySet = try GestureCommand.run([
+            "classify", "--set", "swipe.minimumTravel=20", "--set", "z.wholePath=false", "Traces/z.csv",
+        ])
+        #expect(changed == bySet)
+    }
+
+    // MARK: Located values
+
+    @Test func aLocatedValueKnowsWhereItAndItsKeysStart() throws {
+        let text = "{\"a\": [1, true],\n \"b\": {\"c\": null}}"
+        let document = try LocatedJSON.parse(Array(text.utf8), file: "c.json")
+        #expect(document.offset == 0)
+        let a = try #require(document["a"])
+        #expect(a.keyOffset == 1 && a.value.offset == 6)
+        #expect(a.value.items?.map(\.offset) == [7, 10])
+        let c = try #require(document["b"]?.value["c"])
+        #expect(c.keyOffset == 24 && c.value.offset == 29)
+        #expect(document.plain == (try JSONValue.parse(Array(text.utf8), file: "c.json")))
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"\\x\"", "1e999", "[[[[", "{} x", "tru"])
+    func aLocatedParseFailsAsThePlainOneDoes(_ text: String) {
+        let plain = #expect(throws: JSONParseError.self) {
+            try JSONValue.parse(Array(text.utf8), file: "c.json", maximumDepth: 3)
+        }
+        let located = #expect(throws: JSONParseError.self) {
+            try LocatedJSON.parse(Array(text.utf8), file: "c.json", maximumDepth: 3)
+        }
+        #expect(plain != nil && plain == located)
+    }
+
+    // MARK: Did you mean
+
+    @Test func theNearestNameIsSuggestedWhenNearEnough() {
+        let names = ["minimumTravel", "maximumDeviation", "maximumBow", "jitterTolerance"]
+        #expect(Spelling.nearest(to: "minimumTravl", among: names) == "minimumTravel")
+        #expect(Spelling.nearest(to: "MinimumTravel", among: names) == "minimumTravel")
+        #expect(Spelling.nearest(to: "maxiumumBow", among: names) == "maximumBow")
+        #expect(Spelling.nearest(to: "mniimumTravel", among: names) == "minimumTravel", "a swap is one edit")
+        #expect(Spelling.nearest(to: "speed", among: names) == nil)
+        #expect(Spelling.nearest(to: "", among: names) == nil)
+        #expect(Spelling.nearest(to: "x", among: []) == nil)
+        #expect(Spelling.nearest(to: "zz", among: ["z", "tap"]) == "z")
+        #expect(Spelling.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+}
