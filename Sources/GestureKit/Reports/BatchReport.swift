@@ -54,12 +54,7 @@ public enum BatchReport {
             row.miss?.code ?? "", row.miss?.message ?? "",
         ]
         if grouped { fields.insert(row.group ?? "", at: 1) }
-        return fields.map(quoted).joined(separator: ",") + "\n"
-    }
-
-    private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return fields.map(ReportText.csvField).joined(separator: ",") + "\n"
     }
 
     // MARK: Summary
@@ -343,19 +338,9 @@ public enum BatchReport {
         return out
     }
 
-    private static func percent(_ value: Double) -> String { Format.number(value * 100, decimals: 1) + "%" }
+    private static func percent(_ value: Double) -> String { ReportText.percent(value) }
 
-    /// Left-aligned first column, right-aligned others.
-    private static func table(_ rows: [[String]]) -> String {
-        guard let columns = rows.first?.count else { return "" }
-        let widths = (0..<columns).map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { c, cell in
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
-                return c == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
+    private static func table(_ rows: [[String]]) -> String { ReportText.table(rows) }
 }
 
 /// Keeps the `capacity` worst misses seen so far: furthest past their limit first, then those without

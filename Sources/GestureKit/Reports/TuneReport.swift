@@ -174,23 +174,10 @@ public enum TuneReport {
         return parts.joined(separator: ", ")
     }
 
-    static func percent(_ value: Double, decimals: Int = 1) -> String {
-        Format.number(value * 100, decimals: decimals) + "%"
-    }
+    static func percent(_ value: Double, decimals: Int = 1) -> String { ReportText.percent(value, decimals: decimals) }
 
-    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, the others right-aligned;
-    /// trailing spaces trimmed.
     static func table(_ rows: [[String]], leftColumns: Int) -> String {
-        let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            var line = row.enumerated().map { c, cell in
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
-                return c < leftColumns ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }.joined(separator: "\n") + "\n"
+        ReportText.table(rows, leftColumns: leftColumns)
     }
 
     // MARK: JSON
@@ -320,7 +307,7 @@ public enum TuneReport {
             let id = result.recognizers[target]
             header += ["labelled", "recalled", "recall", "falseAlarms", "falseAlarmRate"].map { "\(id).\($0)" }
         }
-        var out = header.map(csvField).joined(separator: ",") + "\n"
+        var out = header.map(ReportText.csvField).joined(separator: ",") + "\n"
         func number(_ value: Double?) -> String { value.map(Format.jsonNumber) ?? "" }
         for setting in result.grid.indices {
             let groups: [Int?] = [nil] + result.groups.indices.map { $0 }
@@ -337,16 +324,10 @@ public enum TuneReport {
                         "\(counts.falseAlarms[target])", number(counts.falseAlarmRate(target)),
                     ]
                 }
-                out += fields.map(csvField).joined(separator: ",") + "\n"
+                out += fields.map(ReportText.csvField).joined(separator: ",") + "\n"
             }
         }
         return out
-    }
-
-    /// A CSV field, quoted when it holds a comma, a quote or a line break.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     // MARK: Config

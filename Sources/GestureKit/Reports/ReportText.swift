@@ -1,0 +1,29 @@
+/// Text helpers the reports share: aligned tables, CSV fields, percentages.
+enum ReportText {
+    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, the others
+    /// right-aligned; a row may have fewer cells than the widest; trailing spaces trimmed.
+    static func table(_ rows: [[String]], leftColumns: Int = 1) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        guard columns > 0 else { return "" }
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            var line = row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c < leftColumns ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// A CSV field (RFC 4180), quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `0.125` → `12.5%`.
+    static func percent(_ value: Double, decimals: Int = 1) -> String {
+        Format.number(value * 100, decimals: decimals) + "%"
+    }
+}
