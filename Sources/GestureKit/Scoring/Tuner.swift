@@ -74,8 +74,10 @@ public struct Tuner: Sendable {
     /// off only to check that sharing changes nothing.
     var sharesReplays = true
 
-    /// For each swept recognizer, when every one is discrete: a configuration of that recognizer
-    /// alone for each distinct value of its swept parameters, and which one each setting uses.
+    /// For each swept recognizer, when every one is discrete: a copy of it for each distinct value of
+    /// its swept parameters, all copies in one configuration (or a few, `AloneReplays.copiesPerReplay`
+    /// at most in each) where none waits for another and any may recognize with any, so each decides
+    /// as it would alone and one replay decides them all; and which copies each setting uses.
     ///
     /// A discrete recognizer's part in a replay is when it recognizes (and as what) or fails, in
     /// each touch sequence: it takes the same touches whatever the others do until it is decided,
@@ -88,25 +90,48 @@ public struct Tuner: Sendable {
         guard
             ids.allSatisfy({ id in base.entries.first { $0.id == id }?.definition.kind == .discrete })
         else { return nil }
-        var classifiers: [Classifier] = []
-        var settingClassifiers = Array(repeating: [Int](), count: grid.count)
+        // Each copy: the swept recognizer's entry, its id in the replay, and its own swept values.
+        var copies: [(entry: Configuration.Entry, id: String, values: [(String, ParameterValue)])] = []
+        var settingCopies = Array(repeating: [Int](), count: grid.count)
         for id in ids {
-            var alone = base
-            try alone.keepOnly([id])
+            guard let entry = base.entries.first(where: { $0.id == id }) else { continue }
             var made: [[ParameterValue]: Int] = [:]
             for (index, setting) in grid.enumerated() {
                 let own = zip(sweeps, setting).filter { $0.0.recognizer == id }
                 let values = own.map(\.1)
                 if made[values] == nil {
-                    var configuration = alone
-                    for (sweep, value) in own { try configuration.set(sweep.parameter, to: value, for: id) }
-                    made[values] = classifiers.count
-                    classifiers.append(Classifier(configuration: configuration))
+                    made[values] = copies.count
+                    copies.append((entry, "\(id)#\(made.count)", own.map { ($0.0.parameter, $0.1) }))
                 }
-                settingClassifiers[index].append(made[values]!)
+                settingCopies[index].append(made[values]!)
             }
         }
-        return AloneReplays(classifiers: classifiers, settings: settingClassifiers)
+        var classifiers: [Classifier] = []
+        var where_: [(classifier: Int, id: String)] = []
+        for start in stride(from: 0, to: copies.count, by: AloneReplays.copiesPerReplay) {
+            let group = copies[start..<min(start + AloneReplays.copiesPerReplay, copies.count)]
+            var configuration = Configuration(
+                registry: group.map { copy in
+                    var definition = copy.entry.definition
+                    definition.id = copy.id
+                    definition.requiresFailureOf = []
+                    definition.simultaneousWith = []
+                    return definition
+                }, profile: base.profile)
+            for copy in group {
+                for name in copy.entry.settings.names {
+                    try configuration.set(name, to: copy.entry.settings[name]!, for: copy.id)
+                }
+                for (name, value) in copy.values { try configuration.set(name, to: value, for: copy.id) }
+                try configuration.setRequirements(of: copy.id, [])
+            }
+            for a in group.indices {
+                for b in group.indices where b > a { try configuration.allowSimultaneous(group[a].id, group[b].id) }
+            }
+            for copy in group { where_.append((classifiers.count, copy.id)) }
+            classifiers.append(Classifier(configuration: configuration))
+        }
+        return AloneReplays(classifiers: classifiers, copies: where_, settings: settingCopies)
     }
 
     /// The base configuration with one setting applied; its values must not contradict each other
@@ -205,11 +230,13 @@ public struct Tuner: Sendable {
                             }
                             continue
                         }
-                        let decisions = alone.classifiers.indices.map { which in
+                        var byCopy: [String: [UInt64]] = [:]
+                        for which in alone.classifiers.indices {
                             AloneReplays.decisions(
                                 classify(alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
-                                gestures: gestures)
+                                gestures: gestures, into: &byCopy)
                         }
+                        let decisions = alone.copies.map { byCopy[$0.id] ?? [] }
                         var replayed: [[[UInt64]]: UInt16] = [:]
                         for setting in 0..<settings {
                             let key = alone.settings[setting].map { decisions[$0] }
@@ -240,18 +267,22 @@ public struct Tuner: Sendable {
 
 /// The swept recognizers replayed alone (see `Tuner.aloneReplays`).
 struct AloneReplays: Sendable {
-    /// One per swept recognizer and distinct value of its swept parameters.
+    /// The most copies replayed together: every pair of them is a simultaneous pair.
+    static let copiesPerReplay = 64
+    /// Each replays up to `copiesPerReplay` copies, in the order of `copies`.
     var classifiers: [Classifier]
-    /// For each setting, the classifiers (one per swept recognizer) its values make.
+    /// Each copy's classifier and id there.
+    var copies: [(classifier: Int, id: String)]
+    /// For each setting, the copies (one per swept recognizer) its values make.
     var settings: [[Int]]
 
-    /// How the only recognizer of `result` decided in each touch sequence: each transition's state,
-    /// event, time and recognized gesture, as numbers.
-    static func decisions(_ result: TraceResult, gestures: [String: UInt16]) -> [UInt64] {
-        var decisions: [UInt64] = []
-        for sequence in result.sequences {
-            decisions.append(.max)  // Sequences apart.
+    /// How each recognizer of `result` decided, by id: in each touch sequence that reports it, the
+    /// sequence, each transition's state, event and time, and the gesture recognized, as numbers.
+    static func decisions(_ result: TraceResult, gestures: [String: UInt16], into decisions: inout [String: [UInt64]]) {
+        for (number, sequence) in result.sequences.enumerated() {
             for report in sequence.recognizers {
+                var found = decisions[report.id] ?? []
+                found.append(UInt64.max - UInt64(number))  // Sequences apart.
                 for transition in report.transitions {
                     let state: UInt64 =
                         switch transition.to {
@@ -262,12 +293,12 @@ struct AloneReplays: Sendable {
                         case .failed: 5
                         case .cancelled: 6
                         }
-                    decisions += [state, UInt64(truncatingIfNeeded: transition.event), transition.time.bitPattern]
+                    found += [state, UInt64(truncatingIfNeeded: transition.event), transition.time.bitPattern]
                 }
-                decisions.append(UInt64(report.recognition.map { gestures[$0.gesture] ?? .max } ?? .max - 1))
+                found.append(UInt64(report.recognition.map { gestures[$0.gesture] ?? .max } ?? .max - 1))
+                decisions[report.id] = found
             }
         }
-        return decisions
     }
 }
 
