@@ -107,7 +107,7 @@ public struct Tuner: Sendable {
             }
         }
         var classifiers: [Classifier] = []
-        var where_: [(classifier: Int, id: String)] = []
+        var placed: [(classifier: Int, id: String)] = []
         for start in stride(from: 0, to: copies.count, by: AloneReplays.copiesPerReplay) {
             let group = copies[start..<min(start + AloneReplays.copiesPerReplay, copies.count)]
             var configuration = Configuration(
@@ -128,10 +128,10 @@ public struct Tuner: Sendable {
             for a in group.indices {
                 for b in group.indices where b > a { try configuration.allowSimultaneous(group[a].id, group[b].id) }
             }
-            for copy in group { where_.append((classifiers.count, copy.id)) }
+            for copy in group { placed.append((classifiers.count, copy.id)) }
             classifiers.append(Classifier(configuration: configuration))
         }
-        return AloneReplays(classifiers: classifiers, copies: where_, settings: settingCopies)
+        return AloneReplays(classifiers: classifiers, copies: placed, settings: settingCopies)
     }
 
     /// The base configuration with one setting applied; its values must not contradict each other
