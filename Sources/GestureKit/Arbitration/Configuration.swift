@@ -197,6 +197,9 @@ public struct Configuration: Sendable {
     /// values; call this (or `check()`) once they are all set.
     public func contradictions() -> [Contradiction] {
         entries.flatMap { entry -> [Contradiction] in
+            // A profile's own values keep every constraint (`RecognizerDefinition.problems()` checks
+            // it): only set values can contradict, and a run that sets nothing builds no spec.
+            guard !entry.settings.isEmpty else { return [] }
             let constraints = entry.definition.constraints
             guard !constraints.isEmpty else { return [] }
             let values = entry.values
