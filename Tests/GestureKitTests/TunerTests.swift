@@ -225,6 +225,18 @@ private func swipeOnly() throws -> Configuration {
         #expect(Set(full.totals.map(\.predicted)).count > 1)
     }
 
+    @Test func groupsAreInNameOrderWithNumbersAsNumbersAndASampleWithoutOneIsInItsOwn() throws {
+        let base = try swipeOnly()
+        let samples = [
+            sample("s10", "swipe-right", 45), sample("s2", "swipe-right", 45),
+            TuningSample(path: "loose.csv", trace: stroke(45), label: "swipe-right"),
+        ]
+        let result = try Tuner(base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=20:20:1", in: base)])
+            .run(samples)
+        #expect(result.groups == ["", "s2", "s10"])
+        #expect(result.counts[0].map(\.traces) == [1, 1, 1])
+    }
+
     @Test func aContinuousRecognizerIsReplayedInFullForEverySetting() throws {
         let base = Configuration()
         let tuner = Tuner(base: base, sweeps: [try Sweep(parsing: "pan.minimumTouches=1:2:1", in: base)])

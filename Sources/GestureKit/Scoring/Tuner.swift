@@ -387,7 +387,7 @@ public struct TuningResult: Sendable {
     public let targets: [Int]
     /// The grid, in order; a setting is an index into it.
     public let grid: [[ParameterValue]]
-    /// The groups, in name order; empty without grouping.
+    /// The groups, in name order (runs of digits as numbers: `s2` before `s10`); empty without grouping.
     public let groups: [String]
     /// `counts[setting][group]`; without grouping, one count per setting, for the whole corpus.
     public let counts: [[TuningCounts]]
@@ -427,10 +427,12 @@ public struct TuningResult: Sendable {
         for (index, entry) in entries.enumerated() {
             for gesture in entry.definition.gestures { family[Int(gestures[gesture]!)] = index }
         }
-        let groupNames = Set(samples.compactMap(\.group)).sorted { PathOrder.bytesPrecede($0, $1) }
+        // Without groups, one count per setting; with them, a sample without one is in the group "".
+        let grouped = samples.contains { $0.group != nil }
+        let groupNames = grouped ? Set(samples.map { $0.group ?? "" }).sorted(by: Grouping.precedes) : []
         groups = groupNames
         let groupIndex = Dictionary(uniqueKeysWithValues: groupNames.enumerated().map { ($1, $0) })
-        let groupOf = samples.map { $0.group.flatMap { groupIndex[$0] } ?? 0 }
+        let groupOf = samples.map { grouped ? groupIndex[$0.group ?? ""]! : 0 }
         let labels = samples.map { gestures[$0.label] ?? .max }
         let labelFamily = labels.map { $0 == .max ? nil : family[Int($0)] }
         let empty = TuningCounts(recognizers: entries.count)
