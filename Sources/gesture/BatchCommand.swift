@@ -206,7 +206,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     var board = Scoreboard()
-    var rows: [BatchRow] = []
+    var found: [(BatchRow, Int)] = []
     for (index, file) in arguments.operands.enumerated() {
         guard
             let data = file == "-"
@@ -223,9 +223,16 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
             )
         }
         board.merge(document.board)
-        rows += document.rows
+        found += document.rows.map { ($0, index) }
     }
-    rows.sort { PathOrder.precedes($0.path, $1.path) }
+    found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
+    // A shard given twice (a retried run, a glob) would count its traces twice.
+    for (a, b) in zip(found, found.dropFirst()) where a.0.path == b.0.path && a.1 != b.1 {
+        throw UsageError(
+            "\(a.0.path) is a row of input \(a.1 + 1) (\(arguments.operands[a.1])) and of input \(b.1 + 1) "
+                + "(\(arguments.operands[b.1])): each trace must be in one input (a shard given twice?)")
+    }
+    let rows = found.map(\.0)
     if format == .json {
         Output.buffered("{\"traces\":[")
         for (index, row) in rows.enumerated() {

@@ -84,6 +84,17 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
         jobs: try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1))
     _ = try tuner.configurations()  // Every setting checked before a file is read.
+    if let file = arguments.options["--write-config"] {
+        // Said now rather than after the replays.
+        let folder = (file as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+            isFolder.boolValue, FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+        else {
+            throw UsageError(
+                "--write-config \(file): no folder \(folder.isEmpty ? "." : folder) to write it in, or not writable")
+        }
+    }
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
@@ -153,8 +164,11 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     if let file = arguments.options["--write-config"] {
         let chosen = try tuner.configuration(for: result.grid[result.chosen.setting])
         let text = TuneReport.config(chosen).prettyText + "\n"
-        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
-            throw UsageError("cannot write configuration file \(file)")
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        } catch {
+            Output.error("gesture: error: cannot write configuration file \(file): \(error.localizedDescription)")
+            return .error
         }
     }
     return errors > 0 ? .error : .recognized

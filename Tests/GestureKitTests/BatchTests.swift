@@ -106,6 +106,13 @@ let shapes = [
         let text = try GestureCommand.run(["merge-scores", "--format", "text"] + shardFiles, in: corpus.folder)
         let wholeText = try GestureCommand.run(["batch"] + shapes + ["--labels", "labels.csv", "."], in: corpus.folder)
         #expect(text.stdout == wholeText.stdout)
+        // A shard given twice would count its traces twice: refused, naming both inputs.
+        let twice = try GestureCommand.run(["merge-scores", shardFiles[0], shardFiles[1], shardFiles[0]])
+        #expect(twice.status == 2 && twice.stdout == "")
+        #expect(
+            twice.stderr.contains(
+                " is a row of input 1 (\(shardFiles[0])) and of input 3 (\(shardFiles[0])): each trace must be in one input (a shard given twice?)\n"
+            ))
     }
 
     @Test func everyBadFileIsAnErrorRowAndTheRunGoesOn() throws {

@@ -98,6 +98,10 @@ import Testing
             "gesture: error: --sweep: swipe.minimumTravel is swept twice"
         ),
         (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", "no-such-folder/tuned.json"],
+            "gesture: error: --write-config no-such-folder/tuned.json: no folder no-such-folder to write it in, or not writable"
+        ),
+        (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--objective", "speed"],
             "gesture: error: invalid value \"speed\" for --objective"
         ),

@@ -163,7 +163,13 @@ private func swipeOnly() throws -> Configuration {
         #expect(f1.chosen.setting == 0)
         #expect(balanced.chosen.setting == 2)
         let swipe = try #require(f1.recognizers.firstIndex(of: "swipe"))
-        #expect(f1.totals[0].f1(swipe) == 2 * (5.0 / 7) * 1 / (5.0 / 7 + 1))
+        #expect(f1.totals[0].f1(swipe) == 10.0 / 12)
+        // Nothing recalled and nothing predicted is an F1 of 0, not undefined.
+        var none = TuningCounts(recognizers: 1)
+        none.traces = 3
+        none.labelled = [2]
+        #expect(none.f1(0) == 0 && none.precision(0) == nil)
+        #expect(TuningCounts(recognizers: 1).f1(0) == nil)
     }
 
     @Test func twoSweepsMakeAGridTheFirstVaryingSlowest() throws {
@@ -256,7 +262,15 @@ private func swipeOnly() throws -> Configuration {
             ),
             (
                 "swip.minimumTravel=1:2:1",
-                "--sweep swip.minimumTravel=1:2:1: unknown recognizer \"swip\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation"
+                "--sweep swip.minimumTravel=1:2:1: unknown recognizer \"swip\": did you mean swipe?"
+            ),
+            (
+                "blob.minimumTravel=1:2:1",
+                "--sweep blob.minimumTravel=1:2:1: unknown recognizer \"blob\": expected one of checkmark, z, circle, swipe, double-tap, tap, long-press, pan, pinch, rotation"
+            ),
+            (
+                "swipe.minimumTravle=1:2:1",
+                "--sweep swipe.minimumTravle=1:2:1: unknown parameter \"minimumTravle\" for swipe: did you mean minimumTravel?"
             ),
             (
                 "swipe.travel=1:2:1",
@@ -289,6 +303,13 @@ private func swipeOnly() throws -> Configuration {
         for (text, message) in errors {
             #expect(throws: ConfigurationError(message)) { try Sweep(parsing: text, in: base) }
         }
+        var shapes = base
+        try shapes.keepOnly(["z", "swipe"])
+        #expect(
+            throws: ConfigurationError(
+                "--sweep circle.minimumArc=4:6:1: recognizer \"circle\" is left out of this configuration: expected one of z, swipe"
+            )
+        ) { try Sweep(parsing: "circle.minimumArc=4:6:1", in: shapes) }
     }
 
     @Test func theWrittenConfigurationReadsBackToTheChosenValues() throws {

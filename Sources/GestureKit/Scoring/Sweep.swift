@@ -36,15 +36,18 @@ public struct Sweep: Sendable, Hashable {
             throw fail("expected ID.PARAM=FROM:TO:STEP")
         }
         let (id, parameterName) = (name[0], name[1])
-        guard let entry = configuration.entries.first(where: { $0.id == id }) else {
-            throw fail(
-                "unknown recognizer \"\(DiagnosticText.escaped(id))\": expected one of \(configuration.entries.map(\.id).joined(separator: ", "))"
-            )
+        let entry: Configuration.Entry
+        do throws(ConfigurationError) {
+            entry = configuration.entries[try configuration.entryIndex(id)]
+        } catch {
+            throw fail(error.message)
         }
         guard let spec = entry.definition.parameter(parameterName) else {
-            throw fail(
-                "unknown parameter \"\(DiagnosticText.escaped(parameterName))\" for \(id): expected one of \(entry.definition.parameters.map(\.name).joined(separator: ", "))"
-            )
+            let names = entry.definition.parameters.map(\.name)
+            let hint =
+                Spelling.nearest(to: parameterName, among: names).map { "did you mean \($0)?" }
+                ?? "expected one of \(names.joined(separator: ", "))"
+            throw fail("unknown parameter \"\(DiagnosticText.escaped(parameterName))\" for \(id): \(hint)")
         }
         guard spec.type != .boolean else {
             throw fail("\(id).\(parameterName) is a switch (true or false), not a number: it cannot be swept")

@@ -369,9 +369,11 @@ public struct TuningCounts: Sendable, Hashable {
     public func precision(_ index: Int) -> Double? {
         predicted[index] == 0 ? nil : Double(recalled[index]) / Double(predicted[index])
     }
+    /// 2 × recalled ÷ (labelled + predicted): the harmonic mean of precision and recall, and 0 when
+    /// nothing is recalled even if nothing was predicted; `nil` when there is neither.
     public func f1(_ index: Int) -> Double? {
-        guard let precision = precision(index), let recall = recall(index) else { return nil }
-        return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+        let both = labelled[index] + predicted[index]
+        return both == 0 ? nil : 2 * Double(recalled[index]) / Double(both)
     }
 }
 
