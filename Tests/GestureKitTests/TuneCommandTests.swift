@@ -51,6 +51,9 @@ import Testing
         #expect(
             json["crossValidation"]?["folds"]?.text.contains(#""group":"c","setting":{"swipe.minimumTravel":30}"#)
                 == true)
+        #expect(
+            json["crossValidation"]?["worstGroups"]?.text
+                == #"{"swipe":{"group":"a","labelled":2,"recalled":1,"recall":0.5}}"#)
         // One row per setting and group: 3 × (the whole corpus and 3 groups).
         if case .array(let rows)? = json["rows"] { #expect(rows.count == 12) } else { Issue.record("no rows") }
     }

@@ -209,7 +209,10 @@ public enum TuneReport {
                 return M(
                     result.recognizers[target],
                     found.map {
-                        .object([M("group", .string(result.groups[$0.group])), M("recall", .number($0.recall))])
+                        .object([
+                            M("group", .string(result.groups[$0.group])), M("labelled", .number(Double($0.labelled))),
+                            M("recalled", .number(Double($0.recalled))), M("recall", .number($0.recall)),
+                        ])
                     }
                         ?? .null)
             }
