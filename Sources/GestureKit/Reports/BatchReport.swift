@@ -12,15 +12,7 @@ public enum BatchReport {
         let correct = JSONValue.Member("correct", row.correct.map { .bool($0) } ?? .null)
         let error = JSONValue.Member(
             "error",
-            row.error.map { error in
-                .object([
-                    .init("code", .string(error.code.rawValue)),
-                    .init("message", .string(error.message)),
-                    .init("line", .number(error.line.map(Double.init))),
-                    .init("column", .number(error.column.map(Double.init))),
-                    .init("sample", .number(error.sampleIndex.map(Double.init))),
-                ])
-            } ?? .null)
+            row.error.map { .object(JSONReport.errorMembers($0)) } ?? .null)
         let failure = JSONValue.Member(
             "failure",
             row.miss.map { miss in

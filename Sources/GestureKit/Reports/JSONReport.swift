@@ -50,17 +50,21 @@ public enum JSONReport {
             .init("gesture", .null),
             .init(
                 "error",
-                .object([
-                    .init("code", .string(error.code.rawValue)),
-                    .init("message", .string(error.message)),
-                    .init("line", .number(error.line.map(Double.init))),
-                    .init("column", .number(error.column.map(Double.init))),
-                    .init("sample", .number(error.sampleIndex.map(Double.init))),
-                    .init("description", .string(error.description)),
-                ])),
+                .object(errorMembers(error) + [.init("description", .string(error.description))])),
             .init("warnings", .array([])),
             .init("sequences", .array([])),
         ])
+    }
+
+    /// A trace error as classify and batch output show it: code, message, and where.
+    static func errorMembers(_ error: TraceError) -> [JSONValue.Member] {
+        [
+            .init("code", .string(error.code.rawValue)),
+            .init("message", .string(error.message)),
+            .init("line", .number(error.line.map(Double.init))),
+            .init("column", .number(error.column.map(Double.init))),
+            .init("sample", .number(error.sampleIndex.map(Double.init))),
+        ]
     }
 
     static func value(_ sequence: SequenceResult) -> JSONValue {
