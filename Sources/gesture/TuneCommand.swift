@@ -83,7 +83,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     let tuner = Tuner(
         base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
         jobs: try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1))
-    _ = try tuner.configurations()  // Every setting checked before a file is read.
+    let configurations = try tuner.configurations()  // Every setting checked before a file is read.
     if let file = arguments.options["--write-config"] {
         // Said now rather than after the replays.
         let folder = (file as NSString).deletingLastPathComponent
@@ -147,7 +147,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     var progress = Progress(enabled: showsProgress, unit: "replays")
-    let result = try tuner.run(samples) { done, total in
+    let result = try tuner.run(samples, configurations: configurations) { done, total in
         progress.total = total
         progress.update(done: done)
     }
@@ -162,7 +162,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     Output.flush()
     if let file = arguments.options["--write-config"] {
-        let chosen = try tuner.configuration(for: result.grid[result.chosen.setting])
+        let chosen = configurations[result.chosen.setting]
         let text = TuneReport.config(chosen).prettyText + "\n"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file))

@@ -174,8 +174,18 @@ public struct Tuner: Sendable {
     public func run(_ samples: [TuningSample], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws(ConfigurationError) -> TuningResult
     {
+        try run(samples, configurations: try configurations(), progress: progress)
+    }
+
+    /// `run`, with the configurations `configurations()` made (a caller that checked them first
+    /// need not make them twice).
+    public func run(
+        _ samples: [TuningSample], configurations: [Configuration],
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(ConfigurationError) -> TuningResult {
         let grid = settings
-        let classifiers = try configurations().map { Classifier(configuration: $0) }
+        precondition(configurations.count == grid.count, "one configuration per setting of the grid")
+        let classifiers = configurations.map { Classifier(configuration: $0) }
         var gestures: [String: UInt16] = ["none": 0]
         for gesture in base.entries.flatMap(\.definition.gestures) where gestures[gesture] == nil {
             gestures[gesture] = UInt16(gestures.count)
@@ -221,25 +231,21 @@ public struct Tuner: Sendable {
                     let end = min(start + chunk, samples.count)
                     for index in start..<end {
                         let sample = samples[index]
-                        guard let alone else {
-                            for setting in 0..<settings {
-                                let gesture = classify(
-                                    classifiers[setting], sample, &workspaces[setting], transitions: false
-                                ).gesture
-                                results.set(setting * samples.count + index, gestures[gesture] ?? .max)
-                            }
-                            continue
-                        }
+                        // How the swept recognizers decide alone, copy by copy; without copies every
+                        // setting is its own key, and each is replayed.
                         var byCopy: [String: [UInt64]] = [:]
-                        for which in alone.classifiers.indices {
-                            AloneReplays.decisions(
-                                classify(alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
-                                gestures: gestures, into: &byCopy)
+                        if let alone {
+                            for which in alone.classifiers.indices {
+                                AloneReplays.decisions(
+                                    classify(
+                                        alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
+                                    gestures: gestures, into: &byCopy)
+                            }
                         }
-                        let decisions = alone.copies.map { byCopy[$0.id] ?? [] }
+                        let decisions = alone?.copies.map { byCopy[$0.id] ?? [] } ?? []
                         var replayed: [[[UInt64]]: UInt16] = [:]
                         for setting in 0..<settings {
-                            let key = alone.settings[setting].map { decisions[$0] }
+                            let key = alone?.settings[setting].map { decisions[$0] } ?? [[UInt64(setting)]]
                             let outcome: UInt16
                             if let known = replayed[key] {
                                 outcome = known
