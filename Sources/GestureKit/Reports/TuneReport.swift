@@ -35,7 +35,7 @@ public enum TuneReport {
         }
         out +=
             "chosen for \(objectiveText(result)), with the false alarms of \(targetList(result)) at most "
-            + "\(percent(result.maximumFalseAlarms, decimals: 2))\n\n"
+            + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2))\n\n"
 
         let showsObjective = result.objective != .recall || result.targets.count > 1
         var header = result.sweeps.map(\.name)
@@ -47,19 +47,19 @@ public enum TuneReport {
         var rows = [header]
         for (setting, counts) in result.totals.enumerated() {
             var row = result.grid[setting].map(\.description)
-            if showsObjective { row.append(result.objective(of: counts).map { percent($0) } ?? "-") }
+            if showsObjective { row.append(result.objective(of: counts).map { ReportText.percent($0) } ?? "-") }
             row += targetFigures(result, counts)
-            row.append(counts.accuracy.map { percent($0) } ?? "-")
+            row.append(counts.accuracy.map { ReportText.percent($0) } ?? "-")
             row.append(setting == result.chosen.setting ? "← chosen" : "")
             rows.append(row)
         }
-        out += table(rows, leftColumns: 0)
+        out += ReportText.table(rows, leftColumns: 0)
 
         let chosen = result.totals[result.chosen.setting]
         if !result.chosen.meetsFalseAlarmLimit {
             out +=
                 "\nno setting keeps the false alarms of \(targetList(result)) within "
-                + "\(percent(result.maximumFalseAlarms, decimals: 2)): the one with the fewest is chosen\n"
+                + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)): the one with the fewest is chosen\n"
         }
         guard let crossValidated = result.crossValidated else {
             out += "\nchosen: \(settingText(result, result.chosen.setting)): \(figures(result, chosen))\n"
@@ -80,26 +80,23 @@ public enum TuneReport {
             let counts = result.counts[fold.choice.setting][fold.group]
             foldRows.append(
                 [result.groups[fold.group]] + result.grid[fold.choice.setting].map(\.description) + ["\(counts.traces)"]
-                    + targetFigures(result, counts) + [counts.accuracy.map { percent($0) } ?? "-"])
+                    + targetFigures(result, counts) + [counts.accuracy.map { ReportText.percent($0) } ?? "-"])
         }
-        out += table(foldRows, leftColumns: 1)
-        out += "\ncross-validated (the figure to quote): \(figures(result, crossValidated))\n"
-        for target in result.targets {
-            if let worst = worstGroup(result, target: target, settingOf: { result.folds[$0].choice.setting }) {
-                out +=
+        out += ReportText.table(foldRows, leftColumns: 1)
+        // Each target's worst group, each group scored with the setting `settingOf` gives its fold.
+        func worstGroups(settingOf: (Int) -> Int) -> String {
+            result.targets.compactMap { target in
+                worstGroup(result, target: target, settingOf: settingOf).map { worst in
                     "  worst group for \(result.recognizers[target]): \(result.groups[worst.group]), recall "
-                    + "\(percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
-            }
+                        + "\(ReportText.percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
+                }
+            }.joined()
         }
+        out += "\ncross-validated (the figure to quote): \(figures(result, crossValidated))\n"
+        out += worstGroups { result.folds[$0].choice.setting }
         out +=
             "in-sample (chosen on every group: \(settingText(result, result.chosen.setting))): \(figures(result, chosen))\n"
-        for target in result.targets {
-            if let worst = worstGroup(result, target: target, settingOf: { _ in result.chosen.setting }) {
-                out +=
-                    "  worst group for \(result.recognizers[target]): \(result.groups[worst.group]), recall "
-                    + "\(percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
-            }
-        }
+        out += worstGroups { _ in result.chosen.setting }
         out +=
             "choice across the \(result.folds.count) folds: "
             + stability(result).map { "\(settingText(result, $0.setting)) in \($0.folds)" }.joined(separator: ", ")
@@ -154,8 +151,8 @@ public enum TuneReport {
     private static func targetFigures(_ result: TuningResult, _ counts: TuningCounts) -> [String] {
         result.targets.flatMap { target in
             [
-                counts.recall(target).map { percent($0) } ?? "-",
-                counts.falseAlarmRate(target).map { percent($0, decimals: 2) } ?? "-",
+                counts.recall(target).map { ReportText.percent($0) } ?? "-",
+                counts.falseAlarmRate(target).map { ReportText.percent($0, decimals: 2) } ?? "-",
             ]
         }
     }
@@ -166,18 +163,12 @@ public enum TuneReport {
             let name = result.recognizers[target]
             let others = counts.traces - counts.labelled[target]
             parts.append(
-                "\(name) recall \(counts.recall(target).map { percent($0) } ?? "-") (\(counts.recalled[target]) of \(counts.labelled[target])), "
-                    + "false alarms \(counts.falseAlarmRate(target).map { percent($0, decimals: 2) } ?? "-") "
+                "\(name) recall \(counts.recall(target).map { ReportText.percent($0) } ?? "-") (\(counts.recalled[target]) of \(counts.labelled[target])), "
+                    + "false alarms \(counts.falseAlarmRate(target).map { ReportText.percent($0, decimals: 2) } ?? "-") "
                     + "(\(counts.falseAlarms[target]) of \(others))")
         }
-        parts.append("accuracy \(counts.accuracy.map { percent($0) } ?? "-")")
+        parts.append("accuracy \(counts.accuracy.map { ReportText.percent($0) } ?? "-")")
         return parts.joined(separator: ", ")
-    }
-
-    static func percent(_ value: Double, decimals: Int = 1) -> String { ReportText.percent(value, decimals: decimals) }
-
-    static func table(_ rows: [[String]], leftColumns: Int) -> String {
-        ReportText.table(rows, leftColumns: leftColumns)
     }
 
     // MARK: JSON
