@@ -17,6 +17,11 @@ struct MiniCorpus {
     func add(_ path: String, from source: String, label: String? = nil) throws {
         let trace = try TraceReader.read(
             path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(source)").path)
+        try add(path, trace, label: label)
+    }
+
+    /// Writes the samples of `trace` as CSV at `path`, with `label` as its own label.
+    func add(_ path: String, _ trace: Trace, label: String? = nil) throws {
         var text = label.map { "# label: \($0)\n" } ?? ""
         text += "t,id,phase,x,y\n"
         for s in trace.samples { text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n" }

@@ -10,11 +10,7 @@ import Testing
         let corpus = try MiniCorpus("tune-\(name)")
         var labels = "path,label\n"
         for sample in TunerTests.people {
-            var text = "t,id,phase,x,y\n"
-            for s in sample.trace.samples {
-                text += "\(s.time),\(s.touch),\(s.phase.rawValue),\(s.location.x),\(s.location.y)\n"
-            }
-            try corpus.write(sample.path, text)
+            try corpus.add(sample.path, sample.trace)
             labels += "\(sample.path),\(sample.label)\n"
         }
         try corpus.write("labels.csv", labels)
