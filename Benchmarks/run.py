@@ -51,7 +51,7 @@ LINEAR_TARGET = 1.5  # max ÷ min cost per sample, 10^3 → 10^6 samples
 RSS_BATCH_TARGET = 100.0  # MB
 TUNE_TARGET = 150_000  # trace-replays/s, 2 jobs, development datasets
 DATASETS = ROOT.parent / "shared" / "datasets"
-TUNE_FOLDERS = ["dollar1", "unipen-z", "mmg-strokes", "dollar1-devices", "mouse-dollar"]
+TUNE_FOLDERS = ["dollar1", "unipen-z", "mmg-strokes", "dollar1-devices", "mouse-dollar", "bioident-swipes"]
 TUNE_SWEEP = "circle.maximumDirectionChanges=1:20:1"  # 20 values
 RSS_GROWTH_TARGET = 1.25  # "independent of corpus size": 10× the traces, at most this much more memory
 RSS_TRACE_TARGET = 3.0  # × file size

@@ -18,6 +18,33 @@ import Testing
     func parentFolderName(path: String, parent: String?) {
         #expect(Labeler.parentName(path) == parent)
     }
+
+    /// Labels and other columns are read without the spaces around them, Unicode ones too.
+    @Test(
+        arguments: [
+            ("circle", "circle"), (" circle\t", "circle"), ("\u{A0}z\u{2003}", "z"), ("a b", "a b"), ("", ""),
+            ("  ", ""), ("é", "é"),
+        ] as [(String, String)])
+    func trimmedField(text: String, trimmed: String) {
+        #expect(Labeler.trimmed(text) == trimmed)
+    }
+
+    /// Two spellings of one file are one key: relative to the folder, `.`, `..` and doubled slashes
+    /// resolved as text; `..` stops at the root; any characters kept.
+    @Test(
+        arguments: [
+            ("a.json", "/w/d", "/w/d/a.json"),
+            ("./s01/../s02//b.xml", "/w/d", "/w/d/s02/b.xml"),
+            ("/abs/./x/../y.csv", "/w/d", "/abs/y.csv"),
+            ("../../../../up.json", "/w/d", "/up.json"),
+            ("..", "/", "/"),
+            ("", "/w/d/", "/w/d"),
+            ("é/ü ñ.json", "/dóc", "/dóc/é/ü ñ.json"),
+            ("..x/.y", "/w", "/w/..x/.y"),
+        ] as [(String, String, String)])
+    func absolutePath(path: String, folder: String, absolute: String) {
+        #expect(Labeler.absolute(path, in: folder) == absolute)
+    }
 }
 
 extension LabelerTests {

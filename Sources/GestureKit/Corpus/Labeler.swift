@@ -91,7 +91,7 @@ public struct Labeler: Sendable {
                 )
             }
             let label = record.fields[labelColumn]
-            guard let mapped = mapped(label.value.trimmingCharacters(in: .whitespaces)) else {
+            guard let mapped = mapped(Labeler.trimmed(label.value)) else {
                 throw LabelError(
                     "\(place(label.offset)): error: unknown label \"\(DiagnosticText.escaped(label.value))\": expected one of \(knownList) (or map it with --label-map)"
                 )
@@ -99,8 +99,7 @@ public struct Labeler: Sendable {
             let key = Labeler.absolute(record.fields[pathColumn].value, in: folder)
             byPath[key] = mapped
             for other in others {
-                extraColumns[other.name, default: [:]][key] = record.fields[other.index].value
-                    .trimmingCharacters(in: .whitespaces)
+                extraColumns[other.name, default: [:]][key] = Labeler.trimmed(record.fields[other.index].value)
             }
         }
     }
@@ -161,18 +160,40 @@ public struct Labeler: Sendable {
         !labelsFiles.isEmpty && labelsFiles.contains(Labeler.absolute(path, in: workingDirectory))
     }
 
+    /// `text` without the spaces at its ends (`.whitespaces`: spaces and tabs), quickly when it has none
+    /// there, as almost every field of a labels file.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        return plain(first) && plain(last) ? text : text.trimmingCharacters(in: .whitespaces)
+    }
+
     /// `path` made absolute against `folder`, with `.` and `..` resolved lexically (symbolic links
     /// are not followed), so two spellings of one file compare equal.
     static func absolute(_ path: String, in folder: String) -> String {
-        var parts: [Substring] = []
-        for part in ((path.hasPrefix("/") ? path : folder + "/" + path).split(separator: "/")) {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
+        // As bytes ("/" and "." are one byte in UTF-8 and in no other character's encoding): a batch
+        // makes one of these per labels row and per trace.
+        var whole = path.hasPrefix("/") ? path : folder + "/" + path
+        return whole.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let part = bytes[start..<end]
+                if part.elementsEqual(".".utf8) || part.isEmpty {
+                    // Nothing: "a/./b" and "a//b" are "a/b".
+                } else if part.elementsEqual("..".utf8) {
+                    while let last = result.popLast(), last != UInt8(ascii: "/") {}
+                } else {
+                    result.append(UInt8(ascii: "/"))
+                    result.append(contentsOf: part)
+                }
+                start = end + 1
             }
+            return result.isEmpty ? "/" : String(decoding: result, as: UTF8.self)
         }
-        return "/" + parts.joined(separator: "/")
     }
 
     private func mapped(_ label: String) -> String? {

@@ -30,13 +30,27 @@ public struct RecognizerContext: Sendable {
     var requestSample: Int?
     var ignored: [TouchID] = []
     var deadlines: [Deadline] = []
+    /// Work shared at one event (see `shared(_:_:)`), and that event.
+    private var sharedWork: [any AnyObject & Sendable] = []
+    private var sharedEvent = -1
 
-    init(time: Double, event: Int, view: ViewSize?, state: RecognizerState) {
+    /// The engine's paths of the sequence's touches.
+    private let paths: TouchPaths
+
+    init(time: Double, event: Int, view: ViewSize?, state: RecognizerState, paths: TouchPaths = TouchPaths()) {
         self.time = time
         self.event = event
         self.view = view
         self.state = state
+        self.paths = paths
     }
+
+    /// Where `touch` has been since it touched down in this touch sequence, up to and including this
+    /// event: its location at touch down and at each moved, lifted or cancelled sample (stationary
+    /// samples add nothing) — the locations a recognizer that has followed it from touch down was
+    /// handed. Empty for a touch of another sequence. The engine keeps one path per touch for every
+    /// recognizer, so a recognizer that judges a whole stroke need not keep its own copy.
+    public func path(of touch: TouchID) -> [Point] { paths.path(of: touch) }
 
     /// Makes the context ready for another call, keeping its storage (the engine reuses one).
     @inline(__always)
@@ -115,6 +129,28 @@ public struct RecognizerContext: Sendable {
     }
 
     /// `ignore(_:for:)`: the recognizer is never handed this touch again in this attempt.
+    /// Work that recognizers of one kind share at one event: the first object of type `Work` made at
+    /// this event that `matches`, or else `make()`'s, kept for the others.
+    ///
+    /// Copies of one recognizer that differ only in a threshold (`gesture tune` replays a copy for each
+    /// value of a sweep at once) see the same touches, so they can measure a path once and each
+    /// compare the measures with its own limits. `matches` must hold only for work made from the same
+    /// touches with the same measuring parameters: a key the object keeps (the touch, how many of its
+    /// samples, the parameters) compared with the caller's. The object may fill itself in lazily,
+    /// part by part, as each recognizer needs; it is only ever used on the replay's thread.
+    ///
+    ///     let measures = context.shared({ $0.key == key }, make: { Measures(points, key) })
+    public mutating func shared<Work: AnyObject & Sendable>(_ matches: (Work) -> Bool, make: () -> Work) -> Work {
+        if sharedEvent != event {
+            if !sharedWork.isEmpty { sharedWork.removeAll(keepingCapacity: true) }
+            sharedEvent = event
+        }
+        for case let work as Work in sharedWork where matches(work) { return work }
+        let work = make()
+        sharedWork.append(work)
+        return work
+    }
+
     public mutating func ignore(_ touch: Touch) {
         ignored.append(touch.id)
         asked = true

@@ -48,6 +48,8 @@ struct ReplayEngine {
     private var deadlines: [[Deadline]]
     /// Touches down now, with their last location.
     private var down = TouchMap<Point>()
+    /// Where each touch of the sequence has been, for recognizers to read through the context.
+    private let paths: TouchPaths
     /// The index of the event being delivered (the last one, between events).
     private var eventIndex = -1
     /// The storage of the event's touches, lent to each event in turn.
@@ -84,7 +86,9 @@ struct ReplayEngine {
         samples = []
         swap(&samples, &trace.samples)
         warnings = trace.warnings
-        context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible)
+        paths = workspace?.paths ?? TouchPaths()
+        paths.removeAll()
+        context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible, paths: paths)
         if let workspace, let recognizers = workspace.recognizers.take(), let arbiter = workspace.arbiter.take(),
             recognizers.count == relations.count, arbiter.recordsTransitions == recordsTransitions
         {
@@ -186,6 +190,7 @@ struct ReplayEngine {
                     previousLocation: down[sample.touch] ?? sample.location, timestamp: sample.time, sampleIndex: index)
             )
             down[sample.touch] = sample.phase.isDown ? sample.location : nil
+            paths.add(sample.location, of: sample.touch, phase: sample.phase)
         }
         if event.touches.count == 1 {
             // Most events: one touch, handed over as the event's own array.
@@ -291,6 +296,7 @@ struct ReplayEngine {
         records[sequence].reports.reserveCapacity(recognizers.count)
         records[sequence].orders.reserveCapacity(recognizers.count)
         guard sequence > 0 else { return }
+        paths.removeAll()
         for index in 0..<recognizers.count {
             if arbiter.state(index).isFinal {
                 archive(index)

@@ -8,6 +8,7 @@ final class ReplayWorkspace {
     var deadlines: [[Deadline]] = []
     /// The storage of an event's touches, and of its touches by phase.
     var touches = ReplayEngine.TouchBuffers()
+    let paths = TouchPaths()
 
     init() {}
 }

@@ -110,12 +110,14 @@ public struct Tuner: Sendable {
         var placed: [(classifier: Int, id: String)] = []
         for start in stride(from: 0, to: copies.count, by: AloneReplays.copiesPerReplay) {
             let group = copies[start..<min(start + AloneReplays.copiesPerReplay, copies.count)]
+            // Every pair simultaneous, and no requirement, made with the registry (one by one,
+            // each pair would make the configuration's relations again).
             var configuration = Configuration(
                 registry: group.map { copy in
                     var definition = copy.entry.definition
                     definition.id = copy.id
                     definition.requiresFailureOf = []
-                    definition.simultaneousWith = []
+                    definition.simultaneousWith = group.map(\.id).filter { $0 != copy.id }
                     return definition
                 }, profile: base.profile)
             for copy in group {
@@ -123,10 +125,6 @@ public struct Tuner: Sendable {
                     try configuration.set(name, to: copy.entry.settings[name]!, for: copy.id)
                 }
                 for (name, value) in copy.values { try configuration.set(name, to: value, for: copy.id) }
-                try configuration.setRequirements(of: copy.id, [])
-            }
-            for a in group.indices {
-                for b in group.indices where b > a { try configuration.allowSimultaneous(group[a].id, group[b].id) }
             }
             for copy in group { placed.append((classifiers.count, copy.id)) }
             classifiers.append(Classifier(configuration: configuration))

@@ -92,3 +92,110 @@ extension Circle {
         return corners
     }
 }
+
+extension Circle {
+    /// What a circle measures of its path on lift, each part made when a circle first needs it (most
+    /// strokes fail on closure, and need nothing more). Circles that measure alike share one at an
+    /// event (`RecognizerContext.shared`): only their limits differ, so each compares the same
+    /// measures with its own. Used on the replay's thread only.
+    final class Measures: @unchecked Sendable {
+        /// The touch followed and how many samples of it, and every parameter the measures depend on.
+        struct Key: Hashable, Sendable {
+            var touch: TouchID
+            var count: Int
+            var closureReturnRatio: Double
+            var jitterTolerance: Double?
+            var cornerSpan: Double
+            var cornerTurn: Double?
+        }
+
+        let points: [Point]
+        let key: Key
+        let bounds: Bounds
+        let center: Point
+        let diameter: Double
+
+        init(_ points: [Point], _ key: Key) {
+            self.points = points
+            self.key = key
+            bounds = Bounds(points)
+            center = bounds.center
+            diameter = (bounds.width + bounds.height) / 2
+        }
+
+        /// How near the path came back to its start: its end, or (with `closureReturnRatio`) the
+        /// nearest point of that last fraction of it.
+        private(set) lazy var closure: (distance: Double, point: Point) =
+            key.closureReturnRatio == 0
+            ? (points[0].distance(to: points[points.count - 1]), points[points.count - 1])
+            : Circle.nearestReturn(points, lastFraction: key.closureReturnRatio)
+
+        /// Why a path that does not come back near its start is no circle, with `closureReturnRatio`.
+        private(set) lazy var notClosedMessage =
+            "never came back near its start (the nearest point of its last "
+            + "\(Format.number(100 * key.closureReturnRatio))%)"
+
+        /// The angle swept about the centre, signed: positive clockwise on screen.
+        private(set) lazy var arc: Double = {
+            var arc = 0.0
+            // Each point's angle once, carried to the next step (the same values as computing it twice).
+            var a = Geometry.angle(dx: points[0].x - center.x, dy: points[0].y - center.y)
+            for i in 1..<points.count {
+                let b = Geometry.angle(dx: points[i].x - center.x, dy: points[i].y - center.y)
+                defer { a = b }
+                arc += Geometry.wrapped(b - a)
+            }
+            return arc
+        }()
+
+        /// Where x or y movement reversed along the path, in order (a point twice when both did).
+        ///
+        /// With no `jitterTolerance` (the seed): the recipe's literal rule, a change whenever the sign of dx
+        /// or dy differs from the previous step's. Otherwise each axis reverses only once it has come back
+        /// `jitterTolerance` from its furthest point in the current direction (`Reversals`), so neither a
+        /// wobble nor a pause counts.
+        private(set) lazy var directionChanges: [Point] = {
+            var changes: [Point] = []
+            guard let tolerance = key.jitterTolerance else {
+                // The recipe's loop, literally: steps i-1 → i for i in 2 ..< count − 1, and a C-style sign
+                // that calls zero positive (docs/recognizers/circle.md says why).
+                func sign(_ v: Double) -> Int { v < 0 ? -1 : 1 }
+                for i in stride(from: 2, to: points.count - 1, by: 1) {
+                    let (a, b, c) = (points[i - 2], points[i - 1], points[i])
+                    if sign(c.x - b.x) != sign(b.x - a.x) || sign(c.y - b.y) != sign(b.y - a.y) { changes.append(b) }
+                }
+                return changes
+            }
+            var x = Reversals(start: points[0].x, tolerance: tolerance)
+            var y = Reversals(start: points[0].y, tolerance: tolerance)
+            for point in points.dropFirst() {
+                if x.feed(point.x) { changes.append(point) }
+                if y.feed(point.y) { changes.append(point) }
+            }
+            return changes
+        }()
+
+        /// The corner rule's limit: none when it is off, or its span is 0.
+        var cornerTurn: Double? { key.cornerSpan > 0 ? key.cornerTurn : nil }
+
+        /// The path resampled evenly, `samplesPerDiameter` points a diameter: the shape rules' path.
+        private(set) lazy var evenPath = Circle.resample(points, step: diameter / Circle.samplesPerDiameter)
+
+        /// The corners sharper than `cornerTurn`, sharpest first.
+        private(set) lazy var corners: [Corner] = {
+            guard let cornerTurn else { return [] }
+            let span = max(1, Int((key.cornerSpan * Circle.samplesPerDiameter).rounded()))
+            return Circle.corners(evenPath, span: span, sharperThan: cornerTurn)
+        }()
+
+        /// How much the even path's distance from the centre varies.
+        private(set) lazy var spread = Circle.radialSpread(evenPath, center: center)
+
+        /// The mean distance of the path from the centre.
+        private(set) lazy var radius: Double = {
+            var radius = 0.0
+            for p in points { radius += p.distance(to: center) }
+            return radius / Double(points.count)
+        }()
+    }
+}

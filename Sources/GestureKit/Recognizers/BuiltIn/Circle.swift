@@ -129,7 +129,6 @@ public struct Circle: Recognizer {
 
     private let parameters: Parameters
     private var trackedTouch: TouchID?
-    private var points: [Point] = []
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -142,56 +141,43 @@ public struct Circle: Recognizer {
             return
         }
         trackedTouch = touches[0].id
-        points = [touches[0].location]
         context.setDeadline(at: touches[0].timestamp + parameters.maximumDuration, tag: "duration")
-    }
-
-    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        for touch in touches where touch.id == trackedTouch { points.append(touch.location) }
     }
 
     public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
         context.fail(
             FailureCode.tooSlow, "still drawing \(Format.number(parameters.maximumDuration)) s after touch down",
-            measured: parameters.maximumDuration, limit: parameters.maximumDuration, unit: .seconds, point: points.last)
+            measured: parameters.maximumDuration, limit: parameters.maximumDuration, unit: .seconds,
+            point: trackedTouch.flatMap { context.path(of: $0).last })
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
-        points.append(touch.location)
-        let bounds = Bounds(points)
-        let center = bounds.center
-        let diameter = (bounds.width + bounds.height) / 2
+        let points = context.path(of: touch.id)
+        // Copies of this circle that differ only in their limits (a tuning sweep) measure the path once.
+        let key = Measures.Key(
+            touch: touch.id, count: points.count, closureReturnRatio: parameters.closureReturnRatio,
+            jitterTolerance: parameters.jitterTolerance, cornerSpan: parameters.cornerSpan,
+            cornerTurn: parameters.cornerTurn)
+        let measures = context.shared({ $0.key == key }, make: { Measures(points, key) })
+        let (bounds, center, diameter) = (measures.bounds, measures.center, measures.diameter)
 
         let view = context.view ?? Circle.assumedView
         let closureLimit = max(
             parameters.closureViewRatio * min(view.width, view.height), parameters.closureSizeRatio * diameter)
-        if parameters.closureReturnRatio == 0 {
-            let closure = points[0].distance(to: touch.location)
-            guard closure <= closureLimit else {
+        let closure = measures.closure
+        guard closure.distance <= closureLimit else {
+            if parameters.closureReturnRatio == 0 {
                 return context.fail(
-                    FailureCode.notClosed, "start and end are too far apart", measured: closure, limit: closureLimit,
-                    unit: .points, point: touch.location, at: touch)
+                    FailureCode.notClosed, "start and end are too far apart", measured: closure.distance,
+                    limit: closureLimit, unit: .points, point: touch.location, at: touch)
             }
-        } else {
-            let closure = Circle.nearestReturn(points, lastFraction: parameters.closureReturnRatio)
-            guard closure.distance <= closureLimit else {
-                return context.fail(
-                    FailureCode.notClosed,
-                    "never came back near its start (the nearest point of its last "
-                        + "\(Format.number(100 * parameters.closureReturnRatio))%)",
-                    measured: closure.distance, limit: closureLimit, unit: .points, point: closure.point, at: touch)
-            }
+            return context.fail(
+                FailureCode.notClosed, measures.notClosedMessage, measured: closure.distance, limit: closureLimit,
+                unit: .points, point: closure.point, at: touch)
         }
 
-        var arc = 0.0
-        // Each point's angle once, carried to the next step (the same values as computing it twice).
-        var a = Geometry.angle(dx: points[0].x - center.x, dy: points[0].y - center.y)
-        for i in 1..<points.count {
-            let b = Geometry.angle(dx: points[i].x - center.x, dy: points[i].y - center.y)
-            defer { a = b }
-            arc += Geometry.wrapped(b - a)
-        }
+        let arc = measures.arc
         guard abs(arc) >= parameters.minimumArc else {
             return context.fail(
                 FailureCode.arcTooSmall, "did not go far enough around its centre", measured: abs(arc),
@@ -203,23 +189,21 @@ public struct Circle: Recognizer {
                 limit: parameters.maximumArc, unit: .radians, point: touch.location, at: touch)
         }
 
-        let (changes, where_) = directionChanges()
-        guard changes <= parameters.maximumDirectionChanges else {
+        let changes = measures.directionChanges
+        guard changes.count <= parameters.maximumDirectionChanges else {
+            // Where the first change beyond the allowance was.
             return context.fail(
                 FailureCode.tooManyDirectionChanges, "changed direction too often for a circle",
-                measured: Double(changes),
-                limit: Double(parameters.maximumDirectionChanges), unit: .count, point: where_, at: touch)
+                measured: Double(changes.count), limit: Double(parameters.maximumDirectionChanges), unit: .count,
+                point: changes[parameters.maximumDirectionChanges], at: touch)
         }
 
-        if let failure = shapeFailure(center: center, diameter: diameter) { return context.fail(failure, at: touch) }
+        if let failure = shapeFailure(measures) { return context.fail(failure, at: touch) }
 
-        var radius = 0.0
-        for p in points { radius += p.distance(to: center) }
-        radius /= Double(points.count)
         context.recognize(
             "circle",
             details: [
-                .init("center", .point(center)), .init("radius", .number(radius)),
+                .init("center", .point(center)), .init("radius", .number(measures.radius)),
                 .init(
                     "bounds",
                     .object([
@@ -234,13 +218,12 @@ public struct Circle: Recognizer {
     /// The default profile's shape rules, on the path resampled evenly along its length (see
     /// `samplesPerDiameter`): at most `maximumCorners` corners, then roundness. Nil when the stroke passes
     /// them, or when they are off (the seed).
-    private func shapeFailure(center: Point, diameter: Double) -> FailureReason? {
-        let cornerTurn = parameters.cornerSpan > 0 ? parameters.cornerTurn : nil
-        guard cornerTurn != nil || parameters.roundnessTolerance != nil, diameter > 0 else { return nil }
-        let path = Circle.resample(points, step: diameter / Circle.samplesPerDiameter)
-        if let cornerTurn {
-            let span = max(1, Int((parameters.cornerSpan * Circle.samplesPerDiameter).rounded()))
-            let corners = Circle.corners(path, span: span, sharperThan: cornerTurn)
+    private func shapeFailure(_ measures: Measures) -> FailureReason? {
+        guard measures.cornerTurn != nil || parameters.roundnessTolerance != nil, measures.diameter > 0 else {
+            return nil
+        }
+        if let cornerTurn = measures.cornerTurn {
+            let corners = measures.corners
             if corners.count > parameters.maximumCorners {
                 // The first corner beyond the allowance: with one allowed, the second sharpest.
                 let culprit = corners[min(corners.count - 1, parameters.maximumCorners)]
@@ -254,7 +237,7 @@ public struct Circle: Recognizer {
             }
         }
         if let tolerance = parameters.roundnessTolerance {
-            let spread = Circle.radialSpread(path, center: center)
+            let spread = measures.spread
             if spread.ratio > tolerance {
                 return FailureReason(
                     FailureCode.notRound, "its distance from the centre varies too much for a circle",
@@ -262,38 +245,6 @@ public struct Circle: Recognizer {
             }
         }
         return nil
-    }
-
-    /// Counts reversals of x or y movement along the path, and where the one that broke the limit was.
-    ///
-    /// With no `jitterTolerance` (the seed): the recipe's literal rule, a change whenever the sign of dx
-    /// or dy differs from the previous step's. Otherwise each axis reverses only once it has come back
-    /// `jitterTolerance` from its furthest point in the current direction (`Reversals`), so neither a
-    /// wobble nor a pause counts.
-    private func directionChanges() -> (Int, Point?) {
-        var changes = 0
-        var culprit: Point?
-        func count(at point: Point) {
-            changes += 1
-            if culprit == nil, changes > parameters.maximumDirectionChanges { culprit = point }
-        }
-        guard let tolerance = parameters.jitterTolerance else {
-            // The recipe's loop, literally: steps i-1 → i for i in 2 ..< count − 1, and a C-style sign
-            // that calls zero positive (docs/recognizers/circle.md says why).
-            func sign(_ v: Double) -> Int { v < 0 ? -1 : 1 }
-            for i in stride(from: 2, to: points.count - 1, by: 1) {
-                let (a, b, c) = (points[i - 2], points[i - 1], points[i])
-                if sign(c.x - b.x) != sign(b.x - a.x) || sign(c.y - b.y) != sign(b.y - a.y) { count(at: b) }
-            }
-            return (changes, culprit)
-        }
-        var x = Reversals(start: points[0].x, tolerance: tolerance)
-        var y = Reversals(start: points[0].y, tolerance: tolerance)
-        for point in points.dropFirst() {
-            if x.feed(point.x) { count(at: point) }
-            if y.feed(point.y) { count(at: point) }
-        }
-        return (changes, culprit)
     }
 }
 

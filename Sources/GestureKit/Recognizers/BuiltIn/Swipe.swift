@@ -90,7 +90,6 @@ public struct Swipe: Recognizer {
     private var trackedTouch: TouchID?
     private var start = Point.zero
     private var startTime = 0.0
-    private var points: [Point] = []
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -105,16 +104,11 @@ public struct Swipe: Recognizer {
         trackedTouch = touches[0].id
         start = touches[0].location
         startTime = touches[0].timestamp
-        points = [start]
-    }
-
-    public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        for touch in touches where touch.id == trackedTouch { points.append(touch.location) }
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
-        points.append(touch.location)
+        let points = context.path(of: touch.id)
         let dx = touch.location.x - start.x
         let dy = touch.location.y - start.y
         let horizontal = abs(dx) >= abs(dy)
