@@ -1,59 +1,91 @@
 import Foundation
 import Testing
 
-/// The default profile on the real, third-party strokes of `../shared/datasets`, scored as
-/// `make accuracy` scores them: `gesture batch` over the three folders with the whole registry
-/// competing. Fails when a figure falls below its floor; skipped where the datasets are absent.
+/// The default profile on the real, third-party strokes of `../shared/datasets`, scored as `make accuracy`
+/// scores them (`scripts/accuracy.py`): every folder and device, the whole registry competing, and the
+/// figure that counts, leave-one-person-out (for each person, each recognizer's swept parameter chosen on
+/// everyone else with `gesture tune`). Fails when a cross-validated figure falls below its floor; skipped
+/// where the datasets are absent.
+///
+/// A floor is issue 14's target where the recognizers meet it, and otherwise where they stand now, so
+/// that no change makes a shortfall worse unnoticed: `targetsNotYetMet` lists those, with the target.
 @Suite struct AccuracyTests {
     static let datasets = GestureCommand.packageRoot.deletingLastPathComponent().appendingPathComponent(
         "shared/datasets")
     static let present = FileManager.default.fileExists(
         atPath: datasets.appendingPathComponent("dollar1/labels.csv").path)
 
-    /// Per gesture family: least recall, most false alarms (fractions). These are issue 4's targets.
-    static let floors: [(family: String, recall: Double, falseAlarms: Double)] = [
-        ("checkmark", 0.99, 0.005),
-        ("circle", 0.99, 0.005),
-        ("z", 0.97, 0.005),
-        ("swipe", 0.99, 0.005),
+    /// (set, gesture): least leave-one-person-out recall.
+    static let recallFloors: [String: Double] = [
+        "dollar1 checkmark": 0.99, "dollar1 circle": 0.99,
+        "dollar1-devices/finger checkmark": 0.966, "dollar1-devices/finger circle": 0.966,
+        "dollar1-devices/stylus checkmark": 0.833, "dollar1-devices/stylus circle": 0.933,
+        "dollar1-devices/touchpad checkmark": 0.9, "dollar1-devices/touchpad circle": 0.866,
+        "mouse-dollar checkmark": 0.866, "mouse-dollar circle": 0.95,
+        "unipen-z z": 0.921, "mmg-strokes swipe": 0.99, "bioident-swipes swipe": 0.99,
+    ]
+    /// (set, recognizer): most leave-one-person-out false alarms, where above the 0.5% target.
+    static let falseAlarmCeilings: [String: Double] = [
+        "dollar1-devices/finger z": 0.0157, "dollar1-devices/stylus z": 0.0137,
+        "dollar1-devices/touchpad checkmark": 0.0057, "dollar1-devices/touchpad z": 0.0053,
+        "mouse-dollar z": 0.0189,
+    ]
+    /// Issue 14's targets that the floors above fall short of, for the report.
+    static let recallTargets: [String: Double] = [
+        "checkmark": 0.99, "circle": 0.99, "z": 0.97, "swipe": 0.99,
     ]
 
-    struct Row: Decodable {
-        var path: String
-        var label: String?
-        var gesture: String?
-    }
-
-    static func family(_ gesture: String?) -> String? {
-        guard let gesture else { return nil }
-        return gesture.hasPrefix("swipe-") ? "swipe" : gesture
+    struct Figures: Decodable {
+        struct Recall: Decodable {
+            var crossValidated: Double
+            var inSample: Double
+            var worstPerson: String
+            var worstPersonRecall: Double
+        }
+        struct FalseAlarms: Decodable {
+            var crossValidated: Double?
+        }
+        struct Set: Decodable {
+            var recall: [String: Recall]
+            var falseAlarms: [String: FalseAlarms]
+        }
+        var sets: [String: Set]
     }
 
     @Test(.enabled(if: present, "../shared/datasets is absent: accuracy on real strokes not measured"))
-    func defaultProfileMeetsItsFloors() throws {
-        let folders = ["dollar1", "unipen-z", "mmg-strokes"].map { Self.datasets.appendingPathComponent($0).path }
-        let labels = folders.flatMap { ["--labels", $0 + "/labels.csv"] }
-        let output = try GestureCommand.run(["batch", "--format", "jsonl", "--quiet"] + labels + folders)
-        #expect(output.status == 0, "\(output.stderr)")
-        let rows = try output.stdout.split(separator: "\n").map {
-            try JSONDecoder().decode(Row.self, from: Data($0.utf8))
-        }
-        #expect(rows.count > 4000)
+    func crossValidatedFiguresHoldTheirFloors() throws {
+        let script = GestureCommand.packageRoot.appendingPathComponent("scripts/accuracy.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--json", "--gesture", GestureCommand.executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let figures = try JSONDecoder().decode(Figures.self, from: data)
+        #expect(figures.sets.count == 8)
         var report: [String] = []
-        for floor in Self.floors {
-            let positives = rows.filter { Self.family($0.label) == floor.family }
-            let negatives = rows.filter { Self.family($0.label) != floor.family && $0.gesture != nil }
-            let recall = Double(positives.filter { $0.gesture == $0.label }.count) / Double(positives.count)
-            let alarms =
-                Double(
-                    negatives.filter { row in
-                        (row.gesture ?? "").split(separator: "+").contains { Self.family(String($0)) == floor.family }
-                    }.count)
-                / Double(negatives.count)
-            report.append("\(floor.family): recall \(recall), false alarms \(alarms)")
-            #expect(recall >= floor.recall, "\(floor.family) recall \(recall) < \(floor.recall)")
-            #expect(alarms <= floor.falseAlarms, "\(floor.family) false alarms \(alarms) > \(floor.falseAlarms)")
+        for (key, floor) in Self.recallFloors.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: " ").map(String.init)
+            let figure = try #require(figures.sets[parts[0]]?.recall[parts[1]], "no recall for \(key)")
+            #expect(figure.crossValidated >= floor, "\(key): recall \(figure.crossValidated) < floor \(floor)")
+            let target = Self.recallTargets[parts[1]]!
+            if figure.crossValidated < target {
+                report.append(
+                    "\(key): \(figure.crossValidated) leave-one-person-out (in-sample \(figure.inSample)), target "
+                        + "\(target); worst person \(figure.worstPerson) \(figure.worstPersonRecall)")
+            }
         }
-        print(report.joined(separator: "\n"))
+        for (name, set) in figures.sets {
+            for (recognizer, alarms) in set.falseAlarms {
+                let ceiling = Self.falseAlarmCeilings["\(name) \(recognizer)"] ?? 0.005
+                let rate = alarms.crossValidated ?? 0
+                #expect(rate <= ceiling, "\(name) \(recognizer): false alarms \(rate) > \(ceiling)")
+                if rate > 0.005 { report.append("\(name) \(recognizer): false alarms \(rate), target 0.005") }
+            }
+        }
+        print("targets not yet met (issue 14):\n" + report.sorted().joined(separator: "\n"))
     }
 }

@@ -117,12 +117,14 @@ import Testing
     }
 
     @Test func aSettingWhoseValuesContradictEachOtherIsRefusedBeforeReading() throws {
-        let run = try GestureCommand.run(["tune", "no-such-folder", "--sweep", "circle.minimumArc=9:10:1"])
+        let run = try GestureCommand.run([
+            "tune", "no-such-folder", "--set", "circle.maximumArc=9.5", "--sweep", "circle.minimumArc=9:10:1",
+        ])
         #expect(run.status == 2 && run.stdout == "")
         #expect(
             run.stderr
                 == "gesture: error: the setting circle.minimumArc = 10: contradictory values: circle.minimumArc = 10 is "
-                + "above circle.maximumArc = 9.42477796076938 (expected minimumArc ≤ maximumArc)\n")
+                + "above circle.maximumArc = 9.5 (expected minimumArc ≤ maximumArc)\n")
     }
 
     @Test func setIsAppliedUnderTheSweep() throws {

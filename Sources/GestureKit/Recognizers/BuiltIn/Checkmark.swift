@@ -24,9 +24,10 @@ public struct Checkmark: Recognizer {
     public struct Parameters: RecognizerParameters {
         public var jitterTolerance = 3.0
         public var initialDistance = 6.0
-        public var backtrackTolerance = 4.0
+        public var backtrackTolerance = 6.0
         public var backtrackRatio = 0.15
         public var turnTolerance = 4.0
+        public var sinkRatio = 0.15
         public var maximumLeadInRatio: Double? = 0.75
         public var minimumDownShare: Double? = 0.07
         public var minimumUpShare = 0.2
@@ -41,6 +42,7 @@ public struct Checkmark: Recognizer {
             $0.backtrackTolerance = 0
             $0.backtrackRatio = 0
             $0.turnTolerance = 0
+            $0.sinkRatio = 0
             $0.maximumLeadInRatio = nil
             $0.minimumDownShare = nil
             $0.minimumUpShare = 0
@@ -63,6 +65,10 @@ public struct Checkmark: Recognizer {
             .init(
                 "turnTolerance", \.turnTolerance, .points, minimum: 0,
                 "rise that starts the up-stroke; sink allowed during it"),
+            .init(
+                "sinkRatio", \.sinkRatio, .ratio, minimum: 0,
+                "sink allowed during the up-stroke, as a fraction of the down-stroke's depth, when larger than turnTolerance"
+            ),
             .init(
                 "maximumLeadInRatio", \.maximumLeadInRatio, .ratio, minimum: 0, formerOff: .zero,
                 "rise above the start before the down-stroke, as a fraction of the down-stroke's depth (off: no lead-in, the first movement must be down and right)"
@@ -99,7 +105,8 @@ public struct Checkmark: Recognizer {
                 "went further left of its rightmost point than backtrackTolerance (or backtrackRatio of its height)"
             case .leadInTooHigh:
                 "the lead-in rose above the start by more than maximumLeadInRatio of the down-stroke's depth"
-            case .movedDown: "sank more than turnTolerance below its highest point during the up-stroke"
+            case .movedDown:
+                "sank below its highest point during the up-stroke by more than turnTolerance (or sinkRatio of the down-stroke's depth)"
             case .noUpStroke: "lifted before any up-stroke"
             case .shallowDownStroke: "the down-stroke's depth is under minimumDownShare of the path length"
             case .endedTooLow:
@@ -245,14 +252,17 @@ public struct Checkmark: Recognizer {
             }
         case .upStroke:
             let allowed = allowedBacktrack
+            // The sink allowed grows with the checkmark: a droop at the end of a 200-point mouse stroke
+            // is several points.
+            let sink = max(parameters.turnTolerance, parameters.sinkRatio * (lowestY - downStart.y))
             if point.x < rightmostX - allowed {
                 context.fail(
                     FailureCode.movedLeft, "moved left during the up-stroke", measured: rightmostX - point.x,
                     limit: allowed, unit: .points, point: point, at: touch)
-            } else if point.y > highestY + parameters.turnTolerance {
+            } else if point.y > highestY + sink {
                 context.fail(
                     FailureCode.movedDown, "moved down during the up-stroke", measured: point.y - highestY,
-                    limit: parameters.turnTolerance, unit: .points, point: point, at: touch)
+                    limit: sink, unit: .points, point: point, at: touch)
             } else {
                 rightmostX = max(rightmostX, point.x)
                 highestY = min(highestY, point.y)

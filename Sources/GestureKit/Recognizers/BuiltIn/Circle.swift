@@ -33,13 +33,13 @@ public struct Circle: Recognizer {
         examples: examples)
 
     public struct Parameters: RecognizerParameters {
-        public var maximumDuration = 5.0
+        public var maximumDuration = 10.0
         public var closureViewRatio = 0.0
         public var closureSizeRatio = 0.5
         public var closureReturnRatio = 0.5
         public var minimumArc = 5 * Double.pi / 3
-        public var maximumArc = 3 * Double.pi
-        public var maximumDirectionChanges = 6
+        public var maximumArc = 4.5 * Double.pi
+        public var maximumDirectionChanges = 10
         public var jitterTolerance: Double? = 3
         public var cornerSpan = 0.2
         public var cornerTurn: Double? = Double.pi / 3
@@ -56,6 +56,7 @@ public struct Circle: Recognizer {
             $0.closureSizeRatio = 0
             $0.closureReturnRatio = 0
             $0.minimumArc = 2 * Double.pi - Double.pi / 4
+            $0.maximumArc = 3 * Double.pi
             $0.maximumDirectionChanges = 5
             $0.jitterTolerance = nil
             $0.cornerTurn = nil
@@ -323,14 +324,14 @@ extension Circle {
         Example(
             "a C: three quarters, default", .fails(FailureCode.notClosed), profiles: [.default],
             samples: Example.stroke(loop(turns: 0.75))),
-        Example("two loops", .fails(FailureCode.arcTooLarge), samples: Example.stroke(loop(turns: 2))),
+        Example("three loops", .fails(FailureCode.arcTooLarge), samples: Example.stroke(loop(turns: 3))),
         Example(
             "drawn in 2.4 s, seed", .fails(FailureCode.tooSlow), profiles: [.seed],
             samples: Example.stroke(loop(), interval: 0.1)),
         Example(
             "drawn in 2.4 s, default", .recognizes("circle"), profiles: [.default],
             samples: Example.stroke(loop(), interval: 0.1)),
-        Example("drawn in 6 s", .fails(FailureCode.tooSlow), samples: Example.stroke(loop(), interval: 0.25)),
+        Example("drawn in 12 s", .fails(FailureCode.tooSlow), samples: Example.stroke(loop(), interval: 0.5)),
         Example(
             "a wobbly circle, default", .recognizes("circle"), profiles: [.default],
             samples: Example.stroke(loop(steps: 72, noise: 1.5))),

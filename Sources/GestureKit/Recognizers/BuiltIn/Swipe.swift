@@ -33,7 +33,7 @@ public struct Swipe: Recognizer {
         public var maximumDeviation = 8.0
         public var deviationRatio = 0.6
         public var minimumSpeed = 100.0
-        public var maximumBow: Double? = 0.1
+        public var maximumBow: Double? = 0.175
         public var jitterTolerance = 2.0
 
         public init() {}
@@ -200,7 +200,7 @@ extension Swipe {
             samples: Example.stroke(line(dx: 100, dy: 47))),
         Example(
             "a brace: straight ends, a bump in the middle", .fails(FailureCode.bent), profiles: [.default],
-            samples: Example.stroke([(0, 0), (0, 40), (-4, 45), (-15, 50), (-4, 55), (0, 60), (0, 100)])),
+            samples: Example.stroke([(0, 0), (0, 40), (-5, 45), (-20, 50), (-5, 55), (0, 60), (0, 100)])),
         Example(
             "a second finger touches down", .fails(FailureCode.multipleTouches),
             samples: [Sample(0, 1, .began, 200, 200), Sample(0.05, 2, .began, 260, 200)]
