@@ -190,7 +190,7 @@ def ratio(a, b):
 
 figures = {}
 for name, *_ in SETS:
-    people_in = {who for (n, who) in inside if n == name}
+    people_in = sorted({who for (n, who) in inside if n == name})  # sorted: ties go to the first, every run
     entry = {"traces": sum(inside[(name, w)]["traces"] for w in people_in), "people": len(people_in),
              "recall": {}, "falseAlarms": {}}
     for g in RECOGNIZERS:
