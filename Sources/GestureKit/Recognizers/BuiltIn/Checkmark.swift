@@ -29,6 +29,8 @@ public struct Checkmark: Recognizer {
         public var turnTolerance = 4.0
         public var sinkRatio = 0.15
         public var maximumLeadInRatio: Double? = 0.75
+        public var maximumHookRatio: Double? = 0.3
+        public var maximumHookDuration = 0.1
         public var minimumDownShare: Double? = 0.07
         public var minimumUpShare = 0.2
         public var minimumRiseRatio = 0.5
@@ -44,6 +46,8 @@ public struct Checkmark: Recognizer {
             $0.turnTolerance = 0
             $0.sinkRatio = 0
             $0.maximumLeadInRatio = nil
+            $0.maximumHookRatio = nil
+            $0.maximumHookDuration = 0
             $0.minimumDownShare = nil
             $0.minimumUpShare = 0
             $0.minimumRiseRatio = 0
@@ -74,6 +78,13 @@ public struct Checkmark: Recognizer {
                 "rise above the start before the down-stroke, as a fraction of the down-stroke's depth (off: no lead-in, the first movement must be down and right)"
             ),
             .init(
+                "maximumHookRatio", \.maximumHookRatio, .ratio, minimum: 0,
+                "with a lead-in: how far left of the start the stroke may hook before the down-stroke, as a fraction of the down-stroke's depth (off: a first movement to the left fails)"
+            ),
+            .init(
+                "maximumHookDuration", \.maximumHookDuration, .seconds, minimum: 0,
+                "with a hook: how long after touch down the stroke may still be going further left"),
+            .init(
                 "minimumDownShare", \.minimumDownShare, .ratio, minimum: 0, formerOff: .zero,
                 "depth of the down-stroke as a fraction of the stroke's path length (off: no rule)"),
             .init(
@@ -100,7 +111,7 @@ public struct Checkmark: Recognizer {
             switch self {
             case .multipleTouches: "more than one finger touched down in the first event"
             case .initialDirection:
-                "the first judged movement was not down and to the right (with a lead-in: went left)"
+                "the first judged movement was not down and to the right (with a lead-in: went left; with a hook: went on left past maximumHookDuration, or further than maximumHookRatio of the down-stroke's depth)"
             case .movedLeft:
                 "went further left of its rightmost point than backtrackTolerance (or backtrackRatio of its height)"
             case .leadInTooHigh:
@@ -137,6 +148,11 @@ public struct Checkmark: Recognizer {
     private var lastLocation = Point.zero
     /// Vertical extent of the stroke so far.
     private var minY = 0.0, maxY = 0.0
+    /// The leftmost point of a hook at the start (the start itself without one), the rightmost x so far,
+    /// and the time of touch down.
+    private var leftmostX = 0.0
+    private var maximumX = 0.0
+    private var startTime = 0.0
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -166,6 +182,7 @@ public struct Checkmark: Recognizer {
             rightmostX = initialPoint.x
             downStart = initialPoint
             lastLocation = initialPoint
+            (leftmostX, maximumX, startTime) = (initialPoint.x, initialPoint.x, touches[0].timestamp)
             (minY, maxY) = (initialPoint.y, initialPoint.y)
         } else {
             for touch in touches where touch.id != trackedTouch { context.ignore(touch) }
@@ -185,13 +202,19 @@ public struct Checkmark: Recognizer {
         case .initialPoint:
             guard point.distance(to: initialPoint) >= parameters.initialDistance else { return }
             if allowsLeadIn {
-                guard point.x >= initialPoint.x - parameters.backtrackTolerance else {
-                    return context.fail(
-                        FailureCode.initialDirection, "the first movement was to the left, not to the right",
-                        measured: Geometry.angle(from: initialPoint, to: point), unit: .radians, point: point, at: touch
-                    )
+                if point.x < initialPoint.x - parameters.backtrackTolerance {
+                    guard parameters.maximumHookRatio != nil else {
+                        return context.fail(
+                            FailureCode.initialDirection, "the first movement was to the left, not to the right",
+                            measured: Geometry.angle(from: initialPoint, to: point), unit: .radians, point: point,
+                            at: touch)
+                    }
+                    // A hook to the left as the pen lands: judged once the down-stroke's depth is known.
+                    if failIfHookTooLong(touch, context: &context) { return }
+                    (leftmostX, rightmostX) = (point.x, point.x)
+                } else {
+                    rightmostX = max(rightmostX, point.x)
                 }
-                rightmostX = max(rightmostX, point.x)
                 if point.y > initialPoint.y + parameters.turnTolerance {
                     strokePhase = .downStroke
                     lowestY = point.y
@@ -213,6 +236,7 @@ public struct Checkmark: Recognizer {
                     measured: Geometry.angle(from: initialPoint, to: point), unit: .radians, point: point, at: touch)
             }
         case .leadIn:
+            if followHook(touch, context: &context) { return }
             guard point.x >= rightmostX - allowedBacktrack else {
                 return context.fail(
                     FailureCode.movedLeft, "moved left during the lead-in", measured: rightmostX - point.x,
@@ -227,6 +251,7 @@ public struct Checkmark: Recognizer {
                 downStart = point
             }
         case .downStroke:
+            if followHook(touch, context: &context) { return }
             guard point.x >= rightmostX - allowedBacktrack else {
                 return context.fail(
                     FailureCode.movedLeft, "moved left during the down-stroke", measured: rightmostX - point.x,
@@ -244,6 +269,15 @@ public struct Checkmark: Recognizer {
                         context.fail(
                             FailureCode.leadInTooHigh, "rose too high before the down-stroke began", measured: leadIn,
                             limit: allowed, unit: .points, point: downStart, at: touch)
+                    }
+                }
+                if let ratio = parameters.maximumHookRatio, hooked {
+                    let hook = initialPoint.x - leftmostX
+                    let allowed = ratio * (lowestY - downStart.y)
+                    if hook > allowed {
+                        context.fail(
+                            FailureCode.initialDirection, "hooked too far left before the down-stroke", measured: hook,
+                            limit: allowed, unit: .points, point: Point(x: leftmostX, y: initialPoint.y), at: touch)
                     }
                 }
             } else if point.y > lowestY {
@@ -305,10 +339,39 @@ public struct Checkmark: Recognizer {
         context.recognize("checkmark", at: touch)
     }
 
+    /// Whether the stroke began with a hook to the left (see `maximumHookRatio`).
+    private var hooked: Bool { leftmostX < initialPoint.x - parameters.backtrackTolerance }
+
+    /// Before the stroke has gone right of its start, a point further left than the start (by more than
+    /// `backtrackTolerance`) and than any before it is a hook, and the stroke's leftward drift is
+    /// measured from there on; returns whether the hook failed, going left for too long.
+    private mutating func followHook(_ touch: Touch, context: inout RecognizerContext) -> Bool {
+        let point = touch.location
+        guard parameters.maximumHookRatio != nil, maximumX <= initialPoint.x + parameters.backtrackTolerance,
+            point.x < min(leftmostX, initialPoint.x - parameters.backtrackTolerance)
+        else { return false }
+        if failIfHookTooLong(touch, context: &context) { return true }
+        (leftmostX, rightmostX) = (point.x, point.x)
+        return false
+    }
+
+    /// Fails with `initial-direction` when the stroke is still going left `maximumHookDuration` after
+    /// touch down: a hook turns at once (within 0.08 s in the data), a leftward swipe or pan goes on, and
+    /// should not keep the checkmark — and so pan — waiting until it lifts.
+    private func failIfHookTooLong(_ touch: Touch, context: inout RecognizerContext) -> Bool {
+        let elapsed = touch.timestamp - startTime
+        guard elapsed > parameters.maximumHookDuration else { return false }
+        context.fail(
+            FailureCode.initialDirection, "kept going left after touch down: not a hook", measured: elapsed,
+            limit: parameters.maximumHookDuration, unit: .seconds, point: touch.location, at: touch)
+        return true
+    }
+
     /// Adds the way to `point` to the path length and the stroke's height.
     private mutating func measure(_ point: Point) {
         pathLength += point.distance(to: lastLocation)
         lastLocation = point
+        maximumX = max(maximumX, point.x)
         minY = min(minY, point.y)
         maxY = max(maxY, point.y)
     }
@@ -344,6 +407,12 @@ extension Checkmark {
         (70, -4), (80, -18), (90, -32), (100, -46),
     ]
 
+    /// The pen lands, hooks 8 pt left, then draws a checkmark 31 pt deep.
+    static let leftHook: [(Double, Double)] = [
+        (0, 0), (-4, -1), (-8, -1), (-4, 6), (2, 12), (8, 18), (14, 24), (20, 30), (28, 18), (36, 6), (44, -6),
+        (52, -18),
+    ]
+
     static let examples: [Example] = [
         Example("a clean checkmark", .recognizes("checkmark"), samples: Example.stroke(clean)),
         Example(
@@ -364,8 +433,8 @@ extension Checkmark {
             "first movement up and right", .fails(FailureCode.initialDirection), profiles: [.seed],
             samples: Example.stroke([(0, 0), (10, -10), (20, 0), (30, -20)])),
         Example(
-            "first movement to the left", .fails(FailureCode.initialDirection),
-            samples: Example.stroke([(0, 0), (-10, 5), (-20, 10), (0, 20), (20, -20)])),
+            "first movement to the left, as far as the stroke is deep", .fails(FailureCode.initialDirection),
+            samples: Example.stroke([(0, 0), (-10, 5), (-20, 10), (0, 20), (20, -20), (30, -30)])),
         Example(
             "moves left on the way down", .fails(FailureCode.movedLeft),
             samples: Example.stroke([(0, 0), (10, 10), (20, 20), (5, 30), (30, 0)])),
@@ -402,6 +471,17 @@ extension Checkmark {
                 (0, 0), (5, -10), (10, -20), (15, -30), (20, -20), (25, -10), (30, -5), (35, -15), (40, -25), (45, -40),
                 (50, -50),
             ])),
+        // maximumHookRatio: the pen lands and hooks 8 pt left (0.26 of the 31 pt depth) before coming down.
+        Example(
+            "a hook to the left before the down-stroke, default", .recognizes("checkmark"), profiles: [.default],
+            samples: Example.stroke(leftHook)),
+        Example(
+            "a hook to the left before the down-stroke, seed", .fails(FailureCode.initialDirection), profiles: [.seed],
+            samples: Example.stroke(leftHook)),
+        // maximumHookDuration: a leftward drag is no hook once it has gone on for 0.1 s.
+        Example(
+            "a leftward drag", .fails(FailureCode.initialDirection),
+            samples: Example.stroke((0..<12).map { (-10 * Double($0), 0) })),
         // backtrackRatio
         Example(
             "a retrace at the vertex of a large checkmark, default", .recognizes("checkmark"), profiles: [.default],
