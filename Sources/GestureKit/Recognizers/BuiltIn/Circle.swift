@@ -42,9 +42,9 @@ public struct Circle: Recognizer {
         public var maximumDirectionChanges = 10
         public var jitterTolerance: Double? = 3
         public var cornerSpan = 0.2
-        public var cornerTurn: Double? = Double.pi / 3
+        public var cornerTurn: Double? = 1.2
         public var maximumCorners = 1
-        public var roundnessTolerance: Double? = 0.25
+        public var roundnessTolerance: Double? = 0.3
 
         public init() {}
 
