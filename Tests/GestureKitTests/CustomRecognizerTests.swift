@@ -262,7 +262,7 @@ extension Caret {
         let start = try #require(guide.range(of: "\n", range: begin.upperBound..<guide.endIndex)).upperBound
         let end = try #require(guide.range(of: "<!-- END caret -->", range: start..<guide.endIndex))
         let expected = "```swift\nimport GestureKit\n\n" + code + "```\n"
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+        if CommandLineTests.recording {
             try (String(guide[..<start]) + expected + String(guide[end.lowerBound...])).write(
                 to: url, atomically: true, encoding: .utf8)
         } else {

@@ -340,14 +340,19 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     /// values and failure codes — are made from the registry's declarations; `make golden` rewrites
     /// them.
     @Test func theRecognizerPartsAgreeWithTheDeclarations() throws {
-        let url = packageRoot.appendingPathComponent("docs/classify-output.schema.json")
+        try generatedPartsAreCurrent("docs/classify-output.schema.json", RecognizerSchema.replacingParts(of:))
+    }
+
+    /// Compares the schema at `path` with itself after `replacingParts` makes its generated parts
+    /// again; `make golden` rewrites it instead.
+    func generatedPartsAreCurrent(_ path: String, _ replacingParts: (JSONValue) throws -> JSONValue) throws {
+        let url = packageRoot.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
-        let expected =
-            try RecognizerSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+        let expected = try replacingParts(JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
+        if CommandLineTests.recording {
             try expected.write(to: url, atomically: true, encoding: .utf8)
         } else {
-            #expect(text == expected, "docs/classify-output.schema.json is out of date: `make golden` rewrites it")
+            #expect(text == expected, "\(path) is out of date: `make golden` rewrites it")
         }
     }
 
@@ -371,15 +376,7 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     /// The parts of `docs/config.schema.json` that name recognizers and parameters are made from the
     /// declarations; `make golden` rewrites them.
     @Test func theConfigSchemaPartsAgreeWithTheDeclarations() throws {
-        let url = packageRoot.appendingPathComponent("docs/config.schema.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let expected =
-            try ConfigSchema.replacingParts(of: JSONValue.parse(Array(text.utf8), file: url.path)).prettyText + "\n"
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
-            try expected.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            #expect(text == expected, "docs/config.schema.json is out of date: `make golden` rewrites it")
-        }
+        try generatedPartsAreCurrent("docs/config.schema.json", ConfigSchema.replacingParts(of:))
     }
 
     @Test(arguments: [["--profile", "default"], ["--profile", "seed"], ["--recognizers", "pan,pinch"]])

@@ -210,8 +210,7 @@ public struct Checkmark: Recognizer {
                             at: touch)
                     }
                     // A hook to the left as the pen lands: judged once the down-stroke's depth is known.
-                    if failIfHookTooLong(touch, context: &context) { return }
-                    (leftmostX, rightmostX) = (point.x, point.x)
+                    if extendHook(touch, context: &context) { return }
                 } else {
                     rightmostX = max(rightmostX, point.x)
                 }
@@ -350,8 +349,14 @@ public struct Checkmark: Recognizer {
         guard parameters.maximumHookRatio != nil, maximumX <= initialPoint.x + parameters.backtrackTolerance,
             point.x < min(leftmostX, initialPoint.x - parameters.backtrackTolerance)
         else { return false }
+        return extendHook(touch, context: &context)
+    }
+
+    /// Takes `touch` as the hook's new leftmost point, from which the leftward drift is measured;
+    /// returns whether the hook failed instead, going left for too long.
+    private mutating func extendHook(_ touch: Touch, context: inout RecognizerContext) -> Bool {
         if failIfHookTooLong(touch, context: &context) { return true }
-        (leftmostX, rightmostX) = (point.x, point.x)
+        (leftmostX, rightmostX) = (touch.location.x, touch.location.x)
         return false
     }
 

@@ -88,7 +88,6 @@ public struct Swipe: Recognizer {
 
     private let parameters: Parameters
     private var trackedTouch: TouchID?
-    private var start = Point.zero
     private var startTime = 0.0
 
     public init(parameters: Parameters) {
@@ -102,13 +101,14 @@ public struct Swipe: Recognizer {
             return
         }
         trackedTouch = touches[0].id
-        start = touches[0].location
         startTime = touches[0].timestamp
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
         let points = context.path(of: touch.id)
+        // The path starts where the touch came down.
+        let start = points[0]
         let dx = touch.location.x - start.x
         let dy = touch.location.y - start.y
         let horizontal = abs(dx) >= abs(dy)
