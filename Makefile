@@ -5,7 +5,10 @@ SWIFT ?= swift
 # On Linux the Swift runtime is linked in statically: calls into it are direct and `gesture`
 # starts in 3 ms instead of 7 (see the README's Performance section). Apple platforms cannot.
 STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
-RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB)
+# Linked with the toolchain's lld: the system linker warns that the static Foundation "uses mktemp"
+# (Foundation's own temporary-file code, never called by gesture), a warning users need not see.
+LINKER := $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld,)
+RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB) $(LINKER)
 
 BENCH_SCALE ?= full
 BENCH_SEED ?= 1

@@ -1,6 +1,9 @@
+import GestureKit
+
 /// A small command-line parser: `--name value`, `--name=value`, flags, `--` and positional operands.
 /// Each command says which options take a value; anything else starting with `-` (but `-` alone) is
-/// a usage error.
+/// a usage error. An option that takes one value may be given once; those in `repeatableOptions` any
+/// number of times.
 struct Arguments {
     /// The last value of each option.
     var options: [String: String] = [:]
@@ -30,6 +33,10 @@ struct Arguments {
             if valued.contains(name) {
                 if value == nil { value = words.popFirst() }
                 guard let value else { throw UsageError("option \(name) needs a value") }
+                if let earlier = options[name], !repeatableOptions.contains(name) {
+                    throw UsageError(
+                        "option \(name) is given twice (\"\(earlier)\" and \"\(value)\"): it takes one value")
+                }
                 options[name] = value
                 repeated[name, default: []].append(value)
             } else if known.contains(name), value == nil {
@@ -41,13 +48,27 @@ struct Arguments {
     }
 
     /// The value of `name`, which must be one of `choices`.
-    func choice<T: RawRepresentable>(_ name: String, default fallback: T) throws(UsageError) -> T
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default fallback: T) throws(UsageError) -> T
     where T.RawValue == String {
         guard let raw = options[name] else { return fallback }
-        guard let value = T(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for \(name)") }
+        guard let value = T(rawValue: raw) else {
+            throw UsageError(Arguments.invalid(raw, for: name, choices: T.allCases.map(\.rawValue)))
+        }
         return value
     }
+
+    /// "invalid value "Seed" for --profile: expected default or seed (did you mean seed?)"
+    static func invalid(_ raw: String, for name: String, choices: [String]) -> String {
+        let list =
+            choices.count == 1
+            ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + choices.last!
+        let hint = Spelling.nearest(to: raw, among: choices).map { " (did you mean \($0)?)" } ?? ""
+        return "invalid value \"\(raw)\" for \(name): expected \(list)\(hint)"
+    }
 }
+
+/// The options that may be given more than once, each value adding to the others.
+let repeatableOptions: Set<String> = ["--set", "--limit", "--labels", "--min-recall", "--sweep"]
 
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {

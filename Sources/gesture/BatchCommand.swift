@@ -9,8 +9,12 @@ let batchHelp = """
     against labels: accuracy, per-gesture precision, recall and F1, the confusion matrix, and why the
     recognizer that should have fired did not.
 
-    Labels, first match wins: --labels FILE (CSV "path,label", paths relative to that file); the trace's
-    own label; its parent folder's name when that is a gesture or "none". Otherwise a trace is unlabelled.
+    Labels, first match wins: the labels files — --labels FILE, and the CSV files named *label*.csv with
+    a header naming path and label found in the folders walked (never read as traces); paths relative
+    to the file; rows of --labels FILE win — then the trace's own label; then its parent folder's name
+    when that is a gesture or "none", in any case, or a --label-map name. Otherwise it is unlabelled:
+    the summary counts why, and what the unlabelled traces were recognized as. A label may name
+    gestures in sequence (checkmark+swipe-right), as a trace of several touch sequences is recognized.
 
     --group-by scores each group apart too, and prints a row per group (recall of each label, false
     alarms) and each label's worst group: dir:N is the N-th folder of the path below its PATH (dir:1 of
@@ -22,19 +26,25 @@ let batchHelp = """
     options:
       --format text|jsonl|json|csv  summary (default), one row per trace, rows and summary, or CSV rows
       --labels FILE              CSV with header path,label (other columns kept); repeatable
-      --label-map FROM=TO,…      rename labels first; *=TO renames every other unknown label
+      --label-map FROM=TO,…      rename labels (and folder names) first; *=TO renames every other
+                                 unknown label of a labels file or trace
+      --explain-labels           say on stderr why each unlabelled trace has no label
       --group-by SPEC            score each group apart: dir:N, column:NAME (or group), meta:subject
-      --jobs N                   files classified at once (default: number of cores)
+      --jobs N                   files classified at once (default, and 0: number of cores)
       --shard K/N                score only slice K of N (by a stable hash of each relative path)
       --misses N                 worst misses listed in the text summary (default 10)
       --min-accuracy X           exit 1 when accuracy is below X (0–1)
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
-      --profile, --recognizers, --config, --set, --input-format   as for `gesture classify`
+      --profile, --recognizers, --config, --set, --input-format, --time-unit, --y-up
+                                 as for `gesture classify`
       -h, --help                 show this help
 
     \(limitsHelp)
+
+    --format json ends with "run": the shard, the files walked and fingerprints of the corpus and the
+    settings, by which merge-scores checks that its inputs are the shards of one run.
 
     Output is the same bytes for any --jobs and any order of PATHs. Unreadable or invalid files are rows
     with their error (and diagnostics on stderr); the run goes on. Rows are written in whole lines, so
@@ -47,16 +57,34 @@ let batchHelp = """
     """
 
 let mergeHelp = """
-    usage: gesture merge-scores [--format json|text] [--misses N] FILE…
+    usage: gesture merge-scores [options] FILE…
 
     Combines the `--format json` outputs of `gesture batch --shard K/N` runs into one output, identical
     to the output of a single run over the whole corpus (with its groups, when the runs had the same
-    --group-by).
+    --group-by). It refuses a shard given twice, a missing shard, and shards of another corpus or run
+    with other settings. - reads standard input.
 
-    exit status: 0 when merged, 2 on a usage error or an unreadable FILE.
+    options:
+      --format json|text         the merged output (default json), or the text summary
+      --misses N                 worst misses listed in the text summary (default 10)
+      --min-accuracy X           exit 1 when the merged accuracy is below X (0–1)
+      --min-recall GESTURE=X     exit 1 when GESTURE's merged recall is below X; repeatable
+      -h, --help                 show this help
+
+    exit status: 0 when merged (and every --min-* gate passed), 1 when a gate failed, 2 on a usage
+    error, an unreadable FILE, inputs that are not the shards of one run, or a gate that could not be
+    checked.
     """
 
-enum BatchFormat: String {
+/// The labels of a batch or tune: the labels files found in the folders walked (`*label*.csv` with
+/// a `path,label` header), then the `--labels` files, whose rows win; their warnings on stderr.
+func loadLabels(_ labeler: inout Labeler, _ arguments: Arguments) throws {
+    for file in CorpusWalker.labelsFiles(under: arguments.operands) { try labeler.loadLabels(file) }
+    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    for warning in labeler.warnings { Output.error(warning) }
+}
+
+enum BatchFormat: String, CaseIterable {
     case text, jsonl, json, csv
 }
 
@@ -65,8 +93,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit", "--group-by",
-        ], flags: ["--help", "--quiet"])
+            "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit", "--group-by", "--time-unit",
+        ], flags: ["--help", "--quiet", "--y-up", "--explain-labels"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
         return .recognized
@@ -76,7 +104,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let configuration = try configuration(from: arguments)
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
-    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    try loadLabels(&labeler, arguments)
     var grouping: Grouping?
     if let spec = arguments.options["--group-by"] {
         do throws(GroupingError) {
@@ -88,24 +116,15 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let grouped = grouping != nil
 
-    let jobs = try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
+    let jobs = try arguments.jobs()
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
-    var minimumRecall: [(String, Double)] = []
-    for spec in arguments.repeated["--min-recall"] ?? [] {
-        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
-        guard labeler.known.contains(parts[0]) else {
-            throw UsageError(
-                "--min-recall: unknown gesture \"\(parts[0])\": expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", "))"
-            )
-        }
-        minimumRecall.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
-    }
+    let minimumRecall = try recallGates(arguments, known: labeler.known)
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: jobs,
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
+    runner.adjustment = try traceAdjustment(from: arguments)
     runner.grouping = grouping
     if let spec = arguments.options["--shard"] {
         let parts = spec.split(separator: "/").map { Int($0) }
@@ -119,6 +138,12 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
 
+    let explainsLabels = arguments.flags.contains("--explain-labels")
+    func whyUnlabelled(_ folder: String) -> String {
+        let rows = labeler.labelsFiles.isEmpty ? "no labels file" : "no row in the labels files"
+        let place = folder.isEmpty ? "its path names no folder" : "its folder \"\(folder)\" is no gesture name"
+        return "\(rows), no label of its own, and \(place) (expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", ")))"
+    }
     var board = Scoreboard(grouping: grouping)
     var worst = WorstMisses(capacity: format == .text ? misses : 0)
     var firstErrors: [BatchRow] = []
@@ -128,13 +153,28 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     case .json: Output.buffered("{\"traces\":[")
     case .text, .jsonl: break
     }
-    runner.run(CorpusWalker(roots: roots)) { row in
+    var identity = RunIdentity()
+    identity.shard = runner.shard.map { ($0.index + 1, $0.count) }
+    identity.settings = RunIdentity.settings(
+        [
+            JSONReport.value(configuration).text, String(labeler.fingerprint),
+            arguments.options["--group-by"] ?? "", arguments.options["--input-format"] ?? "",
+            arguments.options["--time-unit"] ?? "", arguments.flags.contains("--y-up") ? "y-up" : "",
+        ] + (arguments.repeated["--limit"] ?? []))
+    let walk = CorpusWalker(roots: roots).lazy.map { entry in
+        identity.walked(entry)
+        return entry
+    }
+    runner.run(walk) { row in
         board.add(row)
         worst.consider(row)
         if let error = row.error {
             if firstErrors.count < 10 { firstErrors.append(row) }
             progress.clear()
             Output.error(error.description)
+        } else if explainsLabels, row.label == nil {
+            progress.clear()
+            Output.error("\(row.path): unlabelled: \(whyUnlabelled(row.unlabelledFolder ?? ""))")
         }
         switch format {
         case .jsonl:
@@ -151,13 +191,163 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     progress.clear()
     switch format {
-    case .json: Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
-    case .text: Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: firstErrors))
+    case .json:
+        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
+    case .text:
+        let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
+        Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: firstErrors, notes: notes))
     case .jsonl, .csv: break
     }
     Output.flush()
 
     if board.errors > 0 { return .error }
+    return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+}
+
+/// With every recognizer competing, a shape corpus's `none` traces come out as pan (an unclaimed drag)
+/// or long press, as UIKit would have it: when most do, one line says so and how to score the shapes alone.
+func panNote(_ board: Scoreboard, _ configuration: Configuration) -> [String] {
+    guard let none = board.confusion["none"] else { return [] }
+    let total = none.values.reduce(0, +)
+    let claimed = (none["pan"] ?? 0) + (none["long-press"] ?? 0)
+    guard total >= 10, claimed * 2 > total else { return [] }
+    let labelled = Set(board.confusion.keys)
+    let ids = configuration.entries.filter { !labelled.isDisjoint(with: $0.definition.gestures) }.map(\.id)
+    guard !ids.isEmpty else { return [] }
+    return [
+        "note: \(claimed) of the \(total) traces labelled none were recognized as pan or long-press, as UIKit would (an unclaimed drag is a pan); to score the shapes alone, give --recognizers \(ids.joined(separator: ","))"
+    ]
+}
+
+func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words, valued: ["--format", "--misses", "--min-accuracy", "--min-recall"], flags: ["--help"])
+    if arguments.flags.contains("--help") {
+        Output.write(mergeHelp + "\n")
+        return .recognized
+    }
+    let format = try arguments.choice("--format", default: BatchFormat.json)
+    guard format == .json || format == .text else {
+        throw UsageError("merge-scores writes json or text, not \(format.rawValue)")
+    }
+    guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
+    let misses = try arguments.integer("--misses", default: 10, minimum: 0)
+    let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
+    var board = Scoreboard()
+    var found: [(BatchRow, Int)] = []
+    var runs: [(file: String, run: RunIdentity?)] = []
+    for (index, file) in arguments.operands.enumerated() {
+        guard
+            let data = file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        else {
+            throw UsageError("cannot read \(file)")
+        }
+        let document = try BatchReport.document(Array(data), file: file)
+        // Groups of different groupings would add up to nonsense.
+        if index > 0, document.board.grouping != board.grouping {
+            func by(_ grouping: Grouping?) -> String { grouping.map { "--group-by \($0.spec)" } ?? "no --group-by" }
+            throw UsageError(
+                "\(file) is the output of a run with \(by(document.board.grouping)), \(arguments.operands[0]) of one with \(by(board.grouping)): merge the outputs of runs with the same --group-by"
+            )
+        }
+        board.merge(document.board)
+        found += document.rows.map { ($0, index) }
+        runs.append((file, document.run))
+    }
+    let run = try mergedRun(runs)
+    let minimumRecall = try recallGates(arguments, known: Set(board.gestures))
+    found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
+    // A shard given twice (a retried run, a glob) would count its traces twice.
+    for (a, b) in zip(found, found.dropFirst()) where a.0.path == b.0.path && a.1 != b.1 {
+        throw UsageError(
+            "\(a.0.path) is a row of input \(a.1 + 1) (\(arguments.operands[a.1])) and of input \(b.1 + 1) "
+                + "(\(arguments.operands[b.1])): each trace must be in one input (a shard given twice?)")
+    }
+    let rows = found.map(\.0)
+    if format == .json {
+        Output.buffered("{\"traces\":[")
+        for (index, row) in rows.enumerated() {
+            Output.buffered(
+                (index == 0 ? "\n" : ",\n") + BatchReport.value(row, grouped: board.grouping != nil).text)
+        }
+        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text)
+        Output.buffered((run.map { ",\n\"run\":" + $0.value.text } ?? "") + "}\n")
+    } else {
+        var worst = WorstMisses(capacity: misses)
+        for row in rows { worst.consider(row) }
+        Output.buffered(
+            BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
+    }
+    Output.flush()
+    return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+}
+
+/// The run the merged outputs make up: every shard of one corpus walked with one set of settings, each
+/// once; or whole runs (no shard) with one set of settings. Outputs that do not say (`run` absent, from
+/// an earlier version) are taken as they are.
+func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -> RunIdentity? {
+    let known = runs.compactMap { run in run.run.map { (run.file, $0) } }
+    guard let (firstFile, first) = known.first else { return nil }
+    for (file, run) in known.dropFirst() where run.settings != first.settings {
+        throw UsageError(
+            "\(file) and \(firstFile) are outputs of runs with different settings (recognizers, parameters, labels, --group-by or reading options): merge the shards of one command"
+        )
+    }
+    let sharded = known.filter { $0.1.shard != nil }
+    guard !sharded.isEmpty else { return known.count == 1 ? first : nil }
+    if let whole = known.first(where: { $0.1.shard == nil }) {
+        throw UsageError("\(whole.0) is the output of a whole run, the others of shards: merge the shards of one run")
+    }
+    let count = sharded[0].1.shard!.count
+    for (file, run) in sharded {
+        guard run.shard!.count == count else {
+            throw UsageError(
+                "\(file) is shard \(run.shardText!), \(sharded[0].0) shard \(sharded[0].1.shardText!): merge the shards of one --shard K/N split"
+            )
+        }
+        guard run.corpus == first.corpus, run.files == first.files else {
+            throw UsageError(
+                "\(file) walked another corpus (\(run.files) files) than \(firstFile) (\(first.files) files): merge the shards of one corpus"
+            )
+        }
+    }
+    var seen: [Int: String] = [:]
+    for (file, run) in sharded {
+        let k = run.shard!.index
+        if let other = seen[k] { throw UsageError("shard \(k)/\(count) is given twice: \(other) and \(file)") }
+        seen[k] = file
+    }
+    let missing = (1...count).filter { seen[$0] == nil }
+    guard missing.isEmpty || runs.count > known.count else {
+        throw UsageError(
+            "missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count): the merged figures would leave those traces out"
+        )
+    }
+    var merged = first
+    merged.shard = nil
+    return merged
+}
+
+/// The `--min-recall GESTURE=X` gates, each gesture checked against `known`.
+func recallGates(_ arguments: Arguments, known: Set<String>) throws(UsageError) -> [(String, Double)] {
+    var gates: [(String, Double)] = []
+    for spec in arguments.repeated["--min-recall"] ?? [] {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
+        guard known.contains(parts[0]) else {
+            throw UsageError(
+                "--min-recall: unknown gesture \"\(parts[0])\": expected one of \(known.sorted(by: GestureOrder.precedes).joined(separator: ", "))"
+            )
+        }
+        gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
+    }
+    return gates
+}
+
+/// Checks `--min-accuracy` and `--min-recall` against the figures; says on stderr what failed.
+/// Exit 1 when a gate failed, 2 when one could not be checked (no traces with that label).
+func checkGates(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(String, Double)]) -> ExitCode {
     // A gate over no traces is neither passed nor failed: saying "accuracy 0 is below" would blame
     // the recognizers for a corpus that was not labelled.
     var passed = true
@@ -193,63 +383,6 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     return !checked ? .error : passed ? .recognized : .noneRecognized
 }
 
-func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
-    let arguments = try Arguments(words, valued: ["--format", "--misses"], flags: ["--help"])
-    if arguments.flags.contains("--help") {
-        Output.write(mergeHelp + "\n")
-        return .recognized
-    }
-    let format = try arguments.choice("--format", default: BatchFormat.json)
-    guard format == .json || format == .text else {
-        throw UsageError("merge-scores writes json or text, not \(format.rawValue)")
-    }
-    guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
-    let misses = try arguments.integer("--misses", default: 10, minimum: 0)
-    var board = Scoreboard()
-    var found: [(BatchRow, Int)] = []
-    for (index, file) in arguments.operands.enumerated() {
-        guard
-            let data = file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        else {
-            throw UsageError("cannot read \(file)")
-        }
-        let document = try BatchReport.document(Array(data), file: file)
-        // Groups of different groupings would add up to nonsense.
-        if index > 0, document.board.grouping != board.grouping {
-            func by(_ grouping: Grouping?) -> String { grouping.map { "--group-by \($0.spec)" } ?? "no --group-by" }
-            throw UsageError(
-                "\(file) is the output of a run with \(by(document.board.grouping)), \(arguments.operands[0]) of one with \(by(board.grouping)): merge the outputs of runs with the same --group-by"
-            )
-        }
-        board.merge(document.board)
-        found += document.rows.map { ($0, index) }
-    }
-    found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
-    // A shard given twice (a retried run, a glob) would count its traces twice.
-    for (a, b) in zip(found, found.dropFirst()) where a.0.path == b.0.path && a.1 != b.1 {
-        throw UsageError(
-            "\(a.0.path) is a row of input \(a.1 + 1) (\(arguments.operands[a.1])) and of input \(b.1 + 1) "
-                + "(\(arguments.operands[b.1])): each trace must be in one input (a shard given twice?)")
-    }
-    let rows = found.map(\.0)
-    if format == .json {
-        Output.buffered("{\"traces\":[")
-        for (index, row) in rows.enumerated() {
-            Output.buffered(
-                (index == 0 ? "\n" : ",\n") + BatchReport.value(row, grouped: board.grouping != nil).text)
-        }
-        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + "}\n")
-    } else {
-        var worst = WorstMisses(capacity: misses)
-        for row in rows { worst.consider(row) }
-        Output.buffered(
-            BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
-    }
-    Output.flush()
-    return .recognized
-}
-
 /// A one-line progress bar on stderr: count, rate and time left. Shown only on a terminal.
 struct Progress {
     let enabled: Bool
@@ -279,7 +412,8 @@ struct Progress {
         let width = 30
         let filled = total > 0 ? min(width, width * done / total) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s  ETA \(Int(left.rounded()))s")
+        let eta = ProgressEstimate.isMeaningful(elapsed: elapsed, done: done, total: total) ? "  ETA \(Int(left.rounded()))s" : ""
+        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s\(eta)")
     }
 
     func clear() {
@@ -296,6 +430,12 @@ extension Arguments {
         return value
     }
 
+    /// `--jobs N`: files (or replays) at once; 0, or no option, means one per core.
+    func jobs() throws(UsageError) -> Int {
+        let jobs = try integer("--jobs", default: 0, minimum: 0)
+        return jobs == 0 ? ProcessInfo.processInfo.activeProcessorCount : jobs
+    }
+
     func fraction(_ raw: String?, for name: String) throws(UsageError) -> Double? {
         guard let raw else { return nil }
         guard let value = Double(raw), value >= 0, value <= 1 else {
@@ -307,7 +447,7 @@ extension Arguments {
     func inputFormat() throws(UsageError) -> TraceFormat? {
         guard let raw = options["--input-format"] else { return nil }
         guard let format = TraceFormat(rawValue: raw) else {
-            throw UsageError("invalid value \"\(raw)\" for --input-format")
+            throw UsageError(Arguments.invalid(raw, for: "--input-format", choices: TraceFormat.allCases.map(\.rawValue)))
         }
         return format
     }

@@ -1,11 +1,11 @@
 import Foundation
 import GestureKit
 
-enum OutputFormat: String {
+enum OutputFormat: String, CaseIterable {
     case text, json, jsonl
 }
 
-enum ListFormat: String {
+enum ListFormat: String, CaseIterable {
     case text, json, markdown
 }
 
@@ -33,6 +33,7 @@ let classifyHelp = """
     options:
       --format text|json|jsonl   output: text (default), one JSON document, or one JSON object per line
       --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
+    \(adjustmentHelp)
       --profile default|seed     parameter values: tuned for real hands (default) or as published (seed)
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
       --config FILE              JSON file setting parameters and relationships (docs/configuration.md;
@@ -105,6 +106,27 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     return configuration
 }
 
+/// The options that change traces as they are read: `--time-unit` (valued) and `--y-up` (a flag).
+let adjustmentOptions: Set<String> = ["--time-unit"]
+
+/// `--time-unit s|ms|us` and `--y-up`.
+func traceAdjustment(from arguments: Arguments) throws(UsageError) -> TraceAdjustment {
+    var adjustment = TraceAdjustment()
+    if arguments.options["--time-unit"] != nil {
+        adjustment.timeUnit = try arguments.choice("--time-unit", default: TraceAdjustment.TimeUnit.s)
+    }
+    adjustment.flipsY = arguments.flags.contains("--y-up")
+    return adjustment
+}
+
+/// The help lines of `--time-unit` and `--y-up`.
+let adjustmentHelp = """
+      --time-unit s|ms|us        the unit of the files' times (default: seconds, milliseconds for XML);
+                                 a trace whose times look like another unit gets a warning
+      --y-up                     y grows upward in the files (a swipe up reads as swipe-down without
+                                 it): flip y about the view's height, or the trace's bounds
+    """
+
 /// The read limits the repeatable `--limit NAME=VALUE` option sets, over the defaults.
 func readLimits(from arguments: Arguments) throws(UsageError) -> ReadLimits {
     var limits = ReadLimits()
@@ -120,7 +142,8 @@ func readLimits(from arguments: Arguments) throws(UsageError) -> ReadLimits {
 
 func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
-        words, valued: configurationOptions.union(["--format", "--input-format", "--limit"]), flags: ["--help"])
+        words, valued: configurationOptions.union(["--format", "--input-format", "--limit"]).union(adjustmentOptions),
+        flags: ["--help", "--y-up"])
     if arguments.flags.contains("--help") {
         Output.write(classifyHelp + "\n")
         return .recognized
@@ -128,6 +151,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     let format = try arguments.choice("--format", default: OutputFormat.text)
     let inputFormat = try arguments.inputFormat()
     let limits = try readLimits(from: arguments)
+    let adjustment = try traceAdjustment(from: arguments)
     let classifier = Classifier(configuration: try configuration(from: arguments))
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given (use - for standard input)") }
 
@@ -137,7 +161,8 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     for file in arguments.operands {
         let outcome: Result<TraceResult, TraceError>
         do throws(TraceError) {
-            let trace = try TraceReader.read(path: file, format: inputFormat, limits: limits)
+            var trace = try TraceReader.read(path: file, format: inputFormat, limits: limits)
+            adjustment.apply(to: &trace)
             outcome = .success(classifier.classify(trace, file: file))
         } catch {
             outcome = .failure(error)

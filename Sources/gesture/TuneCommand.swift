@@ -20,7 +20,8 @@ let tuneHelp = """
 
     options:
       --sweep ID.PARAM=FROM:TO:STEP  values FROM, FROM+STEP, … up to TO; one or two sweeps
-      --labels FILE              CSV with header path,label; repeatable (one per corpus)
+      --labels FILE              CSV with header path,label; repeatable (a corpus's own *label*.csv
+                                 with that header is found and read, as by `gesture batch`)
       --label-map FROM=TO,…      rename labels first; *=TO renames every other unknown label
       --group-by SPEC            group traces for leave-one-group-out (as for `gesture batch`)
       --objective recall|f1|balanced  what the chosen setting maximizes for the swept recognizers
@@ -28,9 +29,10 @@ let tuneHelp = """
       --max-false-alarms X       most false alarms allowed, as a fraction (default 0.005)
       --format text|json|csv     a table (default), or every setting and group for scripts and plots
       --write-config FILE        write the chosen values as a configuration file (for --config)
-      --jobs N                   replays run at once (default: number of cores)
+      --jobs N                   replays run at once (default, and 0: number of cores)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
-      --profile, --recognizers, --config, --set, --input-format, --limit   as for `gesture batch`
+      --profile, --recognizers, --config, --set, --input-format, --limit, --time-unit, --y-up
+                                 as for `gesture batch`
       -h, --help                 show this help
 
     Output is the same bytes for any --jobs. Unreadable or invalid files are reported on stderr and
@@ -40,7 +42,7 @@ let tuneHelp = """
     (no labelled trace, a sweep that is not a range of a numeric parameter, …).
     """
 
-enum TuneFormat: String {
+enum TuneFormat: String, CaseIterable {
     case text, json, csv
 }
 
@@ -50,7 +52,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         valued: [
             "--sweep", "--labels", "--label-map", "--group-by", "--objective", "--max-false-alarms", "--format",
             "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit",
-        ], flags: ["--help", "--quiet"])
+            "--time-unit",
+        ], flags: ["--help", "--quiet", "--y-up"])
     if arguments.flags.contains("--help") {
         Output.write(tuneHelp + "\n")
         return .recognized
@@ -82,7 +85,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let tuner = Tuner(
         base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
-        jobs: try arguments.integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1))
+        jobs: try arguments.jobs())
     let configurations = try tuner.configurations()  // Every setting checked before a file is read.
     if let file = arguments.options["--write-config"] {
         // Said now rather than after the replays.
@@ -97,11 +100,12 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
-    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    try loadLabels(&labeler, arguments)
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: 1,
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
+    runner.adjustment = try traceAdjustment(from: arguments)
     if let spec = arguments.options["--group-by"] {
         do throws(GroupingError) {
             runner.grouping = try Grouping(parsing: spec)
@@ -176,10 +180,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
 
 /// Reads every entry, `jobs` at a time; the results in entry order.
 private func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
-    -> [(trace: Trace?, label: String?, group: String?, error: TraceError?)]
+    -> [BatchRunner.Read]
 {
     final class Slots: @unchecked Sendable {
-        var results: [(trace: Trace?, label: String?, group: String?, error: TraceError?)?]
+        var results: [BatchRunner.Read?]
         init(_ count: Int) { results = Array(repeating: nil, count: count) }
     }
     let slots = Slots(entries.count)

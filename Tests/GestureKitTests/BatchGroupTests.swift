@@ -102,8 +102,8 @@ import Testing
         let p1 = try #require(groups["p1"])
         #expect(
             Set(p1.keys) == [
-                "traces", "scored", "correct", "accuracy", "unlabelled", "errors", "gestures", "confusion", "failures",
-                "falseAlarms",
+                "traces", "scored", "correct", "accuracy", "unlabelled", "errors", "unlabelledGestures",
+                "unlabelledFolders", "overriddenLabels", "gestures", "confusion", "failures", "falseAlarms",
             ])
         #expect(p1["traces"] as? Int == 3 && p1["scored"] as? Int == 3 && p1["correct"] as? Int == 1)
         #expect(p1["falseAlarms"] as? Int == 1)
@@ -175,7 +175,7 @@ import Testing
         #expect(rows.count == 9)
         #expect(
             rows[0]
-                == #"{"path":"./loose.csv","group":null,"label":null,"gesture":null,"correct":null,"error":{"code":"no-group","message":"no group by dir:1: \"loose.csv\" has no folder below its root","line":null,"column":null,"sample":null},"failure":null}"#
+                == #"{"path":"./loose.csv","group":null,"label":null,"gesture":null,"correct":null,"error":{"code":"no-group","message":"no group by dir:1: \"loose.csv\" has no folder below its root","line":null,"column":null,"sample":null},"failure":null,"warnings":[]}"#
         )
         let text = try Self.batch(["--group-by", "dir:2", "."], in: corpus)
         #expect(text.status == 2)
@@ -257,7 +257,7 @@ import Testing
         #expect(mixed.status == 2)
         #expect(
             mixed.stderr
-                == "gesture: error: \(out.folder.path)/other.json is the output of a run with --group-by column:group, \(files[0]) of one with --group-by dir:1: merge the outputs of runs with the same --group-by\nRun `gesture --help` for usage.\n"
+                == "gesture: error: \(out.folder.path)/other.json is the output of a run with --group-by column:group, \(files[0]) of one with --group-by dir:1: merge the outputs of runs with the same --group-by\nRun `gesture merge-scores --help` for usage.\n"
         )
     }
 
@@ -282,7 +282,7 @@ import Testing
         let output = try Self.batch(arguments + ["."], in: corpus)
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "gesture: error: \(message)\nRun `gesture --help` for usage.\n")
+        #expect(output.stderr == "gesture: error: \(message)\nRun `gesture batch --help` for usage.\n")
     }
 
     /// A gate over no traces is not "accuracy 0 is below": it says it cannot be checked, and exits 2.

@@ -168,7 +168,7 @@ extension CSVReaderTests {
                     == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "0.5 ""#))
             #expect(
                 failure(header + "0,1,\" began\",1,2\n")
-                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase " began": expected \#(phases)"#))
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase " began": expected \#(phases) (did you mean "began"?)"#))
         }
 
         @Test(arguments: [
@@ -248,12 +248,13 @@ extension CSVReaderTests {
                         #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
         }
 
-        @Test func dataWithoutHeaderIsMissingColumnT() {
+        @Test func dataWithoutHeaderIsSaidToBeData() {
             #expect(
                 failure("0,1,began,1,2\n")
                     == expected(
                         .missingField, 1, 1, sample: nil,
-                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y""#))
+                        #"no header: the first row is data ("0", "1", "began", "1", "2"); the first row must name the columns "t", "id", "phase", "x" and "y""#
+                    ))
         }
 
         @Test func duplicateColumnPlacedAtSecondOne() {
@@ -333,7 +334,7 @@ extension CSVReaderTests {
         @Test func phaseIsCaseSensitive() {
             #expect(
                 failure(header + "0,1,Began,1,2\n")
-                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "Began": expected \#(phases)"#))
+                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "Began": expected \#(phases) (did you mean "began"?)"#))
         }
 
         @Test func emptyPhase() {

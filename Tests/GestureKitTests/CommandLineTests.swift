@@ -104,20 +104,23 @@ import Testing
     }
 
     @Test(arguments: [
-        (["classify"], "gesture: error: no FILE given (use - for standard input)\nRun `gesture --help` for usage.\n"),
+        (["classify"], "gesture: error: no FILE given (use - for standard input)\nRun `gesture classify --help` for usage.\n"),
         (
             ["classify", "--frmat", "json", "x"],
-            "gesture: error: unknown option --frmat\nRun `gesture --help` for usage.\n"
+            "gesture: error: unknown option --frmat\nRun `gesture classify --help` for usage.\n"
         ),
         (
             ["classify", "--format", "yaml", "x"],
-            "gesture: error: invalid value \"yaml\" for --format\nRun `gesture --help` for usage.\n"
+            "gesture: error: invalid value \"yaml\" for --format: expected text, json or jsonl\nRun `gesture classify --help` for usage.\n"
         ),
         (
             ["classify", "--profile"],
-            "gesture: error: option --profile needs a value\nRun `gesture --help` for usage.\n"
+            "gesture: error: option --profile needs a value\nRun `gesture classify --help` for usage.\n"
         ),
-        (["frobnicate"], "gesture: error: unknown command \"frobnicate\"\nRun `gesture --help` for usage.\n"),
+        (
+            ["frobnicate"],
+            "gesture: error: unknown command \"frobnicate\": expected one of classify, batch, merge-scores, tune, list\nRun `gesture --help` for usage.\n"
+        ),
         (
             ["classify", "--recognizers", "check", "x"],
             "gesture: error: unknown recognizer \"check\": expected one of \(Registry.all.map(\.id).joined(separator: ", "))\n"

@@ -77,7 +77,7 @@ import Testing
         #expect(
             throws: TraceError(
                 .unknownPhase, file: "t.json", line: 1, column: 24, sampleIndex: 0,
-                message: #"unknown phase "b\u{7F}\u{85}gan": expected \#(phases)"#)
+                message: #"unknown phase "b\u{7F}\u{85}gan": expected \#(phases) (did you mean "began"?)"#)
         ) {
             try Trace.parseJSON(
                 Array(#"[{"t":0,"id":1,"phase":"b\#u{7F}\#u{85}gan","x":1,"y":2}]"#.utf8), file: "t.json")
@@ -91,7 +91,7 @@ import Testing
         #expect(
             throws: TraceError(
                 .unknownPhase, file: "t.csv", line: 2, column: 5, sampleIndex: 0,
-                message: #"unknown phase "b\u{85}gan": expected \#(phases)"#)
+                message: #"unknown phase "b\u{85}gan": expected \#(phases) (did you mean "began"?)"#)
         ) {
             try Trace.parseCSV(Array("t,id,phase,x,y\n0,1,b\u{85}gan,1,2\n".utf8), file: "t.csv")
         }

@@ -12,7 +12,7 @@ import Testing
         #expect(
             output.stderr == """
                 gesture: error: --limit: unknown limit "bogus": expected one of file-size, samples, touches, nesting, line-length, string-length, digits
-                Run `gesture --help` for usage.
+                Run `gesture classify --help` for usage.
 
                 """)
         let batch = try GestureCommand.run(["batch", "--limit=samples=lots", "Traces"])

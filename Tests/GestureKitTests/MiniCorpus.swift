@@ -49,8 +49,9 @@ struct MiniCorpus {
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
     /// Seven traces: labels from folders, an own label, a labels file, and one unlabelled.
-    static func standard() throws -> MiniCorpus {
-        let corpus = try MiniCorpus("mini")
+    /// `name` keeps the corpora of tests that run at once apart.
+    static func standard(_ name: String = "mini") throws -> MiniCorpus {
+        let corpus = try MiniCorpus(name)
         try corpus.add("checkmark/c1.csv", from: "checkmark.json")  // checkmark → checkmark
         try corpus.add("checkmark/c2.csv", from: "not-a-checkmark.json")  // checkmark → none (ended-too-low)
         try corpus.add("none/n1.csv", from: "swipe-left.json")  // none → swipe-left

@@ -20,7 +20,7 @@ import Testing
             in: corpus.folder)
         #expect(
             output.stdout
-                == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null}"#
+                == #"{"path":"./t0000.csv","label":null,"gesture":"tap","correct":null,"error":null,"failure":null,"warnings":[]}"#
                 + "\nstatus 0\n")
         #expect(output.stderr == "")
     }

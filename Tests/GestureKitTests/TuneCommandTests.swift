@@ -113,7 +113,7 @@ import Testing
         let run = try GestureCommand.run(["tune"] + arguments)
         #expect(run.status == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr == message + "\nRun `gesture --help` for usage.\n")
+        #expect(run.stderr == message + "\nRun `gesture tune --help` for usage.\n")
     }
 
     @Test func aSettingWhoseValuesContradictEachOtherIsRefusedBeforeReading() throws {

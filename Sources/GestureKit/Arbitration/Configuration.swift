@@ -297,6 +297,11 @@ public struct Configuration: Sendable {
                     "recognizer \"\(shown)\" is left out of this configuration: expected one of \(ids.joined(separator: ", "))",
                     about: .recognizer)
             }
+            if let owner = entries.first(where: { $0.definition.gestures.contains(id) }) {
+                throw ConfigurationError(
+                    "unknown recognizer \"\(shown)\": \(shown) is a gesture of the recognizer \(owner.id) (name \(owner.id) instead)",
+                    about: .recognizer)
+            }
             let hint =
                 Spelling.nearest(to: id, among: ids).map { "did you mean \($0)?" }
                 ?? "expected one of \(ids.joined(separator: ", "))"

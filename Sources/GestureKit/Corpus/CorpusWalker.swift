@@ -197,7 +197,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     }
 
     /// The names in a folder, as bytes, with their `d_type`, without `.` and `..`; or the `errno` of the failure.
-    private static func list(_ folder: [UInt8]) -> Result<[(name: [UInt8], type: UInt8)], FileKind.Failure> {
+    static func list(_ folder: [UInt8]) -> Result<[(name: [UInt8], type: UInt8)], FileKind.Failure> {
         let stream = (folder + [0]).withUnsafeBufferPointer { path in
             path.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
         }
@@ -216,6 +216,57 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         }
     }
 
+    /// The labels files in the folders under `roots`: CSV files whose name contains `label` (in any
+    /// case: `labels.csv`, `Labels-2024.csv`) and whose first line names a `path` and a `label` column.
+    /// `gesture batch` reads them as their folders' labels, and never as traces. In walk order, so a
+    /// labels file deeper in the tree is read after (and its rows win over) one above it.
+    public static func labelsFiles(under roots: [String]) -> [String] {
+        var found: [String] = []
+        var visited: Set<[UInt64]> = []
+        func walk(_ folder: [UInt8], display: String) {
+            guard case .folder(let identity) = FileKind(folder), visited.insert(identity).inserted,
+                case .success(let names) = list(folder)
+            else { return }
+            let sorted = names.map { (name: $0.name, type: $0.type, display: PathText.display($0.name)) }
+                .sorted { PathOrder.bytesPrecede($0.display, $1.display) }
+            for entry in sorted where entry.name.first != UInt8(ascii: ".") {
+                let bytes = folder + [UInt8(ascii: "/")] + entry.name
+                let path = display + "/" + entry.display
+                if entry.type == UInt8(DT_DIR) || entry.type == UInt8(DT_LNK) || entry.type == UInt8(DT_UNKNOWN) {
+                    if case .folder = FileKind(bytes) {
+                        walk(bytes, display: path)
+                        continue
+                    }
+                }
+                let lower = entry.display.lowercased()
+                if lower.hasSuffix(".csv"), lower.contains("label"), isLabelsHeader(bytes) { found.append(path) }
+            }
+        }
+        for root in Set(roots.map(trimmed)).sorted(by: PathOrder.precedes) where root != "-" {
+            walk(Array(root.utf8), display: root)
+        }
+        return found
+    }
+
+    /// Whether the file's first line names a `path` and a `label` column (trimmed, in any case).
+    static func isLabelsHeader(_ path: [UInt8]) -> Bool {
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK) }
+        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, 1024) }
+        guard count > 0 else { return false }
+        var line = buffer[..<count]
+        if let end = line.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { line = line[..<end] }
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        let names = String(decoding: line, as: UTF8.self).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
+        return names.contains("path") && names.contains("label")
+    }
+
     /// Whether a name ends in `.json`, `.csv` or `.xml`, in any case.
     static func isTraceName(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
@@ -225,7 +276,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return extensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
-    private static func trimmed(_ path: String) -> String {
+    static func trimmed(_ path: String) -> String {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path

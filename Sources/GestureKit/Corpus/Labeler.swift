@@ -23,13 +23,24 @@ public struct Labeler: Sendable {
     /// The labels files read, which a walk over their folders must not read as traces.
     public private(set) var labelsFiles: Set<String> = []
 
+    /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
+    /// labels is another run (`RunIdentity`).
+    public private(set) var fingerprint: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// `known` by lowercased name, for folder names.
+    private let knownByLowercase: [String: String]
+    /// What reading the labels files noticed that is not an error: rows for files that do not exist,
+    /// a path given twice with one label; each placed at its row.
+    public private(set) var warnings: [String] = []
+
     public init(configuration: Configuration) {
         known = Set(configuration.entries.flatMap(\.definition.gestures) + ["none"])
+        knownByLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         workingDirectory = FileManager.default.currentDirectoryPath
     }
 
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
     public mutating func setLabelMap(_ spec: String) throws(LabelError) {
+        fingerprint = RunIdentity.hash("map:" + spec, into: fingerprint)
         for pair in spec.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -48,10 +59,17 @@ public struct Labeler: Sendable {
 
     /// Reads a labels file; every label must be known (after the label map).
     public mutating func loadLabels(_ file: String) throws(LabelError) {
+        let absoluteFile = Labeler.absolute(file, in: workingDirectory)
+        // A folder's labels file that is also given with --labels is read once.
+        guard !labelsFiles.contains(absoluteFile) else { return }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw LabelError("\(file): error: cannot read labels file")
         }
         let bytes = Array(data)
+        for byte in bytes {
+            fingerprint ^= UInt64(byte)
+            fingerprint = fingerprint &* 0x0000_0100_0000_01b3
+        }
         let records: [CSVRecord]
         do {
             records = try CSVRecordReader.records(bytes, file: file)
@@ -71,7 +89,6 @@ public struct Labeler: Sendable {
                 "\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(DiagnosticText.escaped(names.joined(separator: ",")))\""
             )
         }
-        let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         labelsFiles.insert(absoluteFile)
         let folder = (absoluteFile as NSString).deletingLastPathComponent
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
@@ -83,6 +100,14 @@ public struct Labeler: Sendable {
         {
             others.append((name, index))
             if extraColumns[name] == nil { extraColumns[name] = [:] }
+        }
+        // This file's rows so far, for duplicates: label and place.
+        var rows: [String: (label: String, offset: Int)] = [:]
+        var missing = 0
+        defer {
+            if missing > 10 {
+                warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
+            }
         }
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
@@ -96,7 +121,28 @@ public struct Labeler: Sendable {
                     "\(place(label.offset)): error: unknown label \"\(DiagnosticText.escaped(label.value))\": expected one of \(knownList) (or map it with --label-map)"
                 )
             }
-            let key = Labeler.absolute(record.fields[pathColumn].value, in: folder)
+            let pathField = record.fields[pathColumn]
+            let key = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
+            if let earlier = rows[key] {
+                let shown = DiagnosticText.escaped(pathField.value)
+                guard earlier.label == mapped else {
+                    throw LabelError(
+                        "\(place(pathField.offset)): error: \(shown) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
+                    )
+                }
+                warnings.append(
+                    "\(place(pathField.offset)): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)")
+            } else {
+                rows[key] = (mapped, pathField.offset)
+                if access(key, F_OK) != 0 {
+                    missing += 1
+                    if missing <= 10 {
+                        warnings.append(
+                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(key)): the row labels nothing"
+                        )
+                    }
+                }
+            }
             byPath[key] = mapped
             for other in others {
                 extraColumns[other.name, default: [:]][key] = Labeler.trimmed(record.fields[other.index].value)
@@ -122,8 +168,24 @@ public struct Labeler: Sendable {
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
     /// a message when the trace's own label is unknown.
     public func label(for path: String, traceLabel: String?) -> Result<String?, LabelError> {
+        labelling(for: path, traceLabel: traceLabel).map(\.label)
+    }
+
+    /// How a trace was labelled: its label, whether a labels file's row replaced a different label of
+    /// the trace's own, and for an unlabelled trace why its folder gave none.
+    public struct Labelling: Sendable, Hashable {
+        public var label: String?
+        /// A labels file's row gave the label, and the trace's own label said something else.
+        public var overridesTrace = false
+        /// For an unlabelled trace, the name of its folder (which is no gesture), or "" when the path
+        /// names no folder.
+        public var unlabelledFolder: String?
+    }
+
+    /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
+    public func labelling(for path: String, traceLabel: String?) -> Result<Labelling, LabelError> {
         if !byPath.isEmpty, let label = byPath[Labeler.absolute(path, in: workingDirectory)] {
-            return .success(label)
+            return .success(Labelling(label: label, overridesTrace: traceLabel.map { mapped($0) != label } ?? false))
         }
         if let traceLabel {
             guard let mapped = mapped(traceLabel) else {
@@ -132,9 +194,19 @@ public struct Labeler: Sendable {
                         "unknown label \"\(DiagnosticText.escaped(traceLabel))\" in the trace: expected one of \(knownList)"
                     ))
             }
-            return .success(mapped)
+            return .success(Labelling(label: mapped))
         }
-        return .success(Self.parentName(path).flatMap { known.contains($0) ? $0 : nil })
+        guard let folder = Self.parentName(path) else { return .success(Labelling(unlabelledFolder: "")) }
+        if let label = folderLabel(folder) { return .success(Labelling(label: label)) }
+        return .success(Labelling(unlabelledFolder: folder))
+    }
+
+    /// The gesture a folder's name names: a known gesture or `none` in any case (`Z/`), or a name
+    /// `--label-map` renames (`check=checkmark`). `*=` does not apply: most folders are no label.
+    private func folderLabel(_ name: String) -> String? {
+        if known.contains(name) { return name }
+        if let renamed = renames[name] ?? renames[name.lowercased()] { return renamed }
+        return knownByLowercase[name.lowercased()]
     }
 
     /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
@@ -199,6 +271,14 @@ public struct Labeler: Sendable {
     private func mapped(_ label: String) -> String? {
         if let renamed = renames[label] { return renamed }
         if known.contains(label) { return label }
+        // Gestures in sequence, as a trace of several touch sequences is recognized: each one known.
+        if label.utf8.contains(UInt8(ascii: "+")) {
+            let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+            let each = parts.map { renames[$0] ?? (known.contains($0) ? $0 : nil) }
+            if parts.count > 1, each.allSatisfy({ $0 != nil && $0 != "none" }) {
+                return each.map { $0! }.joined(separator: "+")
+            }
+        }
         return otherwise
     }
 
@@ -210,6 +290,8 @@ public struct LabelError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+    /// Whether the message starts with its place (`labels.csv:3:7: error: …`), so that it is shown as it is.
+    public var isPlaced: Bool { message.contains(": error: ") }
 }
 
 /// The order gestures appear in summaries: by name, `none` last.

@@ -346,12 +346,15 @@ struct ReplayEngine {
             reason = EngineFailure.sequenceEndedReason
         } else {
             let ids = down.ids.map(\.description).sorted().joined(separator: ", ")
-            warnings.append("the trace ended with touches still down (\(ids)): its last touch sequence never ended")
+            let touches = down.count == 1 ? "1 touch" : "\(down.count) touches"
+            let named = down.count == 1 ? "id \(ids)" : "ids \(ids)"
+            warnings.append(
+                "the trace ended with \(touches) still down (touch \(named)): its last touch sequence never ended")
             records[records.count - 1].ended = false
             records[records.count - 1].end = time
             reason = FailureReason(
                 EngineFailure.sequenceNeverEnded,
-                "the touch sequence never ended: \(down.count) touch(es) still down when the trace stopped")
+                "the touch sequence never ended: \(down.count == 1 ? "1 touch" : "\(down.count) touches") still down when the trace stopped")
         }
         // Recognitions on hold go first, so that their requirements failing now cannot release them.
         for index in 0..<recognizers.count where arbiter.isWaiting(index) && arbiter.state(index) == .possible {

@@ -25,8 +25,9 @@ public enum BatchReport {
                     .init("unit", .string(miss.unit)),
                 ])
             } ?? .null)
-        guard grouped else { return .object([path, label, gesture, correct, error, failure]) }
-        return .object([path, .init("group", .string(row.group)), label, gesture, correct, error, failure])
+        let warnings = JSONValue.Member("warnings", .array(row.warnings.map { .string($0) }))
+        guard grouped else { return .object([path, label, gesture, correct, error, failure, warnings]) }
+        return .object([path, .init("group", .string(row.group)), label, gesture, correct, error, failure, warnings])
     }
 
     public static let csvHeader =
@@ -82,6 +83,11 @@ public enum BatchReport {
         board.confusion.keys.sorted(by: GestureOrder.precedes)
     }
 
+    /// `{"key": count, …}` in the order `precedes` gives.
+    private static func countsObject(_ counts: [String: Int], by precedes: (String, String) -> Bool) -> JSONValue {
+        .object(counts.keys.sorted(by: precedes).map { .init($0, .number(Double(counts[$0]!))) })
+    }
+
     /// The members every summary has, a group's too.
     private static func counts(_ board: Scoreboard) -> [JSONValue.Member] {
         let gestures = board.gestures
@@ -92,6 +98,9 @@ public enum BatchReport {
             .init("accuracy", .number(board.accuracy)),
             .init("unlabelled", .number(Double(board.unlabelled))),
             .init("errors", .number(Double(board.errors))),
+            .init("unlabelledGestures", countsObject(board.unlabelledGestures, by: GestureOrder.precedes)),
+            .init("unlabelledFolders", countsObject(board.unlabelledFolders, by: PathOrder.bytesPrecede)),
+            .init("overriddenLabels", .number(Double(board.overriddenLabels))),
             .init(
                 "gestures",
                 .object(
@@ -137,15 +146,31 @@ public enum BatchReport {
     public struct Document: Sendable {
         public var rows: [BatchRow]
         public var board: Scoreboard
+        /// The run that made it; `nil` for the output of a version that did not say.
+        public var run: RunIdentity?
     }
 
     /// Reads a `--format json` output; the summary's counts become a scoreboard and the rows rows.
     public static func document(_ bytes: [UInt8], file: String) throws(LabelError) -> Document {
         func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
+        // Another format of batch output, named as such.
+        let head = String(decoding: bytes.prefix(120), as: UTF8.self)
+        if let first = head.unicodeScalars.first, ("0"..."9").contains(first), head.contains(" traces: ") {
+            throw fail("this is batch text output; use --format json")
+        }
+        if head.hasPrefix("{\"path\"") { throw fail("this is batch jsonl output (one row per line); use --format json") }
+        if head.hasPrefix("path,") { throw fail("this is batch csv output; use --format json") }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes, file: file) } catch { throw LabelError(error.description) }
         guard case .array(let traces)? = root["traces"], let summary = root["summary"] else {
             throw fail("expected the JSON output of `gesture batch --format json`, with \"traces\" and \"summary\"")
+        }
+        var run: RunIdentity?
+        if let value = root["run"] {
+            guard let identity = RunIdentity(value) else {
+                throw fail("the \"run\" is not the shard, files, corpus and settings of a batch run")
+            }
+            run = identity
         }
         func counts(_ value: JSONValue?) -> [String: [String: Int]]? {
             guard case .object(let rows)? = value else { return nil }
@@ -159,6 +184,12 @@ public enum BatchReport {
             }
             return table
         }
+        func flat(_ value: JSONValue?) -> [String: Int] {
+            guard case .object(let members)? = value else { return [:] }
+            var counts: [String: Int] = [:]
+            for member in members { if let count = member.value.intValue { counts[member.key] = count } }
+            return counts
+        }
         func counted(_ summary: JSONValue) -> Scoreboard? {
             guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
                 let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
@@ -168,6 +199,10 @@ public enum BatchReport {
             board.traces = total
             board.errors = errors
             board.unlabelled = unlabelled
+            // Outputs of earlier versions have none of these three: they count 0.
+            board.unlabelledGestures = flat(summary["unlabelledGestures"])
+            board.unlabelledFolders = flat(summary["unlabelledFolders"])
+            board.overriddenLabels = summary["overriddenLabels"]?.intValue ?? 0
             board.confusion = confusion
             board.failures = failures
             return board
@@ -195,7 +230,7 @@ public enum BatchReport {
             guard let row = row(value) else { throw fail("trace \(index) is not a batch row") }
             rows.append(row)
         }
-        return Document(rows: rows, board: board)
+        return Document(rows: rows, board: board, run: run)
     }
 
     private static func row(_ object: JSONValue) -> BatchRow? {
@@ -203,6 +238,7 @@ public enum BatchReport {
         var row = BatchRow(
             path: path, group: object["group"]?.stringValue, label: object["label"]?.stringValue,
             gesture: object["gesture"]?.stringValue)
+        if case .array(let warnings)? = object["warnings"] { row.warnings = warnings.compactMap(\.stringValue) }
         if let error = object["error"], error != .null {
             guard let raw = error["code"]?.stringValue, let code = TraceError.Code(rawValue: raw),
                 let message = error["message"]?.stringValue
@@ -226,12 +262,19 @@ public enum BatchReport {
 
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
     /// codes of misses, the groups of a grouped run (`groupsText`), the worst misses and the first errors.
-    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow]) -> String {
+    /// `notes` are lines the command adds after the counts (a hint about the options, say).
+    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String {
         var out =
             "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
         if let accuracy = board.accuracy {
             out += "accuracy \(percent(accuracy)) (\(board.correct) of \(board.scored))\n"
         }
+        if board.overriddenLabels > 0 {
+            let traces = board.overriddenLabels == 1 ? "1 trace" : "\(board.overriddenLabels) traces"
+            out += "labels files gave \(traces) a label other than their own\n"
+        }
+        out += unlabelledText(board)
+        for note in notes { out += note + "\n" }
         let gestures = board.gestures
         if !gestures.isEmpty {
             out +=
@@ -286,6 +329,32 @@ public enum BatchReport {
         if !errors.isEmpty {
             out += "\nerrors (\(errors.count) of \(board.errors))\n"
             for row in errors { out += "  \(row.error?.description ?? row.path)\n" }
+        }
+        return out
+    }
+
+    /// What the unlabelled traces were recognized as, and why they have no label: the folders
+    /// whose names are no gesture, most traces first.
+    static func unlabelledText(_ board: Scoreboard) -> String {
+        guard board.unlabelled > 0 else { return "" }
+        var out = ""
+        if !board.unlabelledGestures.isEmpty {
+            let counts = board.unlabelledGestures.sorted {
+                $0.value != $1.value ? $0.value > $1.value : GestureOrder.precedes($0.key, $1.key)
+            }
+            out +=
+                "recognized among the unlabelled: "
+                + counts.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+        }
+        if !board.unlabelledFolders.isEmpty {
+            let folders = board.unlabelledFolders.sorted {
+                $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key)
+            }
+            let shown = folders.prefix(5).map { "\($0.key.isEmpty ? "(no folder)" : $0.key) \($0.value)" }
+            let more = folders.count > 5 ? ", and \(folders.count - 5) more" : ""
+            out +=
+                "unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: "
+                + shown.joined(separator: ", ") + more + " (--explain-labels lists them)\n"
         }
         return out
     }

@@ -12,6 +12,12 @@ public struct BatchRow: Sendable, Hashable {
     public var error: TraceError?
     /// For a miss: why the recognizer that should have fired did not.
     public var miss: Miss?
+    /// A labels file's row gave the label, and the trace's own label said something else.
+    public var overridesTraceLabel = false
+    /// For a trace that was read but is unlabelled: its folder's name (no gesture), or "" for none.
+    public var unlabelledFolder: String?
+    /// What reading and replaying the trace noticed (the trace's and the replay's warnings).
+    public var warnings: [String] = []
 
     /// Whether the gesture matches the label; `nil` when either is missing.
     public var correct: Bool? {

@@ -20,6 +20,8 @@ public struct BatchRunner: Sendable {
     /// Puts each row in a group (`--group-by`); a trace it finds no group for is an error row
     /// (`no-group`). Check it against the labeler first (`Grouping/check(_:)`).
     public var grouping: Grouping?
+    /// `--time-unit` and `--y-up`, applied to every trace read (and the unit warnings).
+    public var adjustment = TraceAdjustment()
 
     public init(classifier: Classifier, labeler: Labeler, jobs: Int, inputFormat: TraceFormat? = nil) {
         self.classifier = classifier
@@ -76,22 +78,38 @@ public struct BatchRunner: Sendable {
         guard let trace = read.trace else { return BatchRow(path: entry.path, group: read.group, error: read.error) }
         let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
         let miss = read.label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
-        return BatchRow(path: entry.path, group: read.group, label: read.label, gesture: result.gesture, miss: miss)
+        var row = BatchRow(
+            path: entry.path, group: read.group, label: read.label, gesture: result.gesture, miss: miss)
+        row.overridesTraceLabel = read.labelling?.overridesTrace ?? false
+        row.unlabelledFolder = read.labelling?.unlabelledFolder
+        row.warnings = result.warnings
+        return row
+    }
+
+    /// One file read for scoring (see `read(_:)`).
+    public struct Read: Sendable {
+        public var trace: Trace?
+        /// The expected gesture; `nil` when unlabelled or not read.
+        public var label: String?
+        public var group: String?
+        public var error: TraceError?
+        /// How the label was found, for a trace that was read.
+        public var labelling: Labeler.Labelling?
     }
 
     /// One file read for scoring, without replaying it: its trace, its label (`nil` when unlabelled)
     /// and its group (with `grouping`), or the error that makes it a row of its own — unreadable,
     /// invalid, in no group, or labelled with a gesture the configuration cannot produce — with the
     /// group its entry alone gives, if any.
-    public func read(_ entry: CorpusEntry) -> (trace: Trace?, label: String?, group: String?, error: TraceError?) {
+    public func read(_ entry: CorpusEntry) -> Read {
         // The group of a row that could not be read, when the entry alone tells it.
         func errorGroup() -> String? {
             try? grouping?.group(of: entry, trace: nil, labeler: labeler).get()
         }
         if let problem = entry.problem {
-            return (nil, nil, errorGroup(), TraceError(.io, file: entry.path, message: problem))
+            return Read(group: errorGroup(), error: TraceError(.io, file: entry.path, message: problem))
         }
-        let trace: Trace
+        var trace: Trace
         do throws(TraceError) {
             if entry.path == "-" {
                 trace = try TraceReader.read(path: "-", format: inputFormat, limits: limits)
@@ -101,20 +119,22 @@ public struct BatchRunner: Sendable {
                     allowsSpecialFiles: entry.isRoot)
             }
         } catch {
-            return (nil, nil, errorGroup(), error)
+            return Read(group: errorGroup(), error: error)
         }
+        adjustment.apply(to: &trace)
         var group: String?
         if let grouping {
             switch grouping.group(of: entry, trace: trace, labeler: labeler) {
             case .success(let found): group = found
             case .failure(let problem):
-                return (nil, nil, nil, TraceError(.noGroup, file: entry.path, message: problem.message))
+                return Read(error: TraceError(.noGroup, file: entry.path, message: problem.message))
             }
         }
-        switch labeler.label(for: entry.path, traceLabel: trace.label) {
-        case .success(let label): return (trace, label, group, nil)
+        switch labeler.labelling(for: entry.path, traceLabel: trace.label) {
+        case .success(let labelling):
+            return Read(trace: trace, label: labelling.label, group: group, labelling: labelling)
         case .failure(let problem):
-            return (nil, nil, group, TraceError(.unknownLabel, file: entry.path, message: problem.message))
+            return Read(group: group, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
         }
     }
 }

@@ -12,6 +12,12 @@ public struct Scoreboard: Sendable, Hashable {
     public var confusion: [String: [String: Int]] = [:]
     /// Misses by label, then by the expected recognizer's failure code.
     public var failures: [String: [String: Int]] = [:]
+    /// Unlabelled traces by the gesture they were recognized as: what a corpus without labels holds.
+    public var unlabelledGestures: [String: Int] = [:]
+    /// Unlabelled traces by the name of their folder (which is no gesture; "" for a path without one).
+    public var unlabelledFolders: [String: Int] = [:]
+    /// Traces labelled by a labels file's row that said something other than their own label.
+    public var overriddenLabels = 0
     /// How the run was grouped (`--group-by`), or `nil`.
     public var grouping: Grouping?
     /// Each group's own scoreboard (with no `grouping` or `groups` of its own), by group name.
@@ -33,8 +39,11 @@ public struct Scoreboard: Sendable, Hashable {
         } else if let label = row.label, let gesture = row.gesture {
             confusion[label, default: [:]][gesture, default: 0] += 1
             if let miss = row.miss { failures[label, default: [:]][miss.code, default: 0] += 1 }
+            if row.overridesTraceLabel { overriddenLabels += 1 }
         } else {
             unlabelled += 1
+            if let gesture = row.gesture { unlabelledGestures[gesture, default: 0] += 1 }
+            if let folder = row.unlabelledFolder { unlabelledFolders[folder, default: 0] += 1 }
         }
     }
 
@@ -42,6 +51,9 @@ public struct Scoreboard: Sendable, Hashable {
         traces += other.traces
         errors += other.errors
         unlabelled += other.unlabelled
+        overriddenLabels += other.overriddenLabels
+        for (gesture, count) in other.unlabelledGestures { unlabelledGestures[gesture, default: 0] += count }
+        for (folder, count) in other.unlabelledFolders { unlabelledFolders[folder, default: 0] += count }
         for (label, row) in other.confusion {
             for (gesture, count) in row { confusion[label, default: [:]][gesture, default: 0] += count }
         }

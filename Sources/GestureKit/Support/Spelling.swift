@@ -1,11 +1,11 @@
 /// The name a misspelt one most likely meant, for "did you mean …?" in diagnostics.
 ///
 ///     Spelling.nearest(to: "minimumTravl", among: ["minimumTravel", "maximumBow"])   // "minimumTravel"
-enum Spelling {
+public enum Spelling {
     /// The candidate nearest to `name` by edit distance (insertions, deletions, substitutions and
     /// swaps of two neighbours, ignoring case), when it is near enough to be a slip: at most a third
     /// of the longer name's characters, and at least one, differ. The first of equally near ones.
-    static func nearest(to name: String, among candidates: [String]) -> String? {
+    public static func nearest(to name: String, among candidates: [String]) -> String? {
         let typed = Array(name.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -86,6 +86,7 @@ struct JSONTraceParser {
         case UInt8(ascii: "{"):
             trace = try parseTraceObject()
         case UInt8(ascii: "["):
+            trace.samplesOffset = i
             trace.samples = try parseSamples(level: 1)
         default:
             let start = i
@@ -127,6 +128,7 @@ struct JSONTraceParser {
                 case .view: trace.view = try readView(level: level + 1)
                 case .samples:
                     if i < n, b[i] == UInt8(ascii: "[") {
+                        trace.samplesOffset = i
                         trace.samples = try parseSamples(level: level + 1)
                     } else {
                         let valueStart = i
@@ -445,9 +447,11 @@ struct JSONTraceParser {
             return nil
         }
         guard let phase else {
+            let raw = lexer.withContent(token) { String(decoding: $0, as: UTF8.self) }
+            let hint = PhaseNames.suggestion(for: raw).map { " (did you mean \"\($0)\"?)" } ?? ""
             record(
                 .unknownPhase, at: start,
-                "unknown phase \(describeValue(start)): expected \(Self.phaseNames)")
+                "unknown phase \(describeValue(start)): expected \(Self.phaseNames)\(hint)")
             return nil
         }
         return phase

@@ -262,6 +262,7 @@ private struct CSVTraceReader {
             }
         }
         trace.samples = samples
+        if samples.isEmpty { trace.samplesOffset = scanner.position }
         return trace
     }
 
@@ -278,6 +279,20 @@ private struct CSVTraceReader {
             }
             index[column.rawValue] = i
         }
+        let names = fields.map { field in
+            let (a, b) = CSVScanner.valueRange(text, field)
+            return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self).lowercased()
+        }
+        if index.contains(where: { $0 < 0 }) {
+            if names.contains("path"), names.contains("label") {
+                throw error(
+                    .missingField, at: start,
+                    message:
+                        "a labels file (header \"path,label\"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels"
+                )
+            }
+            try checkSeparators(fields, names: names, at: start)
+        }
         for column in CSVColumn.allCases where index[column.rawValue] < 0 {
             throw error(
                 .missingField, at: start,
@@ -289,6 +304,33 @@ private struct CSVTraceReader {
         var columnOfField = [CSVColumn?](repeating: nil, count: fields.count)
         for (column, i) in columnOrder { columnOfField[i] = column }
         return CSVLayout(columnOrder: columnOrder, fieldCount: fields.count, columnOfField: columnOfField)
+    }
+
+    /// A header that is not comma-separated, or a first row that is no header, said as such: the
+    /// columns seen, the separator that seems to be used instead.
+    func checkSeparators(_ fields: [CSVFieldSpan], names: [String], at start: Int) throws(TraceError) {
+        let wanted = CSVColumn.allCases.map(\.name)
+        let shown = names.map { "\"\(DiagnosticText.escaped($0, maxCharacters: 40))\"" }.joined(separator: ", ")
+        if fields.count == 1, let only = names.first {
+            for (separator, name) in [(";", "semicolons"), ("\t", "tabs"), ("|", "vertical bars")] {
+                let parts = only.split(separator: Character(separator)).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count > 1, parts.contains(where: wanted.contains) {
+                    throw error(
+                        .missingField, at: start,
+                        message:
+                            "the header is separated by \(name), not commas: found the one column \(shown); write \(CSVColumn.allNames) separated by commas"
+                    )
+                }
+            }
+        }
+        let numeric = names.filter { !$0.isEmpty && Double($0.trimmingCharacters(in: .whitespaces)) != nil }.count
+        if !names.contains(where: wanted.contains), numeric >= 2 {
+            throw error(
+                .missingField, at: start,
+                message:
+                    "no header: the first row is data (\(shown)); the first row must name the columns \(CSVColumn.allNames)"
+            )
+        }
     }
 
     /// The required column a header field names: trimmed already, compared without case.
@@ -474,9 +516,13 @@ private struct CSVTraceReader {
                 message:
                     "number out of range for \"\(column.name)\": \(DiagnosticText.escaped(string, maxCharacters: 20))")
         case .malformed:
+            let raw = CSVScanner.string(text, field, trimmed: true)
+            let hint =
+                raw.contains(",") && Double(raw.replacingOccurrences(of: ",", with: ".")) != nil
+                ? " (a decimal comma? write \(raw.replacingOccurrences(of: ",", with: ".")) with a point)" : ""
             throw error(
                 .invalidValue, at: CSVScanner.place(text, field), sample: sample,
-                message: "expected a number for \"\(column.name)\", found \(found(field))")
+                message: "expected a number for \"\(column.name)\", found \(found(field))\(hint)")
         }
     }
 
@@ -500,9 +546,10 @@ private struct CSVTraceReader {
                 .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
                 message: "expected \(expected) for \"phase\", found nothing")
         }
+        let hint = PhaseNames.suggestion(for: CSVScanner.string(text, field, trimmed: true)).map { " (did you mean \"\($0)\"?)" } ?? ""
         throw error(
             .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
-            message: "unknown phase \(brief(field)): expected \(expected)")
+            message: "unknown phase \(brief(field)): expected \(expected)\(hint)")
     }
 
     /// The phase `text[a..<b]` names (lowercase), or `nil`.

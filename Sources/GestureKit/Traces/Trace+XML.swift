@@ -153,7 +153,9 @@ private struct XMLTraceReader {
             let found = isEnd ? "</\(brief(element))>" : "<\(brief(element))>"
             throw fail(.syntax, at: start, "expected end of input after the root element, found \(found)")
         }
-        return Trace(name: name, subject: subject, samples: samples)
+        var trace = Trace(name: name, subject: subject, samples: samples)
+        if samples.isEmpty { trace.samplesOffset = rootStart }
+        return trace
     }
 
     /// Reads the children of `<Gesture>` up to and including `</Gesture>`.

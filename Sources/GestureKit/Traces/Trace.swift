@@ -23,6 +23,26 @@ public struct Trace: Sendable, Hashable {
     public var samples: [Sample]
     /// Things a reader or the validator noticed that are not errors.
     public var warnings: [String] = []
+    /// Where the samples begin in the file (JSON's `[`, the line after a CSV header, XML's
+    /// `<Gesture>`), so that an empty trace's error can point there.
+    var samplesOffset: Int?
+    /// The format the trace was read from (`TraceReader` sets it).
+    var format: TraceFormat?
+
+    /// Traces are equal when what they record is: where a reader found it is not part of it.
+    public static func == (a: Trace, b: Trace) -> Bool {
+        a.name == b.name && a.label == b.label && a.view == b.view && a.subject == b.subject
+            && a.samples == b.samples && a.warnings == b.warnings
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(label)
+        hasher.combine(view)
+        hasher.combine(subject)
+        hasher.combine(samples)
+        hasher.combine(warnings)
+    }
 
     public init(
         name: String? = nil, label: String? = nil, view: ViewSize? = nil, subject: String? = nil, samples: [Sample]
@@ -136,5 +156,42 @@ public struct ViewSize: Sendable, Hashable {
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
+    }
+}
+
+/// What other toolkits call touch phases (`Began`, `canceled`, `down`, `pointerdown`, Android's
+/// `ACTION_DOWN`), for the hint of an unknown phase: never accepted silently, since a file in another
+/// vocabulary may mean something else by it.
+enum PhaseNames {
+    static let aliases: [String: Phase] = {
+        var table: [String: Phase] = [:]
+        let names: [(Phase, [String])] = [
+            (
+                .began,
+                [
+                    "began", "begin", "start", "down", "touchstart", "touchdown", "pointerdown", "mousedown", "press",
+                    "action_down", "action_pointer_down",
+                ]
+            ),
+            (.moved, ["moved", "move", "changed", "drag", "touchmove", "pointermove", "mousemove", "action_move"]),
+            (.stationary, ["stationary", "still", "hold"]),
+            (
+                .ended,
+                [
+                    "ended", "end", "up", "lift", "release", "touchend", "touchup", "pointerup", "mouseup", "action_up",
+                    "action_pointer_up",
+                ]
+            ),
+            (.cancelled, ["cancelled", "canceled", "cancel", "touchcancel", "pointercancel", "action_cancel"]),
+        ]
+        for (phase, words) in names { for word in words { table[word] = phase } }
+        return table
+    }()
+
+    /// The phase `raw` probably means, or `nil` when it looks like none.
+    static func suggestion(for raw: String) -> String? {
+        let key = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if let phase = aliases[key] { return phase.rawValue }
+        return Spelling.nearest(to: key, among: Phase.allCases.map(\.rawValue))
     }
 }

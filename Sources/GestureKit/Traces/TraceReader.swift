@@ -55,6 +55,7 @@ public enum TraceReader {
         case .csv: trace = try Trace.parseCSV(bytes, file: file, limits: limits)
         case .xml: trace = try Trace.parseXML(bytes, file: file, limits: limits)
         }
+        trace.format = format
         try TraceValidator.validate(
             &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
             limits: limits)

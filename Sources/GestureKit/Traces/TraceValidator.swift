@@ -22,7 +22,10 @@ public enum TraceValidator {
         limits: ReadLimits = .default
     ) throws(TraceError) {
         guard !trace.samples.isEmpty else {
-            throw TraceError(.emptyTrace, file: file, message: "empty trace: expected at least one sample, found none")
+            let offset = text.isEmpty ? nil : trace.samplesOffset.map { min($0, text.count) }
+            throw TraceError(
+                .emptyTrace, file: file, text: text, offset: offset,
+                message: "empty trace: expected at least one sample, found none")
         }
         if trace.samples.count > limits.samples {
             let index = limits.samples

@@ -1,0 +1,92 @@
+/// What a `gesture batch --format json` output says about the run that made it, so that
+/// `merge-scores` can refuse outputs that do not add up to one run: the shard (`K/N`, or none), a
+/// fingerprint of the corpus walk (every file walked, in every shard, not only this one's) and one of
+/// the settings that decide the rows (recognizers and parameters, labels, grouping, reading options).
+public struct RunIdentity: Sendable, Hashable {
+    /// 1-based shard and shard count; `nil` for a whole run.
+    public var shard: (index: Int, count: Int)? {
+        get { shardIndex.map { ($0, shardCount) } }
+        set {
+            shardIndex = newValue?.index
+            shardCount = newValue?.count ?? 0
+        }
+    }
+    private var shardIndex: Int?
+    private var shardCount = 0
+    /// Files walked (in every shard).
+    public var files = 0
+    /// FNV-1a of the relative paths walked (and their roots' names), in walk order.
+    public var corpus: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a of the settings, as `settings(_:)` made it.
+    public var settings: UInt64 = 0
+
+    public init() {}
+
+    /// Counts one walked entry into the corpus fingerprint.
+    public mutating func walked(_ entry: CorpusEntry) {
+        files += 1
+        corpus = RunIdentity.hash(entry.corpus ?? "", into: corpus)
+        corpus = RunIdentity.hash("/" + entry.relativePath + "\n", into: corpus)
+    }
+
+    /// The settings fingerprint of texts that describe them (each in a fixed form).
+    public static func settings(_ parts: [String]) -> UInt64 {
+        parts.reduce(0xcbf2_9ce4_8422_2325) { hash("\($1)\u{0}", into: $0) }
+    }
+
+    static func hash(_ text: String, into start: UInt64) -> UInt64 {
+        var hash = start
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    public static func == (a: RunIdentity, b: RunIdentity) -> Bool {
+        a.shardIndex == b.shardIndex && a.shardCount == b.shardCount && a.files == b.files && a.corpus == b.corpus
+            && a.settings == b.settings
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(corpus)
+        hasher.combine(settings)
+    }
+
+    /// `"2/3"`, or `nil` for a whole run.
+    public var shardText: String? { shard.map { "\($0.index)/\($0.count)" } }
+
+    /// The `run` member of a `--format json` output.
+    public var value: JSONValue {
+        .object([
+            .init("shard", .string(shardText)),
+            .init("files", .number(Double(files))),
+            .init("corpus", .string(RunIdentity.hex(corpus))),
+            .init("settings", .string(RunIdentity.hex(settings))),
+        ])
+    }
+
+    /// Reads a `run` member back; `nil` when it is not one.
+    public init?(_ value: JSONValue) {
+        guard let files = value["files"]?.intValue, let corpus = value["corpus"]?.stringValue.flatMap(RunIdentity.unhex),
+            let settings = value["settings"]?.stringValue.flatMap(RunIdentity.unhex)
+        else { return nil }
+        self.files = files
+        self.corpus = corpus
+        self.settings = settings
+        if let text = value["shard"]?.stringValue {
+            let parts = text.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else { return nil }
+            shard = (k, n)
+        } else if value["shard"] != .null {
+            return nil
+        }
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func unhex(_ text: String) -> UInt64? { text.utf8.count == 16 ? UInt64(text, radix: 16) : nil }
+}

@@ -1,0 +1,96 @@
+/// What `--time-unit` and `--y-up` change in a trace after it is read, and the warnings about times
+/// that look like the wrong unit.
+///
+///     var adjustment = TraceAdjustment()
+///     adjustment.timeUnit = .milliseconds   // JSON and CSV times are milliseconds
+///     adjustment.flipsY = true              // y grew upward where it was recorded
+///     adjustment.apply(to: &trace)
+public struct TraceAdjustment: Sendable, Hashable {
+    /// The unit of the times in a file.
+    public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
+        case s, ms, us
+
+        /// Seconds in one of this unit.
+        var seconds: Double {
+            switch self {
+            case .s: 1
+            case .ms: 0.001
+            case .us: 0.000_001
+            }
+        }
+    }
+
+    /// The unit of every file's times; `nil`: seconds for JSON and CSV, milliseconds for XML.
+    public var timeUnit: TimeUnit?
+    /// Flip y about the view's height (or, without a view, about the middle of the trace's bounds).
+    public var flipsY = false
+
+    public init(timeUnit: TimeUnit? = nil, flipsY: Bool = false) {
+        self.timeUnit = timeUnit
+        self.flipsY = flipsY
+    }
+
+    /// Whether the trace is left as read (nothing to change, nothing to check).
+    public var isIdentity: Bool { timeUnit == nil && !flipsY }
+
+    /// Applies the unit and the flip to a trace as its reader made it, then adds a warning when its
+    /// times still look like the wrong unit.
+    public func apply(to trace: inout Trace) {
+        if let timeUnit {
+            let native: TimeUnit = trace.format == .xml ? .ms : .s
+            if timeUnit != native {
+                // Divide by a whole number where one is exact (1,000 ms a second), so that 150 ms reads
+                // as the same double as 0.15 written in seconds.
+                let perSecond = 1 / timeUnit.seconds
+                let nativePerSecond = 1 / native.seconds
+                for index in trace.samples.indices {
+                    let t = trace.samples[index].time * nativePerSecond
+                    trace.samples[index].time = t / perSecond
+                }
+            }
+        }
+        if flipsY, !trace.samples.isEmpty {
+            let axis: Double
+            if let view = trace.view {
+                axis = view.height
+            } else {
+                let ys = trace.samples.map(\.location.y)
+                axis = ys.min()! + ys.max()!
+            }
+            for index in trace.samples.indices {
+                trace.samples[index].location.y = axis - trace.samples[index].location.y
+            }
+        }
+        if timeUnit == nil, let warning = TraceAdjustment.unitWarning(trace) { trace.warnings.append(warning) }
+    }
+
+    /// A warning when the times of `trace` (in seconds) look like another unit: epoch times, samples a
+    /// second or more apart on average (milliseconds read as seconds), or microseconds apart.
+    static func unitWarning(_ trace: Trace) -> String? {
+        guard let first = trace.samples.first?.time else { return nil }
+        let unit = trace.format == .xml ? "milliseconds" : "seconds"
+        // XML times are milliseconds, and the `$`-family logs stamp them with the epoch: no warning.
+        if trace.format != .xml, first >= 1e11 {
+            return
+                "times start at \(Format.number(first, decimals: 0)) s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"
+        }
+        if trace.format != .xml, first >= 1e8 {
+            return
+                "times start at \(Format.number(first, decimals: 3)) s, like epoch time in seconds: fine if they are seconds; otherwise give --time-unit"
+        }
+        // The mean gap, which needs no sorting: this runs for every trace of a batch.
+        let count = trace.samples.count
+        let duration = trace.samples[count - 1].time - first
+        guard count >= 3, duration > 0 else { return nil }
+        let gap = duration / Double(count - 1)
+        if gap >= 1 {
+            return
+                "samples are \(Format.number(gap, decimals: 3)) s apart on average (\(count) samples over \(Format.number(duration, decimals: 3)) s): are the times milliseconds read as \(unit)? give --time-unit ms"
+        }
+        if gap < 0.000_01 {
+            return
+                "samples are \(Format.number(gap * 1e6, decimals: 3)) µs apart on average: is the time unit right? give --time-unit s, ms or us"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,455 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// What a new user does with the README and their own data, and what `gesture` says back: labels
+/// found where they are, units and axes that are wrong said out loud, shards that cannot double-count,
+/// and the small things of the command line.
+@Suite struct UserMistakesTests {
+    static let datasets = GestureCommand.packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/datasets")
+    static var hasDatasets: Bool { FileManager.default.fileExists(atPath: datasets.path) }
+
+    /// Element `index` of a JSON array.
+    func at(_ value: JSONValue?, _ index: Int) -> JSONValue? {
+        guard case .array(let items)? = value, index < items.count else { return nil }
+        return items[index]
+    }
+
+    func run(_ arguments: [String], in corpus: MiniCorpus? = nil, input: String = "") throws -> GestureCommand.Output {
+        try GestureCommand.run(arguments, input: input, in: corpus?.folder ?? GestureCommand.packageRoot)
+    }
+
+    /// A swipe to the right: `count` samples `gap` apart in the file's unit, starting at `start`.
+    func swipeJSON(start: Double = 0, gap: Double, count: Int = 10, view: Bool = false) -> String {
+        let samples = (0..<count).map { i -> String in
+            let phase = i == 0 ? "began" : i == count - 1 ? "ended" : "moved"
+            return #"{"t": \#(start + Double(i) * gap), "id": 1, "phase": "\#(phase)", "x": \#(100 + 25 * i), "y": 300}"#
+        }
+        let viewText = view ? #""view": {"width": 390, "height": 844}, "# : ""
+        return "{\(viewText)\"samples\": [\n" + samples.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    // MARK: 1. Labels
+
+    @Test func aLabelsFileInAFolderLabelsItsTracesAndIsNoTrace() throws {
+        let corpus = try MiniCorpus("folder-labels")
+        defer { corpus.remove() }
+        try corpus.add("s01/a.csv", from: "checkmark.json")
+        try corpus.add("s01/b.csv", from: "circle.json")
+        try corpus.add("s02/c.csv", from: "z.csv")
+        try corpus.write("labels.csv", "path,label\ns01/a.csv,checkmark\ns01/b.csv,circle\n")
+        // A second labels file deeper down, named otherwise: found too, its rows for its folder.
+        try corpus.write("s02/Labels-2024.csv", "path,label\nc.csv,z\n")
+        let output = try run(["batch", "--format", "json", "."], in: corpus)
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try BatchReport.document(Array(output.stdout.utf8), file: "out")
+        #expect(document.rows.map(\.path) == ["./s01/a.csv", "./s01/b.csv", "./s02/c.csv"])
+        #expect(document.rows.map(\.label) == ["checkmark", "circle", "z"])
+        #expect(document.board.scored == 3 && document.board.errors == 0 && document.board.unlabelled == 0)
+    }
+
+    @Test func aLabelsFileThatIsNotNamedSoIsAnErrorThatSaysWhatItIs() throws {
+        let corpus = try MiniCorpus("unnamed-labels")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/a.csv", from: "checkmark.json")
+        try corpus.write("truth.csv", "path,label\ncheckmark/a.csv,checkmark\n")
+        let output = try run(["batch", "."], in: corpus)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "./truth.csv:1:1: error: a labels file (header \"path,label\"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels\n"
+        )
+    }
+
+    @Test func theDollarOneFolderScoresAsItIs() throws {
+        guard Self.hasDatasets else {
+            print("skipped: ../shared/datasets is absent (a user's clone has no ../shared)")
+            return
+        }
+        let output = try run(["batch", "--recognizers", "checkmark,circle", "--label-map", "*=none", "../shared/datasets/dollar1"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("2880 traces: 2880 scored, 0 unlabelled, 0 errors\n"))
+    }
+
+    @Test func folderNamesLabelInAnyCaseAndThroughTheLabelMap() throws {
+        let corpus = try MiniCorpus("folder-case")
+        defer { corpus.remove() }
+        try corpus.add("Z/a.csv", from: "z.csv")
+        try corpus.add("check/b.csv", from: "checkmark.json")
+        try corpus.add("None/c.csv", from: "not-a-checkmark.json")
+        let output = try run(["batch", "--format", "jsonl", "--label-map", "check=checkmark", "."], in: corpus)
+        #expect(output.status == 0, "\(output.stderr)")
+        let labels = output.stdout.split(separator: "\n").map { line in
+            (try? JSONValue.parse(Array(line.utf8), file: "row"))?["label"]?.stringValue
+        }
+        #expect(labels == ["none", "z", "checkmark"])  // None/, Z/, check/: bytes order
+    }
+
+    @Test func unlabelledTracesSayWhyAndWhatTheyWereRecognizedAs() throws {
+        let corpus = try MiniCorpus("unlabelled")
+        defer { corpus.remove() }
+        try corpus.add("fast/a.csv", from: "checkmark.json")
+        try corpus.add("fast/b.csv", from: "circle.json")
+        try corpus.add("slow/c.csv", from: "checkmark.json")
+        let output = try run(["batch", "--explain-labels", "."], in: corpus)
+        #expect(output.status == 0)
+        #expect(
+            output.stdout.hasPrefix(
+                """
+                3 traces: 0 scored, 3 unlabelled, 0 errors
+                recognized among the unlabelled: checkmark 2, circle 1
+                unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: fast 2, slow 1 (--explain-labels lists them)
+
+                """))
+        let known = "checkmark, circle, double-tap, long-press, pan, pinch, rotation, swipe-down, swipe-left, swipe-right, swipe-up, tap, z, none"
+        #expect(
+            output.stderr.split(separator: "\n").first
+                == "./fast/a.csv: unlabelled: no labels file, no label of its own, and its folder \"fast\" is no gesture name (expected one of \(known))"
+        )
+        #expect(output.stderr.split(separator: "\n").count == 3)
+        let json = try run(["batch", "--format", "json", "."], in: corpus)
+        let summary = try #require(try JSONValue.parse(Array(json.stdout.utf8), file: "out")["summary"])
+        #expect(summary["unlabelledGestures"]?.text == #"{"checkmark":2,"circle":1}"#)
+        #expect(summary["unlabelledFolders"]?.text == #"{"fast":2,"slow":1}"#)
+    }
+
+    @Test func labelsRowsForMissingFilesWarnAndDuplicatesAreCaught() throws {
+        let corpus = try MiniCorpus("label-rows")
+        defer { corpus.remove() }
+        try corpus.add("a.csv", from: "checkmark.json")
+        try corpus.write("labels.csv", "path,label\na.csv,checkmark\nmissing.csv,circle\na.csv,checkmark\n")
+        let output = try run(["batch", "--labels", "labels.csv", "a.csv"], in: corpus)
+        #expect(output.status == 0)
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("labels.csv:3:1: warning: no file missing.csv ("))
+        #expect(lines[0].hasSuffix("/missing.csv): the row labels nothing"))
+        #expect(lines[1] == "labels.csv:4:1: warning: a.csv is listed again (line 2, the same label)")
+
+        try corpus.write("labels.csv", "path,label\na.csv,checkmark\na.csv,circle\n")
+        let disagree = try run(["batch", "--labels", "labels.csv", "a.csv"], in: corpus)
+        #expect(disagree.status == 2)
+        #expect(disagree.stderr == "labels.csv:3:1: error: a.csv is labelled circle here and checkmark on line 2: one path, one label\n")
+    }
+
+    @Test func aLabelsFileOverridingATracesOwnLabelIsCounted() throws {
+        let corpus = try MiniCorpus("override")
+        defer { corpus.remove() }
+        try corpus.add("a.csv", from: "circle.json", label: "none")
+        try corpus.add("b.csv", from: "checkmark.json", label: "checkmark")
+        try corpus.write("labels.csv", "path,label\na.csv,circle\nb.csv,checkmark\n")
+        let output = try run(["batch", "."], in: corpus)
+        #expect(output.status == 0)
+        #expect(output.stdout.split(separator: "\n").prefix(3) == [
+            "2 traces: 2 scored, 0 unlabelled, 0 errors", "accuracy 100% (2 of 2)",
+            "labels files gave 1 trace a label other than their own",
+        ])
+    }
+
+    @Test func theProjectsOwnTracesScoreWithTheirSequenceLabels() throws {
+        let output = try run(["batch", "Traces"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("15 traces: 15 scored, 0 unlabelled, 0 errors\naccuracy 100% (15 of 15)\n"))
+        #expect(output.stdout.contains("\ncheckmark+swipe-right        1       100%    100%  100%\n"))
+    }
+
+    @Test func aShapeCorpusWhoseNoneTracesArePansSaysHowToScoreShapesAlone() throws {
+        let corpus = try MiniCorpus("pans")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/c.csv", from: "checkmark.json")
+        for i in 0..<10 { try corpus.add("none/n\(i).csv", from: "two-finger-pan.json") }
+        let output = try run(["batch", "."], in: corpus)
+        #expect(
+            output.stdout.contains(
+                "\nnote: 10 of the 10 traces labelled none were recognized as pan or long-press, as UIKit would (an unclaimed drag is a pan); to score the shapes alone, give --recognizers checkmark\n"
+            ))
+        let alone = try run(["batch", "--recognizers", "checkmark", "--label-map", "*=none", "."], in: corpus)
+        #expect(!alone.stdout.contains("note:"))
+    }
+
+    // MARK: 2. Units, axes, separators
+
+    @Test func timesInMillisecondsAreReadWithTimeUnitAndWarnedAboutWithout() throws {
+        let trace = swipeJSON(gap: 16)
+        let read = try run(["classify", "--time-unit", "ms", "-"], input: trace)
+        #expect(read.stdout.hasPrefix("-: swipe-right\n"), "\(read.stdout)")
+        let warned = try run(["classify", "--format", "json", "-"], input: trace)
+        let warnings = at(try JSONValue.parse(Array(warned.stdout.utf8), file: "out")["traces"], 0)?["warnings"]
+        #expect(
+            warnings?.text
+                == #"["samples are 16 s apart on average (10 samples over 144 s): are the times milliseconds read as seconds? give --time-unit ms"]"#
+        )
+        let text = try run(["classify", "-"], input: trace)
+        #expect(text.stdout.contains("  warning: samples are 16 s apart on average"))
+    }
+
+    @Test(arguments: [
+        (1.7e12, "times start at 1700000000000 s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"),
+        (1.7e9, "times start at 1700000000 s, like epoch time in seconds: fine if they are seconds; otherwise give --time-unit"),
+    ])
+    func epochTimesAreWarnedAbout(start: Double, warning: String) throws {
+        let output = try run(["classify", "--format", "jsonl", "-"], input: swipeJSON(start: start, gap: 0.016))
+        let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
+        #expect(row["warnings"]?.text == "[\"\(warning)\"]")
+    }
+
+    @Test func samplesAMicrosecondApartAreWarnedAbout() throws {
+        let output = try run(["classify", "--format", "jsonl", "-"], input: swipeJSON(gap: 0.000_001))
+        let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
+        #expect(row["warnings"]?.text == #"["samples are 1 µs apart on average: is the time unit right? give --time-unit s, ms or us"]"#)
+    }
+
+    @Test func xmlTimesStayMillisecondsAndTakeTheOption() throws {
+        let corpus = try MiniCorpus("xml-unit")
+        defer { corpus.remove() }
+        try corpus.addXML("a.xml", from: "swipe-left.json")
+        #expect(try run(["classify", "a.xml"], in: corpus).stdout.hasPrefix("a.xml: swipe-left\n"))
+        // Read as microseconds, the same numbers are a stroke 1,000 times faster than any hand.
+        let fast = try run(["classify", "--format", "jsonl", "--time-unit", "us", "a.xml"], in: corpus)
+        #expect(fast.stdout.contains(#""gesture":"none""#) || fast.stdout.contains(#""gesture":"swipe-left""#))
+        let durations = at(try JSONValue.parse(Array(fast.stdout.utf8), file: "out")["sequences"], 0)
+        let slow = try run(["classify", "--format", "jsonl", "a.xml"], in: corpus)
+        let ms = at(try JSONValue.parse(Array(slow.stdout.utf8), file: "out")["sequences"], 0)
+        let end = try #require(durations?["end"]?.numberValue)
+        let endMs = try #require(ms?["end"]?.numberValue)
+        #expect(abs(end * 1000 - endMs) < 1e-9)
+    }
+
+    @Test func yUpFlipsAboutTheViewOrTheBounds() throws {
+        #expect(try run(["classify", "Traces/swipe-up.csv"]).stdout.hasPrefix("Traces/swipe-up.csv: swipe-up\n"))
+        let flipped = try run(["classify", "--y-up", "Traces/swipe-up.csv"])
+        #expect(flipped.stdout.hasPrefix("Traces/swipe-up.csv: swipe-down\n"), "\(flipped.stdout)")
+        // Without a view: about the trace's own bounds, so the stroke stays where it was.
+        var trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
+        trace.view = nil
+        let ys = trace.samples.map(\.location.y)
+        TraceAdjustment(flipsY: true).apply(to: &trace)
+        #expect(trace.samples.map(\.location.y) == ys.map { ys.min()! + ys.max()! - $0 })
+        var withView = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
+        TraceAdjustment(flipsY: true).apply(to: &withView)
+        #expect(withView.samples.map(\.location.y) == ys.map { 844 - $0 })
+    }
+
+    @Test(arguments: [
+        ("t;id;phase;x;y\n0;1;began;0;0\n", "1:1: error: the header is separated by semicolons, not commas: found the one column \"t;id;phase;x;y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"),
+        ("t\tid\tphase\tx\ty\n0\t1\tbegan\t0\t0\n", "1:1: error: the header is separated by tabs, not commas: found the one column \"t\\u{9}id\\u{9}phase\\u{9}x\\u{9}y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"),
+        ("0,1,began,0,0\n0.1,1,ended,5,0\n", "1:1: error: no header: the first row is data (\"0\", \"1\", \"began\", \"0\", \"0\"); the first row must name the columns \"t\", \"id\", \"phase\", \"x\" and \"y\""),
+        ("t,id,phase,x,y\n\"0,5\",1,began,0,0\n", "2:1: error: sample 0: expected a number for \"t\", found \"0,5\" (a decimal comma? write 0.5 with a point)"),
+        ("t,id,phase,x,y\n", "2:1: error: empty trace: expected at least one sample, found none"),
+    ])
+    func csvMistakesAreSaidWithWhatWasFound(text: String, error: String) throws {
+        let output = try run(["classify", "--input-format", "csv", "-"], input: text)
+        #expect(output.status == 2)
+        #expect(output.stderr == "-:\(error)\n")
+    }
+
+    @Test(arguments: [
+        ("Began", "began"), ("begin", "began"), ("canceled", "cancelled"), ("down", "began"), ("up", "ended"),
+        ("move", "moved"), ("pointerdown", "began"), ("ACTION_DOWN", "began"), ("touchcancel", "cancelled"),
+    ])
+    func unknownPhasesGetDidYouMean(phase: String, meant: String) throws {
+        let csv = try run(["classify", "--input-format", "csv", "-"], input: "t,id,phase,x,y\n0,1,\(phase),0,0\n")
+        #expect(csv.status == 2)
+        #expect(
+            csv.stderr
+                == "-:2:5: error: sample 0: unknown phase \"\(phase)\": expected \"began\", \"moved\", \"stationary\", \"ended\" or \"cancelled\" (did you mean \"\(meant)\"?)\n"
+        )
+        let json = try run(["classify", "-"], input: #"[{"t": 0, "id": 1, "phase": "\#(phase)", "x": 0, "y": 0}]"#)
+        #expect(json.status == 2)
+        #expect(json.stderr.hasSuffix("(did you mean \"\(meant)\"?)\n"), "\(json.stderr)")
+    }
+
+    @Test(arguments: [
+        ("e.json", "{\"name\": \"a\",\n  \"samples\": []}", "e.json:2:14: error: empty trace: expected at least one sample, found none"),
+        ("e.xml", "<Gesture Name=\"a\">\n</Gesture>\n", "e.xml:1:1: error: empty trace: expected at least one sample, found none"),
+        ("e.csv", "# name: a\nt,id,phase,x,y\n", "e.csv:3:1: error: empty trace: expected at least one sample, found none"),
+    ])
+    func anEmptyTraceIsPlaced(name: String, text: String, error: String) throws {
+        let corpus = try MiniCorpus("empty-\(name)")
+        defer { corpus.remove() }
+        try corpus.write(name, text)
+        let output = try run(["classify", name], in: corpus)
+        #expect(output.status == 2)
+        #expect(output.stderr == error + "\n")
+    }
+
+    // MARK: 3. Shards
+
+    @Test func shardsRecordWhatTheyAreAndMergeOnlyIntoOneRun() throws {
+        let corpus = try MiniCorpus.standard("mistakes-1")
+        let outputs = try MiniCorpus("shard-outputs")
+        defer {
+            corpus.remove()
+            outputs.remove()
+        }
+        var made = 0
+        // Each output in a file of its own, outside the corpus, named by the folder's path.
+        func shard(_ k: Int, of n: Int, _ extra: [String] = []) throws -> String {
+            made += 1
+            let name = "shard-\(k)-\(n)-\(made).json"
+            let output = try run(["batch", "--format", "json", "--shard", "\(k)/\(n)"] + extra + ["."], in: corpus)
+            try outputs.write(name, output.stdout)
+            return outputs.folder.appendingPathComponent(name).path
+        }
+        let whole = try run(["batch", "--format", "json", "."], in: corpus)
+        let root = try JSONValue.parse(Array(whole.stdout.utf8), file: "whole")
+        #expect(root["run"]?["shard"] == .null)
+        #expect(root["run"]?["files"]?.intValue == 8)
+        let (a, b, c) = (try shard(1, of: 3), try shard(2, of: 3), try shard(3, of: 3))
+        let second = try String(contentsOf: URL(fileURLWithPath: b), encoding: .utf8)
+        #expect(try JSONValue.parse(Array(second.utf8), file: b)["run"]?["shard"]?.stringValue == "2/3")
+        let merged = try run(["merge-scores", a, b, c], in: corpus)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout)
+
+        let twice = try run(["merge-scores", a, a, b, c], in: corpus)
+        #expect(twice.stderr.hasPrefix("gesture: error: shard 1/3 is given twice: \(a) and \(a)\n"))
+        let missing = try run(["merge-scores", a, c], in: corpus)
+        #expect(missing.stderr.hasPrefix("gesture: error: missing shard 2/3 of 3: the merged figures would leave those traces out\n"))
+        let other = try shard(2, of: 3, ["--profile", "seed"])
+        let settings = try run(["merge-scores", a, other, c], in: corpus)
+        #expect(settings.stderr.hasPrefix("gesture: error: \(other) and \(a) are outputs of runs with different settings"))
+        try corpus.add("extra.csv", from: "tap.json")
+        let grown = try shard(2, of: 3)
+        let corpora = try run(["merge-scores", a, grown, c], in: corpus)
+        #expect(corpora.stderr.hasPrefix("gesture: error: \(grown) walked another corpus (9 files) than \(a) (8 files)"))
+        for output in [twice, missing, settings, corpora] {
+            #expect(output.status == 2)
+            #expect(output.stderr.hasSuffix("Run `gesture merge-scores --help` for usage.\n"))
+        }
+    }
+
+    @Test func mergeScoresGatesTheMergedFigures() throws {
+        let corpus = try MiniCorpus.standard("mistakes-2")
+        let outputs = try MiniCorpus("gate-outputs")
+        defer {
+            corpus.remove()
+            outputs.remove()
+        }
+        for k in 1...2 {
+            try outputs.write("s\(k).json", try run(["batch", "--format", "json", "--shard", "\(k)/2", "."], in: corpus).stdout)
+        }
+        let passed = try run(["merge-scores", "--min-accuracy", "0.1", "s1.json", "s2.json"], in: outputs)
+        #expect(passed.status == 0)
+        let failed = try run(["merge-scores", "--min-recall", "checkmark=0.9", "--format", "text", "s1.json", "s2.json"], in: outputs)
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "gesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
+    }
+
+    @Test(arguments: [
+        (["batch"], "this is batch text output; use --format json"),
+        (["batch", "--format", "jsonl"], "this is batch jsonl output (one row per line); use --format json"),
+        (["batch", "--format", "csv"], "this is batch csv output; use --format json"),
+    ])
+    func otherBatchOutputsAreNamedWhenMerged(batch: [String], message: String) throws {
+        let corpus = try MiniCorpus.standard("mistakes-out-\(batch.joined(separator: "-"))")
+        defer { corpus.remove() }
+        try corpus.write("out.txt", try run(batch + ["."], in: corpus).stdout)
+        let output = try run(["merge-scores", "out.txt"], in: corpus)
+        #expect(output.status == 2)
+        #expect(output.stderr == "out.txt: error: \(message)\n")
+    }
+
+    // MARK: 4. Small things
+
+    @Test func aPlacedErrorHasOnePrefix() throws {
+        let output = try run(["batch", "--labels", "no-such-labels.csv", "Traces"])
+        #expect(output.status == 2)
+        #expect(output.stderr == "no-such-labels.csv: error: cannot read labels file\n")
+    }
+
+    @Test func usageErrorsPointAtTheirCommandsHelp() throws {
+        let output = try run(["batch", "--format", "yaml", "Traces"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "gesture: error: invalid value \"yaml\" for --format: expected text, jsonl, json or csv\nRun `gesture batch --help` for usage.\n"
+        )
+        let profile = try run(["classify", "--profile", "Seed", "Traces/tap.json"])
+        #expect(
+            profile.stderr
+                == "gesture: error: invalid value \"Seed\" for --profile: expected default or seed (did you mean seed?)\nRun `gesture classify --help` for usage.\n"
+        )
+        let unknown = try run(["bach", "Traces"])
+        #expect(unknown.stderr == "gesture: error: unknown command \"bach\": did you mean batch?\nRun `gesture --help` for usage.\n")
+    }
+
+    @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list"])
+    func helpCommandShowsACommandsHelp(command: String) throws {
+        let help = try run(["help", command])
+        #expect(help.status == 0)
+        #expect(help == (try run([command, "--help"])))
+    }
+
+    @Test func anOptionGivenTwiceThatTakesOneValueIsAnError() throws {
+        let output = try run(["classify", "--format", "json", "--format", "text", "Traces/tap.json"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "gesture: error: option --format is given twice (\"json\" and \"text\"): it takes one value\nRun `gesture classify --help` for usage.\n"
+        )
+        // Repeatable ones add up.
+        #expect(try run(["classify", "--set", "tap.maximumDuration=0.3", "--set", "tap.maximumDuration=0.4", "Traces/tap.json"]).status == 0)
+    }
+
+    @Test func aGestureNamedAsARecognizerIsExplained() throws {
+        let output = try run(["classify", "--recognizers", "swipe-left", "Traces/swipe-left.json"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "gesture: error: unknown recognizer \"swipe-left\": swipe-left is a gesture of the recognizer swipe (name swipe instead)\n"
+        )
+    }
+
+    @Test func jobsZeroMeansEveryCore() throws {
+        let zero = try run(["batch", "--jobs", "0", "Traces"])
+        #expect(zero.status == 0)
+        #expect(zero.stdout == (try run(["batch", "--jobs", "1", "Traces"])).stdout)
+        #expect(try run(["batch", "--jobs", "-1", "Traces"]).stderr.hasPrefix("gesture: error: --jobs: expected an integer ≥ 0"))
+    }
+
+    @Test func theTimeLeftIsShownOnlyWhenItMeansSomething() {
+        #expect(!ProgressEstimate.isMeaningful(elapsed: 0.5, done: 500, total: 1000))  // too soon
+        #expect(!ProgressEstimate.isMeaningful(elapsed: 5, done: 10, total: 100_000))  // too few
+        #expect(ProgressEstimate.isMeaningful(elapsed: 2, done: 2000, total: 100_000))
+        #expect(!ProgressEstimate.isMeaningful(elapsed: 2, done: 100_000, total: 100_000))  // done
+    }
+
+    @Test func noArgumentsPrintsTheUsage() throws {
+        let output = try run([])
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == (try run(["--help"])).stdout)
+    }
+
+    @Test func touchesStillDownAreCountedAndNamed() throws {
+        let two = #"[{"t":0,"id":1,"phase":"began","x":0,"y":0},{"t":0,"id":2,"phase":"began","x":50,"y":0}]"#
+        let output = try run(["classify", "--format", "jsonl", "-"], input: two)
+        let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
+        #expect(
+            row["warnings"]?.text
+                == #"["the trace ended with 2 touches still down (touch ids 1, 2): its last touch sequence never ended"]"#)
+    }
+
+    @Test func batchRowsCarryTheirTracesWarnings() throws {
+        let corpus = try MiniCorpus("row-warnings")
+        defer { corpus.remove() }
+        try corpus.write("none/held.json", #"[{"t":0,"id":7,"phase":"began","x":0,"y":0}]"#)
+        let output = try run(["batch", "--format", "jsonl", "."], in: corpus)
+        let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
+        #expect(
+            row["warnings"]?.text
+                == #"["the trace ended with 1 touch still down (touch id 7): its last touch sequence never ended"]"#)
+        guard Self.hasDatasets else {
+            print("skipped: ../shared/datasets is absent (a user's clone has no ../shared)")
+            return
+        }
+        // The $-family logs whose clock steps back 1 ms say so in their rows.
+        let logs = try run(
+            ["batch", "--format", "jsonl", "--recognizers", "checkmark", "--label-map", "*=none", "../shared/datasets/mmg-strokes"])
+        let warned = logs.stdout.split(separator: "\n").filter { $0.contains("they were given the previous time") }
+        #expect(warned.count == 148)
+    }
+}
