@@ -8,7 +8,9 @@ STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 # Linked with the toolchain's lld: the system linker warns that the static Foundation "uses mktemp"
 # (Foundation's own temporary-file code, never called by gesture), a warning users need not see.
 LINKER := $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld,)
-RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB) $(LINKER)
+# BUILD_FLAGS: more `swift build` options, such as `--scratch-path DIR` for a build folder of its own.
+BUILD_FLAGS ?=
+RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB) $(LINKER) $(BUILD_FLAGS)
 
 BENCH_SCALE ?= full
 BENCH_SEED ?= 1
@@ -27,7 +29,7 @@ help:
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
 	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
-	@echo "make install    install gesture to \$$PREFIX/bin (PREFIX=$(PREFIX))"
+	@echo "make install    install gesture, its man page and bash/zsh completions under \$$PREFIX (PREFIX=$(PREFIX))"
 	@echo "make format     format the Swift files as .swift-format says (make lint checks it)"
 	@echo "make fuzz       run each libFuzzer harness (json csv xml replay config) for FUZZ_SECONDS (default 60)"
 
@@ -56,12 +58,19 @@ bench:
 bench-profile:
 	python3 Benchmarks/run.py --profile --scale small --seed $(BENCH_SEED)
 
+# The executable, its man page, and bash and zsh completions (the last three made from the help by
+# `make golden`).
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions"
 	install -m 755 "$$($(RELEASE) --show-bin-path)/gesture" "$(DESTDIR)$(PREFIX)/bin/gesture"
+	install -m 644 docs/man/gesture.1 "$(DESTDIR)$(PREFIX)/share/man/man1/gesture.1"
+	install -m 644 docs/completions/gesture.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gesture"
+	install -m 644 docs/completions/_gesture "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gesture"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/gesture" "$(DESTDIR)$(PREFIX)/share/man/man1/gesture.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gesture" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gesture"
 
 # libFuzzer + AddressSanitizer harnesses; see Fuzz/fuzz.sh and the README's Robustness section.
 FUZZ_SECONDS ?= 60

@@ -142,7 +142,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     func whyUnlabelled(_ folder: String) -> String {
         let rows = labeler.labelsFiles.isEmpty ? "no labels file" : "no row in the labels files"
         let place = folder.isEmpty ? "its path names no folder" : "its folder \"\(folder)\" is no gesture name"
-        return "\(rows), no label of its own, and \(place) (expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", ")))"
+        return
+            "\(rows), no label of its own, and \(place) (expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", ")))"
     }
     var board = Scoreboard(grouping: grouping)
     var worst = WorstMisses(capacity: format == .text ? misses : 0)
@@ -192,7 +193,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     progress.clear()
     switch format {
     case .json:
-        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
+        Output.buffered(
+            "\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
     case .text:
         let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
         Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: firstErrors, notes: notes))
@@ -412,7 +414,9 @@ struct Progress {
         let width = 30
         let filled = total > 0 ? min(width, width * done / total) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let eta = ProgressEstimate.isMeaningful(elapsed: elapsed, done: done, total: total) ? "  ETA \(Int(left.rounded()))s" : ""
+        let eta =
+            ProgressEstimate.isMeaningful(elapsed: elapsed, done: done, total: total)
+            ? "  ETA \(Int(left.rounded()))s" : ""
         Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s\(eta)")
     }
 
@@ -447,7 +451,8 @@ extension Arguments {
     func inputFormat() throws(UsageError) -> TraceFormat? {
         guard let raw = options["--input-format"] else { return nil }
         guard let format = TraceFormat(rawValue: raw) else {
-            throw UsageError(Arguments.invalid(raw, for: "--input-format", choices: TraceFormat.allCases.map(\.rawValue)))
+            throw UsageError(
+                Arguments.invalid(raw, for: "--input-format", choices: TraceFormat.allCases.map(\.rawValue)))
         }
         return format
     }

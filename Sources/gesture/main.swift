@@ -29,7 +29,8 @@ func run(_ words: [String]) -> ExitCode {
             Output.error(mainHelp)
             return .error
         case let other?:
-            let hint = Spelling.nearest(to: other, among: commands).map { "did you mean \($0)?" }
+            let hint =
+                Spelling.nearest(to: other, among: commands).map { "did you mean \($0)?" }
                 ?? "expected one of \(commands.joined(separator: ", "))"
             throw UsageError("unknown command \"\(other)\": \(hint)")
         }

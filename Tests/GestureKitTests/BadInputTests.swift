@@ -54,7 +54,10 @@ import Testing
             "already-down.csv", "t,id,phase,x,y\n0,a,began,1,2\n0.1,a,began,1,2\n",
             "already-down.csv:3:1: error: sample 1: touch a began while already down: expected it up, found it down since sample 0"
         ),
-        ("empty.json", "{\"samples\": []}", "empty.json:1:13: error: empty trace: expected at least one sample, found none"),
+        (
+            "empty.json", "{\"samples\": []}",
+            "empty.json:1:13: error: empty trace: expected at least one sample, found none"
+        ),
         (
             "empty.xml", "\u{FEFF}<Gesture Name=\"x\"></Gesture>",
             "empty.xml:1:1: error: empty trace: expected at least one sample, found none"

@@ -109,7 +109,8 @@ let shapes = [
         // A shard given twice would count its traces twice: refused, naming both inputs.
         let twice = try GestureCommand.run(["merge-scores", shardFiles[0], shardFiles[1], shardFiles[0]])
         #expect(twice.status == 2 && twice.stdout == "")
-        #expect(twice.stderr.hasPrefix("gesture: error: shard 1/3 is given twice: \(shardFiles[0]) and \(shardFiles[0])\n"))
+        #expect(
+            twice.stderr.hasPrefix("gesture: error: shard 1/3 is given twice: \(shardFiles[0]) and \(shardFiles[0])\n"))
     }
 
     @Test func everyBadFileIsAnErrorRowAndTheRunGoesOn() throws {

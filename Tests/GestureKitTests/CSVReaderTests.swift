@@ -168,7 +168,9 @@ extension CSVReaderTests {
                     == expected(.invalidValue, 2, 1, sample: 0, #"expected a number for "t", found "0.5 ""#))
             #expect(
                 failure(header + "0,1,\" began\",1,2\n")
-                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase " began": expected \#(phases) (did you mean "began"?)"#))
+                    == expected(
+                        .unknownPhase, 2, 5, sample: 0,
+                        #"unknown phase " began": expected \#(phases) (did you mean "began"?)"#))
         }
 
         @Test(arguments: [
@@ -334,7 +336,9 @@ extension CSVReaderTests {
         @Test func phaseIsCaseSensitive() {
             #expect(
                 failure(header + "0,1,Began,1,2\n")
-                    == expected(.unknownPhase, 2, 5, sample: 0, #"unknown phase "Began": expected \#(phases) (did you mean "began"?)"#))
+                    == expected(
+                        .unknownPhase, 2, 5, sample: 0,
+                        #"unknown phase "Began": expected \#(phases) (did you mean "began"?)"#))
         }
 
         @Test func emptyPhase() {

@@ -104,7 +104,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["classify"], "gesture: error: no FILE given (use - for standard input)\nRun `gesture classify --help` for usage.\n"),
+        (
+            ["classify"],
+            "gesture: error: no FILE given (use - for standard input)\nRun `gesture classify --help` for usage.\n"
+        ),
         (
             ["classify", "--frmat", "json", "x"],
             "gesture: error: unknown option --frmat\nRun `gesture classify --help` for usage.\n"

@@ -210,7 +210,8 @@ extension JSONReaderTests {
         @Test func phaseNamesAreCaseSensitive() {
             expectError(
                 "[\(sample(phase: #""Began""#))]", .unknownPhase, line: 1, column: 24, sample: 0,
-                #"unknown phase "Began": expected "began", "moved", "stationary", "ended" or "cancelled" (did you mean "began"?)"#)
+                #"unknown phase "Began": expected "began", "moved", "stationary", "ended" or "cancelled" (did you mean "began"?)"#
+            )
         }
 
         @Test func phaseThatIsNotAString() {

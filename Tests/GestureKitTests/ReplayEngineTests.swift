@@ -191,7 +191,10 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
 
     @Test func aTraceEndingWithTouchesDownWarnsAndFailsTheUndecided() throws {
         let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .moved, 3, 0)], [Recorder.definition])
-        #expect(result.warnings == ["the trace ended with 1 touch still down (touch id 1): its last touch sequence never ended"])
+        #expect(
+            result.warnings == [
+                "the trace ended with 1 touch still down (touch id 1): its last touch sequence never ended"
+            ])
         #expect(result.sequences[0].ended == false)
         let recorder = try report(result, "recorder")
         #expect(recorder.failure?.reason.code == "sequence-never-ended")

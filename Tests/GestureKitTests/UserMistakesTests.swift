@@ -25,7 +25,8 @@ import Testing
     func swipeJSON(start: Double = 0, gap: Double, count: Int = 10, view: Bool = false) -> String {
         let samples = (0..<count).map { i -> String in
             let phase = i == 0 ? "began" : i == count - 1 ? "ended" : "moved"
-            return #"{"t": \#(start + Double(i) * gap), "id": 1, "phase": "\#(phase)", "x": \#(100 + 25 * i), "y": 300}"#
+            return
+                #"{"t": \#(start + Double(i) * gap), "id": 1, "phase": "\#(phase)", "x": \#(100 + 25 * i), "y": 300}"#
         }
         let viewText = view ? #""view": {"width": 390, "height": 844}, "# : ""
         return "{\(viewText)\"samples\": [\n" + samples.joined(separator: ",\n") + "\n]}\n"
@@ -68,7 +69,9 @@ import Testing
             print("skipped: ../shared/datasets is absent (a user's clone has no ../shared)")
             return
         }
-        let output = try run(["batch", "--recognizers", "checkmark,circle", "--label-map", "*=none", "../shared/datasets/dollar1"])
+        let output = try run([
+            "batch", "--recognizers", "checkmark,circle", "--label-map", "*=none", "../shared/datasets/dollar1",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("2880 traces: 2880 scored, 0 unlabelled, 0 errors\n"))
     }
@@ -103,7 +106,8 @@ import Testing
                 unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: fast 2, slow 1 (--explain-labels lists them)
 
                 """))
-        let known = "checkmark, circle, double-tap, long-press, pan, pinch, rotation, swipe-down, swipe-left, swipe-right, swipe-up, tap, z, none"
+        let known =
+            "checkmark, circle, double-tap, long-press, pan, pinch, rotation, swipe-down, swipe-left, swipe-right, swipe-up, tap, z, none"
         #expect(
             output.stderr.split(separator: "\n").first
                 == "./fast/a.csv: unlabelled: no labels file, no label of its own, and its folder \"fast\" is no gesture name (expected one of \(known))"
@@ -131,7 +135,10 @@ import Testing
         try corpus.write("labels.csv", "path,label\na.csv,checkmark\na.csv,circle\n")
         let disagree = try run(["batch", "--labels", "labels.csv", "a.csv"], in: corpus)
         #expect(disagree.status == 2)
-        #expect(disagree.stderr == "labels.csv:3:1: error: a.csv is labelled circle here and checkmark on line 2: one path, one label\n")
+        #expect(
+            disagree.stderr
+                == "labels.csv:3:1: error: a.csv is labelled circle here and checkmark on line 2: one path, one label\n"
+        )
     }
 
     @Test func aLabelsFileOverridingATracesOwnLabelIsCounted() throws {
@@ -142,10 +149,11 @@ import Testing
         try corpus.write("labels.csv", "path,label\na.csv,circle\nb.csv,checkmark\n")
         let output = try run(["batch", "."], in: corpus)
         #expect(output.status == 0)
-        #expect(output.stdout.split(separator: "\n").prefix(3) == [
-            "2 traces: 2 scored, 0 unlabelled, 0 errors", "accuracy 100% (2 of 2)",
-            "labels files gave 1 trace a label other than their own",
-        ])
+        #expect(
+            output.stdout.split(separator: "\n").prefix(3) == [
+                "2 traces: 2 scored, 0 unlabelled, 0 errors", "accuracy 100% (2 of 2)",
+                "labels files gave 1 trace a label other than their own",
+            ])
     }
 
     @Test func theProjectsOwnTracesScoreWithTheirSequenceLabels() throws {
@@ -186,8 +194,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (1.7e12, "times start at 1700000000000 s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"),
-        (1.7e9, "times start at 1700000000 s, like epoch time in seconds: fine if they are seconds; otherwise give --time-unit"),
+        (
+            1.7e12,
+            "times start at 1700000000000 s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"
+        ),
+        (
+            1.7e9,
+            "times start at 1700000000 s, like epoch time in seconds: fine if they are seconds; otherwise give --time-unit"
+        ),
     ])
     func epochTimesAreWarnedAbout(start: Double, warning: String) throws {
         let output = try run(["classify", "--format", "jsonl", "-"], input: swipeJSON(start: start, gap: 0.016))
@@ -198,7 +212,9 @@ import Testing
     @Test func samplesAMicrosecondApartAreWarnedAbout() throws {
         let output = try run(["classify", "--format", "jsonl", "-"], input: swipeJSON(gap: 0.000_001))
         let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
-        #expect(row["warnings"]?.text == #"["samples are 1 µs apart on average: is the time unit right? give --time-unit s, ms or us"]"#)
+        #expect(
+            row["warnings"]?.text
+                == #"["samples are 1 µs apart on average: is the time unit right? give --time-unit s, ms or us"]"#)
     }
 
     @Test func xmlTimesStayMillisecondsAndTakeTheOption() throws {
@@ -222,21 +238,35 @@ import Testing
         let flipped = try run(["classify", "--y-up", "Traces/swipe-up.csv"])
         #expect(flipped.stdout.hasPrefix("Traces/swipe-up.csv: swipe-down\n"), "\(flipped.stdout)")
         // Without a view: about the trace's own bounds, so the stroke stays where it was.
-        var trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
+        var trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
         trace.view = nil
         let ys = trace.samples.map(\.location.y)
         TraceAdjustment(flipsY: true).apply(to: &trace)
         #expect(trace.samples.map(\.location.y) == ys.map { ys.min()! + ys.max()! - $0 })
-        var withView = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
+        var withView = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
         TraceAdjustment(flipsY: true).apply(to: &withView)
         #expect(withView.samples.map(\.location.y) == ys.map { 844 - $0 })
     }
 
     @Test(arguments: [
-        ("t;id;phase;x;y\n0;1;began;0;0\n", "1:1: error: the header is separated by semicolons, not commas: found the one column \"t;id;phase;x;y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"),
-        ("t\tid\tphase\tx\ty\n0\t1\tbegan\t0\t0\n", "1:1: error: the header is separated by tabs, not commas: found the one column \"t\\u{9}id\\u{9}phase\\u{9}x\\u{9}y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"),
-        ("0,1,began,0,0\n0.1,1,ended,5,0\n", "1:1: error: no header: the first row is data (\"0\", \"1\", \"began\", \"0\", \"0\"); the first row must name the columns \"t\", \"id\", \"phase\", \"x\" and \"y\""),
-        ("t,id,phase,x,y\n\"0,5\",1,began,0,0\n", "2:1: error: sample 0: expected a number for \"t\", found \"0,5\" (a decimal comma? write 0.5 with a point)"),
+        (
+            "t;id;phase;x;y\n0;1;began;0;0\n",
+            "1:1: error: the header is separated by semicolons, not commas: found the one column \"t;id;phase;x;y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"
+        ),
+        (
+            "t\tid\tphase\tx\ty\n0\t1\tbegan\t0\t0\n",
+            "1:1: error: the header is separated by tabs, not commas: found the one column \"t\\u{9}id\\u{9}phase\\u{9}x\\u{9}y\"; write \"t\", \"id\", \"phase\", \"x\" and \"y\" separated by commas"
+        ),
+        (
+            "0,1,began,0,0\n0.1,1,ended,5,0\n",
+            "1:1: error: no header: the first row is data (\"0\", \"1\", \"began\", \"0\", \"0\"); the first row must name the columns \"t\", \"id\", \"phase\", \"x\" and \"y\""
+        ),
+        (
+            "t,id,phase,x,y\n\"0,5\",1,began,0,0\n",
+            "2:1: error: sample 0: expected a number for \"t\", found \"0,5\" (a decimal comma? write 0.5 with a point)"
+        ),
         ("t,id,phase,x,y\n", "2:1: error: empty trace: expected at least one sample, found none"),
     ])
     func csvMistakesAreSaidWithWhatWasFound(text: String, error: String) throws {
@@ -262,9 +292,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("e.json", "{\"name\": \"a\",\n  \"samples\": []}", "e.json:2:14: error: empty trace: expected at least one sample, found none"),
-        ("e.xml", "<Gesture Name=\"a\">\n</Gesture>\n", "e.xml:1:1: error: empty trace: expected at least one sample, found none"),
-        ("e.csv", "# name: a\nt,id,phase,x,y\n", "e.csv:3:1: error: empty trace: expected at least one sample, found none"),
+        (
+            "e.json", "{\"name\": \"a\",\n  \"samples\": []}",
+            "e.json:2:14: error: empty trace: expected at least one sample, found none"
+        ),
+        (
+            "e.xml", "<Gesture Name=\"a\">\n</Gesture>\n",
+            "e.xml:1:1: error: empty trace: expected at least one sample, found none"
+        ),
+        (
+            "e.csv", "# name: a\nt,id,phase,x,y\n",
+            "e.csv:3:1: error: empty trace: expected at least one sample, found none"
+        ),
     ])
     func anEmptyTraceIsPlaced(name: String, text: String, error: String) throws {
         let corpus = try MiniCorpus("empty-\(name)")
@@ -307,14 +346,18 @@ import Testing
         let twice = try run(["merge-scores", a, a, b, c], in: corpus)
         #expect(twice.stderr.hasPrefix("gesture: error: shard 1/3 is given twice: \(a) and \(a)\n"))
         let missing = try run(["merge-scores", a, c], in: corpus)
-        #expect(missing.stderr.hasPrefix("gesture: error: missing shard 2/3 of 3: the merged figures would leave those traces out\n"))
+        #expect(
+            missing.stderr.hasPrefix(
+                "gesture: error: missing shard 2/3 of 3: the merged figures would leave those traces out\n"))
         let other = try shard(2, of: 3, ["--profile", "seed"])
         let settings = try run(["merge-scores", a, other, c], in: corpus)
-        #expect(settings.stderr.hasPrefix("gesture: error: \(other) and \(a) are outputs of runs with different settings"))
+        #expect(
+            settings.stderr.hasPrefix("gesture: error: \(other) and \(a) are outputs of runs with different settings"))
         try corpus.add("extra.csv", from: "tap.json")
         let grown = try shard(2, of: 3)
         let corpora = try run(["merge-scores", a, grown, c], in: corpus)
-        #expect(corpora.stderr.hasPrefix("gesture: error: \(grown) walked another corpus (9 files) than \(a) (8 files)"))
+        #expect(
+            corpora.stderr.hasPrefix("gesture: error: \(grown) walked another corpus (9 files) than \(a) (8 files)"))
         for output in [twice, missing, settings, corpora] {
             #expect(output.status == 2)
             #expect(output.stderr.hasSuffix("Run `gesture merge-scores --help` for usage.\n"))
@@ -329,11 +372,13 @@ import Testing
             outputs.remove()
         }
         for k in 1...2 {
-            try outputs.write("s\(k).json", try run(["batch", "--format", "json", "--shard", "\(k)/2", "."], in: corpus).stdout)
+            try outputs.write(
+                "s\(k).json", try run(["batch", "--format", "json", "--shard", "\(k)/2", "."], in: corpus).stdout)
         }
         let passed = try run(["merge-scores", "--min-accuracy", "0.1", "s1.json", "s2.json"], in: outputs)
         #expect(passed.status == 0)
-        let failed = try run(["merge-scores", "--min-recall", "checkmark=0.9", "--format", "text", "s1.json", "s2.json"], in: outputs)
+        let failed = try run(
+            ["merge-scores", "--min-recall", "checkmark=0.9", "--format", "text", "s1.json", "s2.json"], in: outputs)
         #expect(failed.status == 1)
         #expect(failed.stderr == "gesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
     }
@@ -373,7 +418,9 @@ import Testing
                 == "gesture: error: invalid value \"Seed\" for --profile: expected default or seed (did you mean seed?)\nRun `gesture classify --help` for usage.\n"
         )
         let unknown = try run(["bach", "Traces"])
-        #expect(unknown.stderr == "gesture: error: unknown command \"bach\": did you mean batch?\nRun `gesture --help` for usage.\n")
+        #expect(
+            unknown.stderr
+                == "gesture: error: unknown command \"bach\": did you mean batch?\nRun `gesture --help` for usage.\n")
     }
 
     @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list"])
@@ -391,7 +438,10 @@ import Testing
                 == "gesture: error: option --format is given twice (\"json\" and \"text\"): it takes one value\nRun `gesture classify --help` for usage.\n"
         )
         // Repeatable ones add up.
-        #expect(try run(["classify", "--set", "tap.maximumDuration=0.3", "--set", "tap.maximumDuration=0.4", "Traces/tap.json"]).status == 0)
+        #expect(
+            try run([
+                "classify", "--set", "tap.maximumDuration=0.3", "--set", "tap.maximumDuration=0.4", "Traces/tap.json",
+            ]).status == 0)
     }
 
     @Test func aGestureNamedAsARecognizerIsExplained() throws {
@@ -407,7 +457,9 @@ import Testing
         let zero = try run(["batch", "--jobs", "0", "Traces"])
         #expect(zero.status == 0)
         #expect(zero.stdout == (try run(["batch", "--jobs", "1", "Traces"])).stdout)
-        #expect(try run(["batch", "--jobs", "-1", "Traces"]).stderr.hasPrefix("gesture: error: --jobs: expected an integer ≥ 0"))
+        #expect(
+            try run(["batch", "--jobs", "-1", "Traces"]).stderr.hasPrefix(
+                "gesture: error: --jobs: expected an integer ≥ 0"))
     }
 
     @Test func theTimeLeftIsShownOnlyWhenItMeansSomething() {
@@ -430,7 +482,8 @@ import Testing
         let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
         #expect(
             row["warnings"]?.text
-                == #"["the trace ended with 2 touches still down (touch ids 1, 2): its last touch sequence never ended"]"#)
+                == #"["the trace ended with 2 touches still down (touch ids 1, 2): its last touch sequence never ended"]"#
+        )
     }
 
     @Test func batchRowsCarryTheirTracesWarnings() throws {
@@ -448,7 +501,10 @@ import Testing
         }
         // The $-family logs whose clock steps back 1 ms say so in their rows.
         let logs = try run(
-            ["batch", "--format", "jsonl", "--recognizers", "checkmark", "--label-map", "*=none", "../shared/datasets/mmg-strokes"])
+            [
+                "batch", "--format", "jsonl", "--recognizers", "checkmark", "--label-map", "*=none",
+                "../shared/datasets/mmg-strokes",
+            ])
         let warned = logs.stdout.split(separator: "\n").filter { $0.contains("they were given the previous time") }
         #expect(warned.count == 148)
     }

@@ -262,7 +262,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         if let end = line.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { line = line[..<end] }
         if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         let names = String(decoding: line, as: UTF8.self).split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                .lowercased()
         }
         return names.contains("path") && names.contains("label")
     }

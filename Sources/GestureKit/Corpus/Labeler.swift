@@ -131,7 +131,8 @@ public struct Labeler: Sendable {
                     )
                 }
                 warnings.append(
-                    "\(place(pathField.offset)): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)")
+                    "\(place(pathField.offset)): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
+                )
             } else {
                 rows[key] = (mapped, pathField.offset)
                 if access(key, F_OK) != 0 {

@@ -354,7 +354,8 @@ struct ReplayEngine {
             records[records.count - 1].end = time
             reason = FailureReason(
                 EngineFailure.sequenceNeverEnded,
-                "the touch sequence never ended: \(down.count == 1 ? "1 touch" : "\(down.count) touches") still down when the trace stopped")
+                "the touch sequence never ended: \(down.count == 1 ? "1 touch" : "\(down.count) touches") still down when the trace stopped"
+            )
         }
         // Recognitions on hold go first, so that their requirements failing now cannot release them.
         for index in 0..<recognizers.count where arbiter.isWaiting(index) && arbiter.state(index) == .possible {

@@ -158,7 +158,9 @@ public enum BatchReport {
         if let first = head.unicodeScalars.first, ("0"..."9").contains(first), head.contains(" traces: ") {
             throw fail("this is batch text output; use --format json")
         }
-        if head.hasPrefix("{\"path\"") { throw fail("this is batch jsonl output (one row per line); use --format json") }
+        if head.hasPrefix("{\"path\"") {
+            throw fail("this is batch jsonl output (one row per line); use --format json")
+        }
         if head.hasPrefix("path,") { throw fail("this is batch csv output; use --format json") }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes, file: file) } catch { throw LabelError(error.description) }
@@ -263,7 +265,8 @@ public enum BatchReport {
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
     /// codes of misses, the groups of a grouped run (`groupsText`), the worst misses and the first errors.
     /// `notes` are lines the command adds after the counts (a hint about the options, say).
-    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String {
+    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String
+    {
         var out =
             "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
         if let accuracy = board.accuracy {

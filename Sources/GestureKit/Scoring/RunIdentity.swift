@@ -68,7 +68,8 @@ public struct RunIdentity: Sendable, Hashable {
 
     /// Reads a `run` member back; `nil` when it is not one.
     public init?(_ value: JSONValue) {
-        guard let files = value["files"]?.intValue, let corpus = value["corpus"]?.stringValue.flatMap(RunIdentity.unhex),
+        guard let files = value["files"]?.intValue,
+            let corpus = value["corpus"]?.stringValue.flatMap(RunIdentity.unhex),
             let settings = value["settings"]?.stringValue.flatMap(RunIdentity.unhex)
         else { return nil }
         self.files = files

@@ -546,7 +546,10 @@ private struct CSVTraceReader {
                 .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
                 message: "expected \(expected) for \"phase\", found nothing")
         }
-        let hint = PhaseNames.suggestion(for: CSVScanner.string(text, field, trimmed: true)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let hint =
+            PhaseNames.suggestion(for: CSVScanner.string(text, field, trimmed: true)).map {
+                " (did you mean \"\($0)\"?)"
+            } ?? ""
         throw error(
             .unknownPhase, at: CSVScanner.place(text, field), sample: sample,
             message: "unknown phase \(brief(field)): expected \(expected)\(hint)")

@@ -1,0 +1,45 @@
+# bash completion for gesture, made from its help by `make golden`.
+# Installed by `make install`; or: source docs/completions/gesture.bash
+_gesture() {
+    local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]} options
+    if [[ $COMP_CWORD -eq 1 ]]; then
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list help --help --version" -- "$current"))
+        return
+    fi
+    if [[ ${COMP_WORDS[1]} == help ]]; then
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list" -- "$current"))
+        return
+    fi
+    case "${COMP_WORDS[1]}:$previous" in
+        classify:--format) COMPREPLY=($(compgen -W "text json jsonl" -- "$current")); return ;;
+        classify:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        classify:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        classify:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        batch:--format) COMPREPLY=($(compgen -W "text jsonl json csv" -- "$current")); return ;;
+        batch:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        batch:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        batch:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        merge-scores:--format) COMPREPLY=($(compgen -W "json text" -- "$current")); return ;;
+        tune:--format) COMPREPLY=($(compgen -W "text json csv" -- "$current")); return ;;
+        tune:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        tune:--objective) COMPREPLY=($(compgen -W "recall f1 balanced" -- "$current")); return ;;
+        tune:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        tune:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        list:--format) COMPREPLY=($(compgen -W "text json markdown" -- "$current")); return ;;
+        list:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+    esac
+    case "${COMP_WORDS[1]}" in
+        classify) options="--format --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
+        batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --input-format --time-unit --y-up --help" ;;
+        merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
+        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;
+        list) options="--format --profile --recognizers --config --set --help" ;;
+        *) return ;;
+    esac
+    if [[ $current == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$current"))
+    else
+        COMPREPLY=($(compgen -f -- "$current"))
+    fi
+}
+complete -o filenames -o bashdefault -F _gesture gesture
