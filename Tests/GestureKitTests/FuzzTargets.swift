@@ -284,6 +284,31 @@ enum FuzzTargets {
     /// when `contradictions()` finds some; every parameter's value is one its declaration accepts; the
     /// output of `gesture list --format json` applied to a fresh configuration of the same profile gives
     /// the same values and relationships, without a warning (bit 3); and the recognizers replay a trace.
+    /// A labels file (`--labels`, or a folder's `labels.csv`): read with or without a label map (the
+    /// first byte says), it gives rows or an error that names the file, each message on one line, and
+    /// no warning that is not placed in the file.
+    static func labels(_ bytes: [UInt8]) -> [String] {
+        guard let flags = bytes.first else { return [] }
+        var labeler = Labeler(configuration: Configuration())
+        var problems: [String] = []
+        if flags & 1 != 0 { try? labeler.setLabelMap("zed=z,*=none") }
+        do throws(LabelError) {
+            try labeler.loadLabels(bytes: Array(bytes.dropFirst()), file: "fuzz.csv")
+        } catch {
+            if !error.message.hasPrefix("fuzz.csv") {
+                problems.append("an error that does not name the file: \(error)")
+            }
+            if error.message.contains(where: \.isNewline) {
+                problems.append("an error on more than one line: \(error)")
+            }
+        }
+        for warning in labeler.warnings {
+            if !warning.hasPrefix("fuzz.csv") { problems.append("a warning that does not name the file: \(warning)") }
+            if warning.contains(where: \.isNewline) { problems.append("a warning on more than one line: \(warning)") }
+        }
+        return problems
+    }
+
     static func config(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
         var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)

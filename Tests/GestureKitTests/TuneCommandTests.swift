@@ -102,7 +102,7 @@ import Testing
         ),
         (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--objective", "speed"],
-            "gesture: error: invalid value \"speed\" for --objective"
+            "gesture: error: invalid value \"speed\" for --objective: expected recall, f1 or balanced"
         ),
         (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--max-false-alarms", "2"],

@@ -65,7 +65,13 @@ public struct Labeler: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw LabelError("\(file): error: cannot read labels file")
         }
-        let bytes = Array(data)
+        try loadLabels(bytes: Array(data), file: file)
+    }
+
+    /// Reads the text of a labels file named `file` (its folder is where its paths start).
+    public mutating func loadLabels(bytes: [UInt8], file: String) throws(LabelError) {
+        let absoluteFile = Labeler.absolute(file, in: workingDirectory)
+        guard !labelsFiles.contains(absoluteFile) else { return }
         for byte in bytes {
             fingerprint ^= UInt64(byte)
             fingerprint = fingerprint &* 0x0000_0100_0000_01b3
