@@ -145,7 +145,7 @@ public struct Labeler: Sendable {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
-                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(key)): the row labels nothing"
+                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(key))): the row labels nothing"
                         )
                     }
                 }
