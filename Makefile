@@ -4,13 +4,11 @@ SWIFT ?= swift
 
 # On Linux the Swift runtime is linked in statically: calls into it are direct and `gesture`
 # starts in 3 ms instead of 7 (see the README's Performance section). Apple platforms cannot.
+# The linker then warns once that the static Foundation "uses mktemp": see the README's Install section.
 STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
-# Linked with the toolchain's lld: the system linker warns that the static Foundation "uses mktemp"
-# (Foundation's own temporary-file code, never called by gesture), a warning users need not see.
-LINKER := $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld,)
 # BUILD_FLAGS: more `swift build` options, such as `--scratch-path DIR` for a build folder of its own.
 BUILD_FLAGS ?=
-RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB) $(LINKER) $(BUILD_FLAGS)
+RELEASE ?= $(SWIFT) build -c release $(STATIC_STDLIB) $(BUILD_FLAGS)
 
 BENCH_SCALE ?= full
 BENCH_SEED ?= 1

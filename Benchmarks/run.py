@@ -103,7 +103,7 @@ def build():
     log("building release binaries (gesture, gesture-bench)")
     # As `make build` makes it: on Linux the Swift runtime linked in statically, so calls into it
     # are direct and a process starts in half the time.
-    static = ["--static-swift-stdlib", "-Xswiftc", "-use-ld=lld"] if platform.system() == "Linux" else []
+    static = ["--static-swift-stdlib"] if platform.system() == "Linux" else []
     run(["swift", "build", "-c", "release", *static, "--product", "gesture"], cwd=ROOT)
     bench_build = ["swift", "build", "-c", "release", *static, "--package-path", str(BENCH)]
     if subprocess.run(bench_build, cwd=ROOT, capture_output=True).returncode != 0:

@@ -154,16 +154,21 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     case .json: Output.buffered("{\"traces\":[")
     case .text, .jsonl: break
     }
+    // What `--format json` says of the run, for merge-scores: made only for that format (the settings
+    // fingerprint writes the configuration out, about as much work as `gesture list --format json`).
     var identity = RunIdentity()
-    identity.shard = runner.shard.map { ($0.index + 1, $0.count) }
-    identity.settings = RunIdentity.settings(
-        [
-            JSONReport.value(configuration).text, String(labeler.fingerprint),
-            arguments.options["--group-by"] ?? "", arguments.options["--input-format"] ?? "",
-            arguments.options["--time-unit"] ?? "", arguments.flags.contains("--y-up") ? "y-up" : "",
-        ] + (arguments.repeated["--limit"] ?? []))
+    if format == .json {
+        identity.shard = runner.shard.map { ($0.index + 1, $0.count) }
+        identity.settings = RunIdentity.settings(
+            [
+                JSONReport.value(configuration).text, String(labeler.fingerprint),
+                arguments.options["--group-by"] ?? "", arguments.options["--input-format"] ?? "",
+                arguments.options["--time-unit"] ?? "", arguments.flags.contains("--y-up") ? "y-up" : "",
+            ] + (arguments.repeated["--limit"] ?? []))
+    }
+    let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in
-        identity.walked(entry)
+        if identifies { identity.walked(entry) }
         return entry
     }
     runner.run(walk) { row in

@@ -223,29 +223,58 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     public static func labelsFiles(under roots: [String]) -> [String] {
         var found: [String] = []
         var visited: Set<[UInt64]> = []
+        // By bytes, and sorting only what is kept: this walks every folder of a corpus before a batch.
         func walk(_ folder: [UInt8], display: String) {
             guard case .folder(let identity) = FileKind(folder), visited.insert(identity).inserted,
                 case .success(let names) = list(folder)
             else { return }
-            let sorted = names.map { (name: $0.name, type: $0.type, display: PathText.display($0.name)) }
-                .sorted { PathOrder.bytesPrecede($0.display, $1.display) }
-            for entry in sorted where entry.name.first != UInt8(ascii: ".") {
-                let bytes = folder + [UInt8(ascii: "/")] + entry.name
-                let path = display + "/" + entry.display
-                if entry.type == UInt8(DT_DIR) || entry.type == UInt8(DT_LNK) || entry.type == UInt8(DT_UNKNOWN) {
-                    if case .folder = FileKind(bytes) {
-                        walk(bytes, display: path)
-                        continue
+            var candidates: [Name] = []
+            var folders: [Name] = []
+            for entry in names where entry.name.first != UInt8(ascii: ".") {
+                let named = isLabelsName(entry.name)
+                switch entry.type {
+                case UInt8(DT_REG): if named { candidates.append(Name(bytes: entry.name, type: entry.type)) }
+                case UInt8(DT_DIR), UInt8(DT_LNK), UInt8(DT_UNKNOWN):
+                    let name = Name(bytes: entry.name, type: entry.type)
+                    if case .folder = FileKind(folder + [UInt8(ascii: "/")] + entry.name) {
+                        folders.append(name)
+                    } else if named {
+                        candidates.append(name)
                     }
+                default: break
                 }
-                let lower = entry.display.lowercased()
-                if lower.hasSuffix(".csv"), lower.contains("label"), isLabelsHeader(bytes) { found.append(path) }
+            }
+            // A folder's own labels file first, then those below it, which are read later and win.
+            for name in candidates.sorted(by: Name.precedes)
+            where isLabelsHeader(folder + [UInt8(ascii: "/")] + name.bytes) {
+                found.append(display + "/" + name.display)
+            }
+            for name in folders.sorted(by: Name.precedes) {
+                walk(folder + [UInt8(ascii: "/")] + name.bytes, display: display + "/" + name.display)
             }
         }
         for root in Set(roots.map(trimmed)).sorted(by: PathOrder.precedes) where root != "-" {
             walk(Array(root.utf8), display: root)
         }
         return found
+    }
+
+    /// Whether a file name says it holds labels: it ends in `.csv` and contains `label`, in any case.
+    static func isLabelsName(_ name: [UInt8]) -> Bool {
+        // ASCII letters lowered by setting one bit; no allocation, since it runs for every file.
+        let count = name.count
+        guard count >= 9, name[count - 4] == UInt8(ascii: "."), name[count - 3] | 0x20 == UInt8(ascii: "c"),
+            name[count - 2] | 0x20 == UInt8(ascii: "s"), name[count - 1] | 0x20 == UInt8(ascii: "v")
+        else { return false }
+        for start in 0...(count - 9) {
+            if name[start] | 0x20 == UInt8(ascii: "l"), name[start + 1] | 0x20 == UInt8(ascii: "a"),
+                name[start + 2] | 0x20 == UInt8(ascii: "b"), name[start + 3] | 0x20 == UInt8(ascii: "e"),
+                name[start + 4] | 0x20 == UInt8(ascii: "l")
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether the file's first line names a `path` and a `label` column (trimmed, in any case).

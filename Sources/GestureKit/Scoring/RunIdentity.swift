@@ -25,8 +25,10 @@ public struct RunIdentity: Sendable, Hashable {
     /// Counts one walked entry into the corpus fingerprint.
     public mutating func walked(_ entry: CorpusEntry) {
         files += 1
-        corpus = RunIdentity.hash(entry.corpus ?? "", into: corpus)
-        corpus = RunIdentity.hash("/" + entry.relativePath + "\n", into: corpus)
+        if let name = entry.corpus { corpus = RunIdentity.hash(name, into: corpus) }
+        corpus = RunIdentity.hash("/", into: corpus)
+        corpus = RunIdentity.hash(entry.relativePath, into: corpus)
+        corpus = RunIdentity.hash("\n", into: corpus)
     }
 
     /// The settings fingerprint of texts that describe them (each in a fixed form).

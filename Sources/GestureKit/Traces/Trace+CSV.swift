@@ -279,11 +279,11 @@ private struct CSVTraceReader {
             }
             index[column.rawValue] = i
         }
-        let names = fields.map { field in
-            let (a, b) = CSVScanner.valueRange(text, field)
-            return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self).lowercased()
-        }
         if index.contains(where: { $0 < 0 }) {
+            let names = fields.map { field in
+                let (a, b) = CSVScanner.valueRange(text, field)
+                return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self).lowercased()
+            }
             if names.contains("path"), names.contains("label") {
                 throw error(
                     .missingField, at: start,
