@@ -10,6 +10,7 @@ func run(_ words: [String]) -> ExitCode {
         case "batch": return try batch(words.dropFirst())
         case "merge-scores": return try mergeScores(words.dropFirst())
         case "tune": return try tune(words.dropFirst())
+        case "convert": return try convert(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h", "help": Output.write(mainHelp + "\n")
         case nil: throw UsageError("no command given")

@@ -1,0 +1,175 @@
+import Foundation
+import GestureKit
+
+let convertHelp = """
+    usage: gesture convert [options] INPUT… --to json|csv|xml
+
+    Converts traces between JSON, CSV and $-family XML. Samples, touch ids, phases, name, label,
+    subject and view are kept bit for bit where the target format can hold them. Where it cannot
+    (XML: no label or view, no stationary or cancelled phase, no named touches, times in whole
+    milliseconds), convert names what would be lost, per file, and refuses unless --lossy. A folder
+    converts into a folder of the same layout; its labels.csv is copied with the paths renamed.
+
+    options:
+      --to json|csv|xml          the format to write (required)
+      --out FILE|DIR             a FILE for one input file; otherwise a folder (made if missing) that
+                                 takes each input file by its name and each folder's layout. Without
+                                 --out, one input file (or -) is written to standard output.
+      --lossy                    convert even what the target cannot hold in full; each file's losses
+                                 are printed as a warning
+      --force                    overwrite output files that exist (otherwise they are left alone and
+                                 reported); convert never deletes a file
+      --input-format json|csv|xml  read every INPUT as this format (default: by extension, sniffed for -)
+      --limit NAME=VALUE         change a read limit; repeatable (see below)
+      -h, --help                 show this help
+
+    \(limitsHelp)
+
+    exit status: 0 when every input was converted, 2 on a usage error or when any input could not be
+    read, converted or written (the others are still converted).
+    """
+
+func convert(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words, valued: ["--to", "--out", "--input-format", "--limit"], flags: ["--help", "--lossy", "--force"])
+    if arguments.flags.contains("--help") {
+        Output.write(convertHelp + "\n")
+        return .recognized
+    }
+    guard let raw = arguments.options["--to"] else { throw UsageError("--to json|csv|xml is required") }
+    guard let format = TraceFormat(rawValue: raw) else { throw UsageError("invalid value \"\(raw)\" for --to") }
+    var converter = Converter(
+        format: format, inputFormat: try arguments.inputFormat(), limits: try readLimits(from: arguments),
+        lossy: arguments.flags.contains("--lossy"), force: arguments.flags.contains("--force"))
+    let inputs = arguments.operands
+    guard !inputs.isEmpty else { throw UsageError("no INPUT given (use - for standard input)") }
+    var isFolder: ObjCBool = false
+    let singleFile =
+        inputs.count == 1
+        && (inputs[0] == "-" || !FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isFolder)
+            || !isFolder.boolValue)
+    guard let out = arguments.options["--out"] else {
+        guard singleFile else { throw UsageError("several inputs or a folder need --out DIR") }
+        converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
+        return converter.failed ? .error : .recognized
+    }
+    var outIsFolder: ObjCBool = false
+    if singleFile && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)
+    {
+        converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
+        return converter.failed ? .error : .recognized
+    }
+    if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
+    for input in inputs {
+        var folder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
+            let name = LabelsFile.renamed((input as NSString).lastPathComponent, to: format)
+            converter.convert(
+                file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
+            continue
+        }
+        converter.convert(folder: input, into: out)
+    }
+    return converter.failed ? .error : .recognized
+}
+
+/// `folder/name`, without doubling a `/`.
+private func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}
+
+/// Converts files one by one, reporting each problem on stderr and going on.
+private struct Converter {
+    let format: TraceFormat
+    let inputFormat: TraceFormat?
+    let limits: ReadLimits
+    let lossy: Bool
+    let force: Bool
+    /// Whether any input could not be read, converted or written.
+    var failed = false
+    /// Each output written in this run, and the input it came from: two inputs never share one.
+    var written: [String: String] = [:]
+
+    init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
+        self.format = format
+        self.inputFormat = inputFormat
+        self.limits = limits
+        self.lossy = lossy
+        self.force = force
+    }
+
+    mutating func fail(_ message: String) {
+        failed = true
+        Output.error(message)
+    }
+
+    /// Converts one trace file to `output`, or to standard output when `output` is nil.
+    mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) {
+        let trace: Trace
+        do throws(TraceError) {
+            trace =
+                file == "-"
+                ? try TraceReader.read(path: file, format: inputFormat, limits: limits)
+                : try TraceReader.read(
+                    fileSystemPath: fileSystemPath, file: file, format: inputFormat, limits: limits,
+                    allowsSpecialFiles: isRoot)
+        } catch {
+            return fail(error.description)
+        }
+        let conversion: TraceWriter.Conversion
+        do throws(TraceWriter.Unwritable) {
+            conversion = try TraceWriter.convert(trace, to: format, file: file)
+        } catch {
+            return fail("\(file): error: \(error.message); not converted")
+        }
+        if !conversion.losses.isEmpty {
+            let losses = "to \(format.rawValue) loses: \(conversion.losses.joined(separator: ", "))"
+            guard lossy else { return fail("\(file): error: \(losses); not converted (--lossy converts anyway)") }
+            Output.error("\(file): warning: \(losses)")
+        }
+        guard let output else { return Output.write(String(decoding: conversion.bytes, as: UTF8.self)) }
+        write(conversion.bytes, to: output, from: file)
+    }
+
+    /// Converts every trace under `folder` into `out`, keeping the layout, and copies its labels.csv.
+    mutating func convert(folder: String, into out: String) {
+        let labels = join(folder, "labels.csv")
+        for entry in CorpusWalker(roots: [folder]) {
+            if entry.relativePath == "labels.csv" { continue }
+            if let problem = entry.problem {
+                fail(TraceError(.io, file: entry.path, message: problem).description)
+                continue
+            }
+            let output = join(out, LabelsFile.renamed(entry.relativePath, to: format))
+            convert(file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: output)
+        }
+        guard FileManager.default.fileExists(atPath: labels) else { return }
+        do throws(TraceError) {
+            let bytes = try TraceReader.load(labels, limits: limits)
+            write(
+                try LabelsFile.renamingPaths(bytes, file: labels, to: format), to: join(out, "labels.csv"), from: labels
+            )
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// Writes `bytes` to `path`, making its folder; an existing file only with --force.
+    mutating func write(_ bytes: [UInt8], to path: String, from input: String) {
+        if let earlier = written[path] {
+            return fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
+        }
+        if !force && FileManager.default.fileExists(atPath: path) {
+            return fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
+            written[path] = input
+        } catch {
+            fail("\(path): error: cannot write: \(error.localizedDescription)")
+        }
+    }
+}
