@@ -51,7 +51,7 @@ import Testing
     }
 
     /// The help of every command, as a user sees it; `-h` is the same.
-    @Test(arguments: ["", "classify", "batch", "merge-scores", "list", "tune"])
+    @Test(arguments: ["", "classify", "batch", "merge-scores", "list", "tune", "convert"])
     func everyCommandsHelpIsGolden(_ command: String) throws {
         let words = command.isEmpty ? [] : [command]
         let help = try GestureCommand.run(words + ["--help"])
