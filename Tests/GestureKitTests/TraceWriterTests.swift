@@ -115,6 +115,28 @@ import Testing
         #expect(try TraceWriter.convert(trace, to: .json, file: "t").losses == [])
     }
 
+    /// Text with every control character, quotes and markup is written so that it reads back in every
+    /// format; what a format cannot hold is reported, never an unreadable file.
+    @Test func awkwardTextAlwaysReadsBack() throws {
+        let awkward = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init))) + #"&<>"',# é\"#
+        let trace = Trace(
+            name: awkward, label: awkward, subject: awkward,
+            samples: [
+                Sample(time: 0, touch: .name(awkward), phase: .began, location: Point(x: 0, y: 0)),
+                Sample(time: 1, touch: .name(awkward), phase: .ended, location: Point(x: 0, y: 0)),
+            ])
+        #expect(try TraceWriter.convert(trace, to: .json, file: "a").losses == [])
+        let csv = try TraceWriter.convert(trace, to: .csv, file: "a").losses
+        #expect(csv.count == 4 && csv.last?.hasPrefix("touch ids") == true, "\(csv)")
+        let xml = try TraceWriter.convert(trace, to: .xml, file: "a").losses
+        #expect(xml.count == 4 && xml.first?.hasPrefix("name ") == true, "\(xml)")
+        var plain = trace
+        plain.name = #"a "quoted" & <marked> name, with 'commas'"#
+        plain.subject = "s 01"
+        #expect(!(try TraceWriter.convert(plain, to: .xml, file: "a").losses.contains { $0.hasPrefix("name") }))
+        #expect(!(try TraceWriter.convert(plain, to: .csv, file: "a").losses.contains { $0.hasPrefix("name") }))
+    }
+
     @Test func xmlCannotHoldTouchesDownTogether() throws {
         let pinch = try Self.read("Traces/pinch-out.json")
         #expect(

@@ -104,7 +104,9 @@ public enum TraceWriter {
         return out
     }
 
+    /// A CSV field; a NUL, which no format may hold as a byte, is left out (and reported lost).
     static func csvField(_ text: String) -> String {
+        let text = text.contains("\u{0}") ? String(text.unicodeScalars.filter { $0 != "\u{0}" }) : text
         let needsQuotes =
             text.isEmpty || text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.first == " " || text.first == "\t" || text.last == " " || text.last == "\t"
@@ -141,7 +143,8 @@ public enum TraceWriter {
         var out = ""
         /// A `# key: value` comment holds a non-empty value on one line (trimmed when read).
         func comment(_ key: String, _ value: String?) {
-            guard let value, !value.isEmpty, !value.contains(where: { $0 == "\n" || $0 == "\r" }) else { return }
+            guard let value, !value.isEmpty, !value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" })
+            else { return }
             out += "# \(key): \(value)\n"
         }
         comment("name", trace.name)
