@@ -105,13 +105,21 @@ public enum TraceWriter {
     }
 
     /// A CSV field; a NUL, which no format may hold as a byte, is left out (and reported lost).
+    ///
+    /// By scalars: a `"` or a space followed by a combining mark is one `Character`, which a
+    /// character-wise test misses (the fuzz harness's CSV writer once did).
     static func csvField(_ text: String) -> String {
-        let text = text.contains("\u{0}") ? String(text.unicodeScalars.filter { $0 != "\u{0}" }) : text
+        let scalars = text.unicodeScalars.filter { $0 != "\u{0}" }
         let needsQuotes =
-            text.isEmpty || text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || text.first == " " || text.first == "\t" || text.last == " " || text.last == "\t"
-        guard needsQuotes else { return text }
-        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+            scalars.isEmpty || scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || scalars.first == " " || scalars.first == "\t" || scalars.last == " " || scalars.last == "\t"
+        guard needsQuotes else { return String(String.UnicodeScalarView(scalars)) }
+        var quoted = String.UnicodeScalarView()
+        for scalar in scalars {
+            if scalar == "\"" { quoted.append(scalar) }
+            quoted.append(scalar)
+        }
+        return "\"" + String(quoted) + "\""
     }
 
     static func touch(_ id: TouchID, json: Bool) -> String {
@@ -143,7 +151,8 @@ public enum TraceWriter {
         var out = ""
         /// A `# key: value` comment holds a non-empty value on one line (trimmed when read).
         func comment(_ key: String, _ value: String?) {
-            guard let value, !value.isEmpty, !value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" })
+            guard let value, !value.isEmpty,
+                !value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" })
             else { return }
             out += "# \(key): \(value)\n"
         }
@@ -262,14 +271,4 @@ public enum TraceWriter {
     static func quoted(_ id: TouchID) -> String { id.number.map(String.init) ?? quoted(id.description) }
 
     static func quoted(_ text: String) -> String { "\"\(DiagnosticText.escaped(text, maxCharacters: 20))\"" }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
-        }
-        return out
-    }
 }
