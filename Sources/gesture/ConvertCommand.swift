@@ -59,6 +59,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
         return converter.failed ? .error : .recognized
     }
+    if inputs == ["-"] { throw UsageError("- (standard input) needs --out FILE, not a folder: \(out) is one") }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
     for input in inputs {
         var folder: ObjCBool = false
@@ -103,8 +104,10 @@ private struct Converter {
         Output.error(message)
     }
 
-    /// Converts one trace file to `output`, or to standard output when `output` is nil.
-    mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) {
+    /// Converts one trace file to `output`, or to standard output when `output` is nil; returns the
+    /// trace's label when it was written to a format that does not keep it.
+    @discardableResult
+    mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) -> String? {
         let trace: Trace
         do throws(TraceError) {
             trace =
@@ -114,36 +117,60 @@ private struct Converter {
                     fileSystemPath: fileSystemPath, file: file, format: inputFormat, limits: limits,
                     allowsSpecialFiles: isRoot)
         } catch {
-            return fail(error.description)
+            fail(error.description)
+            return nil
         }
         let conversion: TraceWriter.Conversion
         do throws(TraceWriter.Unwritable) {
             conversion = try TraceWriter.convert(trace, to: format, file: file)
         } catch {
-            return fail("\(file): error: \(error.message); not converted")
+            fail("\(file): error: \(error.message); not converted")
+            return nil
         }
         if !conversion.losses.isEmpty {
             let losses = "to \(format.rawValue) loses: \(conversion.losses.joined(separator: ", "))"
-            guard lossy else { return fail("\(file): error: \(losses); not converted (--lossy converts anyway)") }
+            guard lossy else {
+                fail("\(file): error: \(losses); not converted (--lossy converts anyway)")
+                return nil
+            }
             Output.error("\(file): warning: \(losses)")
         }
-        guard let output else { return Output.write(String(decoding: conversion.bytes, as: UTF8.self)) }
-        write(conversion.bytes, to: output, from: file)
+        guard let output else {
+            Output.write(String(decoding: conversion.bytes, as: UTF8.self))
+            return nil
+        }
+        guard write(conversion.bytes, to: output, from: file) else { return nil }
+        return conversion.losses.contains { $0.hasPrefix("label ") } ? trace.label : nil
     }
 
     /// Converts every trace under `folder` into `out`, keeping the layout, and copies its labels.csv.
+    /// Without one, the labels the target format cannot hold (XML's) are written to a new labels.csv.
     mutating func convert(folder: String, into out: String) {
         let labels = join(folder, "labels.csv")
+        var lostLabels: [(path: String, label: String)] = []
         for entry in CorpusWalker(roots: [folder]) {
             if entry.relativePath == "labels.csv" { continue }
             if let problem = entry.problem {
                 fail(TraceError(.io, file: entry.path, message: problem).description)
                 continue
             }
-            let output = join(out, LabelsFile.renamed(entry.relativePath, to: format))
-            convert(file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: output)
+            let path = LabelsFile.renamed(entry.relativePath, to: format)
+            if let label = convert(
+                file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: join(out, path))
+            {
+                lostLabels.append((path, label))
+            }
         }
-        guard FileManager.default.fileExists(atPath: labels) else { return }
+        guard FileManager.default.fileExists(atPath: labels) else {
+            // Only labels `gesture batch` can score: a sequence's (`checkmark+swipe-right`) would make
+            // the whole file an error, and a trace's own label is reported lost anyway.
+            let known = Labeler(configuration: Configuration(profile: .default)).known
+            lostLabels.removeAll { !known.contains($0.label) }
+            guard !lostLabels.isEmpty else { return }
+            let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
+            write(Array(("path,label\n" + rows).utf8), to: join(out, "labels.csv"), from: folder)
+            return
+        }
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)
             write(
@@ -154,13 +181,16 @@ private struct Converter {
         }
     }
 
-    /// Writes `bytes` to `path`, making its folder; an existing file only with --force.
-    mutating func write(_ bytes: [UInt8], to path: String, from input: String) {
+    /// Writes `bytes` to `path`, making its folder; an existing file only with --force. Whether it did.
+    @discardableResult
+    mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
         if let earlier = written[path] {
-            return fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
+            fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
+            return false
         }
         if !force && FileManager.default.fileExists(atPath: path) {
-            return fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
+            fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
+            return false
         }
         let url = URL(fileURLWithPath: path)
         do {
@@ -168,8 +198,10 @@ private struct Converter {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
             written[path] = input
+            return true
         } catch {
             fail("\(path): error: cannot write: \(error.localizedDescription)")
+            return false
         }
     }
 }

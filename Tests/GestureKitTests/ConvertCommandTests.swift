@@ -143,6 +143,45 @@ import Testing
         #expect(TraceWriterTests.sameBits(originalTrace, backTrace))
     }
 
+    /// A folder without a labels file converted to XML, which has no place for a label: the labels
+    /// go to a new labels.csv, so batch scores the XML folder as it scored the original.
+    @Test func labelsXMLCannotHoldGoToANewLabelsFile() throws {
+        let folder = try Self.folder("xml-labels")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
+        let run = try GestureCommand.run(["convert", traces, "--to", "xml", "--lossy", "--out", "xml"], in: folder)
+        #expect(run.status == 2, "the three two-finger traces cannot be strokes")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 3)
+        #expect(
+            try Self.text("xml/labels.csv", in: folder) == """
+                path,label
+                checkmark.xml,checkmark
+                circle.xml,circle
+                double-tap.xml,double-tap
+                long-press.xml,long-press
+                not-a-checkmark.xml,pan
+                not-a-tap.xml,none
+                swipe-left.xml,swipe-left
+                swipe-up.xml,swipe-up
+                tap.xml,tap
+                z.xml,z
+
+                """)
+        let batch = try GestureCommand.run(
+            [
+                "batch", "--format", "jsonl", "--labels", "xml/labels.csv", "xml/checkmark.xml", "xml/z.xml",
+                "xml/tap.xml",
+            ],
+            in: folder)
+        #expect(batch.stderr == "")
+        #expect(
+            batch.stdout == """
+                {"path":"xml/checkmark.xml","label":"checkmark","gesture":"checkmark","correct":true,"error":null,"failure":null}
+                {"path":"xml/tap.xml","label":"tap","gesture":"tap","correct":true,"error":null,"failure":null}
+                {"path":"xml/z.xml","label":"z","gesture":"z","correct":true,"error":null,"failure":null}
+
+                """)
+    }
+
     @Test func severalFilesIntoAFolderAndOneFileToAFile() throws {
         let folder = try Self.folder("files")
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
@@ -158,6 +197,13 @@ import Testing
             TraceWriterTests.sameBits(
                 try TraceReader.read(path: folder.appendingPathComponent("z-again.csv").path),
                 try TraceWriterTests.read("Traces/z.csv")))
+        // Two inputs with one output name: the first is written, the second reported.
+        let clash = try GestureCommand.run(
+            ["convert", "\(traces)/z.csv", "json/z.json", "--to", "json", "--out", "both"], in: folder)
+        #expect(clash.status == 2 && clash.stdout == "")
+        #expect(
+            clash.stderr
+                == "both/z.json: error: already written from \(traces)/z.csv in this run; json/z.json not converted\n")
         let missing = try GestureCommand.run(["convert", "nothing.json", "--to", "csv"], in: folder)
         #expect(missing == .init(status: 2, stdout: "", stderr: "nothing.json: error: cannot read: no such file\n"))
     }
@@ -171,6 +217,10 @@ import Testing
         (
             ["convert", "-", "Traces/tap.json", "--to", "csv", "--out", "/nonexistent-gesture-out"],
             "- (standard input) can only be converted alone"
+        ),
+        (
+            ["convert", "-", "--to", "csv", "--out", "Traces"],
+            "- (standard input) needs --out FILE, not a folder: Traces is one"
         ),
         (
             ["convert", "Traces/z.csv", "--to", "csv", "--input-format", "yaml"],

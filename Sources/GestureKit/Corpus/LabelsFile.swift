@@ -40,7 +40,8 @@ public enum LabelsFile {
         return path[..<dot] + "." + format.rawValue
     }
 
-    static func line(_ fields: [String]) -> String {
+    /// One record of a labels file: the fields, quoted where RFC 4180 needs it, and a line feed.
+    public static func line(_ fields: [String]) -> String {
         fields.map(TraceWriter.csvField).joined(separator: ",") + "\n"
     }
 }
