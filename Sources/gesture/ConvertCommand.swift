@@ -64,7 +64,10 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     for input in inputs {
         var folder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
-            let name = LabelsFile.renamed((input as NSString).lastPathComponent, to: format)
+            let base = (input as NSString).lastPathComponent
+            // `trace.txt` read with --input-format becomes `trace.txt.json`, never a file named as its input.
+            let name =
+                TraceFormat(path: base) == nil ? base + "." + format.rawValue : LabelsFile.renamed(base, to: format)
             converter.convert(
                 file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
             continue

@@ -197,6 +197,12 @@ import Testing
             TraceWriterTests.sameBits(
                 try TraceReader.read(path: folder.appendingPathComponent("z-again.csv").path),
                 try TraceWriterTests.read("Traces/z.csv")))
+        // A file of no trace extension, read as --input-format says, keeps its name and gains one.
+        try Self.write(try Self.text("Traces/z.csv", in: GestureCommand.packageRoot), "z.txt", in: folder)
+        let text = try GestureCommand.run(
+            ["convert", "z.txt", "--input-format", "csv", "--to", "json", "--out", "json"], in: folder)
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("json/z.txt.json").path))
         // Two inputs with one output name: the first is written, the second reported.
         let clash = try GestureCommand.run(
             ["convert", "\(traces)/z.csv", "json/z.json", "--to", "json", "--out", "both"], in: folder)
