@@ -158,13 +158,10 @@ import Testing
             ["batch", "--format", "jsonl", "--labels", "t1/labels.csv"] + shapes + ["t1"], in: recording.folder)
         #expect(rows.status == 0 && rows.stderr == "")
         #expect(
-            rows.stdout == """
-                {"path":"t1/checkmark/t1-01.json","label":"checkmark","gesture":"checkmark","correct":true,"error":null,"failure":null}
-                {"path":"t1/checkmark/t1-02.json","label":"checkmark","gesture":"checkmark","correct":true,"error":null,"failure":null}
-                {"path":"t1/none/t1-01.json","label":"none","gesture":"none","correct":true,"error":null,"failure":null}
-                {"path":"t1/swipe-left/t1-01.json","label":"swipe-left","gesture":"swipe-left","correct":true,"error":null,"failure":null}
-
-                """)
+            try ConvertCommandTests.scored(rows.stdout) == [
+                "t1/checkmark/t1-01.json checkmark checkmark true", "t1/checkmark/t1-02.json checkmark checkmark true",
+                "t1/none/t1-01.json none none true", "t1/swipe-left/t1-01.json swipe-left swipe-left true",
+            ])
         // Per person, by the traces' own subject or by the labels file's column.
         for spec in ["meta:subject", "column:subject"] {
             let text = try GestureCommand.run(
