@@ -19,6 +19,7 @@ let mainHelp = """
            gesture merge-scores FILE…         combine the JSON outputs of sharded batch runs
            gesture tune [options] CORPUS…     find the parameter values that work for everyone
            gesture list [options]             show recognizers, parameters and relationships
+           gesture convert [options] INPUT…   convert traces between JSON, CSV and $-family XML
            gesture --version
 
     Run `gesture COMMAND --help` for a command's options.

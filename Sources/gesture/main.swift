@@ -12,6 +12,7 @@ func run(_ words: [String]) -> ExitCode {
         case "batch": return try batch(words.dropFirst())
         case "merge-scores": return try mergeScores(words.dropFirst())
         case "tune": return try tune(words.dropFirst())
+        case "convert": return try convert(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h": Output.write(mainHelp + "\n")
         case "help":
@@ -51,7 +52,7 @@ func run(_ words: [String]) -> ExitCode {
 }
 
 /// The commands `gesture` runs, as `gesture help` names them.
-let commands = ["classify", "batch", "merge-scores", "tune", "list"]
+let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert"]
 
 Output.install()
 let status = run(Array(CommandLine.arguments.dropFirst()))

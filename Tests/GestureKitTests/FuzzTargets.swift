@@ -153,6 +153,27 @@ enum FuzzTargets {
                 limits: limits)
         } catch {
             problems += check(error, file: file, in: bytes)
+            return problems
+        }
+        return problems + converted(trace)
+    }
+
+    /// What `gesture convert` makes of a valid trace: every format's bytes read back (`convert`
+    /// reads them and compares, bit for bit), JSON loses nothing, and only XML refuses a trace, one
+    /// with touches down at the same time.
+    static func converted(_ trace: Trace) -> [String] {
+        var problems: [String] = []
+        for format in TraceFormat.allCases {
+            do throws(TraceWriter.Unwritable) {
+                let conversion = try TraceWriter.convert(trace, to: format, file: "fuzz")
+                if format == .json && !conversion.losses.isEmpty {
+                    problems.append("JSON loses \(conversion.losses)")
+                }
+            } catch {
+                if format != .xml || !error.message.hasPrefix("xml cannot hold touches down") {
+                    problems.append("cannot convert to \(format.rawValue): \(error.message)")
+                }
+            }
         }
         return problems
     }

@@ -209,6 +209,21 @@ import Testing
         #expect(row["warnings"]?.text == "[\"\(warning)\"]")
     }
 
+    @Test func convertTakesTheTimeUnitAndWritesSeconds() throws {
+        let converted = try run(
+            ["convert", "--time-unit", "ms", "--to", "csv", "-"], input: swipeJSON(gap: 16, count: 3))
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(
+            converted.stdout.hasSuffix(
+                "t,id,phase,x,y\n0,1,began,100,300\n0.016,1,moved,125,300\n0.032,1,ended,150,300\n"))
+        // Without it, the file is converted as read, and the warning says why that may be wrong.
+        let asRead = try run(["convert", "--to", "csv", "-"], input: swipeJSON(gap: 16, count: 3))
+        #expect(
+            asRead.stderr
+                == "-: warning: samples are 16 s apart on average (3 samples over 32 s): are the times milliseconds read as seconds? give --time-unit ms\n"
+        )
+    }
+
     @Test func samplesAMicrosecondApartAreWarnedAbout() throws {
         let output = try run(["classify", "--format", "jsonl", "-"], input: swipeJSON(gap: 0.000_001))
         let row = try JSONValue.parse(Array(output.stdout.utf8), file: "out")
@@ -423,7 +438,7 @@ import Testing
                 == "gesture: error: unknown command \"bach\": did you mean batch?\nRun `gesture --help` for usage.\n")
     }
 
-    @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list"])
+    @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list", "convert"])
     func helpCommandShowsACommandsHelp(command: String) throws {
         let help = try run(["help", command])
         #expect(help.status == 0)

@@ -3,11 +3,11 @@
 _gesture() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]} options
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list help --help --version" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert help --help --version" -- "$current"))
         return
     fi
     if [[ ${COMP_WORDS[1]} == help ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert" -- "$current"))
         return
     fi
     case "${COMP_WORDS[1]}:$previous" in
@@ -27,6 +27,9 @@ _gesture() {
         tune:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         list:--format) COMPREPLY=($(compgen -W "text json markdown" -- "$current")); return ;;
         list:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        convert:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        convert:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        convert:--to) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
         classify) options="--format --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
@@ -34,6 +37,7 @@ _gesture() {
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
         tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;
         list) options="--format --profile --recognizers --config --set --help" ;;
+        convert) options="--to --out --lossy --force --input-format --time-unit --y-up --limit --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

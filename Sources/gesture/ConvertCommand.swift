@@ -1,0 +1,222 @@
+import Foundation
+import GestureKit
+
+let convertHelp = """
+    usage: gesture convert [options] INPUT… --to json|csv|xml
+
+    Converts traces between JSON, CSV and $-family XML. Samples, touch ids, phases, name, label,
+    subject and view are kept bit for bit where the target format can hold them. Where it cannot
+    (XML: no label or view, no stationary or cancelled phase, no named touches, times in whole
+    milliseconds), convert names what would be lost, per file, and refuses unless --lossy. A folder
+    converts into a folder of the same layout; its labels.csv is copied with the paths renamed.
+
+    options:
+      --to json|csv|xml          the format to write (required)
+      --out FILE|DIR             a FILE for one input file; otherwise a folder (made if missing) that
+                                 takes each input file by its name and each folder's layout. Without
+                                 --out, one input file (or -) is written to standard output.
+      --lossy                    convert even what the target cannot hold in full; each file's losses
+                                 are printed as a warning
+      --force                    overwrite output files that exist (otherwise they are left alone and
+                                 reported); convert never deletes a file
+      --input-format json|csv|xml  read every INPUT as this format (default: by extension, sniffed for -)
+    \(adjustmentHelp)
+      --limit NAME=VALUE         change a read limit; repeatable (see below)
+      -h, --help                 show this help
+
+    \(limitsHelp)
+
+    exit status: 0 when every input was converted, 2 on a usage error or when any input could not be
+    read, converted or written (the others are still converted).
+    """
+
+func convert(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words, valued: ["--to", "--out", "--input-format", "--limit", "--time-unit"],
+        flags: ["--help", "--lossy", "--force", "--y-up"])
+    if arguments.flags.contains("--help") {
+        Output.write(convertHelp + "\n")
+        return .recognized
+    }
+    guard let raw = arguments.options["--to"] else { throw UsageError("--to json|csv|xml is required") }
+    guard let format = TraceFormat(rawValue: raw) else {
+        throw UsageError(Arguments.invalid(raw, for: "--to", choices: TraceFormat.allCases.map(\.rawValue)))
+    }
+    var converter = Converter(
+        format: format, inputFormat: try arguments.inputFormat(), limits: try readLimits(from: arguments),
+        lossy: arguments.flags.contains("--lossy"), force: arguments.flags.contains("--force"))
+    converter.adjustment = try traceAdjustment(from: arguments)
+    let inputs = arguments.operands
+    guard !inputs.isEmpty else { throw UsageError("no INPUT given (use - for standard input)") }
+    var isFolder: ObjCBool = false
+    let singleFile =
+        inputs.count == 1
+        && (inputs[0] == "-" || !FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isFolder)
+            || !isFolder.boolValue)
+    guard let out = arguments.options["--out"] else {
+        guard singleFile else { throw UsageError("several inputs or a folder need --out DIR") }
+        converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
+        return converter.failed ? .error : .recognized
+    }
+    var outIsFolder: ObjCBool = false
+    if singleFile && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)
+    {
+        converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
+        return converter.failed ? .error : .recognized
+    }
+    if inputs == ["-"] { throw UsageError("- (standard input) needs --out FILE, not a folder: \(out) is one") }
+    if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
+    for input in inputs {
+        var folder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
+            let base = (input as NSString).lastPathComponent
+            // `trace.txt` read with --input-format becomes `trace.txt.json`, never a file named as its input.
+            let name =
+                TraceFormat(path: base) == nil ? base + "." + format.rawValue : LabelsFile.renamed(base, to: format)
+            converter.convert(
+                file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
+            continue
+        }
+        converter.convert(folder: input, into: out)
+    }
+    return converter.failed ? .error : .recognized
+}
+
+/// `folder/name`, without doubling a `/`.
+private func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}
+
+/// Converts files one by one, reporting each problem on stderr and going on.
+private struct Converter {
+    let format: TraceFormat
+    let inputFormat: TraceFormat?
+    let limits: ReadLimits
+    let lossy: Bool
+    let force: Bool
+    /// `--time-unit` and `--y-up`: the output has the times in seconds and y down, as every format's reader expects.
+    var adjustment = TraceAdjustment()
+    /// Whether any input could not be read, converted or written.
+    var failed = false
+    /// Each output written in this run, and the input it came from: two inputs never share one.
+    var written: [String: String] = [:]
+
+    init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
+        self.format = format
+        self.inputFormat = inputFormat
+        self.limits = limits
+        self.lossy = lossy
+        self.force = force
+    }
+
+    mutating func fail(_ message: String) {
+        failed = true
+        Output.error(message)
+    }
+
+    /// Converts one trace file to `output`, or to standard output when `output` is nil; returns the
+    /// trace's label when it was written to a format that does not keep it.
+    @discardableResult
+    mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) -> String? {
+        var trace: Trace
+        do throws(TraceError) {
+            trace =
+                file == "-"
+                ? try TraceReader.read(path: file, format: inputFormat, limits: limits)
+                : try TraceReader.read(
+                    fileSystemPath: fileSystemPath, file: file, format: inputFormat, limits: limits,
+                    allowsSpecialFiles: isRoot)
+        } catch {
+            fail(error.description)
+            return nil
+        }
+        adjustment.apply(to: &trace)
+        // What reading noticed (a clock that stepped back, times that look like another unit) is said,
+        // since the output keeps what was read.
+        for warning in trace.warnings { Output.error("\(file): warning: \(warning)") }
+        trace.warnings = []
+        let conversion: TraceWriter.Conversion
+        do throws(TraceWriter.Unwritable) {
+            conversion = try TraceWriter.convert(trace, to: format, file: file)
+        } catch {
+            fail("\(file): error: \(error.message); not converted")
+            return nil
+        }
+        if !conversion.losses.isEmpty {
+            let losses = "to \(format.rawValue) loses: \(conversion.losses.joined(separator: ", "))"
+            guard lossy else {
+                fail("\(file): error: \(losses); not converted (--lossy converts anyway)")
+                return nil
+            }
+            Output.error("\(file): warning: \(losses)")
+        }
+        guard let output else {
+            Output.write(String(decoding: conversion.bytes, as: UTF8.self))
+            return nil
+        }
+        guard write(conversion.bytes, to: output, from: file) else { return nil }
+        return conversion.losses.contains { $0.hasPrefix("label ") } ? trace.label : nil
+    }
+
+    /// Converts every trace under `folder` into `out`, keeping the layout, and copies its labels.csv.
+    /// Without one, the labels the target format cannot hold (XML's) are written to a new labels.csv.
+    mutating func convert(folder: String, into out: String) {
+        let labels = join(folder, "labels.csv")
+        var lostLabels: [(path: String, label: String)] = []
+        for entry in CorpusWalker(roots: [folder]) {
+            if entry.relativePath == "labels.csv" { continue }
+            if let problem = entry.problem {
+                fail(TraceError(.io, file: entry.path, message: problem).description)
+                continue
+            }
+            let path = LabelsFile.renamed(entry.relativePath, to: format)
+            if let label = convert(
+                file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: join(out, path))
+            {
+                lostLabels.append((path, label))
+            }
+        }
+        guard FileManager.default.fileExists(atPath: labels) else {
+            // Only labels `gesture batch` can score: a sequence's (`checkmark+swipe-right`) would make
+            // the whole file an error, and a trace's own label is reported lost anyway.
+            let known = Labeler(configuration: Configuration(profile: .default)).known
+            lostLabels.removeAll { !known.contains($0.label) }
+            guard !lostLabels.isEmpty else { return }
+            let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
+            write(Array(("path,label\n" + rows).utf8), to: join(out, "labels.csv"), from: folder)
+            return
+        }
+        do throws(TraceError) {
+            let bytes = try TraceReader.load(labels, limits: limits)
+            write(
+                try LabelsFile.renamingPaths(bytes, file: labels, to: format), to: join(out, "labels.csv"), from: labels
+            )
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// Writes `bytes` to `path`, making its folder; an existing file only with --force. Whether it did.
+    @discardableResult
+    mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
+        if let earlier = written[path] {
+            fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
+            return false
+        }
+        if !force && FileManager.default.fileExists(atPath: path) {
+            fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
+            return false
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
+            written[path] = input
+            return true
+        } catch {
+            fail("\(path): error: cannot write: \(error.localizedDescription)")
+            return false
+        }
+    }
+}

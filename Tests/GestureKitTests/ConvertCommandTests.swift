@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// `gesture convert` as a user runs it: standard output, folders, losses, bad input, overwriting.
+@Suite struct ConvertCommandTests {
+    /// A fresh folder for one test, removed first if an earlier run left it.
+    static func folder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-convert-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static func text(_ path: String, in folder: URL) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Each row of `gesture batch --format jsonl` as `PATH LABEL GESTURE CORRECT` (other fields left out).
+    static func scored(_ jsonl: String) throws -> [String] {
+        try jsonl.split(separator: "\n").map { line in
+            let row = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let correct = (row["correct"] as? Bool).map { String($0) } ?? "-"
+            return [row["path"], row["label"], row["gesture"]].map { $0 as? String ?? "-" }.joined(separator: " ")
+                + " " + correct
+        }
+    }
+
+    /// A corpus of two good traces, two bad ones and a labels file.
+    static func corpus(in folder: URL) throws {
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        try write(try text("checkmark.json", in: traces), "corpus/s01/a.json", in: folder)
+        try write(try text("z.csv", in: traces), "corpus/s02/b.csv", in: folder)
+        try write("t,id,phase,x,y\n0,1,began,1,2\n-1,1,ended,1,2\n", "corpus/s01/bad.csv", in: folder)
+        try write(
+            #"{"samples": [{"t": 0, "id": 1, "phase": "began", "x": 1}]}"# + "\n", "corpus/s02/bad.json", in: folder)
+        try write(
+            "path,label,group\ns01/a.json,checkmark,left\ns02/b.csv,z,\"right, mostly\"\n", "corpus/labels.csv",
+            in: folder)
+    }
+
+    @Test func oneFileToStandardOutputAndBackFromStandardInput() throws {
+        let csv = try GestureCommand.run(["convert", "Traces/checkmark.json", "--to", "csv"])
+        #expect(csv.status == 0 && csv.stderr == "")
+        #expect(
+            csv.stdout.hasPrefix(
+                "# name: checkmark\n# label: checkmark\n# view: 390x844\nt,id,phase,x,y\n0,1,began,120,400\n0.0167,1,moved,124.8,405.8\n"
+            ))
+        #expect(csv.stdout.hasSuffix("0.2667,1,ended,250,300\n"))
+        let json = try GestureCommand.run(["convert", "-", "--to", "json"], input: csv.stdout)
+        #expect(json.status == 0 && json.stderr == "")
+        #expect(json.stdout.hasPrefix(#"{"# + "\n" + #"  "name": "checkmark","# + "\n"))
+        #expect(json.stdout.contains(#"    {"t": 0.0167, "id": 1, "phase": "moved", "x": 124.8, "y": 405.8},"#))
+        // The same bytes on every run, and the same trace as the original.
+        #expect(try GestureCommand.run(["convert", "Traces/checkmark.json", "--to", "json"]) == json)
+        let classified = try GestureCommand.run(["classify", "--format", "jsonl", "-"], input: json.stdout)
+        #expect(classified.stdout.contains(#""gesture":"checkmark""#))
+    }
+
+    @Test func whatXMLCannotHoldIsRefusedUnlessLossy() throws {
+        let refused = try GestureCommand.run(["convert", "Traces/checkmark.json", "--to", "xml"])
+        #expect(refused.status == 2 && refused.stdout == "")
+        #expect(
+            refused.stderr
+                == "Traces/checkmark.json: error: to xml loses: label \"checkmark\", view 390x844, times not whole milliseconds from the first sample (11 samples); not converted (--lossy converts anyway)\n"
+        )
+        let lossy = try GestureCommand.run(["convert", "Traces/checkmark.json", "--to", "xml", "--lossy"])
+        #expect(lossy.status == 0)
+        #expect(
+            lossy.stderr
+                == "Traces/checkmark.json: warning: to xml loses: label \"checkmark\", view 390x844, times not whole milliseconds from the first sample (11 samples)\n"
+        )
+        #expect(
+            lossy.stdout.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n<Gesture Name=\"checkmark\">\n  <Point X=\"120\" Y=\"400\" T=\"0\" />\n  <Point X=\"124.8\" Y=\"405.8\" T=\"17\" />\n"
+            ))
+        #expect(try GestureCommand.run(["classify", "-"], input: lossy.stdout).stdout.hasPrefix("-: checkmark\n"))
+        // Touches down together cannot be strokes at all, --lossy or not.
+        let pinch = try GestureCommand.run(["convert", "Traces/pinch-out.json", "--to", "xml", "--lossy"])
+        #expect(pinch.status == 2 && pinch.stdout == "")
+        #expect(
+            pinch.stderr
+                == "Traces/pinch-out.json: error: xml cannot hold touches down at the same time (touch 2 at sample 1 while touch 1 is down): its strokes follow one another; not converted\n"
+        )
+    }
+
+    /// A folder converts into the same layout, labels kept; bad files are reported with their place
+    /// and the others still converted; existing output is never overwritten without --force.
+    @Test func folderToFolderKeepsLayoutAndLabelsAndReportsBadInput() throws {
+        let folder = try Self.folder("tree")
+        try Self.corpus(in: folder)
+        let run = try GestureCommand.run(["convert", "corpus", "--to", "json", "--out", "out"], in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr == """
+                corpus/s01/bad.csv:3:1: error: sample 1: time went backwards: expected t ≥ 0, found -1
+                corpus/s02/bad.json:1:14: error: sample 0: missing field "y": expected fields "t", "id", "phase", "x" and "y"
+
+                """)
+        let files = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("out").path))
+            .compactMap { $0 as? String }.filter { $0.contains(".") }.sorted()
+        #expect(files == ["labels.csv", "s01/a.json", "s02/b.json"])
+        #expect(
+            try Self.text("out/labels.csv", in: folder)
+                == "path,label,group\ns01/a.json,checkmark,left\ns02/b.json,z,\"right, mostly\"\n")
+        // The converted folder scores as the original did, with the copied labels.
+        let original = try GestureCommand.run(
+            [
+                "batch", "--format", "jsonl", "--labels", "corpus/labels.csv", "--group-by", "group",
+                "corpus/s01/a.json", "corpus/s02/b.csv",
+            ],
+            in: folder)
+        let converted = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--labels", "out/labels.csv", "--group-by", "group", "out"], in: folder)
+        #expect(converted.status == 0 && converted.stderr == "")
+        /// Each row without its path.
+        func rows(_ text: String) throws -> [NSDictionary] {
+            try text.split(separator: "\n").map { line in
+                let row = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return NSDictionary(dictionary: row.filter { $0.key != "path" })
+            }
+        }
+        #expect(try rows(converted.stdout) == rows(original.stdout))
+        #expect(
+            try rows(converted.stdout).map { "\($0["label"]!) \($0["gesture"]!) \($0["group"]!)" } == [
+                "checkmark checkmark left", "z z right, mostly",
+            ])
+        // Again: every output exists, and is left alone.
+        let again = try GestureCommand.run(["convert", "corpus", "--to", "json", "--out", "out"], in: folder)
+        #expect(again.status == 2)
+        #expect(
+            again.stderr.contains(
+                "out/s01/a.json: error: exists; not overwritten (--force overwrites); corpus/s01/a.json not converted\n"
+            ))
+        #expect(
+            again.stderr.contains(
+                "out/labels.csv: error: exists; not overwritten (--force overwrites); corpus/labels.csv not converted\n"
+            ))
+        let forced = try GestureCommand.run(
+            ["convert", "corpus", "--to", "json", "--out", "out", "--force"], in: folder)
+        #expect(forced.status == 2 && !forced.stderr.contains("exists"))
+        // Back to the first format: the same trace, bit for bit.
+        let back = try GestureCommand.run(["convert", "out/s02/b.json", "--to", "csv"], in: folder)
+        let originalTrace = try TraceReader.read(path: folder.appendingPathComponent("corpus/s02/b.csv").path)
+        let backTrace = try TraceReader.read(bytes: Array(back.stdout.utf8), file: "-", format: .csv)
+        #expect(TraceWriterTests.sameBits(originalTrace, backTrace))
+    }
+
+    /// A folder without a labels file converted to XML, which has no place for a label: the labels
+    /// go to a new labels.csv, so batch scores the XML folder as it scored the original.
+    @Test func labelsXMLCannotHoldGoToANewLabelsFile() throws {
+        let folder = try Self.folder("xml-labels")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
+        let run = try GestureCommand.run(["convert", traces, "--to", "xml", "--lossy", "--out", "xml"], in: folder)
+        #expect(run.status == 2, "the three two-finger traces cannot be strokes")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 3)
+        #expect(
+            try Self.text("xml/labels.csv", in: folder) == """
+                path,label
+                checkmark.xml,checkmark
+                circle.xml,circle
+                double-tap.xml,double-tap
+                long-press.xml,long-press
+                not-a-checkmark.xml,pan
+                not-a-tap.xml,none
+                swipe-left.xml,swipe-left
+                swipe-up.xml,swipe-up
+                tap.xml,tap
+                z.xml,z
+
+                """)
+        let batch = try GestureCommand.run(
+            [
+                "batch", "--format", "jsonl", "--labels", "xml/labels.csv", "xml/checkmark.xml", "xml/z.xml",
+                "xml/tap.xml",
+            ],
+            in: folder)
+        #expect(batch.stderr == "")
+        #expect(
+            try Self.scored(batch.stdout) == [
+                "xml/checkmark.xml checkmark checkmark true", "xml/tap.xml tap tap true", "xml/z.xml z z true",
+            ])
+    }
+
+    @Test func severalFilesIntoAFolderAndOneFileToAFile() throws {
+        let folder = try Self.folder("files")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
+        let run = try GestureCommand.run(
+            ["convert", "\(traces)/z.csv", "\(traces)/tap.json", "--to", "json", "--out", "json"], in: folder)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("json").path).sorted()
+                == ["tap.json", "z.json"])
+        let one = try GestureCommand.run(["convert", "json/z.json", "--to", "csv", "--out", "z-again.csv"], in: folder)
+        #expect(one.status == 0 && one.stderr == "")
+        #expect(
+            TraceWriterTests.sameBits(
+                try TraceReader.read(path: folder.appendingPathComponent("z-again.csv").path),
+                try TraceWriterTests.read("Traces/z.csv")))
+        // A file of no trace extension, read as --input-format says, keeps its name and gains one.
+        try Self.write(try Self.text("Traces/z.csv", in: GestureCommand.packageRoot), "z.txt", in: folder)
+        let text = try GestureCommand.run(
+            ["convert", "z.txt", "--input-format", "csv", "--to", "json", "--out", "json"], in: folder)
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("json/z.txt.json").path))
+        // Two inputs with one output name: the first is written, the second reported.
+        let clash = try GestureCommand.run(
+            ["convert", "\(traces)/z.csv", "json/z.json", "--to", "json", "--out", "both"], in: folder)
+        #expect(clash.status == 2 && clash.stdout == "")
+        #expect(
+            clash.stderr
+                == "both/z.json: error: already written from \(traces)/z.csv in this run; json/z.json not converted\n")
+        let missing = try GestureCommand.run(["convert", "nothing.json", "--to", "csv"], in: folder)
+        #expect(missing == .init(status: 2, stdout: "", stderr: "nothing.json: error: cannot read: no such file\n"))
+    }
+
+    @Test(arguments: [
+        (["convert", "Traces/z.csv"], "--to json|csv|xml is required"),
+        (["convert", "Traces/z.csv", "--to", "yaml"], "invalid value \"yaml\" for --to: expected json, csv or xml"),
+        (["convert", "--to", "csv"], "no INPUT given (use - for standard input)"),
+        (["convert", "Traces/z.csv", "Traces/tap.json", "--to", "csv"], "several inputs or a folder need --out DIR"),
+        (["convert", "Traces", "--to", "csv"], "several inputs or a folder need --out DIR"),
+        (
+            ["convert", "-", "Traces/tap.json", "--to", "csv", "--out", "/nonexistent-gesture-out"],
+            "- (standard input) can only be converted alone"
+        ),
+        (
+            ["convert", "-", "--to", "csv", "--out", "Traces"],
+            "- (standard input) needs --out FILE, not a folder: Traces is one"
+        ),
+    ])
+    func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
+        let output = try GestureCommand.run(arguments)
+        #expect(
+            output
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "gesture: error: \(message)\nRun `gesture convert --help` for usage.\n")
+        )
+    }
+
+    /// A whole dataset folder of `$`-family logs converts to JSON and back to XML without a single
+    /// loss, its labels file with it.
+    @Test(
+        .enabled(if: BatchDatasetTests.present, "../shared/datasets is absent: folder round trip on real data not run"))
+    func aDatasetFolderRoundTrips() throws {
+        let folder = try Self.folder("dataset")
+        let source = BatchDatasetTests.datasets.appendingPathComponent("mmg-strokes").path
+        let json = try GestureCommand.run(["convert", source, "--to", "json", "--out", "json"], in: folder)
+        // The logs whose clock stepped back 1 ms say so (the JSON keeps the times as read); nothing else.
+        let warnings = json.stderr.split(separator: "\n")
+        #expect(json.status == 0 && warnings.count == 148)
+        #expect(warnings.allSatisfy { $0.contains(": warning: ") && $0.hasSuffix("they were given the previous time") })
+        let xml = try GestureCommand.run(["convert", "json", "--to", "xml", "--out", "xml"], in: folder)
+        #expect(xml.status == 0 && xml.stderr == "")
+        #expect(
+            try Self.text("xml/labels.csv", in: folder)
+                == (try String(contentsOfFile: source + "/labels.csv", encoding: .utf8)))
+        var compared = 0
+        for entry in CorpusWalker(roots: [source]) where !entry.path.hasSuffix("/labels.csv") {
+            let original = try TraceReader.read(path: entry.path)
+            let back = try TraceReader.read(path: folder.appendingPathComponent("xml/" + entry.relativePath).path)
+            #expect(TraceWriterTests.sameBits(original, back), "\(entry.relativePath)")
+            compared += 1
+        }
+        #expect(compared == 593)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// docs/recorder.html in a real browser: headless Chromium, driven by `scripts/recorder-browser.py`
+/// through the DevTools protocol's input events (touch and mouse, never the page's own functions);
+/// what the page saves is then read, classified and scored by `gesture` as a user would.
+@Suite struct RecorderPageTests {
+    /// An executable on `PATH`, or nil.
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    static let chromium = executable("chromium") ?? executable("chromium-browser")
+    static let python = executable("python3")
+    static let available = chromium != nil && python != nil
+
+    struct Recording: Sendable {
+        var folder: URL
+        /// The driver's JSON summary.
+        var output: Data
+        var summary: [String: Any] { (try? JSONSerialization.jsonObject(with: output)) as? [String: Any] ?? [:] }
+        var screenshot: [String: Any] { summary["screenshot"] as? [String: Any] ?? [:] }
+    }
+
+    /// One browser session for the whole suite (a few seconds): the driver's files and its summary.
+    static let recording: Result<Recording, RecordingError> = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-recorder-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
+        process.arguments = [
+            GestureCommand.packageRoot.appendingPathComponent("scripts/recorder-browser.py").path, folder.path,
+            "--chromium", chromium ?? "chromium",
+        ]
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do { try process.run() } catch { return .failure(RecordingError(message: "\(error)")) }
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, (try? JSONSerialization.jsonObject(with: out)) is [String: Any] else {
+            return .failure(RecordingError(message: "the driver failed: " + String(decoding: err, as: UTF8.self)))
+        }
+        return .success(Recording(folder: folder, output: out))
+    }()
+
+    struct RecordingError: Error, Sendable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    static func trace(_ name: String) throws -> Trace {
+        try TraceReader.read(path: try recording.get().folder.appendingPathComponent(name).path)
+    }
+
+    static func classify(_ name: String) throws -> [String: Any] {
+        let path = try recording.get().folder.appendingPathComponent(name).path
+        let output = try GestureCommand.run(["classify", "--format", "jsonl", path])
+        #expect(output.stderr == "")
+        return try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    }
+
+    /// The recognizers of a classify row's first sequence, by id.
+    static func recognizers(_ row: [String: Any]) throws -> [String: [String: Any]] {
+        let sequences = try #require(row["sequences"] as? [[String: Any]])
+        let list = try #require(sequences.first?["recognizers"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as! String, $0) })
+    }
+
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aCheckmarkDrawnWithTouchIsSavedAndClassifiedAsACheckmark() throws {
+        let trace = try Self.trace("checkmark.json")
+        #expect(Set(trace.samples.map(\.touch)).count == 1)
+        #expect(trace.samples.map(\.phase) == [.began] + Array(repeating: .moved, count: 16) + [.ended])
+        // Times come from the events' stamps: 16 ms apart, as they were sent (to the page's 0.1 ms).
+        let steps = zip(trace.samples.dropFirst(), trace.samples).map { $0.time - $1.time }.prefix(17)
+        #expect(steps.allSatisfy { abs($0 - 0.016) < 0.0005 }, "\(steps)")
+        // Positions in CSS pixels of the drawing area: Traces/checkmark.json's, moved by (40, -250).
+        #expect(trace.samples.first?.location == Point(x: 160, y: 150))
+        #expect(trace.samples.last?.location == Point(x: 290, y: 50))
+        let view = try #require(trace.view)
+        #expect(view.width > 300 && view.height > 200)
+        let row = try Self.classify("checkmark.json")
+        #expect(row["gesture"] as? String == "checkmark")
+        // What the page saved converts to every format and back (XML only with --lossy: times and view).
+        for format in [TraceFormat.json, .csv] {
+            let conversion = try TraceWriter.convert(trace, to: format, file: "checkmark.json")
+            #expect(conversion.losses == [])
+            #expect(
+                TraceWriterTests.sameBits(
+                    trace, try TraceReader.read(bytes: conversion.bytes, file: "-", format: format)))
+        }
+    }
+
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aTwoFingerPinchGivesTwoTouchesAndAPinch() throws {
+        let trace = try Self.trace("pinch.json")
+        let touches = Set(trace.samples.map(\.touch))
+        #expect(touches.count == 2)
+        #expect(trace.samples.prefix(2).map(\.phase) == [.began, .began])
+        #expect(trace.samples.suffix(2).map(\.phase) == [.ended, .ended])
+        #expect(trace.samples.count == 2 * 22)
+        #expect(try Self.classify("pinch.json")["gesture"] as? String == "pinch")
+    }
+
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aCancelledTouchIsRecordedAsCancelled() throws {
+        let trace = try Self.trace("cancelled.json")
+        #expect(trace.samples.last?.phase == .cancelled)
+        #expect(trace.samples.filter { $0.phase == .cancelled }.count == 1)
+        let recognizers = try Self.recognizers(try Self.classify("cancelled.json"))
+        #expect(recognizers["pan"]?["state"] as? String == "cancelled")
+        for shape in ["checkmark", "z", "circle", "swipe"] {
+            let failure = recognizers[shape]?["failure"] as? [String: Any]
+            #expect(failure?["code"] as? String == "touch-cancelled", "\(shape)")
+        }
+    }
+
+    /// The guided mode's archive unpacks (with tar) into a folder `gesture batch` scores as it is.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func theGuidedArchiveUnpacksIntoAFolderThatBatchScores() throws {
+        let recording = try Self.recording.get()
+        #expect(recording.summary["prompt"] as? String == "Done: 4 gestures saved in gestures-t1.tar.")
+        let folder = recording.folder.appendingPathComponent("t1")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = [
+            "tar", "-xf", recording.folder.appendingPathComponent("gestures-t1.tar").path, "-C", folder.path,
+        ]
+        try tar.run()
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.contains(".") }.sorted()
+        #expect(
+            files == [
+                "checkmark/t1-01.json", "checkmark/t1-02.json", "labels.csv", "none/t1-01.json",
+                "swipe-left/t1-01.json",
+            ])
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8) == """
+                path,label,subject
+                checkmark/t1-01.json,checkmark,t1
+                checkmark/t1-02.json,checkmark,t1
+                swipe-left/t1-01.json,swipe-left,t1
+                none/t1-01.json,none,t1
+
+                """)
+        let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
+        let rows = try GestureCommand.run(
+            ["batch", "--format", "jsonl"] + shapes + ["t1"], in: recording.folder)
+        #expect(rows.status == 0 && rows.stderr == "")
+        #expect(
+            try ConvertCommandTests.scored(rows.stdout) == [
+                "t1/checkmark/t1-01.json checkmark checkmark true", "t1/checkmark/t1-02.json checkmark checkmark true",
+                "t1/none/t1-01.json none none true", "t1/swipe-left/t1-01.json swipe-left swipe-left true",
+            ])
+        // Per person, by the traces' own subject or by the labels file's column.
+        for spec in ["meta:subject", "column:subject"] {
+            let text = try GestureCommand.run(
+                ["batch", "--group-by", spec] + shapes + ["t1"], in: recording.folder)
+            #expect(text.stdout.hasPrefix("4 traces: 4 scored, 0 unlabelled, 0 errors\naccuracy 100% (4 of 4)\n"))
+            #expect(text.stdout.contains("group  scored  checkmark  swipe-left  none  false alarms\nt1          4 "))
+        }
+        // Each trace carries its label and subject, and the archive converts to CSV and scores the same.
+        let trace = try TraceReader.read(path: folder.appendingPathComponent("none/t1-01.json").path)
+        #expect(trace.label == "none" && trace.subject == "t1" && trace.name == "none-t1-01")
+        let converted = try GestureCommand.run(
+            ["convert", "t1", "--to", "csv", "--out", "t1-csv"], in: recording.folder)
+        #expect(converted.status == 0 && converted.stderr == "")
+        let again = try GestureCommand.run(
+            ["batch", "--format", "jsonl"] + shapes + ["t1-csv"], in: recording.folder)
+        #expect(
+            again.stdout
+                == rows.stdout.replacingOccurrences(of: "t1/", with: "t1-csv/").replacingOccurrences(
+                    of: ".json", with: ".csv"))
+    }
+
+    /// The screenshot shows the checkmark: the pixel under every point of the stroke differs from the
+    /// drawing area's background, which is white, and the page is not one colour.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func theScreenshotShowsTheStroke() throws {
+        let shot = try Self.recording.get().screenshot
+        #expect(shot["background"] as? [Int] == [255, 255, 255])
+        #expect(shot["strokePoints"] as? Int == 17)
+        #expect(shot["inked"] as? Int == 17)
+        #expect((shot["colours"] as? Int ?? 0) > 10)
+        #expect((shot["width"] as? Int ?? 0) >= 800)
+    }
+}
