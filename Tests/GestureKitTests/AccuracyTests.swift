@@ -53,18 +53,13 @@ import Testing
     }
 
     @Test(.enabled(if: present, "../shared/datasets is absent: accuracy on real strokes not measured"))
-    func crossValidatedFiguresHoldTheirFloors() throws {
-        let script = GestureCommand.packageRoot.appendingPathComponent("scripts/accuracy.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--json", "--gesture", GestureCommand.executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        let figures = try JSONDecoder().decode(Figures.self, from: data)
+    func crossValidatedFiguresHoldTheirFloors() async throws {
+        // Minutes of replays: waited for without holding a thread the other tests need.
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        let figures = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8))
         #expect(figures.sets.count == 8)
         var report: [String] = []
         for (key, floor) in Self.recallFloors.sorted(by: { $0.key < $1.key }) {

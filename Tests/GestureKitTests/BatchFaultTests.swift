@@ -90,6 +90,39 @@ extension GestureCommand {
     }
 }
 
+extension GestureCommand {
+    /// `bash(_:in:)` for a long script (a release build): it waits for the script without holding one
+    /// of the test run's few threads, so the other tests go on (and do not time out) meanwhile. The
+    /// script's output goes through a temporary file, not a pipe that a thread would have to drain.
+    static func bashInBackground(_ script: String, in folder: URL) async throws -> Output {
+        let logs = ["out", "err"].map {
+            FileManager.default.temporaryDirectory.appendingPathComponent("gesture-bash-\(UUID().uuidString).\($0)")
+        }
+        defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
+        for log in logs { FileManager.default.createFile(atPath: log.path, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURE": executable.path]) { $1 }
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        let handles = try logs.map { try FileHandle(forWritingTo: $0) }
+        process.standardOutput = handles[0]
+        process.standardError = handles[1]
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        for handle in handles { try handle.close() }
+        return Output(
+            status: status, stdout: try String(contentsOf: logs[0], encoding: .utf8),
+            stderr: try String(contentsOf: logs[1], encoding: .utf8))
+    }
+}
+
 @Suite(.serialized) struct BatchFaultTests {
     @Test func filesChangedBetweenTheWalkAndTheRead() throws {
         let corpus = try MiniCorpus("tamper")

@@ -258,11 +258,11 @@ import Testing
     /// `make install` as a user runs it (into a staging folder, from a build folder of its own so it
     /// does not wait on the test run's): a release build that prints no warning but the one the README
     /// explains, then the executable, the man page and both completions in their places.
-    @Test(.timeLimit(.minutes(10))) func makeInstallBuildsWithoutWarningsAndInstallsEverything() throws {
+    @Test(.timeLimit(.minutes(10))) func makeInstallBuildsWithoutWarningsAndInstallsEverything() async throws {
         let stage = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-install-\(getpid())")
         defer { try? FileManager.default.removeItem(at: stage) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-install-build")
-        let output = try GestureCommand.bash(
+        let output = try await GestureCommand.bashInBackground(
             "make install DESTDIR='\(stage.path)' PREFIX=/usr/local BUILD_FLAGS='--scratch-path \(scratch.path)' 2>&1",
             in: GestureCommand.packageRoot)
         #expect(output.status == 0, "\(output.stdout)")
