@@ -52,10 +52,25 @@ struct Arbiter {
     /// Whether recognizer `index` takes touches and deadlines: undecided or in flight, and not a
     /// discrete recognition on hold (a continuous one on hold keeps following its touches, as in UIKit).
     func isActive(_ index: Int) -> Bool {
-        !attempts[index].state.isFinal && (attempts[index].pending == nil || relations.kinds[index] == .continuous)
+        !attempts[index].state.isFinal
+            && (attempts[index].pending == nil
+                || (relations.kinds[index] == .continuous && attempts[index].pending?.ended != true))
     }
 
     func state(_ index: Int) -> RecognizerState { attempts[index].state }
+
+    /// The state recognizer `index` sees in its own calls. A continuous recognizer whose `began` is on
+    /// hold has begun, as far as it is concerned (in UIKit it set `state = .began`; what waits is the
+    /// delivery): so it goes on with `changed` and `ended` rather than judging the touch again as if it
+    /// had never asked — a long press lifted after its press duration, while the recognizer it requires
+    /// to fail is still deciding, ends; it does not fail `lifted-too-early`. Once it has asked to end,
+    /// it takes no more touches (`isActive`).
+    @inline(__always)
+    func visibleState(_ index: Int) -> (state: RecognizerState, onHold: Bool) {
+        // Nothing on hold, nearly always: one test of the optional, no copy of what it holds.
+        if attempts[index].pending == nil { return (attempts[index].state, false) }
+        return (attempts[index].pending!.begins ? .began : attempts[index].state, true)
+    }
 
     /// Whether recognizer `index` has a recognition on hold.
     func isWaiting(_ index: Int) -> Bool { attempts[index].pending != nil }
@@ -92,8 +107,8 @@ struct Arbiter {
         case .fail(let reason): fail(index, reason, at: moment)
         case .begin(let recognition):
             if attempts[index].pending != nil {
-                // Its `began` is on hold: the recognizer still sees `possible` and may ask again, as UIKit
-                // tolerates; keep the latest values.
+                // Its `began` is on hold (the recognizer sees `began`, so this is a recognizer asking
+                // again): keep the latest values.
                 attempts[index].pending?.recognition = recognition
             } else {
                 requestRecognition(index, recognition, begins: true, at: moment)

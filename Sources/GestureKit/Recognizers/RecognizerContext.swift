@@ -9,8 +9,12 @@ public struct RecognizerContext: Sendable {
     public internal(set) var event: Int
     /// The view the trace was recorded in, when the trace says.
     public let view: ViewSize?
-    /// The recognizer's state before this call.
+    /// The recognizer's state before this call, as it set it: a continuous recognizer whose `began` is
+    /// on hold until the recognizers it requires to fail have failed reads `began` (`isOnHold`).
     public internal(set) var state: RecognizerState
+    /// Whether what the recognizer asked for (its `began`) is on hold until the recognizers it requires
+    /// to fail have failed. Its `changed` meanwhile only replaces the values its `began` will carry.
+    public internal(set) var isOnHold = false
 
     /// A state change the recognizer asked for.
     enum Request: Sendable {
@@ -52,12 +56,20 @@ public struct RecognizerContext: Sendable {
     /// recognizer, so a recognizer that judges a whole stroke need not keep its own copy.
     public func path(of touch: TouchID) -> [Point] { paths.path(of: touch) }
 
+    /// `prepare` with the state the recognizer sees and whether its request is on hold (`Arbiter/visibleState`).
+    @inline(__always)
+    mutating func prepare(time: Double, event: Int, visible: (state: RecognizerState, onHold: Bool)) {
+        prepare(time: time, event: event, state: visible.state)
+        isOnHold = visible.onHold
+    }
+
     /// Makes the context ready for another call, keeping its storage (the engine reuses one).
     @inline(__always)
     mutating func prepare(time: Double, event: Int, state: RecognizerState) {
         self.time = time
         self.event = event
         self.state = state
+        isOnHold = false
         asked = false
         if hasRequest {
             request = nil

@@ -221,13 +221,13 @@ struct ReplayEngine {
     private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
         for index in 0..<recognizers.count where arbiter.isActive(index) {
             if ignored[index].isEmpty {
-                context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
+                context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
                 recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
             } else {
                 let visible = touches.filter { !ignored[index].contains($0.id) }
                 guard !visible.isEmpty else { continue }
-                context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
+                context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
                 recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
             }
@@ -251,7 +251,7 @@ struct ReplayEngine {
             guard let (deadlineTime, index, position) = next else { return }
             let tag = deadlines[index].remove(at: position).tag
             time = max(time, deadlineTime)
-            context.prepare(time: time, event: eventIndex, state: arbiter.state(index))
+            context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
             recognizers.deadlinePassed(tag, to: index, context: &context)
             applyContext(to: index, sample: nil)
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
@@ -345,6 +345,9 @@ struct ReplayEngine {
             fireDeadlines(before: .infinity)
             reason = EngineFailure.sequenceEndedReason
         } else {
+            // A deadline at the time of the last event fires after it, as after any event: a press held
+            // exactly its duration, the trace ending then, is a long press.
+            fireDeadlines(before: time.nextUp)
             let ids = down.ids.map(\.description).sorted().joined(separator: ", ")
             let touches = down.count == 1 ? "1 touch" : "\(down.count) touches"
             let named = down.count == 1 ? "id \(ids)" : "ids \(ids)"

@@ -67,9 +67,7 @@ public struct Pan: Recognizer {
     private var lastTranslation = Point.zero
     private var lastTime = 0.0
     private var velocity = Point.zero
-    /// Whether it has asked to begin. While the shapes it requires to fail are deciding, its `began`
-    /// is on hold and its state still reads `possible`; asking again on every move would only rebuild
-    /// the same values.
+    /// Whether it has asked to begin.
     private var askedToBegin = false
 
     public init(parameters: Parameters) {
@@ -111,13 +109,16 @@ public struct Pan: Recognizer {
         let translation = self.translation
         track(context.time, translation)
         if context.state == .possible {
-            if !askedToBegin, current.count >= parameters.minimumTouches,
-                translation.distance(to: .zero) >= parameters.minimumTranslation
+            // A minimum of 0 is "any movement": it begins when the translation is no longer zero.
+            let distance = translation.distance(to: .zero)
+            if !askedToBegin, current.count >= parameters.minimumTouches, distance >= parameters.minimumTranslation,
+                distance > 0
             {
                 askedToBegin = true
                 context.begin("pan", details: values(translation), at: touches[0])
             }
-        } else {
+        } else if !context.isOnHold {
+            // While its `began` waits for the shapes, it carries the values it asked with.
             context.change("pan", details: values(translation), at: touches[0])
         }
     }

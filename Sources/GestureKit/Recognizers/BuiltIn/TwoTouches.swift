@@ -140,7 +140,9 @@ extension TwoFingerGesture {
         fingers.move(touches, at: context.time)
         guard fingers.bothDown else { return }
         if context.state == .possible {
-            if progress >= threshold { context.begin(Self.gesture, details: values, at: touches[0]) }
+            // A threshold of 0 is "any change": it begins once the measure has moved from where it started.
+            let progress = self.progress
+            if progress >= threshold, progress > 0 { context.begin(Self.gesture, details: values, at: touches[0]) }
         } else {
             context.change(Self.gesture, details: values, at: touches[0])
         }
