@@ -205,25 +205,11 @@ enum FuzzTargets {
 
     static func writeJSON(_ trace: Trace) -> String {
         let samples = trace.samples.map { s in
-            let id = s.touch.name.map(jsonString) ?? s.touch.description
+            let id = s.touch.name.map(TraceWriter.jsonString) ?? s.touch.description
             return
                 #"{"t":\#(s.time),"id":\#(id),"phase":"\#(s.phase.rawValue)","x":\#(s.location.x),"y":\#(s.location.y)}"#
         }
         return "[" + samples.joined(separator: ",") + "]"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     static func writeCSV(_ trace: Trace) -> String {

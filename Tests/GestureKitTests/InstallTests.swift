@@ -10,9 +10,13 @@ import Testing
     static let bashCompletion = "docs/completions/gesture.bash"
     static let zshCompletion = "docs/completions/_gesture"
 
-    static func help(_ command: String?) throws -> String {
-        try GestureCommand.run(command.map { [$0, "--help"] } ?? ["--help"]).stdout
-    }
+    /// The main help (key "") and each command's, each run once: the generators read them many times.
+    static let helps: [String: Result<String, any Error>] = Dictionary(
+        uniqueKeysWithValues: ([""] + commands).map { command in
+            (command, Result { try GestureCommand.run(command.isEmpty ? ["--help"] : [command, "--help"]).stdout })
+        })
+
+    static func help(_ command: String?) throws -> String { try helps[command ?? ""]!.get() }
 
     /// The options a help text names (`--format`, and each of `--profile, --recognizers …`), in order.
     static func options(_ help: String) -> [String] {

@@ -393,9 +393,16 @@ public enum PathOrder {
     }
 
     /// FNV-1a, 64-bit: the same on every machine and run, unlike `Hasher`.
-    public static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+    public static func stableHash(_ text: String) -> UInt64 { stableHash(text.utf8, from: stableHashStart) }
+
+    /// FNV-1a's starting value (its offset basis): the hash of nothing.
+    public static let stableHashStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a of `bytes` continued from `start` (a hash of what came before them), so that one hash
+    /// can be made piece by piece: `stableHash(b, from: stableHash(a))` is the hash of `a` then `b`.
+    public static func stableHash(_ bytes: some Sequence<UInt8>, from start: UInt64) -> UInt64 {
+        var hash = start
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -25,7 +25,7 @@ public struct Labeler: Sendable {
 
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`).
-    public private(set) var fingerprint: UInt64 = 0xcbf2_9ce4_8422_2325
+    public private(set) var fingerprint = PathOrder.stableHashStart
     /// `known` by lowercased name, for folder names.
     private let knownByLowercase: [String: String]
     /// What reading the labels files noticed that is not an error: rows for files that do not exist,
@@ -72,10 +72,7 @@ public struct Labeler: Sendable {
     public mutating func loadLabels(bytes: [UInt8], file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         guard !labelsFiles.contains(absoluteFile) else { return }
-        for byte in bytes {
-            fingerprint ^= UInt64(byte)
-            fingerprint = fingerprint &* 0x0000_0100_0000_01b3
-        }
+        fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
         let records: [CSVRecord]
         do {
             records = try CSVRecordReader.records(bytes, file: file)

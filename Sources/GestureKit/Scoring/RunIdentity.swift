@@ -2,21 +2,13 @@
 /// `merge-scores` can refuse outputs that do not add up to one run: the shard (`K/N`, or none), a
 /// fingerprint of the corpus walk (every file walked, in every shard, not only this one's) and one of
 /// the settings that decide the rows (recognizers and parameters, labels, grouping, reading options).
-public struct RunIdentity: Sendable, Hashable {
+public struct RunIdentity: Sendable {
     /// 1-based shard and shard count; `nil` for a whole run.
-    public var shard: (index: Int, count: Int)? {
-        get { shardIndex.map { ($0, shardCount) } }
-        set {
-            shardIndex = newValue?.index
-            shardCount = newValue?.count ?? 0
-        }
-    }
-    private var shardIndex: Int?
-    private var shardCount = 0
+    public var shard: (index: Int, count: Int)?
     /// Files walked (in every shard).
     public var files = 0
     /// FNV-1a of the relative paths walked (and their roots' names), in walk order.
-    public var corpus: UInt64 = 0xcbf2_9ce4_8422_2325
+    public var corpus = PathOrder.stableHashStart
     /// FNV-1a of the settings, as `settings(_:)` made it.
     public var settings: UInt64 = 0
 
@@ -33,27 +25,10 @@ public struct RunIdentity: Sendable, Hashable {
 
     /// The settings fingerprint of texts that describe them (each in a fixed form).
     public static func settings(_ parts: [String]) -> UInt64 {
-        parts.reduce(0xcbf2_9ce4_8422_2325) { hash("\($1)\u{0}", into: $0) }
+        parts.reduce(PathOrder.stableHashStart) { hash("\($1)\u{0}", into: $0) }
     }
 
-    static func hash(_ text: String, into start: UInt64) -> UInt64 {
-        var hash = start
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    public static func == (a: RunIdentity, b: RunIdentity) -> Bool {
-        a.shardIndex == b.shardIndex && a.shardCount == b.shardCount && a.files == b.files && a.corpus == b.corpus
-            && a.settings == b.settings
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(corpus)
-        hasher.combine(settings)
-    }
+    static func hash(_ text: String, into start: UInt64) -> UInt64 { PathOrder.stableHash(text.utf8, from: start) }
 
     /// `"2/3"`, or `nil` for a whole run.
     public var shardText: String? { shard.map { "\($0.index)/\($0.count)" } }

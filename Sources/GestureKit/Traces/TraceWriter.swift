@@ -67,22 +67,11 @@ public enum TraceWriter {
         return value.description
     }
 
+    /// `text` as a JSON string, quoted and escaped as every JSON output of the tool writes strings.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        JSONValue.writeString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func xmlAttribute(_ text: String) -> String {
