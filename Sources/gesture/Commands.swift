@@ -77,20 +77,23 @@ let listHelp = """
 /// The options every command that runs or shows recognizers takes (`configuration(from:)` reads them).
 let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config", "--set"]
 
-/// Builds the configuration the common options describe, in this order: `--profile`, `--recognizers`,
-/// `--config FILE`, then every `--set ID.PARAMETER=VALUE` (a later one wins), then the check that no
+/// Builds the configuration the common options describe, in this order: `--profile`, the recognizers
+/// `--config FILE` declares, `--recognizers`, the rest of the file, then every `--set ID.PARAMETER=VALUE` (a later one wins), then the check that no
 /// values contradict each other (a minimum above its maximum). Warnings (former names, bare relationship
 /// arrays) go to stderr; any error is a `ConfigurationError`, which `run` reports with exit status 2.
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
-    if let list = arguments.options["--recognizers"] {
-        try configuration.keepOnly(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    let kept = arguments.options["--recognizers"].map { list in
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
     if let path = arguments.options["--config"] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("cannot read configuration file \(path)")
         }
-        try configuration.apply(json: Array(data), file: path)
+        // The recognizers the file declares may be among those --recognizers keeps.
+        try configuration.apply(json: Array(data), file: path, keepingOnly: kept)
+    } else if let kept {
+        try configuration.keepOnly(kept)
     }
     var shown = configuration.warnings.count
     for warning in configuration.warnings { Output.error(warning) }

@@ -53,15 +53,15 @@ import Testing
         ("pan.minimumTouches=", #"pan.minimumTouches=: expected a value after "=""#),
         (
             "pan.minimumTouches=two",
-            #"pan.minimumTouches=two: expected a number, true, false, null or off after "=", found "two""#
+            #"pan.minimumTouches=two: expected a number, true, false, null, off or directions (left,right) after "=", found "two""#
         ),
         (
             #"swipe.minimumTravel="5""#,
-            #"swipe.minimumTravel="5": expected a number, true, false, null or off after "=", found ""5"""#
+            #"swipe.minimumTravel="5": expected a number, true, false, null, off or directions (left,right) after "=", found ""5"""#
         ),
         (
             "swipe.minimumTravel=0x10",
-            #"swipe.minimumTravel=0x10: expected a number, true, false, null or off after "=", found "0x10""#
+            #"swipe.minimumTravel=0x10: expected a number, true, false, null, off or directions (left,right) after "=", found "0x10""#
         ),
         ("swipe.minimumTravel=1e999", "swipe.minimumTravel=1e999: number out of range: 1e999"),
         (
@@ -80,7 +80,7 @@ import Testing
         ("pann.minimumTouches=2", #"pann.minimumTouches=2: unknown recognizer "pann": did you mean pan?"#),
         (
             "swipe.speed=1",
-            #"swipe.speed=1: unknown parameter "speed" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance"#
+            #"swipe.speed=1: unknown parameter "speed" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance, directions, touches"#
         ),
         ("pan\u{1B}.x=1", #"pan\u{1B}.x=1: unknown recognizer "pan\u{1B}": did you mean pan?"#),
     ])
@@ -102,6 +102,7 @@ import Testing
         case .boolean(let flag): return .boolean(!flag)
         case .off: return .number(parameter.minimum ?? 0)
         case .integer(let count): return .integer(count + 1)
+        case .directions(let directions): return .directions(directions == .left ? .right : .left)
         case .number(let number):
             if parameter.isOptional { return .off }
             let larger = number + 0.5
@@ -130,7 +131,13 @@ import Testing
                 .init("parameters", .object([.init(id, .object([.init(parameter.name, value.json)]))]))
             ])
             try fromFile.apply(json: Array(json.text.utf8), file: "c.json")
-            for text in value == .off ? ["off", "null"] : [value.json.text] {
+            let written: [String]
+            switch value {
+            case .off: written = ["off", "null"]
+            case .directions: written = [value.description]
+            default: written = [value.json.text]
+            }
+            for text in written {
                 var fromSet = Configuration()
                 try fromSet.set(assignment: "\(id).\(parameter.name)=\(text)")
                 let (a, b) = (fromFile.entries, fromSet.entries)

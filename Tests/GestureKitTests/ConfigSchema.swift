@@ -69,6 +69,12 @@ enum ConfigSchema {
         case .number: type = "number"
         case .integer: type = "integer"
         case .boolean: type = "boolean"
+        case .directions:
+            members += [
+                .init("type", .string("array")), .init("minItems", .number(1)),
+                .init("items", .object([.init("enum", .array(Directions.names.map { .string($0) }))])),
+            ]
+            return .object(members)
         }
         members.append(.init("type", parameter.isOptional ? .array([.string(type), .string("null")]) : .string(type)))
         if let minimum = parameter.minimum { members.append(.init("minimum", .number(minimum))) }

@@ -42,6 +42,8 @@ struct Arbiter {
     private(set) var recognized: [(sequence: Int, gesture: String)] = []
     /// Requests dropped as illegal since the engine last took them.
     private(set) var warnings: [String] = []
+    /// The recognizers a recognition being committed is failing (see `commit`).
+    private var excluded: [Int] = []
 
     init(relations: Relations, recordsTransitions: Bool, sequence: Int = 0) {
         self.relations = relations
@@ -103,6 +105,14 @@ struct Arbiter {
 
     /// Carries out what recognizer `index` asked for.
     mutating func handle(_ request: RecognizerContext.Request, of index: Int, at moment: Moment) {
+        if relations.renamesAny, let name = relations.renames[index] {
+            carryOut(request.renamed(name), of: index, at: moment)
+        } else {
+            carryOut(request, of: index, at: moment)
+        }
+    }
+
+    private mutating func carryOut(_ request: RecognizerContext.Request, of index: Int, at moment: Moment) {
         switch request {
         case .fail(let reason): fail(index, reason, at: moment)
         case .begin(let recognition):
@@ -149,6 +159,8 @@ struct Arbiter {
         attempts[index].failure = Failure(reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
         attempts[index].pending = nil
         for waiter in attempts.indices where attempts[waiter].pending != nil && attempts[waiter].state == .possible {
+            // One that a recognition is failing is not released by another it fails first.
+            if excluded.contains(waiter) { continue }
             let required = relations.requires[waiter]
             guard required.contains(index), required.allSatisfy({ attempts[$0].state == .failed }) else { continue }
             let pending = attempts[waiter].pending!
@@ -193,10 +205,10 @@ struct Arbiter {
                 "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.number(moment.time, decimals: 3))"
             )
         }
-        if relations.requires[index].contains(where: { attempts[$0].state == .possible }) {
+        if relations.requires[index].contains(where: { blocks(attempts[$0]) }) {
             attempts[index].pending = PendingRecognition(recognition: recognition, begins: begins)
             guard recordsTransitions else { return }
-            let waiting = relations.requires[index].filter { attempts[$0].state == .possible }.map { relations.ids[$0] }
+            let waiting = relations.requires[index].filter { blocks(attempts[$0]) }.map { relations.ids[$0] }
             attempts[index].transitions.append(
                 Transition(
                     from: .possible, to: .possible, time: moment.time, event: moment.event, sample: moment.sample,
@@ -208,6 +220,13 @@ struct Arbiter {
         commit(
             index, recognition, begins: begins, at: moment,
             reason: "\(begins ? "began" : "recognized") \(recognition.gesture)")
+    }
+
+    /// Whether a required recognizer in `attempt` makes one that requires it wait: while it is
+    /// possible (UIKit), or in the hammer profile only while it is under way.
+    private func blocks(_ attempt: Attempt) -> Bool {
+        relations.waitsWhilePossible
+            ? attempt.state == .possible : attempt.state == .began || attempt.state == .changed
     }
 
     /// Makes a recognition (or a `began`) happen, and fails whoever it excludes.
@@ -225,6 +244,14 @@ struct Arbiter {
         let winner = relations.ids[index]
         // Made once and shared by every recognizer it preempts (most of the registry, often).
         var preempted: FailureReason?
+        // Every recognizer it fails is excluded from the start: failing one (a double tap) must not
+        // release another's recognition on hold (a tap waiting for the double tap) that this
+        // recognition also fails.
+        let outer = excluded.count
+        for other in attempts.indices where other != index && attempts[other].state == .possible {
+            excluded.append(other)
+        }
+        defer { excluded.removeSubrange(outer...) }
         for other in attempts.indices where other != index && attempts[other].state == .possible {
             if relations.requires[other].contains(index) {
                 fail(
@@ -264,4 +291,22 @@ struct PendingRecognition {
     var recognition: Recognition
     var begins: Bool
     var ended = false
+}
+
+extension RecognizerContext.Request {
+    /// The same request, its recognition named `name` (a configured instance's gesture).
+    func renamed(_ name: String) -> Self {
+        switch self {
+        case .recognize(var recognition):
+            recognition.gesture = name
+            return .recognize(recognition)
+        case .begin(var recognition):
+            recognition.gesture = name
+            return .begin(recognition)
+        case .change(var recognition):
+            recognition.gesture = name
+            return .change(recognition)
+        case .fail, .cancel: return self
+        }
+    }
 }

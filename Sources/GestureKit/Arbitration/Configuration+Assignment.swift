@@ -37,6 +37,7 @@ extension Configuration {
         case "true": value = .boolean(true)
         case "false": value = .boolean(false)
         case "null", "off": value = .off
+        case _ where Directions.parse(text) != nil: value = .directions(Directions.parse(text)!)
         default:
             let found = "found \"\(DiagnosticText.escaped(String(text)))\""
             guard !text.isEmpty else { throw ConfigurationError("expected a value after \"=\"") }
@@ -45,10 +46,24 @@ extension Configuration {
             case .success(.number(let number)): value = .number(number)
             case .failure(let error) where error.code == .invalidNumber:
                 throw ConfigurationError("number out of range: \(DiagnosticText.escaped(String(text)))")
-            default: throw ConfigurationError("expected a number, true, false, null or off after \"=\", \(found)")
+            default:
+                throw ConfigurationError(
+                    "expected a number, true, false, null, off or directions (left,right) after \"=\", \(found)")
             }
         }
         try set(name, to: value, for: id)
+    }
+}
+
+extension Directions {
+    /// Directions as `--set` writes them, `left,right`: nil unless every comma-separated part is a name.
+    fileprivate static func parse(_ text: Substring) -> Directions? {
+        var directions = Directions()
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let direction = Directions(name: String(part.trimmingSpaces)) else { return nil }
+            directions.formUnion(direction)
+        }
+        return directions
     }
 }
 

@@ -24,7 +24,14 @@ extension Configuration {
     /// Values are checked one by one; contradictions between them are left to `check()`, once every
     /// setting is made. Every error and warning names its place, as `FILE:LINE:COLUMN: error: …`;
     /// warnings are added to `warnings`.
-    public mutating func apply(json bytes: [UInt8], file: String) throws(ConfigurationError) {
+    ///
+    /// A config file may declare new recognizers, configured instances of the registry's
+    /// (`addInstance(_:of:gesture:settings:)`), under `"recognizers"`; `keepingOnly`, when given, is
+    /// then applied (`keepOnly(_:)`) after they are declared and before the rest of the file, so that
+    /// `--recognizers` may name them.
+    public mutating func apply(json bytes: [UInt8], file: String, keepingOnly ids: [String]? = nil)
+        throws(ConfigurationError)
+    {
         let root: LocatedJSON
         do {
             root = try LocatedJSON.parse(bytes, file: file)
@@ -33,9 +40,16 @@ extension Configuration {
         }
         var reader = ConfigFile(bytes: bytes, file: file)
         let members = try reader.object(root, "the top level")
-        if members.contains(where: { $0.key == "recognizers" }) {
+        // `gesture list --format json` always says its profile; a config file never does.
+        if members.contains(where: { $0.key == "profile" }) {
+            if let ids { try keepOnly(ids) }
             try reader.applyList(members, to: &self)
         } else {
+            try reader.checkKeys(members, ConfigFile.configKeys, in: "")
+            if let declared = members.first(where: { $0.key == "recognizers" }) {
+                try reader.declare(declared.value, in: &self)
+            }
+            if let ids { try keepOnly(ids) }
             try reader.applyConfig(members, to: &self)
         }
     }
@@ -46,7 +60,8 @@ private struct ConfigFile {
     let bytes: [UInt8]
     let file: String
 
-    static let configKeys = ["parameters", "requiresFailureOf", "simultaneous"]
+    static let configKeys = ["recognizers", "parameters", "requiresFailureOf", "simultaneous"]
+    static let instanceKeys = ["id", "kind", "gesture", "parameters"]
     static let listKeys = ["profile", "recognizers"]
     /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
     /// parameters are read.
@@ -55,7 +70,7 @@ private struct ConfigFile {
         "constraints", "failureCodes", "details",
     ]
     static let listParameterKeys = [
-        "name", "value", "default", "seed", "unit", "type", "optional", "minimum", "maximum", "meaning",
+        "name", "value", "default", "seed", "hammer", "unit", "type", "optional", "minimum", "maximum", "meaning",
     ]
 
     func position(_ offset: Int) -> SourcePosition { SourcePosition(of: offset, in: bytes) }
@@ -132,9 +147,21 @@ private struct ConfigFile {
         case .number(let number): return .number(number)
         case .bool(let flag): return .boolean(flag)
         case .null: return .off
+        case .array(let items):
+            // A set of directions: each item one of their names.
+            var directions = Directions()
+            for item in items {
+                guard let name = item.stringValue, let direction = Directions(name: name) else {
+                    throw fail(
+                        "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) is a list of directions: expected one of \(Directions.names.map { "\"\($0)\"" }.joined(separator: ", ")), found \(shown(item))",
+                        at: item.offset)
+                }
+                directions.formUnion(direction)
+            }
+            return .directions(directions)
         default:
             throw fail(
-                "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) must be a number, true, false or null, found \(shown(value))",
+                "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) must be a number, true, false, null or an array of directions, found \(shown(value))",
                 at: value.offset)
         }
     }
@@ -189,6 +216,55 @@ private struct ConfigFile {
     }
 
     // MARK: The config file
+
+    /// `"recognizers"`: configured instances, `{"id": …, "kind": …, "gesture": …, "parameters": {…}}`.
+    func declare(_ list: LocatedJSON, in configuration: inout Configuration) throws(ConfigurationError) {
+        guard let items = list.items else {
+            throw fail("\"recognizers\" must be an array of recognizers, found \(shown(list))", at: list.offset)
+        }
+        for item in items {
+            let what = "a recognizer of \"recognizers\""
+            let fields = try object(item, what)
+            try checkKeys(fields, Self.instanceKeys, in: what)
+            let field = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            guard let idField = field["id"], let id = idField.value.stringValue else {
+                throw fail(
+                    "\(what) needs an \"id\" string\(field["id"].map { ", found \(shown($0.value))" } ?? "")",
+                    at: field["id"]?.value.offset ?? item.offset)
+            }
+            guard let kindField = field["kind"], let kind = kindField.value.stringValue else {
+                throw fail(
+                    "recognizer \(DiagnosticText.escaped(id)) needs a \"kind\": the id of the recognizer it is made from\(field["kind"].map { ", found \(shown($0.value))" } ?? "")",
+                    at: field["kind"]?.value.offset ?? item.offset)
+            }
+            var gesture: String?
+            if let gestureField = field["gesture"] {
+                guard let name = gestureField.value.stringValue else {
+                    throw fail(
+                        "\"gesture\" of \(DiagnosticText.escaped(id)) must be a string, found \(shown(gestureField.value))",
+                        at: gestureField.value.offset)
+                }
+                do throws(ConfigurationError) {
+                    try Configuration.checkGesture(name)
+                } catch {
+                    throw error.placed(in: file, at: position(gestureField.value.offset))
+                }
+                gesture = name
+            }
+            do throws(ConfigurationError) {
+                try configuration.addInstance(id, of: kind, gesture: gesture)
+            } catch {
+                throw placed(error, recognizer: idField.value.offset, value: kindField.value.offset)
+            }
+            if let parameters = field["parameters"] {
+                for value in try object(parameters.value, "\"parameters\" of \(DiagnosticText.escaped(id))") {
+                    try set(
+                        value.key, at: value.keyOffset, to: value.value, for: id, at: idField.value.offset,
+                        in: &configuration)
+                }
+            }
+        }
+    }
 
     mutating func applyConfig(_ members: [LocatedJSON.Member], to configuration: inout Configuration)
         throws(ConfigurationError)

@@ -45,27 +45,30 @@ public struct Configuration: Sendable {
             let same =
                 oldValue.count == entries.count
                 && zip(oldValue, entries).allSatisfy { $0.id == $1.id && $0.requiresFailureOf == $1.requiresFailureOf }
-            if !same { relations = Relations(entries, simultaneous) }
+            if !same { relations = Relations(entries, simultaneous, profile: profile) }
         }
     }
     /// Pairs that may recognize together; each pair sorted by id.
     public private(set) var simultaneous: Set<[String]> {
-        didSet { relations = Relations(entries, simultaneous) }
+        didSet { relations = Relations(entries, simultaneous, profile: profile) }
     }
     /// `entries` and `simultaneous` by position, for the engine, which asks on every recognition.
-    private(set) var relations = Relations([], [])
+    private(set) var relations = Relations([], [], profile: .default)
     public let profile: Profile
     /// What applying settings noticed that is not an error: a parameter set by a former name, a value
     /// that used to mean "off". Each says what to write instead.
     public internal(set) var warnings: [String] = []
     /// Ids of the registry that `keepOnly` left out: a setting for one of them says so.
     private var leftOut: [String] = []
+    /// The registry the entries were made from: the kinds a configured instance may be made of.
+    private let registry: [RecognizerDefinition]
 
     /// - Parameters:
     ///   - registry: The recognizers to choose from, in priority order.
     ///   - profile: Whose parameter values to start from.
     public init(registry: [RecognizerDefinition] = Registry.all, profile: Profile = .default) {
         self.profile = profile
+        self.registry = registry
         entries = registry.map { definition in
             Entry(
                 definition: definition, profile: profile,
@@ -76,8 +79,24 @@ public struct Configuration: Sendable {
             registry.flatMap { definition in
                 definition.simultaneousWith.filter(ids.contains).map { [definition.id, $0].sorted() }
             })
-        relations = Relations(entries, simultaneous)
+        if profile == .hammer { useHammerRelationships() }
+        relations = Relations(entries, simultaneous, profile: profile)
         breakCycles()
+    }
+
+    /// Hammer.js's relationships among the recognizers it has, as its default preset (`new
+    /// Hammer(element)`) sets them: `doubletap` recognizes with `tap` (and `tap` does not wait for
+    /// it), `pan` with `swipe`, `pinch` with `rotate`; `press` with nothing (a pan that follows a
+    /// press is not recognized). Ids not in the registry are skipped.
+    private mutating func useHammerRelationships() {
+        let ids = Set(entries.map(\.id))
+        if let tap = entries.firstIndex(where: { $0.id == "tap" }) {
+            entries[tap].requiresFailureOf.removeAll { $0 == "double-tap" }
+        }
+        simultaneous.remove(["long-press", "pan"])
+        for pair in [["double-tap", "tap"], ["pan", "swipe"], ["pinch", "rotation"]] where pair.allSatisfy(ids.contains) {
+            simultaneous.insert(pair)
+        }
     }
 
     /// Breaks every require-to-fail cycle that capabilities made (two shapes that each wait for every
@@ -106,6 +125,88 @@ public struct Configuration: Sendable {
                     }
                 }
         }.map(\.id)
+    }
+
+    /// Adds a recognizer made from the registry's recognizer `kind`, as a new entry `id` — several
+    /// configured instances of one kind, as an app adds several `UITapGestureRecognizer`s:
+    ///
+    ///     try configuration.addInstance("triple-tap", of: "tap", gesture: "triple-tap", settings: ["taps": 3])
+    ///
+    /// The instance recognizes `gesture` (the kind's gestures when nil) and starts from the kind's
+    /// values with `settings` set over them, each checked as `set(_:to:for:)` checks it. It has the
+    /// kind's capabilities and requires every recognizer of a capability the kind requires (a swipe
+    /// instance waits for the shapes, and `pan` waits for it), but none of the kind's relationships
+    /// with recognizers by name (`tap` waits for `double-tap`; a `triple-tap` does not): those are
+    /// the configuration's to add. It joins the registry order after the last entry of its kind.
+    ///
+    /// - Throws: when `id` is not a new id of letters, digits, `-` and `_`, `kind` is not in the
+    ///   registry, or a setting is refused. The settings' warnings are added to `warnings`.
+    public mutating func addInstance(
+        _ id: String, of kind: String, gesture: String? = nil, settings: [(String, ParameterValue)] = []
+    ) throws(ConfigurationError) {
+        try addInstance(id, of: kind, gesture: gesture)
+        for (name, value) in settings { try set(name, to: value, for: id) }
+    }
+
+    /// `addInstance(_:of:gesture:settings:)` without the settings, which a config file sets one by one
+    /// to place their errors.
+    mutating func addInstance(_ id: String, of kind: String, gesture: String?) throws(ConfigurationError) {
+        let shown = DiagnosticText.escaped(id)
+        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            throw ConfigurationError(
+                "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
+        }
+        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id), !registry.contains(where: { $0.id == id }) else {
+            throw ConfigurationError("recognizer id \"\(shown)\" is taken: ids must be unique", about: .recognizer)
+        }
+        guard let base = registry.first(where: { $0.id == kind }) else {
+            let ids = registry.map(\.id)
+            let hint =
+                Spelling.nearest(to: kind, among: ids).map { "did you mean \($0)?" }
+                ?? "expected one of \(ids.joined(separator: ", "))"
+            throw ConfigurationError("unknown kind \"\(DiagnosticText.escaped(kind))\": \(hint)", about: .value)
+        }
+        if let gesture { try Configuration.checkGesture(gesture) }
+        var definition = base
+        definition.id = id
+        definition.instanceOf = kind
+        definition.recognizedAs = gesture
+        if let gesture { definition.gestures = [gesture] }
+        definition.requiresFailureOf = base.requiresFailureOf.filter {
+            if case .every = $0 { true } else { false }
+        }
+        definition.simultaneousWith = []
+        let position = (entries.lastIndex { $0.id == kind || $0.definition.instanceOf == kind } ?? entries.count - 1) + 1
+        let definitions = entries.map(\.definition) + [definition]
+        var added = entries
+        added.insert(
+            Entry(
+                definition: definition, profile: profile,
+                requiresFailureOf: Configuration.resolve(definition.requiresFailureOf, of: id, in: definitions)),
+            at: position)
+        // Those that wait for every recognizer of a capability the instance has wait for it too.
+        let order = added.map(\.id)
+        for index in added.indices where added[index].id != id {
+            let waits = added[index].definition.requiresFailureOf.contains { requirement in
+                if case .every(let capability) = requirement { definition.capabilities.contains(capability) } else { false }
+            }
+            if waits {
+                let all = Set(added[index].requiresFailureOf + [id])
+                added[index].requiresFailureOf = order.filter(all.contains)
+            }
+        }
+        entries = added
+        breakCycles()
+    }
+
+    /// Throws unless `gesture` can name a gesture: not empty, without spaces, commas or `+` (which
+    /// labels use to list gestures).
+    static func checkGesture(_ gesture: String) throws(ConfigurationError) {
+        if gesture.isEmpty || gesture.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace }) {
+            throw ConfigurationError(
+                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas or +",
+                about: .value)
+        }
     }
 
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.

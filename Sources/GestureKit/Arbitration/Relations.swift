@@ -6,14 +6,26 @@ struct Relations: Sendable {
     /// For each entry, its id and kind (read from the entry, they would copy its definition).
     let ids: [String]
     let kinds: [RecognizerKind]
+    /// For each entry, the name its recognitions are given instead of the recognizer's own, if any.
+    let renames: [String?]
+    /// Whether any entry renames its recognitions.
+    let renamesAny: Bool
     /// `together[a * ids.count + b]`: whether entries `a` and `b` may recognize together.
     private let together: [Bool]
 
-    init(_ entries: [Configuration.Entry], _ simultaneous: Set<[String]>) {
+    /// Whether a recognizer waits for those it requires to fail while they are still possible (UIKit);
+    /// false in the hammer profile, where it waits only while one of them is under way (`began` or
+    /// `changed`), as Hammer.js's `requireFailure` does.
+    let waitsWhilePossible: Bool
+
+    init(_ entries: [Configuration.Entry], _ simultaneous: Set<[String]>, profile: Profile) {
+        waitsWhilePossible = profile != .hammer
         let positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         requires = entries.map { $0.requiresFailureOf.compactMap { positions[$0] } }
         ids = entries.map(\.id)
         kinds = entries.map(\.definition.kind)
+        renames = entries.map(\.definition.recognizedAs)
+        renamesAny = renames.contains { $0 != nil }
         together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
     }
 

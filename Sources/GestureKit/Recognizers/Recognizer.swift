@@ -27,6 +27,8 @@ public protocol Recognizer: Sendable {
     static var defaultParameters: Parameters { get }
     /// The seed profile's values, the rules as published; `Parameters.seed` unless it says otherwise.
     static var seedParameters: Parameters { get }
+    /// The hammer profile's values, Hammer.js's defaults; `Parameters.hammer` unless it says otherwise.
+    static var hammerParameters: Parameters { get }
 
     /// A fresh recognizer, ready for the first touch of an attempt.
     init(parameters: Parameters)
@@ -47,10 +49,15 @@ public protocol Recognizer: Sendable {
 extension Recognizer {
     public static var defaultParameters: Parameters { Parameters() }
     public static var seedParameters: Parameters { Parameters.seed }
+    public static var hammerParameters: Parameters { Parameters.hammer }
 
     /// The parameters of `profile`.
     public static func parameters(_ profile: Profile) -> Parameters {
-        profile == .seed ? seedParameters : defaultParameters
+        switch profile {
+        case .default: defaultParameters
+        case .seed: seedParameters
+        case .hammer: hammerParameters
+        }
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {}

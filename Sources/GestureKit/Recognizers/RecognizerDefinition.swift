@@ -20,6 +20,12 @@ public struct RecognizerDefinition: Sendable {
     public var kind: RecognizerKind
     /// The gesture names it can recognize (`swipe` gives four).
     public var gestures: [String]
+    /// The registry entry this one was configured from (`tap` for a `triple-tap` a config file
+    /// declares), or nil for an entry of its own.
+    public var instanceOf: String?
+    /// The name every recognition of this entry is given instead of the recognizer's own (a configured
+    /// instance's `gesture`), or nil to keep it.
+    public var recognizedAs: String?
     /// What it is, for the recognizers that wait for every recognizer of a kind (`pan` waits for every
     /// shape and swipe).
     public var capabilities: [Capability]
@@ -57,7 +63,9 @@ public struct RecognizerDefinition: Sendable {
             requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
             constraints: R.Parameters.constraints,
             failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
-            parameterSpecs: { R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters) },
+            parameterSpecs: {
+                R.Parameters.specs(default: R.defaultParameters, seed: R.seedParameters, hammer: R.hammerParameters)
+            },
             exampleList: examples,
             maker: { profile, settings in
                 settings.isEmpty

@@ -23,17 +23,17 @@ extension RecognizerDefinition {
         }
         for parameter in parameters {
             let name = "\(id).\(parameter.name)"
-            for value in [parameter.defaultValue, parameter.seed] where (try? parameter.checked(value).get()) != value {
+            for value in [parameter.defaultValue, parameter.seed, parameter.hammer] where (try? parameter.checked(value).get()) != value {
                 problems.append("\(name) = \(value) is not a value it takes: \(parameter.accepted)")
             }
             if parameter.meaning.isEmpty { problems.append("\(name) has no meaning") }
-            if (parameter.unit == nil) != (parameter.type == .boolean) {
-                problems.append("\(name) is a number without a unit, or a boolean with one")
+            if (parameter.unit == nil) != (parameter.type == .boolean || parameter.type == .directions) {
+                problems.append("\(name) is a number without a unit, or a boolean or directions with one")
             }
         }
         for constraint in constraints {
             let sides = [constraint.lower, constraint.upper].map { name in (name, parameter(name)) }
-            for (name, spec) in sides where spec == nil || spec?.type == .boolean {
+            for (name, spec) in sides where spec == nil || spec?.type == .boolean || spec?.type == .directions {
                 problems.append(
                     "\(id)'s constraint \(constraint) names \(name), which is not a parameter with a number")
             }

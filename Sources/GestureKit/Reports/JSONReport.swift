@@ -164,6 +164,7 @@ public enum JSONReport {
             .init("value", (value ?? parameter.defaultValue).json),
             .init("default", parameter.defaultValue.json),
             .init("seed", parameter.seed.json),
+            .init("hammer", parameter.hammer.json),
             .init("unit", .string(parameter.unit?.rawValue)),
             .init("type", .string(parameter.type.rawValue)),
             .init("optional", .bool(parameter.isOptional)),

@@ -37,15 +37,18 @@ public enum MarkdownReport {
             // The value column only when some value is not the default (another profile, or settings).
             let showsValues = parameters.contains { values[$0.name] != $0.defaultValue }
             out += "\n\(heading) Parameters\n\n"
-            out += "| parameter | unit |" + (showsValues ? " value |" : "") + " default | seed | range | meaning |\n"
-            out += "| --- | --- |" + (showsValues ? " --- |" : "") + " --- | --- | --- | --- |\n"
+            // The hammer column only when Hammer.js's defaults differ from ours.
+            let showsHammer = parameters.contains { $0.hammer != $0.defaultValue }
+            out += "| parameter | unit |" + (showsValues ? " value |" : "") + " default | seed |"
+            out += (showsHammer ? " hammer |" : "") + " range | meaning |\n"
+            out += "| --- | --- |" + (showsValues ? " --- |" : "") + " --- | --- |" + (showsHammer ? " --- |" : "")
+            out += " --- | --- |\n"
             for parameter in parameters {
                 var cells = ["`\(parameter.name)`", unit(parameter)]
                 if showsValues { cells.append(text(values[parameter.name] ?? parameter.defaultValue, parameter)) }
-                cells += [
-                    text(parameter.defaultValue, parameter), text(parameter.seed, parameter), parameter.range,
-                    parameter.meaning,
-                ]
+                cells += [text(parameter.defaultValue, parameter), text(parameter.seed, parameter)]
+                if showsHammer { cells.append(text(parameter.hammer, parameter)) }
+                cells += [parameter.range, parameter.meaning]
                 out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
             }
         }
@@ -76,6 +79,7 @@ public enum MarkdownReport {
     private static func unit(_ parameter: ParameterSpec) -> String {
         switch parameter.type {
         case .boolean: "true/false"
+        case .directions: "directions"
         case .number, .integer: parameter.unit?.rawValue ?? ""
         }
     }

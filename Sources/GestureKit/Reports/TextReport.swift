@@ -109,7 +109,8 @@ public enum TextReport {
                 let value = values[parameter.name] ?? parameter.defaultValue
                 let note =
                     "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
-                    + (parameter.type == .boolean ? "" : ", \(parameter.range)")
+                    + (parameter.hammer == parameter.defaultValue ? "" : ", hammer \(plain(parameter.hammer, parameter))")
+                    + (parameter.type == .boolean || parameter.type == .directions ? "" : ", \(parameter.range)")
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"
             }
@@ -130,7 +131,7 @@ public enum TextReport {
     private static func withUnit(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
         switch value {
         case .number, .integer: "\(value) \(parameter.unit?.rawValue ?? "")"
-        case .boolean, .off: "\(value)"
+        case .boolean, .directions, .off: "\(value)"
         }
     }
 

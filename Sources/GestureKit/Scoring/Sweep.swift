@@ -52,6 +52,9 @@ public struct Sweep: Sendable, Hashable {
         guard spec.type != .boolean else {
             throw fail("\(id).\(parameterName) is a switch (true or false), not a number: it cannot be swept")
         }
+        guard spec.type != .directions else {
+            throw fail("\(id).\(parameterName) is a set of directions, not a number: it cannot be swept")
+        }
         let parts = sides[1].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 else { throw fail("expected FROM:TO:STEP after \"=\", found \"\(sides[1])\"") }
         var numbers: [Double] = []

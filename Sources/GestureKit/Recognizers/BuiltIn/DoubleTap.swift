@@ -17,6 +17,7 @@ public struct DoubleTap: TapCounting {
 
     public static let defaultParameters = TapParameters().with { $0.taps = 2 }
     public static let seedParameters = defaultParameters
+    public static let hammerParameters = defaultParameters
 
     var counter: TapCounter
 

@@ -25,8 +25,16 @@ public struct LongPress: Recognizer {
         public var minimumPressDuration = 0.5
         public var allowableMovement = 10.0
         public var touches = 1
+        public var tapsBefore = 0
+        public var maximumTapInterval = 0.3
 
         public init() {}
+
+        /// Hammer.js's press: 251 ms, 9 px.
+        public static let hammer = Parameters().with {
+            $0.minimumPressDuration = 0.251
+            $0.allowableMovement = 9
+        }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
@@ -35,7 +43,14 @@ public struct LongPress: Recognizer {
             .init(
                 "allowableMovement", \.allowableMovement, .points, minimum: 0,
                 "how far the touch may move before it begins"),
-            .init("touches", \.touches, .count, minimum: 1, "fingers that must be held down"),
+            .init("touches", \.touches, .count, minimum: 1, "fingers that must be held down (UIKit's numberOfTouchesRequired)"),
+            .init(
+                "tapsBefore", \.tapsBefore, .count, minimum: 0,
+                "taps before the press: tap-then-hold (UIKit's numberOfTapsRequired); each lifts before minimumPressDuration"
+            ),
+            .init(
+                "maximumTapInterval", \.maximumTapInterval, .seconds, minimum: 0,
+                "with taps before the press: longest wait from a tap's lift to the next touch"),
         ]
     }
 
@@ -43,12 +58,16 @@ public struct LongPress: Recognizer {
         case tooManyTouches = "too-many-touches"
         case movedTooFar = "moved-too-far"
         case liftedTooEarly = "lifted-too-early"
+        case tapHeldTooLong = "tap-held-too-long"
+        case noNextTouch = "no-next-touch"
 
         public var meaning: String {
             switch self {
             case .tooManyTouches: "more fingers down than touches (cancels a long press in flight)"
             case .movedTooFar: "a finger moved further than allowableMovement before the press was long enough"
             case .liftedTooEarly: "a finger lifted before minimumPressDuration"
+            case .tapHeldTooLong: "a tap before the press was still down minimumPressDuration after it began"
+            case .noNextTouch: "after a tap before the press, the next touch did not come within maximumTapInterval"
             }
         }
     }
@@ -58,6 +77,9 @@ public struct LongPress: Recognizer {
     private var current = TouchMap<Point>()
     private var pressStart = 0.0
     private var pressing = false
+    /// Taps made before the press, and whether one is under way.
+    private var tapsDone = 0
+    private var tapping = false
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -80,6 +102,13 @@ public struct LongPress: Recognizer {
             }
             return
         }
+        if tapsDone < parameters.tapsBefore {
+            if !tapping {
+                tapping = true
+                context.setDeadline(at: context.time + parameters.minimumPressDuration, tag: "tap-\(tapsDone)")
+            }
+            return
+        }
         if starts.count == parameters.touches, !pressing {
             pressing = true
             pressStart = context.time
@@ -90,6 +119,7 @@ public struct LongPress: Recognizer {
     public mutating func touchesMoved(_ moved: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         for touch in moved { current[touch.id] = touch.location }
         if context.state == .possible {
+            // Before the press began (or a tap before it), a finger may move allowableMovement.
             for touch in moved {
                 guard let start = starts[touch.id] else { continue }
                 let distance = touch.location.distance(to: start)
@@ -105,12 +135,37 @@ public struct LongPress: Recognizer {
     }
 
     public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        if tag == "tap-\(tapsDone)", tapping {
+            return context.fail(
+                FailureCode.tapHeldTooLong, "tap \(tapsDone + 1) before the press was held as long as a press",
+                measured: parameters.minimumPressDuration, limit: parameters.minimumPressDuration, unit: .seconds)
+        }
+        if tag == "next-\(tapsDone)", !tapping, starts.isEmpty {
+            return context.fail(
+                FailureCode.noNextTouch,
+                "the touch after tap \(tapsDone) did not come within maximumTapInterval",
+                measured: parameters.maximumTapInterval, limit: parameters.maximumTapInterval, unit: .seconds)
+        }
         guard tag == "press", context.state == .possible, starts.count == parameters.touches else { return }
         context.begin("long-press", details: values())
     }
 
     public mutating func touchesEnded(_ ended: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
         for touch in ended { current[touch.id] = touch.location }
+        if tapping {
+            touchesMoved(ended, with: event, context: &context)
+            if context.hasRequest { return }
+            for touch in ended {
+                starts[touch.id] = nil
+                current[touch.id] = nil
+            }
+            if starts.isEmpty {
+                tapping = false
+                tapsDone += 1
+                context.setDeadline(at: context.time + parameters.maximumTapInterval, tag: "next-\(tapsDone)")
+            }
+            return
+        }
         if context.state == .possible {
             context.fail(
                 FailureCode.liftedTooEarly, "lifted before the press was long enough",
@@ -162,5 +217,19 @@ extension LongPress {
             "two fingers held where two are needed", .recognizes("long-press"), settings: ["touches": .integer(2)],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 160, 100)]
                 + [Sample(0.8, 1, .ended, 100, 100), Sample(0.8, 2, .ended, 160, 100)]),
+        Example(
+            "a tap, then held 0.6 s, where one tap comes before", .recognizes("long-press"),
+            settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
+                + [Sample(0.3, 2, .began, 102, 100), Sample(0.9, 2, .ended, 102, 100)]),
+        Example(
+            "held 0.8 s where one tap comes before", .fails(FailureCode.tapHeldTooLong),
+            settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.8, 1, .ended, 101, 100)]),
+        Example(
+            "a tap, then nothing for 0.5 s, where one tap comes before", .fails(FailureCode.noNextTouch),
+            settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
+                + [Sample(0.6, 2, .began, 100, 100), Sample(1.2, 2, .ended, 100, 100)]),
     ]
 }

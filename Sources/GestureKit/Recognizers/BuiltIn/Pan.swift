@@ -25,6 +25,10 @@ public struct Pan: Recognizer {
             DetailSpec(
                 "velocity", .point, unit: .pointsPerSecond,
                 "Its velocity over the latest movement, in points per second."),
+            DetailSpec(
+                "direction", .text(["left", "right", "up", "down", "none"]),
+                "The translation's direction along its main axis (along the locked axis when directions is one axis; none while it is zero), as Hammer.js reports it."
+            ),
         ],
         examples: examples)
 
@@ -32,8 +36,12 @@ public struct Pan: Recognizer {
         public var minimumTranslation = 10.0
         public var minimumTouches = 1
         public var maximumTouches = 10
+        public var directions = Directions.all
 
         public init() {}
+
+        /// Hammer.js's pan: 10 px, one pointer exactly (`pointers: 1`).
+        public static let hammer = Parameters().with { $0.maximumTouches = 1 }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
@@ -41,6 +49,10 @@ public struct Pan: Recognizer {
                 "how far the touches must move before the pan begins"),
             .init("minimumTouches", \.minimumTouches, .count, minimum: 1, "fewest fingers that may pan"),
             .init("maximumTouches", \.maximumTouches, .count, minimum: 1, "most fingers that may pan"),
+            .init(
+                "directions", \.directions, nil,
+                "the directions it may begin in; one axis locks it, measuring only along that axis (Hammer.js's direction)"
+            ),
         ]
 
         public static let constraints = [ParameterConstraint("minimumTouches", atMost: "maximumTouches")]
@@ -49,11 +61,13 @@ public struct Pan: Recognizer {
     public enum FailureCode: String, RecognizerFailureCode {
         case tooManyTouches = "too-many-touches"
         case didNotMove = "did-not-move"
+        case wrongDirection = "wrong-direction"
 
         public var meaning: String {
             switch self {
             case .tooManyTouches: "more fingers down than maximumTouches (cancels a pan in flight)"
             case .didNotMove: "lifted before the touches moved minimumTranslation"
+            case .wrongDirection: "lifted having moved minimumTranslation, but in a direction not among directions"
             }
         }
     }
@@ -110,9 +124,9 @@ public struct Pan: Recognizer {
         track(context.time, translation)
         if context.state == .possible {
             // A minimum of 0 is "any movement": it begins when the translation is no longer zero.
-            let distance = translation.distance(to: .zero)
+            let (distance, direction) = measure(translation)
             if !askedToBegin, current.count >= parameters.minimumTouches, distance >= parameters.minimumTranslation,
-                distance > 0
+                distance > 0, parameters.directions.contains(direction)
             {
                 askedToBegin = true
                 context.begin("pan", details: values(translation), at: touches[0])
@@ -128,10 +142,16 @@ public struct Pan: Recognizer {
         let translation = self.translation
         track(context.time, translation)
         let final = values(translation)
-        let moved = translation.distance(to: .zero)
+        let (moved, direction) = measure(translation)
         changeTouches { current in for touch in touches { current[touch.id] = nil } }
         guard current.count < parameters.minimumTouches else { return }
         if context.state == .possible && !askedToBegin {
+            if moved >= parameters.minimumTranslation, moved > 0, !parameters.directions.contains(direction) {
+                return context.fail(
+                    FailureCode.wrongDirection,
+                    "moved \(direction.name); this pan begins \(parameters.directions.names.joined(separator: " or "))",
+                    point: touches[0].location, at: touches[0])
+            }
             context.fail(
                 FailureCode.didNotMove, "lifted before moving \(Format.number(parameters.minimumTranslation)) pt",
                 measured: moved, limit: parameters.minimumTranslation, unit: .points, point: touches[0].location,
@@ -151,8 +171,24 @@ public struct Pan: Recognizer {
         lastTranslation = now
     }
 
+    /// How far the translation has gone, and which way: along one axis when `directions` keeps to
+    /// that axis (Hammer.js's lock), else in the plane, its direction by the main axis.
+    private func measure(_ translation: Point) -> (distance: Double, direction: Directions) {
+        let directions = parameters.directions
+        if directions.isDisjoint(with: .vertical) {
+            return (abs(translation.x), translation.x == 0 ? [] : (translation.x < 0 ? .left : .right))
+        }
+        if directions.isDisjoint(with: .horizontal) {
+            return (abs(translation.y), translation.y == 0 ? [] : (translation.y < 0 ? .up : .down))
+        }
+        return (translation.distance(to: .zero), Directions.of(dx: translation.x, dy: translation.y))
+    }
+
     private func values(_ translation: Point) -> [JSONValue.Member] {
-        [.init("translation", .point(translation)), .init("velocity", .point(velocity))]
+        [
+            .init("translation", .point(translation)), .init("velocity", .point(velocity)),
+            .init("direction", .string(measure(translation).direction.name)),
+        ]
     }
 }
 
@@ -183,5 +219,14 @@ extension Pan {
             "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches),
             settings: ["maximumTouches": .integer(1)],
             samples: twoFingers),
+        Example(
+            "a drag down, locked to left and right", .fails(FailureCode.didNotMove),
+            settings: ["directions": .directions(.horizontal)], samples: twoFingers),
+        Example(
+            "a drag right, locked to left", .fails(FailureCode.wrongDirection),
+            settings: ["directions": .directions(.left)], samples: Example.stroke(drag, interval: 0.1)),
+        Example(
+            "a drag right, locked to left and right", .recognizes("pan"),
+            settings: ["directions": .directions(.horizontal)], samples: Example.stroke(drag, interval: 0.1)),
     ]
 }

@@ -16,6 +16,10 @@ public struct Pinch: TwoFingerGesture {
                 "scale", .number, unit: .ratio, minimum: 0,
                 "Distance between the two fingers ÷ the distance when both were first down."),
             DetailSpec("velocity", .number, "Change of scale per second."),
+            DetailSpec(
+                "direction", .text(["in", "out"]),
+                "in while the fingers are closer than they started (scale below 1), else out, as Hammer.js's pinchin and pinchout."
+            ),
         ],
         examples: examples)
 
@@ -23,6 +27,9 @@ public struct Pinch: TwoFingerGesture {
         public var minimumScaleChange = 0.1
 
         public init() {}
+
+        /// Hammer.js's pinch: threshold 0, exceeded strictly (any change of scale).
+        public static let hammer = Parameters().with { $0.minimumScaleChange = 0 }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
@@ -62,7 +69,10 @@ public struct Pinch: TwoFingerGesture {
     var progress: Double { abs(fingers.scale - 1) }
 
     var values: [JSONValue.Member] {
-        [.init("scale", .number(fingers.scale)), .init("velocity", .number(fingers.scaleVelocity))]
+        [
+            .init("scale", .number(fingers.scale)), .init("velocity", .number(fingers.scaleVelocity)),
+            .init("direction", .string(fingers.scale < 1 ? "in" : "out")),
+        ]
     }
 }
 

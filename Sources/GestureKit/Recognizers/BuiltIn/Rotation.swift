@@ -26,6 +26,9 @@ public struct Rotation: TwoFingerGesture {
 
         public init() {}
 
+        /// Hammer.js's rotate: threshold 0, exceeded strictly (any turn).
+        public static let hammer = Parameters().with { $0.minimumRotation = 0 }
+
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
                 "minimumRotation", \.minimumRotation, .radians, minimum: 0,

@@ -30,13 +30,25 @@ public struct Swipe: Recognizer {
 
     public struct Parameters: RecognizerParameters {
         public var minimumTravel = 30.0
-        public var maximumDeviation = 8.0
+        public var maximumDeviation: Double? = 8.0
         public var deviationRatio = 0.6
         public var minimumSpeed = 100.0
         public var maximumBow: Double? = 0.175
         public var jitterTolerance = 2.0
+        public var directions = Directions.all
+        public var touches = 1
 
         public init() {}
+
+        /// Hammer.js's swipe: 10 px and 0.3 px/ms (300 pt/s) at the end, and no rule on the path.
+        public static let hammer = Parameters().with {
+            $0.minimumTravel = 10
+            $0.minimumSpeed = 300
+            $0.maximumDeviation = nil
+            $0.deviationRatio = 0
+            $0.maximumBow = nil
+            $0.jitterTolerance = 0
+        }
 
         /// Apple's swipe: 16 pt along the axis, 8 pt across it, nothing else.
         public static let seed = Parameters().with {
@@ -51,7 +63,7 @@ public struct Swipe: Recognizer {
             .init("minimumTravel", \.minimumTravel, .points, minimum: 0, "distance along the axis from start to end"),
             .init(
                 "maximumDeviation", \.maximumDeviation, .points, minimum: 0,
-                "distance across the axis any point may stray from the start"),
+                "distance across the axis any point may stray from the start (off: no deviation rule)"),
             .init(
                 "deviationRatio", \.deviationRatio, .ratio, minimum: 0,
                 "allowed deviation as a fraction of the travel, when larger"),
@@ -64,20 +76,30 @@ public struct Swipe: Recognizer {
             .init(
                 "jitterTolerance", \.jitterTolerance, .points, minimum: 0,
                 "bow always allowed, for digitizer noise on short strokes"),
+            .init(
+                "directions", \.directions, nil,
+                "the directions it recognizes (UIKit's direction; a stroke another way fails wrong-direction)"),
+            .init(
+                "touches", \.touches, .count, minimum: 1,
+                "fingers that swipe together, each judged by the rules above (UIKit's numberOfTouchesRequired)"),
         ]
     }
 
     public enum FailureCode: String, RecognizerFailureCode {
         case multipleTouches = "multiple-touches"
+        case tooFewTouches = "too-few-touches"
         case tooShort = "too-short"
+        case wrongDirection = "wrong-direction"
         case notStraight = "not-straight"
         case bent
         case tooSlow = "too-slow"
 
         public var meaning: String {
             switch self {
-            case .multipleTouches: "a second finger touched down; a swipe is one finger"
+            case .multipleTouches: "more fingers touched down than touches (a second one, by default)"
+            case .tooFewTouches: "a finger lifted before touches fingers were down together"
             case .tooShort: "travelled less than minimumTravel along its axis"
+            case .wrongDirection: "went in a direction not among directions, or the fingers went different ways"
             case .notStraight:
                 "a point strayed further across the axis than maximumDeviation (or deviationRatio of the travel)"
             case .bent: "a point is further from the line between the ends than maximumBow of the travel"
@@ -87,37 +109,90 @@ public struct Swipe: Recognizer {
     }
 
     private let parameters: Parameters
-    private var trackedTouch: TouchID?
-    private var startTime = 0.0
+    /// The fingers of the swipe, in the order they touched down, and when each did.
+    private var tracked: [(id: TouchID, start: Double)] = []
+    private var lifted = 0
 
     public init(parameters: Parameters) {
         self.parameters = parameters
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        if context.failUnlessFirstSingleTouch(
-            touches, tracked: trackedTouch, drawing: "a swipe", code: FailureCode.multipleTouches)
-        {
-            return
+        let down = tracked.count + touches.count
+        if parameters.touches == 1 {
+            if context.failUnlessFirstSingleTouch(
+                touches, tracked: tracked.first?.id, drawing: "a swipe", code: FailureCode.multipleTouches)
+            {
+                return
+            }
+        } else if down > parameters.touches || lifted > 0 {
+            return context.fail(
+                FailureCode.multipleTouches,
+                lifted > 0
+                    ? "a finger touched down after one had lifted"
+                    : "\(down) fingers down; a swipe here is made with \(parameters.touches)",
+                measured: Double(down), limit: Double(parameters.touches), unit: .touches,
+                point: touches[0].location, at: touches[0])
         }
-        trackedTouch = touches[0].id
-        startTime = touches[0].timestamp
+        for touch in touches { tracked.append((touch.id, touch.timestamp)) }
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        guard let touch = touches.first(where: { $0.id == trackedTouch }) else { return }
-        let points = context.path(of: touch.id)
-        // The path starts where the touch came down.
+        let ending = touches.filter { touch in tracked.contains { $0.id == touch.id } }
+        guard !ending.isEmpty else { return }
+        lifted += ending.count
+        if tracked.count < parameters.touches {
+            return context.fail(
+                FailureCode.tooFewTouches,
+                "a finger lifted with \(tracked.count) down; a swipe here is made with \(parameters.touches)",
+                measured: Double(tracked.count), limit: Double(parameters.touches), unit: .touches,
+                point: ending[0].location, at: ending[0])
+        }
+        guard lifted == tracked.count else { return }
+        var first: (gesture: String, details: [JSONValue.Member])?
+        for finger in tracked {
+            // Each finger's stroke is judged alone; the last to lift is in `touches`, the others are
+            // where their paths end.
+            let path = context.path(of: finger.id)
+            let end = touches.first { $0.id == finger.id }?.timestamp ?? context.time
+            guard let judged = judge(path, from: finger.start, to: end, context: &context, at: ending[0]) else {
+                return
+            }
+            if let first, first.gesture != judged.gesture {
+                return context.fail(
+                    FailureCode.wrongDirection, "the fingers went different ways (\(first.gesture), \(judged.gesture))",
+                    point: path.last, at: ending[0])
+            }
+            if first == nil { first = judged }
+        }
+        if let first { context.recognize(first.gesture, details: first.details, at: ending[0]) }
+    }
+
+    /// The gesture and details of one finger's stroke, or nil once it has failed the recognizer.
+    private func judge(
+        _ points: [Point], from startTime: Double, to endTime: Double, context: inout RecognizerContext,
+        at touch: Touch
+    ) -> (gesture: String, details: [JSONValue.Member])? {
+        // The path starts where the touch came down and ends where it lifted.
         let start = points[0]
-        let dx = touch.location.x - start.x
-        let dy = touch.location.y - start.y
+        let end = points[points.count - 1]
+        let dx = end.x - start.x
+        let dy = end.y - start.y
         let horizontal = abs(dx) >= abs(dy)
         let travel = horizontal ? abs(dx) : abs(dy)
-        let gesture = horizontal ? (dx < 0 ? "swipe-left" : "swipe-right") : (dy < 0 ? "swipe-up" : "swipe-down")
+        let direction: Directions = horizontal ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
         guard travel >= parameters.minimumTravel else {
-            return context.fail(
+            context.fail(
                 FailureCode.tooShort, "travelled too little along its axis", measured: travel,
-                limit: parameters.minimumTravel, unit: .points, point: touch.location, at: touch)
+                limit: parameters.minimumTravel, unit: .points, point: end, at: touch)
+            return nil
+        }
+        guard parameters.directions.contains(direction) else {
+            context.fail(
+                FailureCode.wrongDirection,
+                "went \(direction.name); this swipe goes \(parameters.directions.names.joined(separator: " or "))",
+                point: end, at: touch)
+            return nil
         }
         var deviation = 0.0
         var worst = start
@@ -128,14 +203,16 @@ public struct Swipe: Recognizer {
                 worst = point
             }
         }
-        let allowed = max(parameters.maximumDeviation, parameters.deviationRatio * travel)
-        guard deviation <= allowed else {
-            return context.fail(
-                FailureCode.notStraight, "strayed too far across its axis", measured: deviation, limit: allowed,
-                unit: .points, point: worst, at: touch)
+        if let maximumDeviation = parameters.maximumDeviation {
+            let allowed = max(maximumDeviation, parameters.deviationRatio * travel)
+            guard deviation <= allowed else {
+                context.fail(
+                    FailureCode.notStraight, "strayed too far across its axis", measured: deviation, limit: allowed,
+                    unit: .points, point: worst, at: touch)
+                return nil
+            }
         }
         if let maximumBow = parameters.maximumBow {
-            let end = touch.location
             let chord = start.distance(to: end)
             var bow = 0.0
             var furthest = start
@@ -148,30 +225,44 @@ public struct Swipe: Recognizer {
             }
             let allowedBow = max(parameters.jitterTolerance, maximumBow * travel)
             guard bow <= allowedBow else {
-                return context.fail(
+                context.fail(
                     FailureCode.bent, "bends away from the straight line between its ends", measured: bow,
                     limit: allowedBow, unit: .points, point: furthest, at: touch)
+                return nil
             }
         }
-        let duration = touch.timestamp - startTime
+        let duration = endTime - startTime
         let speed = duration > 0 ? travel / duration : .infinity
         guard speed >= parameters.minimumSpeed else {
-            return context.fail(
+            context.fail(
                 FailureCode.tooSlow, "moved too slowly for a swipe", measured: speed, limit: parameters.minimumSpeed,
-                unit: .pointsPerSecond, point: touch.location, at: touch)
+                unit: .pointsPerSecond, point: end, at: touch)
+            return nil
         }
-        context.recognize(
-            gesture,
-            details: [
+        return (
+            "swipe-\(direction.name)",
+            [
                 .init("travel", .number(travel)), .init("deviation", .number(deviation)),
                 .init("speed", speed.isFinite ? .number(speed) : .null),
-            ], at: touch)
+            ]
+        )
     }
 }
 
 extension Swipe {
     static func line(dx: Double, dy: Double, steps: Int = 6) -> [(Double, Double)] {
         (0...steps).map { k in (200 + dx * Double(k) / Double(steps), 200 + dy * Double(k) / Double(steps)) }
+    }
+
+    /// Two fingers 50 pt apart, moving `dx` and `dx2` in six steps of 0.02 s.
+    static func twoFingers(dx: Double, dx2: Double) -> [Sample] {
+        (0...6).flatMap { k -> [Sample] in
+            let phase: Phase = k == 0 ? .began : (k == 6 ? .ended : .moved)
+            let t = Double(k) * 0.02
+            return [
+                Sample(t, 1, phase, 200 + dx * Double(k) / 6, 200), Sample(t, 2, phase, 200 + dx2 * Double(k) / 6, 250),
+            ]
+        }
     }
 
     static let examples: [Example] = [
@@ -201,6 +292,26 @@ extension Swipe {
         Example(
             "a brace: straight ends, a bump in the middle", .fails(FailureCode.bent), profiles: [.default],
             samples: Example.stroke([(0, 0), (0, 40), (-5, 45), (-20, 50), (-5, 55), (0, 60), (0, 100)])),
+        Example(
+            "a stroke up where only left and right are recognized", .fails(FailureCode.wrongDirection),
+            settings: ["directions": .directions(.horizontal)], samples: Example.stroke(line(dx: 2, dy: -100))),
+        Example(
+            "a stroke left where only left and right are recognized", .recognizes("swipe-left"),
+            settings: ["directions": .directions(.horizontal)], samples: Example.stroke(line(dx: -100, dy: -3))),
+        Example(
+            "two fingers swiping right together where two are needed", .recognizes("swipe-right"),
+            settings: ["touches": .integer(2)], samples: twoFingers(dx: 100, dx2: 100)),
+        Example(
+            "two fingers going different ways", .fails(FailureCode.wrongDirection), settings: ["touches": .integer(2)],
+            samples: twoFingers(dx: 100, dx2: -100)),
+        Example(
+            "one finger where two are needed", .fails(FailureCode.tooFewTouches), settings: ["touches": .integer(2)],
+            samples: Example.stroke(line(dx: 100, dy: 3))),
+        Example(
+            "three fingers where two are needed", .fails(FailureCode.multipleTouches),
+            settings: ["touches": .integer(2)],
+            samples: [Sample(0, 1, .began, 200, 200), Sample(0, 2, .began, 200, 250), Sample(0.02, 3, .began, 200, 300)]
+                + [Sample(0.1, 1, .ended, 300, 200), Sample(0.1, 2, .ended, 300, 250), Sample(0.1, 3, .ended, 300, 300)]),
         Example(
             "a second finger touches down", .fails(FailureCode.multipleTouches),
             samples: [Sample(0, 1, .began, 200, 200), Sample(0.05, 2, .began, 260, 200)]

@@ -22,7 +22,7 @@ public struct Example: Sendable {
     public var settings: [String: ParameterValue]
 
     public init(
-        _ name: String, _ expectation: Expectation, profiles: [Profile] = Profile.allCases,
+        _ name: String, _ expectation: Expectation, profiles: [Profile] = [.default, .seed],
         settings: [String: ParameterValue] = [:], view: ViewSize? = nil, samples: [Sample]
     ) {
         self.name = name
@@ -42,7 +42,8 @@ public struct Example: Sendable {
     }
 }
 
-/// A set of parameter values: `default`, tuned for real hands, or `seed`, the rules as published.
+/// A set of parameter values: `default`, tuned for real hands; `seed`, the rules as published; or
+/// `hammer`, Hammer.js's defaults, with Hammer.js's arbitration (`docs/hammer.md`).
 public enum Profile: String, Sendable, Hashable, CaseIterable {
-    case `default`, seed
+    case `default`, seed, hammer
 }

@@ -14,6 +14,8 @@ public struct ParameterSpec: Sendable, Hashable {
         case integer
         /// On or off.
         case boolean
+        /// A set of directions (`Directions`).
+        case directions
     }
 
     /// An earlier name of the parameter, still accepted in config files with a warning naming this one.
@@ -68,13 +70,16 @@ public struct ParameterSpec: Sendable, Hashable {
     public var defaultValue: ParameterValue
     /// The value in the seed profile, which makes the rule behave as published.
     public var seed: ParameterValue
+    /// The value in the hammer profile: Hammer.js's default, or the default profile's value where
+    /// Hammer.js has none.
+    public var hammer: ParameterValue
     public var formerNames: [FormerName]
     public var formerOff: FormerOff?
 
     public init(
         name: String, type: ValueType, isOptional: Bool = false, unit: MeasureUnit?, minimum: Double? = nil,
         maximum: Double? = nil, meaning: String, defaultValue: ParameterValue, seed: ParameterValue,
-        formerNames: [FormerName] = [], formerOff: FormerOff? = nil
+        hammer: ParameterValue? = nil, formerNames: [FormerName] = [], formerOff: FormerOff? = nil
     ) {
         self.name = name
         self.type = type
@@ -85,13 +90,18 @@ public struct ParameterSpec: Sendable, Hashable {
         self.meaning = meaning
         self.defaultValue = defaultValue
         self.seed = seed
+        self.hammer = hammer ?? defaultValue
         self.formerNames = formerNames
         self.formerOff = formerOff
     }
 
     /// The value in `profile`.
     public func value(in profile: Profile) -> ParameterValue {
-        profile == .seed ? seed : defaultValue
+        switch profile {
+        case .default: defaultValue
+        case .seed: seed
+        case .hammer: hammer
+        }
     }
 
     /// The values this parameter accepts, in words: `a number ≥ 0 (pt)`, `a whole number from 1 to 10`,
@@ -107,7 +117,12 @@ public struct ParameterSpec: Sendable, Hashable {
         case (let low?, let high?): text = "\(Format.number(low, decimals: 4)) – \(Format.number(high, decimals: 4))"
         case (let low?, nil): text = "≥ \(Format.number(low, decimals: 4))"
         case (nil, let high?): text = "≤ \(Format.number(high, decimals: 4))"
-        case (nil, nil): text = type == .boolean ? "true, false" : "any"
+        case (nil, nil):
+            switch type {
+            case .boolean: text = "true, false"
+            case .directions: text = "left, right, up, down"
+            default: text = "any"
+            }
         }
         if type == .integer { text += ", whole" }
         if isOptional { text += ", or off" }
@@ -119,6 +134,8 @@ public struct ParameterSpec: Sendable, Hashable {
         var text: String
         switch type {
         case .boolean: return "true or false"
+        case .directions:
+            return "some of \"left\", \"right\", \"up\", \"down\" (or \"horizontal\", \"vertical\", \"all\"), at least one"
         case .number: text = "a number"
         case .integer: text = "a whole number"
         }
@@ -140,6 +157,7 @@ public struct ParameterSpec: Sendable, Hashable {
         switch (type, value) {
         case (_, .off): return isOptional ? .success(.off) : refused
         case (.boolean, .boolean): return .success(value)
+        case (.directions, .directions(let directions)): return directions.isEmpty ? refused : .success(value)
         case (.number, .number(let number)): return inRange(number) ? .success(value) : refused
         case (.number, .integer(let integer)):
             return inRange(Double(integer)) ? .success(.number(Double(integer))) : refused

@@ -5,6 +5,8 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case number(Double)
     case integer(Int)
     case boolean(Bool)
+    /// A set of directions (`["left", "right"]` in a config file).
+    case directions(Directions)
     /// An optional rule switched off (`null` in a config file).
     case off
 
@@ -13,6 +15,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let value): Format.number(value, decimals: 4)
         case .integer(let value): String(value)
         case .boolean(let value): value ? "true" : "false"
+        case .directions(let value): value.names.joined(separator: ",")
         case .off: "off"
         }
     }
@@ -23,6 +26,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let value): .number(value)
         case .integer(let value): .number(Double(value))
         case .boolean(let value): .bool(value)
+        case .directions(let value): .array(value.names.map { .string($0) })
         case .off: .null
         }
     }

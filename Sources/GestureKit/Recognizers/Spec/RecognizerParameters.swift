@@ -20,6 +20,8 @@ public protocol RecognizerParameters: Sendable, Hashable {
     init()
     /// The seed profile's values: the rules as published. By default the same as `init()`.
     static var seed: Self { get }
+    /// The hammer profile's values: Hammer.js's defaults. By default the same as `init()`.
+    static var hammer: Self { get }
     /// Every field a user may set, in the order `gesture list` shows them.
     static var declarations: [ParameterDeclaration<Self>] { get }
     /// Orders the fields' values must keep, by name: a minimum not above its maximum. None by default.
@@ -28,6 +30,7 @@ public protocol RecognizerParameters: Sendable, Hashable {
 
 extension RecognizerParameters {
     public static var seed: Self { Self() }
+    public static var hammer: Self { Self() }
     public static var constraints: [ParameterConstraint] { [] }
 
     /// `base` with the values a configuration holds; names not declared are ignored.
@@ -52,9 +55,11 @@ extension RecognizerParameters {
         return values
     }
 
-    /// The parameters as a registry entry lists them, with these default and seed values.
-    public static func specs(default defaults: Self = Self(), seed: Self = Self.seed) -> [ParameterSpec] {
-        declarations.map { $0.spec(default: defaults, seed: seed) }
+    /// The parameters as a registry entry lists them, with these default, seed and hammer values.
+    public static func specs(default defaults: Self = Self(), seed: Self = Self.seed, hammer: Self = Self.hammer)
+        -> [ParameterSpec]
+    {
+        declarations.map { $0.spec(default: defaults, seed: seed, hammer: hammer) }
     }
 }
 
@@ -109,10 +114,11 @@ public struct ParameterDeclaration<Parameters: RecognizerParameters>: Sendable {
         }
     }
 
-    func spec(default defaults: Parameters, seed: Parameters) -> ParameterSpec {
+    func spec(default defaults: Parameters, seed: Parameters, hammer: Parameters) -> ParameterSpec {
         ParameterSpec(
             name: name, type: type, isOptional: isOptional, unit: unit, minimum: minimum, maximum: maximum,
-            meaning: meaning, defaultValue: read(defaults), seed: read(seed), formerNames: formerNames,
+            meaning: meaning, defaultValue: read(defaults), seed: read(seed), hammer: read(hammer),
+            formerNames: formerNames,
             formerOff: formerOff)
     }
 }
