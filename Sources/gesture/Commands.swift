@@ -35,7 +35,9 @@ let classifyHelp = """
       --format text|json|jsonl   output: text (default), one JSON document, or one JSON object per line
       --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
     \(adjustmentHelp)
-      --profile default|seed     parameter values: tuned for real hands (default) or as published (seed)
+      --profile default|seed|hammer
+                                 parameter values: tuned for real hands (default), as published
+                                 (seed), or Hammer.js's, with its arbitration (hammer)
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
       --config FILE              JSON file setting parameters and relationships (docs/configuration.md;
                                  `gesture list --format json` output is one)
@@ -67,7 +69,8 @@ let listHelp = """
     options:
       --format text|json|markdown  output format (default text); markdown is the
                                    reference of docs/recognizers
-      --profile default|seed       whose parameter values to show
+      --profile default|seed|hammer
+                                   whose parameter values to show
       --recognizers ID,ID…         only these recognizers
       --config FILE                apply a configuration file first (docs/configuration.md)
       --set ID.PARAM=VALUE         then set one parameter; repeatable, a later one wins

@@ -256,36 +256,36 @@ import Testing
             #"c.json:1:106: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -1"#
         ),
         (
-            #"{"recognizers": [{"id": "swipe", "parameters": [{"name": "minimumTravl", "value": 1}]}]}"#,
-            #"c.json:1:58: error: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#
+            #"{"profile": "default", "recognizers": [{"id": "swipe", "parameters": [{"name": "minimumTravl", "value": 1}]}]}"#,
+            #"c.json:1:80: error: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#
         ),
         (
-            #"{"recognizers": [{"id": "swip"}]}"#,
-            #"c.json:1:25: error: unknown recognizer "swip": did you mean swipe?"#
+            #"{"profile": "default", "recognizers": [{"id": "swip"}]}"#,
+            #"c.json:1:47: error: unknown recognizer "swip": did you mean swipe?"#
         ),
         (
-            #"{"recognizers": [{"id": "swipe", "sumary": ""}]}"#,
-            #"c.json:1:34: error: unknown key "sumary" in a recognizer: did you mean "summary"?"#
+            #"{"profile": "default", "recognizers": [{"id": "swipe", "sumary": ""}]}"#,
+            #"c.json:1:56: error: unknown key "sumary" in a recognizer: did you mean "summary"?"#
         ),
         (
-            #"{"recognizers": [{"kind": "discrete"}]}"#,
-            #"c.json:1:18: error: a recognizer of "recognizers" needs an "id" string"#
+            #"{"profile": "default", "recognizers": [{"kind": "discrete"}]}"#,
+            #"c.json:1:40: error: a recognizer of "recognizers" needs an "id" string"#
         ),
         (
             #"{"profile": "fast", "recognizers": []}"#,
-            #"c.json:1:13: error: "profile" must be "default" or "seed", found "fast""#
+            #"c.json:1:13: error: "profile" must be "default", "seed" or "hammer", found "fast""#
         ),
         (
-            #"{"recognizers": [], "parameters": {}}"#,
-            #"c.json:1:21: error: unknown key "parameters": expected "profile", "recognizers""#
+            #"{"profile": "default", "recognizers": [], "parameters": {}}"#,
+            #"c.json:1:43: error: unknown key "parameters": expected "profile", "recognizers""#
         ),
         (
-            #"{"recognizers": [{"id": "swipe", "parameters": [{"value": 1}]}]}"#,
-            #"c.json:1:49: error: a parameter of swipe needs a "name" and a "value""#
+            #"{"profile": "default", "recognizers": [{"id": "swipe", "parameters": [{"value": 1}]}]}"#,
+            #"c.json:1:71: error: a parameter of swipe needs a "name" and a "value""#
         ),
         (
-            #"{"recognizers": [{"id": "swipe", "requiresFailureOf": ["swipe"]}]}"#,
-            "c.json:1:25: error: require-to-fail cycle: swipe → swipe"
+            #"{"profile": "default", "recognizers": [{"id": "swipe", "requiresFailureOf": ["swipe"]}]}"#,
+            "c.json:1:47: error: require-to-fail cycle: swipe → swipe"
         ),
     ])
     func aListWithABadPartIsRefusedThere(_ json: String, _ diagnostic: String) {

@@ -29,19 +29,27 @@ enum ConfigSchema {
         return .object(root)
     }
 
+    /// The id of a configured instance (`"recognizers"` of a config file).
+    static let instanceId: JSONValue = .object([
+        .init("type", .string("string")), .init("pattern", .string("^[A-Za-z0-9_-]+$")),
+    ])
+
     static var recognizerId: JSONValue {
         .object([
-            .init("description", .string("The id of a built-in recognizer.")),
-            .init("enum", .array(Registry.all.map { .string($0.id) })),
+            .init("description", .string("The id of a built-in recognizer, or of one the file declares.")),
+            .init(
+                "anyOf",
+                .array([.object([.init("enum", .array(Registry.all.map { .string($0.id) }))]), instanceId])),
         ])
     }
 
-    /// An object with a property for each recognizer id, made by `property`, and no other.
+    /// An object with a property for each recognizer id, made by `property`; other properties are
+    /// the ids of configured instances (an object whose values gesture checks).
     static func byRecognizer(_ property: (RecognizerDefinition) -> JSONValue) -> JSONValue {
         .object([
             .init("type", .string("object")),
             .init("properties", .object(Registry.all.map { .init($0.id, property($0)) })),
-            .init("additionalProperties", .bool(false)),
+            .init("propertyNames", .object([.init("$ref", .string("#/$defs/recognizerId"))])),
         ])
     }
 

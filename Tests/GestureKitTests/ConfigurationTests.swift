@@ -43,7 +43,7 @@ import Testing
     @Test func aValueOfTheWrongKindIsAnError() {
         #expect(
             refusal(#"{"parameters": {"z": {"wholePath": "yes"}}}"#)
-                == #"c.json:1:36: error: parameter "wholePath" for z must be a number, true, false or null, found "yes""#
+                == #"c.json:1:36: error: parameter "wholePath" for z must be a number, true, false, null or an array of directions, found "yes""#
         )
         #expect(
             refusal(#"{"parameters": {"swipe": {"minimumSpeed": true}}}"#)

@@ -159,18 +159,23 @@ import Testing
         let folder = try Self.folder("xml-labels")
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
         let run = try GestureCommand.run(["convert", traces, "--to", "xml", "--lossy", "--out", "xml"], in: folder)
-        #expect(run.status == 2, "the three two-finger traces cannot be strokes")
-        #expect(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 3)
+        #expect(run.status == 2, "the five two-finger traces cannot be strokes")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 5)
         #expect(
             try Self.text("xml/labels.csv", in: folder) == """
                 path,label
                 checkmark.xml,checkmark
                 circle.xml,circle
                 double-tap.xml,double-tap
+                long-press-drifting-9.5pt.xml,long-press
                 long-press.xml,long-press
                 not-a-checkmark.xml,pan
+                not-a-long-press-held-0.3s.xml,none
                 not-a-tap.xml,none
+                pan-arch.xml,pan
+                pan-flick-20pt.xml,pan
                 swipe-left.xml,swipe-left
+                swipe-right-at-200pts.xml,swipe-right
                 swipe-up.xml,swipe-up
                 tap.xml,tap
                 z.xml,z

@@ -60,7 +60,7 @@ import Testing
         // Alone, swipe requires nothing; the reference of the whole registry says what it waits for.
         #expect(
             output.stdout.contains(
-                "| `minimumTravel` | pt | 30 | 16 | ≥ 0 | distance along the axis from start to end |"))
+                "| `minimumTravel` | pt | 30 | 16 | 10 | ≥ 0 | distance along the axis from start to end |"))
         #expect(
             MarkdownReport.reference(entry, in: configuration).contains("requires to fail: `checkmark`, `z`, `circle`"))
         #expect(output.status == 0)

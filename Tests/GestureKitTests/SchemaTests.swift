@@ -171,6 +171,17 @@ private struct Schema {
             return keywords["then"].map { errors(value, $0, at: path) } ?? []
         case ("then", _):
             return keywords["if"] == nil ? ["\(path): then without if"] : []
+        case ("anyOf", .array(let branches)):
+            let results = branches.map { errors(value, $0, at: path) }
+            guard !results.contains(where: \.isEmpty) else { return [] }
+            return ["\(path): matches none of the anyOf branches: " + results.map { $0.joined(separator: "; ") }.joined(separator: " | ")]
+        case ("pattern", .string(let pattern)):
+            guard case .string(let string) = value else { return [] }
+            let found = string.range(of: pattern, options: .regularExpression) != nil
+            return expect(found, "expected a string matching \(pattern), found \(value)")
+        case ("propertyNames", _):
+            guard case .object(let members) = value else { return [] }
+            return members.keys.sorted().flatMap { errors(.string($0), argument, at: "\(path) (key \($0))") }
         case ("oneOf", .array(let branches)):
             let results = branches.map { errors(value, $0, at: path) }
             let matches = results.filter(\.isEmpty).count

@@ -274,7 +274,7 @@ private func swipeOnly() throws -> Configuration {
             ),
             (
                 "swipe.travel=1:2:1",
-                "--sweep swipe.travel=1:2:1: unknown parameter \"travel\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance"
+                "--sweep swipe.travel=1:2:1: unknown parameter \"travel\" for swipe: expected one of minimumTravel, maximumDeviation, deviationRatio, minimumSpeed, maximumBow, jitterTolerance, directions, touches"
             ),
             (
                 "z.wholePath=0:1:1",

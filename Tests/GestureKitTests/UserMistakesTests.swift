@@ -159,7 +159,7 @@ import Testing
     @Test func theProjectsOwnTracesScoreWithTheirSequenceLabels() throws {
         let output = try run(["batch", "Traces"])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.hasPrefix("15 traces: 15 scored, 0 unlabelled, 0 errors\naccuracy 100% (15 of 15)\n"))
+        #expect(output.stdout.hasPrefix("22 traces: 22 scored, 0 unlabelled, 0 errors\naccuracy 100% (22 of 22)\n"))
         #expect(output.stdout.contains("\ncheckmark+swipe-right        1       100%    100%  100%\n"))
     }
 
@@ -430,7 +430,7 @@ import Testing
         let profile = try run(["classify", "--profile", "Seed", "Traces/tap.json"])
         #expect(
             profile.stderr
-                == "gesture: error: invalid value \"Seed\" for --profile: expected default or seed (did you mean seed?)\nRun `gesture classify --help` for usage.\n"
+                == "gesture: error: invalid value \"Seed\" for --profile: expected default, seed or hammer (did you mean seed?)\nRun `gesture classify --help` for usage.\n"
         )
         let unknown = try run(["bach", "Traces"])
         #expect(

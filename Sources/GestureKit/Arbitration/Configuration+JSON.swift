@@ -42,6 +42,7 @@ extension Configuration {
         let members = try reader.object(root, "the top level")
         // `gesture list --format json` always says its profile; a config file never does.
         if members.contains(where: { $0.key == "profile" }) {
+            try reader.declareListed(members, in: &self)
             if let ids { try keepOnly(ids) }
             try reader.applyList(members, to: &self)
         } else {
@@ -66,7 +67,7 @@ private struct ConfigFile {
     /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
     /// parameters are read.
     static let listRecognizerKeys = [
-        "id", "kind", "summary", "gestures", "capabilities", "requiresFailureOf", "simultaneousWith", "parameters",
+        "id", "kind", "summary", "gestures", "instanceOf", "recognizedAs", "capabilities", "requiresFailureOf", "simultaneousWith", "parameters",
         "constraints", "failureCodes", "details",
     ]
     static let listParameterKeys = [
@@ -339,13 +340,34 @@ private struct ConfigFile {
 
     // MARK: The output of gesture list --format json
 
+    /// The configured instances a list shows (`"instanceOf"` set), declared again, before
+    /// `--recognizers` chooses among them; the rest of each entry is read by `applyList`.
+    func declareListed(_ members: [LocatedJSON.Member], in configuration: inout Configuration)
+        throws(ConfigurationError)
+    {
+        for item in members.first(where: { $0.key == "recognizers" })?.value.items ?? [] {
+            guard let fields = item.members, let idField = fields.first(where: { $0.key == "id" }),
+                let id = idField.value.stringValue,
+                let kind = fields.first(where: { $0.key == "instanceOf" }), let kindId = kind.value.stringValue,
+                !configuration.entries.contains(where: { $0.id == id })
+            else { continue }
+            let renamed = fields.first { $0.key == "recognizedAs" }?.value.stringValue
+            do throws(ConfigurationError) {
+                try configuration.addInstance(id, of: kindId, gesture: renamed)
+            } catch {
+                throw placed(error, recognizer: idField.value.offset, value: kind.value.offset)
+            }
+        }
+    }
+
     mutating func applyList(_ members: [LocatedJSON.Member], to configuration: inout Configuration)
         throws(ConfigurationError)
     {
         try checkKeys(members, Self.listKeys, in: "")
         let byKey = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         if let profile = byKey["profile"], profile.value.stringValue.flatMap(Profile.init(rawValue:)) == nil {
-            let names = Profile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            let quoted = Profile.allCases.map { "\"\($0.rawValue)\"" }
+            let names = quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
             throw fail(
                 "\"profile\" must be \(names), found \(shown(profile.value))", at: profile.value.offset)
         }
@@ -368,6 +390,7 @@ private struct ConfigFile {
             }
             // The list may describe recognizers this configuration left out (--recognizers): skipped.
             if configuration.isLeftOut(id) { continue }
+
             let index = try configuration.entryIndex(recognizer(idField.value, in: "\"id\"", of: configuration))
             let field = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             if let parameters = field["parameters"] {

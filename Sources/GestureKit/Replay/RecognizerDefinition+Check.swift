@@ -23,7 +23,8 @@ extension RecognizerDefinition {
         }
         for parameter in parameters {
             let name = "\(id).\(parameter.name)"
-            for value in [parameter.defaultValue, parameter.seed, parameter.hammer] where (try? parameter.checked(value).get()) != value {
+            let hammer = parameter.hammer == parameter.defaultValue ? [] : [parameter.hammer]
+            for value in [parameter.defaultValue, parameter.seed] + hammer where (try? parameter.checked(value).get()) != value {
                 problems.append("\(name) = \(value) is not a value it takes: \(parameter.accepted)")
             }
             if parameter.meaning.isEmpty { problems.append("\(name) has no meaning") }
@@ -38,7 +39,9 @@ extension RecognizerDefinition {
                     "\(id)'s constraint \(constraint) names \(name), which is not a parameter with a number")
             }
             guard sides.allSatisfy({ $0.1 != nil }) else { continue }
-            for profile in Profile.allCases where constraint.holds(in: values(profile)) == false {
+            // The hammer profile's values, where they are the default's, break what the default's break.
+            let profiles = Profile.allCases.filter { $0 != .hammer || values(.hammer) != values(.default) }
+            for profile in profiles where constraint.holds(in: values(profile)) == false {
                 let values = values(profile)
                 problems.append(
                     "\(id)'s \(profile.rawValue) values break its constraint \(constraint): "

@@ -136,6 +136,8 @@ public enum JSONReport {
             .init("kind", .string(definition.kind.rawValue)),
             .init("summary", .string(definition.summary)),
             .init("gestures", .array(definition.gestures.map { .string($0) })),
+            .init("instanceOf", .string(definition.instanceOf)),
+            .init("recognizedAs", .string(definition.recognizedAs)),
             .init("capabilities", .array(definition.capabilities.map { .string($0.rawValue) })),
             .init("requiresFailureOf", .array(entry.requiresFailureOf.map { .string($0) })),
             .init("simultaneousWith", .array(together.map { .string($0) })),

@@ -93,6 +93,9 @@ public enum TextReport {
             let definition = entry.definition
             out += "\n\(definition.id) (\(definition.kind.rawValue)): \(definition.summary)\n"
             out += "  gestures: \(definition.gestures.joined(separator: ", "))\n"
+            if let kind = definition.instanceOf {
+                out += "  instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")\n"
+            }
             if !entry.requiresFailureOf.isEmpty {
                 out += "  requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))\n"
             }
