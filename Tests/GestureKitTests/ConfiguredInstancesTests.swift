@@ -58,7 +58,10 @@ import Testing
         #expect(triple.requiresFailureOf == [])
         #expect(configuration.entries.first { $0.id == "double-tap" }?.requiresFailureOf == ["triple-tap"])
         // A swipe instance waits for the shapes, and pan waits for it, by capability.
-        #expect(configuration.entries.first { $0.id == "swipe-horizontal" }?.requiresFailureOf == ["checkmark", "z", "circle"])
+        #expect(
+            configuration.entries.first { $0.id == "swipe-horizontal" }?.requiresFailureOf == [
+                "checkmark", "z", "circle",
+            ])
         #expect(
             configuration.entries.first { $0.id == "pan" }?.requiresFailureOf == [
                 "checkmark", "z", "circle", "swipe", "swipe-horizontal",
@@ -87,8 +90,10 @@ import Testing
         defer { folder.remove() }
         try folder.write("i.json", Self.instances)
         let output = try GestureCommand.run(
-            ["list", "--config", folder.folder.appendingPathComponent("i.json").path, "--recognizers",
-             "triple-tap,double-tap"])
+            [
+                "list", "--config", folder.folder.appendingPathComponent("i.json").path, "--recognizers",
+                "triple-tap,double-tap",
+            ])
         #expect(output.status == 0)
         #expect(output.stdout.contains("triple-tap (discrete): "))
         #expect(output.stdout.contains("  instance of: tap, recognized as triple-tap\n"))
@@ -129,11 +134,11 @@ import Testing
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "tap tap"}]}"#,
-            #"c.json:1:52: error: gesture "tap tap" must be a name without spaces, commas or +"#
+            #"c.json:1:57: error: gesture "tap tap" must be a name without spaces, commas or +"#
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "parameters": {"taps": 0}}]}"#,
-            #"c.json:1:68: error: parameter "taps" for t3 must be a whole number ≥ 1, found 0"#
+            #"c.json:1:69: error: parameter "taps" for t3 must be a whole number ≥ 1, found 0"#
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "parameters": {"directions": ["left"]}}]}"#,
@@ -149,7 +154,7 @@ import Testing
         ),
         (
             #"{"recognizers": [{"id": "s2", "kind": "swipe", "parameters": {"directions": ["left", "sideways"]}}]}"#,
-            #"c.json:1:87: error: parameter "directions" for s2 is a list of directions: expected one of "left", "right", "up", "down", "horizontal", "vertical", "all", found "sideways""#
+            #"c.json:1:86: error: parameter "directions" for s2 is a list of directions: expected one of "left", "right", "up", "down", "horizontal", "vertical", "all", found "sideways""#
         ),
         (
             #"{"recognizers": [{"id": "s2", "kind": "swipe", "parameters": {"directions": []}}]}"#,
@@ -176,7 +181,8 @@ import Testing
         var configuration = Configuration()
         try configuration.keepOnly(["swipe"])
         try configuration.set(assignment: "swipe.directions=horizontal")
-        let up = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
+        let up = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path)
         let report = Classifier(configuration: configuration).classify(up, file: "t").sequences[0].recognizers[0]
         #expect(report.failure?.reason.code == "wrong-direction")
         #expect(report.failure?.reason.message == "went up; this swipe goes left or right")

@@ -318,7 +318,7 @@ enum FuzzTargets {
 
     static func config(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
-        var configuration = Configuration(profile: flags & 1 != 0 ? .seed : .default)
+        var configuration = Configuration(profile: flags & 1 != 0 ? .seed : (flags & 2 != 0 ? .hammer : .default))
         var problems: [String] = []
         if flags & 4 != 0 {
             let text = String(decoding: bytes.dropFirst(), as: UTF8.self)

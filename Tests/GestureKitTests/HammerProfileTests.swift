@@ -84,7 +84,8 @@ import Testing
 
     /// A recognizer that requires another to fail does not wait while that one is only possible.
     @Test func aRequirementWaitsOnlyWhileTheRequiredIsUnderWay() throws {
-        let trace = try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path)
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path)
         var hammer = Configuration(profile: .hammer)
         try hammer.keepOnly(["double-tap", "tap"])
         try hammer.setRequirements(of: "tap", ["double-tap"])

@@ -174,7 +174,10 @@ private struct Schema {
         case ("anyOf", .array(let branches)):
             let results = branches.map { errors(value, $0, at: path) }
             guard !results.contains(where: \.isEmpty) else { return [] }
-            return ["\(path): matches none of the anyOf branches: " + results.map { $0.joined(separator: "; ") }.joined(separator: " | ")]
+            return [
+                "\(path): matches none of the anyOf branches: "
+                    + results.map { $0.joined(separator: "; ") }.joined(separator: " | ")
+            ]
         case ("pattern", .string(let pattern)):
             guard case .string(let string) = value else { return [] }
             let found = string.range(of: pattern, options: .regularExpression) != nil
@@ -399,8 +402,8 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     }
 
     /// Every config file the guide shows is valid, but those it names `bad-…`, and `old…` (in a form
-    /// earlier versions wrote, read with a warning), which are not.
-    @Test(arguments: ConfigurationGuide.files.map(\.name))
+    /// earlier versions wrote, read with a warning), which are not. (The guide shows a trace too.)
+    @Test(arguments: ConfigurationGuide.files.filter { !$0.text.contains(#""samples""#) }.map(\.name))
     func theGuidesConfigFilesMatchTheConfigSchema(_ name: String) throws {
         let schema = try Schema(file: "docs/config.schema.json")
         let file = try #require(ConfigurationGuide.files.first { $0.name == name })
@@ -420,7 +423,7 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             (#""maximumBow": null"#, #""minimumTravel": null"#, "expected number, found null"),
             (#""swipe": {"add""#, #""swipe": {"ad""#, "matches 0 of the oneOf branches"),
             (#"["pan", "pinch"]"#, #"["pan", "pinch", "rotation"]"#, "expected at most 2 items, found 3"),
-            (#"["pan", "pinch"]"#, #"["pan", "pencil"]"#, #"found "pencil""#),
+            (#"["pan", "pinch"]"#, #"["pan", "pen cil"]"#, #"found "pen cil""#),
             (#""parameters""#, #""paramters""#, "$.paramters: not allowed"),
         ] {
             #expect(good.contains(original))

@@ -52,7 +52,10 @@ import Testing
         } catch {
             // Only traces with touches down together cannot be written as strokes.
             #expect(error.message.hasPrefix("xml cannot hold touches down at the same time"))
-            #expect(["pinch-out", "rotation", "two-finger-pan", "not-a-pinch", "not-a-rotation"].contains { path.contains($0) }, "\(path)")
+            #expect(
+                ["pinch-out", "rotation", "two-finger-pan", "not-a-pinch", "not-a-rotation"].contains {
+                    path.contains($0)
+                }, "\(path)")
             return
         }
         let back = try Self.readBack(conversion.bytes, .xml)

@@ -13,20 +13,20 @@ _gesture() {
     case "${COMP_WORDS[1]}:$previous" in
         classify:--format) COMPREPLY=($(compgen -W "text json jsonl" -- "$current")); return ;;
         classify:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
-        classify:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        classify:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         classify:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         batch:--format) COMPREPLY=($(compgen -W "text jsonl json csv" -- "$current")); return ;;
         batch:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
-        batch:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        batch:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         batch:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         merge-scores:--format) COMPREPLY=($(compgen -W "json text" -- "$current")); return ;;
         tune:--format) COMPREPLY=($(compgen -W "text json csv" -- "$current")); return ;;
         tune:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         tune:--objective) COMPREPLY=($(compgen -W "recall f1 balanced" -- "$current")); return ;;
-        tune:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        tune:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         tune:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         list:--format) COMPREPLY=($(compgen -W "text json markdown" -- "$current")); return ;;
-        list:--profile) COMPREPLY=($(compgen -W "default seed" -- "$current")); return ;;
+        list:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         convert:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         convert:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         convert:--to) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;

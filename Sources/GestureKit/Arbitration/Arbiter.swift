@@ -112,6 +112,7 @@ struct Arbiter {
         }
     }
 
+    @inline(__always)
     private mutating func carryOut(_ request: RecognizerContext.Request, of index: Int, at moment: Moment) {
         switch request {
         case .fail(let reason): fail(index, reason, at: moment)

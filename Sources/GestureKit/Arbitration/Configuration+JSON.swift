@@ -67,7 +67,8 @@ private struct ConfigFile {
     /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
     /// parameters are read.
     static let listRecognizerKeys = [
-        "id", "kind", "summary", "gestures", "instanceOf", "recognizedAs", "capabilities", "requiresFailureOf", "simultaneousWith", "parameters",
+        "id", "kind", "summary", "gestures", "instanceOf", "recognizedAs", "capabilities", "requiresFailureOf",
+        "simultaneousWith", "parameters",
         "constraints", "failureCodes", "details",
     ]
     static let listParameterKeys = [

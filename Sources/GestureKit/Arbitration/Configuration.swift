@@ -94,7 +94,8 @@ public struct Configuration: Sendable {
             entries[tap].requiresFailureOf.removeAll { $0 == "double-tap" }
         }
         simultaneous.remove(["long-press", "pan"])
-        for pair in [["double-tap", "tap"], ["pan", "swipe"], ["pinch", "rotation"]] where pair.allSatisfy(ids.contains) {
+        for pair in [["double-tap", "tap"], ["pan", "swipe"], ["pinch", "rotation"]] where pair.allSatisfy(ids.contains)
+        {
             simultaneous.insert(pair)
         }
     }
@@ -152,11 +153,17 @@ public struct Configuration: Sendable {
     /// to place their errors.
     mutating func addInstance(_ id: String, of kind: String, gesture: String?) throws(ConfigurationError) {
         let shown = DiagnosticText.escaped(id)
-        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+        guard !id.isEmpty,
+            id.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            })
+        else {
             throw ConfigurationError(
                 "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
         }
-        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id), !registry.contains(where: { $0.id == id }) else {
+        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id),
+            !registry.contains(where: { $0.id == id })
+        else {
             throw ConfigurationError("recognizer id \"\(shown)\" is taken: ids must be unique", about: .recognizer)
         }
         guard let base = registry.first(where: { $0.id == kind }) else {
@@ -176,7 +183,8 @@ public struct Configuration: Sendable {
             if case .every = $0 { true } else { false }
         }
         definition.simultaneousWith = []
-        let position = (entries.lastIndex { $0.id == kind || $0.definition.instanceOf == kind } ?? entries.count - 1) + 1
+        let position =
+            (entries.lastIndex { $0.id == kind || $0.definition.instanceOf == kind } ?? entries.count - 1) + 1
         let definitions = entries.map(\.definition) + [definition]
         var added = entries
         added.insert(
@@ -188,7 +196,11 @@ public struct Configuration: Sendable {
         let order = added.map(\.id)
         for index in added.indices where added[index].id != id {
             let waits = added[index].definition.requiresFailureOf.contains { requirement in
-                if case .every(let capability) = requirement { definition.capabilities.contains(capability) } else { false }
+                if case .every(let capability) = requirement {
+                    definition.capabilities.contains(capability)
+                } else {
+                    false
+                }
             }
             if waits {
                 let all = Set(added[index].requiresFailureOf + [id])

@@ -24,7 +24,8 @@ extension RecognizerDefinition {
         for parameter in parameters {
             let name = "\(id).\(parameter.name)"
             let hammer = parameter.hammer == parameter.defaultValue ? [] : [parameter.hammer]
-            for value in [parameter.defaultValue, parameter.seed] + hammer where (try? parameter.checked(value).get()) != value {
+            for value in [parameter.defaultValue, parameter.seed] + hammer
+            where (try? parameter.checked(value).get()) != value {
                 problems.append("\(name) = \(value) is not a value it takes: \(parameter.accepted)")
             }
             if parameter.meaning.isEmpty { problems.append("\(name) has no meaning") }

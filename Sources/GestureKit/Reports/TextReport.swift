@@ -112,7 +112,8 @@ public enum TextReport {
                 let value = values[parameter.name] ?? parameter.defaultValue
                 let note =
                     "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
-                    + (parameter.hammer == parameter.defaultValue ? "" : ", hammer \(plain(parameter.hammer, parameter))")
+                    + (parameter.hammer == parameter.defaultValue
+                        ? "" : ", hammer \(plain(parameter.hammer, parameter))")
                     + (parameter.type == .boolean || parameter.type == .directions ? "" : ", \(parameter.range)")
                 out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
                 out += "  \(parameter.meaning) (\(note))\n"

@@ -43,7 +43,9 @@ public struct LongPress: Recognizer {
             .init(
                 "allowableMovement", \.allowableMovement, .points, minimum: 0,
                 "how far the touch may move before it begins"),
-            .init("touches", \.touches, .count, minimum: 1, "fingers that must be held down (UIKit's numberOfTouchesRequired)"),
+            .init(
+                "touches", \.touches, .count, minimum: 1,
+                "fingers that must be held down (UIKit's numberOfTouchesRequired)"),
             .init(
                 "tapsBefore", \.tapsBefore, .count, minimum: 0,
                 "taps before the press: tap-then-hold (UIKit's numberOfTapsRequired); each lifts before minimumPressDuration"

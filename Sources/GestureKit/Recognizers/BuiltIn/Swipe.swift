@@ -310,8 +310,13 @@ extension Swipe {
         Example(
             "three fingers where two are needed", .fails(FailureCode.multipleTouches),
             settings: ["touches": .integer(2)],
-            samples: [Sample(0, 1, .began, 200, 200), Sample(0, 2, .began, 200, 250), Sample(0.02, 3, .began, 200, 300)]
-                + [Sample(0.1, 1, .ended, 300, 200), Sample(0.1, 2, .ended, 300, 250), Sample(0.1, 3, .ended, 300, 300)]),
+            samples: [
+                Sample(0, 1, .began, 200, 200), Sample(0, 2, .began, 200, 250), Sample(0.02, 3, .began, 200, 300),
+            ]
+                + [
+                    Sample(0.1, 1, .ended, 300, 200), Sample(0.1, 2, .ended, 300, 250),
+                    Sample(0.1, 3, .ended, 300, 300),
+                ]),
         Example(
             "a second finger touches down", .fails(FailureCode.multipleTouches),
             samples: [Sample(0, 1, .began, 200, 200), Sample(0.05, 2, .began, 260, 200)]

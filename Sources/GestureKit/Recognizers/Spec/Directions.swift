@@ -48,8 +48,17 @@ public struct Directions: OptionSet, Sendable, Hashable, CustomStringConvertible
         return dy < 0 ? .up : .down
     }
 
-    /// The name of a single direction (`left`), or `none`.
-    var name: String { Directions.named.first { $0.direction == self }?.name ?? "none" }
+    /// The name of a single direction (`left`), or `none`: a literal, so that a pan reporting its
+    /// direction at every move allocates nothing.
+    var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .up: "up"
+        case .down: "down"
+        default: "none"
+        }
+    }
 }
 
 extension Directions: ParameterField {

@@ -135,7 +135,8 @@ public struct ParameterSpec: Sendable, Hashable {
         switch type {
         case .boolean: return "true or false"
         case .directions:
-            return "some of \"left\", \"right\", \"up\", \"down\" (or \"horizontal\", \"vertical\", \"all\"), at least one"
+            return
+                "some of \"left\", \"right\", \"up\", \"down\" (or \"horizontal\", \"vertical\", \"all\"), at least one"
         case .number: text = "a number"
         case .integer: text = "a whole number"
         }
