@@ -204,6 +204,9 @@ extension LongPress {
                 Sample(0, 1, .began, 100, 100), Sample(0.6, 1, .moved, 140, 100), Sample(0.7, 1, .ended, 180, 100),
             ]),
         Example(
+            "held 0.3 s, hammer: longer than 251 ms", .recognizes("long-press"), profiles: [.hammer],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
+        Example(
             "lifted after 0.3 s", .fails(FailureCode.liftedTooEarly),
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
         Example(

@@ -96,6 +96,12 @@ extension Pinch {
         Example("fingers closing", .recognizes("pinch"), samples: fingers([200, 170, 140, 120, 100])),
         Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
         Example(
+            "fingers spreading by 2%, hammer: any change", .recognizes("pinch"), profiles: [.hammer],
+            samples: fingers([100, 101, 102, 101])),
+        Example(
+            "fingers that never move, hammer", .fails(FailureCode.liftedBeforePinching), profiles: [.hammer],
+            samples: fingers([100, 100, 100])),
+        Example(
             "one finger", .fails(FailureCode.needsTwoTouches),
             samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
         Example("a third finger", .fails(FailureCode.tooManyTouches), samples: threeFingers),

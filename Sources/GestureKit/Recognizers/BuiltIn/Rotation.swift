@@ -80,6 +80,12 @@ extension Rotation {
             "a slight wobble", .fails(FailureCode.liftedBeforeTurning),
             samples: Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02])),
         Example(
+            "a slight wobble, hammer: any turn", .recognizes("rotation"), profiles: [.hammer],
+            samples: Pinch.fingers([150, 150, 150], angles: [0, 0.05, 0.02])),
+        Example(
+            "fingers spreading on one line, hammer: no turn", .fails(FailureCode.liftedBeforeTurning),
+            profiles: [.hammer], samples: Pinch.fingers([100, 120, 140])),
+        Example(
             "one finger", .fails(FailureCode.needsTwoTouches),
             samples: Example.stroke([(100, 100), (150, 100), (200, 100)])),
         Example("a third finger", .fails(FailureCode.tooManyTouches), samples: Pinch.threeFingers),

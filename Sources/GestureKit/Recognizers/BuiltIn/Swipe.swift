@@ -284,6 +284,12 @@ extension Swipe {
             "a slow drag, default", .fails(FailureCode.tooSlow), profiles: [.default],
             samples: Example.stroke(line(dx: 100, dy: 0), interval: 0.3)),
         Example(
+            "an arch, hammer: no rule on the path", .recognizes("swipe-right"), profiles: [.hammer],
+            samples: Example.stroke([(0, 0), (25, -20), (50, -30), (75, -20), (100, 0)])),
+        Example(
+            "a 100 pt stroke in 0.5 s, hammer: under 300 pt/s", .fails(FailureCode.tooSlow), profiles: [.hammer],
+            samples: Example.stroke(line(dx: 100, dy: 0), interval: 0.5 / 6)),
+        Example(
             "a slow drag, seed", .recognizes("swipe-right"), profiles: [.seed],
             samples: Example.stroke(line(dx: 100, dy: 0), interval: 0.3)),
         Example(
