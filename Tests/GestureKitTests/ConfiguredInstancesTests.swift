@@ -149,6 +149,10 @@ import Testing
             #"c.json:1:46: error: unknown key "taps" in a recognizer of "recognizers": expected "id", "kind", "gesture", "parameters""#
         ),
         (
+            #"{"profile": "hammer", "recognizers": [{"id": "t3", "kind": "tap"}]}"#,
+            #"c.json:1:2: error: "profile" makes this file a `gesture list` output, which declares no recognizers; a config file declaring t3 has no "profile" (choose it with --profile)"#
+        ),
+        (
             #"{"recognizers": {"id": "t3"}}"#,
             #"c.json:1:17: error: "recognizers" must be an array of recognizers, found {"id":"t3"}"#
         ),

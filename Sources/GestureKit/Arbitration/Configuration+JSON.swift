@@ -392,6 +392,17 @@ private struct ConfigFile {
             // The list may describe recognizers this configuration left out (--recognizers): skipped.
             if configuration.isLeftOut(id) { continue }
 
+            // A config file's instance (`"kind": "tap"`) in a file that says its profile: the
+            // profile made it a list, whose recognizers are the registry's.
+            if !configuration.entries.contains(where: { $0.id == id }),
+                let kind = fields.first(where: { $0.key == "kind" })?.value.stringValue,
+                RecognizerKind(rawValue: kind) == nil, let profile = byKey["profile"]
+            {
+                throw fail(
+                    "\"profile\" makes this file a `gesture list` output, which declares no recognizers; a config file "
+                        + "declaring \(DiagnosticText.escaped(id)) has no \"profile\" (choose it with --profile)",
+                    at: profile.keyOffset)
+            }
             let index = try configuration.entryIndex(recognizer(idField.value, in: "\"id\"", of: configuration))
             let field = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             if let parameters = field["parameters"] {
