@@ -133,6 +133,10 @@ import Testing
         let folder = try GestureCommand.run(["render", "--out", "new/", tap], in: corpus.folder)
         #expect(folder.status == 0 && folder.stderr == "")
         #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/tap.svg").path))
+        // A folder that cannot be made (a file is in the way): an error before anything is drawn.
+        let blocked = try GestureCommand.run(["render", "--out", "picture.svg/sub", tap, tap], in: corpus.folder)
+        #expect(blocked.status == 2 && blocked.stdout == "")
+        #expect(blocked.stderr.hasPrefix("gesture: error: --out picture.svg/sub: cannot make the folder: "))
         // Several traces and no --out.
         let several = try GestureCommand.run(["render", tap, tap], in: corpus.folder)
         #expect(several.status == 2 && several.stderr.contains("several traces need --out DIR"))

@@ -574,6 +574,21 @@ private struct Picture {
         return text
     }
 
-    /// A coordinate or size, to two decimals.
-    func n(_ value: Double) -> String { Format.number(value, decimals: 2) }
+    /// A coordinate or size, to two decimals: `Format.number(value, decimals: 2)`, made from integers
+    /// (the picture has thousands of numbers, and a `Double`'s description is slow).
+    func n(_ value: Double) -> String {
+        let scaled = (value * 100).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return Format.number(value, decimals: 2) }
+        let hundredths = Int64(scaled)
+        if hundredths == 0 { return "0" }
+        let magnitude = hundredths.magnitude
+        var text = hundredths < 0 ? "-" : ""
+        text += String(magnitude / 100)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            text += fraction < 10 ? ".0" : "."
+            text += String(fraction % 10 == 0 ? fraction / 10 : fraction)
+        }
+        return text
+    }
 }
