@@ -56,6 +56,8 @@ TUNE_SWEEP = "circle.maximumDirectionChanges=1:20:1"  # 20 values
 RSS_GROWTH_TARGET = 1.25  # "independent of corpus size": 10× the traces, at most this much more memory
 RSS_TRACE_TARGET = 3.0  # × file size
 CLASSIFY_TARGET = 15.0  # ms, whole process
+RENDER_TARGET = 2_000.0  # SVGs/s, bundled traces, one process (issue 15)
+RENDER_COPIES = 50  # copies of the bundled traces rendered by one `gesture render`
 BATCH_RUNS = 3  # whole-process batch runs per corpus and output; the fastest is reported
 DOLLARPY_TARGET = 1000.0  # × dollarpy's strokes/s
 
@@ -347,6 +349,36 @@ def measure_classify_latency(table, details, gesture, runs):
               note=f"spawning /bin/true the same way: {statistics.median(floor) * 1e3:.2f} ms")
 
 
+def measure_render(table, details, gesture):
+    """`gesture render --out DIR` over the bundled traces, each copied RENDER_COPIES times under its own
+    name, in one process: SVGs written a second, best of BATCH_RUNS."""
+    traces = sorted(p for p in (ROOT / "Traces").iterdir() if p.is_file() and not p.name.startswith("."))
+    with tempfile.TemporaryDirectory() as folder:
+        sources = Path(folder) / "traces"
+        sources.mkdir()
+        files = []
+        for copy in range(RENDER_COPIES):
+            for trace in traces:
+                target = sources / f"{trace.stem}-{copy}{trace.suffix}"
+                shutil.copyfile(trace, target)
+                files.append(str(target))
+        log(f"render: {len(files):,} bundled traces ({len(traces)} × {RENDER_COPIES}) into SVGs, one process")
+        attempts = []
+        for attempt in range(BATCH_RUNS):
+            result = spawn([gesture, "render", "--out", str(Path(folder) / f"out-{attempt}"), *files])
+            if result["status"] != 0:
+                raise SystemExit(f"bench: gesture render failed ({result['status']}): {result['stderr'][:300]}")
+            attempts.append(result)
+        best = min(attempts, key=lambda attempt: attempt["seconds"])
+        written = sum(f.stat().st_size for f in (Path(folder) / "out-0").iterdir())
+    rate = len(files) / best["seconds"]
+    details["render"] = {"files": len(files), "runSeconds": [a["seconds"] for a in attempts], "bytes": written}
+    table.section("gesture render, whole process")
+    table.add("render.svgs", f"render {len(files):,} bundled traces to SVG files (best of {BATCH_RUNS})",
+              "SVGs/s", rate, RENDER_TARGET, "target", target="≥ 2,000 SVGs/s", ok=rate >= RENDER_TARGET,
+              note=f"{written / len(files) / 1e3:.1f} kB an SVG on average")
+
+
 def measure_parse(table, details, bench, manifest, repeats):
     """Parse-only throughput in process, against orjson and Python's own readers on the same files."""
     table.section("parse only, in process, files read into memory first (best of runs, references too)")
@@ -628,6 +660,7 @@ def main():
     step("tune", measure_tune, gesture)
     step("longTraceMemory", measure_long_trace_memory, gesture, manifest)
     step("classifyLatency", measure_classify_latency, gesture, scale["runs"])
+    step("render", measure_render, gesture)
     step("parse", measure_parse, bench, manifest, scale["repeats"])
     step("linearity", measure_linearity, bench, manifest, scale["seconds"])
     step("replay", measure_replay, bench, manifest, scale["seconds"])

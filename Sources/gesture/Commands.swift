@@ -20,6 +20,7 @@ let mainHelp = """
            gesture tune [options] CORPUS…     find the parameter values that work for everyone
            gesture list [options]             show recognizers, parameters and relationships
            gesture convert [options] INPUT…   convert traces between JSON, CSV and $-family XML
+           gesture render [options] TRACE…    draw traces and their verdicts as SVG pictures
            gesture --version
 
     Run `gesture COMMAND --help` for a command's options.

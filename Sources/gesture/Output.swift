@@ -115,6 +115,6 @@ enum Output {
 }
 
 /// `write(2)`, named apart from `Output.write`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

@@ -13,6 +13,7 @@ func run(_ words: [String]) -> ExitCode {
         case "merge-scores": return try mergeScores(words.dropFirst())
         case "tune": return try tune(words.dropFirst())
         case "convert": return try convert(words.dropFirst())
+        case "render": return try render(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h": Output.write(mainHelp + "\n")
         case "help":
@@ -52,7 +53,7 @@ func run(_ words: [String]) -> ExitCode {
 }
 
 /// The commands `gesture` runs, as `gesture help` names them.
-let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert"]
+let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render"]
 
 Output.install()
 let status = run(Array(CommandLine.arguments.dropFirst()))

@@ -3,11 +3,11 @@
 _gesture() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]} options
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert help --help --version" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render help --help --version" -- "$current"))
         return
     fi
     if [[ ${COMP_WORDS[1]} == help ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render" -- "$current"))
         return
     fi
     case "${COMP_WORDS[1]}:$previous" in
@@ -30,6 +30,9 @@ _gesture() {
         convert:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         convert:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         convert:--to) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        render:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        render:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
+        render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
         classify) options="--format --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
@@ -38,6 +41,7 @@ _gesture() {
         tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;
         list) options="--format --profile --recognizers --config --set --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --limit --help" ;;
+        render) options="--out --recognizer --force --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

@@ -26,17 +26,14 @@ public enum TextReport {
             for report in sequence.recognizers {
                 let state = report.kind == .continuous && report.state == .recognized ? "ended" : report.state.rawValue
                 out += "    " + pad(report.id, width) + "  " + pad(state, 10) + "  "
-                if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
-                    out += continuous(report, began: began) + "\n"
+                if report.kind == .continuous, report.transitions.contains(where: { $0.to == .began }) {
+                    out += reason(of: report) + "\n"
                     continue
                 }
                 if let failure = report.failure {
-                    out += place(failure.time, failure.event, failure.sample) + "  " + describe(failure.reason)
+                    out += place(failure.time, failure.event, failure.sample) + "  " + reason(of: report)
                 } else if let last = report.transitions.last {
-                    out += place(last.time, last.event, last.sample) + "  " + last.reason
-                    if let details = report.recognition?.details, !details.isEmpty {
-                        out += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
-                    }
+                    out += place(last.time, last.event, last.sample) + "  " + reason(of: report)
                 }
                 out += "\n"
                 for transition in report.transitions.dropLast() {
@@ -47,6 +44,21 @@ public enum TextReport {
             }
         }
         return out
+    }
+
+    /// A recognizer's verdict in one line, as `classify` prints it after the time and place: its failure,
+    /// its last transition's reason with the recognition's details, or a continuous recognizer's life.
+    static func reason(of report: RecognizerReport) -> String {
+        if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
+            return continuous(report, began: began)
+        }
+        if let failure = report.failure { return describe(failure.reason) }
+        guard let last = report.transitions.last else { return "" }
+        var text = last.reason
+        if let details = report.recognition?.details, !details.isEmpty {
+            text += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
+        }
+        return text
     }
 
     /// `began t=0.12 → 23 changes → ended t=0.8 (translation (212, -4))`: a continuous recognizer that

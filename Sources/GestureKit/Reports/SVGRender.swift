@@ -1,0 +1,594 @@
+/// A trace and its verdict as one SVG 1.1 picture (`gesture render`): each touch's path in its own
+/// colour, its samples as dots shaded by time (earlier lighter), touch-down as an open circle and lift
+/// as a square (a cross when cancelled), each touch sequence after the first labelled and dashed, the
+/// view's bounds, where each recognizer decided with its state and failure code, what recognizers
+/// measured where their details have geometry, and a legend with every recognizer's one-line reason
+/// (the text `classify` prints).
+///
+/// The geometry comes only from the details recognizers report (`DetailSpec`): a `center` point with a
+/// `radius` (the circle), a `bounds` rectangle, a `translation` (an arrow from the sequence's first
+/// touch-down), a `location` point (a tap, a long press), and a swipe's `travel` and `deviation` (its
+/// chord from the touch-down along the recognized direction, and the band of its deviation). Nothing
+/// is re-derived from the samples.
+///
+/// The output is the same bytes on every run: numbers have at most two decimals, coordinates are the
+/// trace's own units, and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
+///
+///     var copy = trace
+///     let result = Classifier().classify(copy, file: "circle.json")
+///     let svg = SVGRender.render(result, trace: trace)
+public enum SVGRender {
+    /// Colours of the touches' paths, in order of touch-down, dark enough for a white background.
+    static let palette = ["#1f5fa8", "#c2410c", "#15803d", "#7e22ce", "#b45309", "#0e7490", "#be185d", "#4b5563"]
+    /// A recognizer that recognized, that failed, and any other state.
+    static let recognizedColour = "#15803d"
+    static let failedColour = "#b91c1c"
+    static let otherColour = "#6b7280"
+    /// The colour of what recognizers measured.
+    static let measuredColour = "#0f766e"
+
+    /// The SVG document of `result`, the replay of `trace`.
+    ///
+    /// - Parameters:
+    ///   - result: What replaying `trace` found (with its transitions, as `Classifier.classify` keeps
+    ///     them by default).
+    ///   - trace: The trace as read (`classify` consumes its argument: pass it a copy).
+    ///   - recognizers: The ids of the recognizers to draw and list; `nil` for all of them.
+    /// - Returns: The document, an XML declaration first, ending with a newline.
+    public static func render(_ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil) -> String {
+        var picture = Picture(result: result, trace: trace, shown: recognizers)
+        return picture.document()
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` escaped, for XML text and attribute values.
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// One touch from touch-down to lift: the indexes of its samples.
+private struct Stroke {
+    var touch: TouchID
+    var samples: [Int]
+    /// The touch sequence it belongs to (0 for the first).
+    var sequence: Int
+}
+
+/// A recognizer's report, with the sequence it belongs to.
+private struct Shown {
+    var report: RecognizerReport
+    var sequence: Int
+}
+
+/// The state of building one picture.
+private struct Picture {
+    let result: TraceResult
+    let trace: Trace
+    let samples: [Sample]
+    var strokes: [Stroke] = []
+    var shown: [Shown] = []
+    /// The box of everything drawn in the trace's coordinates.
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    /// The unit of stroke widths, marker and text sizes: the picture's size over 400.
+    var unit = 1.0
+    var out = ""
+
+    init(result: TraceResult, trace: Trace, shown filter: Set<String>?) {
+        self.result = result
+        self.trace = trace
+        samples = trace.samples
+        var active: [TouchID: Int] = [:]
+        for (index, sample) in samples.enumerated() {
+            if sample.phase == .began || active[sample.touch] == nil {
+                active[sample.touch] = strokes.count
+                strokes.append(Stroke(touch: sample.touch, samples: [], sequence: sequence(at: sample.time)))
+            }
+            strokes[active[sample.touch]!].samples.append(index)
+            if !sample.phase.isDown { active[sample.touch] = nil }
+        }
+        for (number, sequence) in result.sequences.enumerated() {
+            for report in sequence.recognizers where filter?.contains(report.id) ?? true {
+                shown.append(Shown(report: report, sequence: number))
+            }
+        }
+    }
+
+    /// The sequence whose span holds `time`: the last that began at or before it.
+    func sequence(at time: Double) -> Int {
+        var found = 0
+        for (number, sequence) in result.sequences.enumerated() where sequence.start <= time { found = number }
+        return found
+    }
+
+    /// The first touch-down of sequence `number`, where translations and swipe chords start.
+    func firstDown(of number: Int) -> Point? {
+        strokes.first { $0.sequence == number }.map { samples[$0.samples[0]].location }
+    }
+
+    /// Where a report was decided: its failure's point when it has one, else the touch's point at the
+    /// decision (the sample that caused it, or the last sample at or before its time).
+    func decision(of report: RecognizerReport) -> Point? {
+        if let failure = report.failure {
+            return failure.reason.point ?? location(sample: failure.sample, time: failure.time)
+        }
+        guard let last = report.transitions.last else { return nil }
+        return location(sample: last.sample, time: last.time)
+    }
+
+    func location(sample: Int?, time: Double) -> Point? {
+        if let sample, sample >= 0, sample < samples.count { return samples[sample].location }
+        var low = 0
+        var high = samples.count
+        while low < high {
+            let middle = (low + high) / 2
+            if samples[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? samples[low - 1].location : samples.first?.location
+    }
+
+    mutating func include(_ point: Point) {
+        guard point.x.isFinite, point.y.isFinite else { return }
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
+    }
+
+    // MARK: What recognizers measured
+
+    /// A shape a recognizer's details describe.
+    enum Measure {
+        case center(Point)
+        case radius(Point, Double)
+        case bounds(x: Double, y: Double, width: Double, height: Double)
+        case arrow(from: Point, to: Point, kind: String)
+        case band(from: Point, to: Point, halfWidth: Double)
+        case location(Point)
+    }
+
+    /// The shapes of a recognition's details, from the details alone (and the touch-down they start at).
+    func measures(of shown: Shown) -> [Measure] {
+        guard let recognition = shown.report.recognition else { return [] }
+        let details = recognition.details
+        func value(_ name: String) -> JSONValue? { details.first { $0.key == name }?.value }
+        func point(_ name: String) -> Point? {
+            guard case .object(let members)? = value(name), members.count == 2,
+                let x = members[0].value.numberValue, let y = members[1].value.numberValue, x.isFinite, y.isFinite
+            else { return nil }
+            return Point(x: x, y: y)
+        }
+        func number(_ name: String) -> Double? {
+            guard let n = value(name)?.numberValue, n.isFinite else { return nil }
+            return n
+        }
+        var found: [Measure] = []
+        if let center = point("center") {
+            if let radius = number("radius"), radius > 0 { found.append(.radius(center, radius)) }
+            found.append(.center(center))
+        }
+        if case .object(let members)? = value("bounds"), members.map(\.key) == ["x", "y", "width", "height"] {
+            let numbers = members.compactMap { $0.value.numberValue }.filter(\.isFinite)
+            if numbers.count == 4 {
+                found.append(.bounds(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            }
+        }
+        if let location = point("location") { found.append(.location(location)) }
+        if let translation = point("translation"), let start = firstDown(of: shown.sequence) {
+            let end = Point(x: start.x + translation.x, y: start.y + translation.y)
+            found.append(.arrow(from: start, to: end, kind: "translation"))
+        }
+        if let travel = number("travel"), let start = firstDown(of: shown.sequence),
+            let direction = Self.direction(of: recognition.gesture)
+        {
+            let end = Point(x: start.x + direction.x * travel, y: start.y + direction.y * travel)
+            if let deviation = number("deviation"), deviation > 0 {
+                found.append(.band(from: start, to: end, halfWidth: deviation))
+            }
+            found.append(.arrow(from: start, to: end, kind: "chord"))
+        }
+        return found
+    }
+
+    /// The unit vector a gesture named `…-left`, `…-right`, `…-up` or `…-down` goes (y down).
+    static func direction(of gesture: String) -> Point? {
+        if gesture.hasSuffix("-left") { return Point(x: -1, y: 0) }
+        if gesture.hasSuffix("-right") { return Point(x: 1, y: 0) }
+        if gesture.hasSuffix("-up") { return Point(x: 0, y: -1) }
+        if gesture.hasSuffix("-down") { return Point(x: 0, y: 1) }
+        return nil
+    }
+
+    // MARK: The document
+
+    mutating func document() -> String {
+        for sample in samples { include(sample.location) }
+        if let view = trace.view {
+            include(Point(x: 0, y: 0))
+            include(Point(x: view.width, y: view.height))
+        }
+        let measured = shown.map { measures(of: $0) }
+        for shapes in measured {
+            for shape in shapes {
+                switch shape {
+                case .center(let p), .location(let p): include(p)
+                case .radius(let c, let r):
+                    include(Point(x: c.x - r, y: c.y - r))
+                    include(Point(x: c.x + r, y: c.y + r))
+                case .bounds(let x, let y, let width, let height):
+                    include(Point(x: x, y: y))
+                    include(Point(x: x + width, y: y + height))
+                case .arrow(let from, let to, _):
+                    include(from)
+                    include(to)
+                case .band(let from, let to, let half):
+                    include(Point(x: min(from.x, to.x) - half, y: min(from.y, to.y) - half))
+                    include(Point(x: max(from.x, to.x) + half, y: max(from.y, to.y) + half))
+                }
+            }
+        }
+        if !minX.isFinite {
+            (minX, minY, maxX, maxY) = (0, 0, 0, 0)
+        }
+        // A tap is a few points wide: show at least 100 units around it.
+        let minimum = 100.0
+        if maxX - minX < minimum {
+            let middle = (minX + maxX) / 2
+            (minX, maxX) = (middle - minimum / 2, middle + minimum / 2)
+        }
+        if maxY - minY < minimum {
+            let middle = (minY + maxY) / 2
+            (minY, maxY) = (middle - minimum / 2, middle + minimum / 2)
+        }
+        let size = max(maxX - minX, maxY - minY)
+        unit = size / 400
+        let font = 6.5 * unit
+        let lineHeight = font * 1.35
+        let labels = placeLabels(font: font * 0.85)
+        for label in labels {
+            include(Point(x: label.x, y: label.y - label.font))
+            include(Point(x: label.x + label.width, y: label.y + label.font * 0.3))
+        }
+        let margin = 16 * unit
+        let left = minX - margin
+        let top = minY - margin
+        let width = maxX - minX + 2 * margin
+        let legend = legendLines(charactersPerLine: max(30, Int(width / (font * 0.56)) - 4))
+        let legendTop = maxY + margin + font
+        let height = legendTop - top + Double(legend.count) * lineHeight + margin / 2
+        // Shown 640 pixels wide, or 900 high when that is smaller.
+        let scale = min(640 / width, 900 / height)
+
+        out.reserveCapacity(4096 + samples.count * 60)
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
+        out += " width=\"\(n(width * scale))\" height=\"\(n(height * scale))\""
+        out += " viewBox=\"\(n(left)) \(n(top)) \(n(width)) \(n(height))\""
+        out += " role=\"img\" aria-labelledby=\"title desc\" font-family=\"sans-serif\">\n"
+        out += "<title id=\"title\">\(SVGRender.escape("\(result.file): \(result.gesture)"))</title>\n"
+        out += "<desc id=\"desc\">\(SVGRender.escape(description()))</desc>\n"
+        out += "<rect class=\"background\" x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width))\""
+        out += " height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+        if let view = trace.view {
+            out += "<rect class=\"view\" x=\"0\" y=\"0\" width=\"\(n(view.width))\" height=\"\(n(view.height))\""
+            out += " fill=\"none\" stroke=\"#9ca3af\" stroke-width=\"\(n(unit))\""
+            out += " stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"/>\n"
+        }
+        drawStrokes(font: font)
+        for (index, shapes) in measured.enumerated() where !shapes.isEmpty {
+            draw(shapes, of: shown[index].report.id)
+        }
+        drawDecisions(labels)
+        out += "<g class=\"legend\" font-size=\"\(n(font))\" fill=\"#111827\">\n"
+        out += "<line x1=\"\(n(left + margin / 2))\" y1=\"\(n(maxY + margin / 2))\""
+        out += " x2=\"\(n(left + width - margin / 2))\" y2=\"\(n(maxY + margin / 2))\""
+        out += " stroke=\"#9ca3af\" stroke-width=\"\(n(unit / 2))\"/>\n"
+        for (row, line) in legend.enumerated() {
+            let y = legendTop + Double(row) * lineHeight
+            var x = left + margin / 2
+            if let colour = line.colour {
+                out += "<circle cx=\"\(n(x + font / 3))\" cy=\"\(n(y - font / 3))\" r=\"\(n(font / 3))\""
+                out += " fill=\"\(colour)\"/>\n"
+            }
+            x += line.indent * font
+            out += "<text x=\"\(n(x))\" y=\"\(n(y))\"\(line.bold ? " font-weight=\"bold\"" : "")>"
+            out += SVGRender.escape(line.text) + "</text>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    /// The touches: a path, its samples as dots, touch-down and lift marks, and the sequence labels.
+    mutating func drawStrokes(font: Double) {
+        let start = samples.first?.time ?? 0
+        let span = max((samples.last?.time ?? 0) - start, 1e-9)
+        var labelled: Set<Int> = []
+        for (index, stroke) in strokes.enumerated() {
+            let colour = SVGRender.palette[index % SVGRender.palette.count]
+            let dashed = stroke.sequence % 2 == 1
+            out += "<g class=\"touch\" data-touch=\"\(SVGRender.escape(stroke.touch.description))\""
+            out += " data-sequence=\"\(stroke.sequence + 1)\">\n"
+            out += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(1.2 * unit))\""
+            out += " stroke-linejoin=\"round\" stroke-opacity=\"0.8\""
+            if dashed { out += " stroke-dasharray=\"\(n(5 * unit)) \(n(3 * unit))\"" }
+            out += " points=\""
+            for (position, sampleIndex) in stroke.samples.enumerated() {
+                let p = samples[sampleIndex].location
+                out += (position == 0 ? "" : " ") + n(p.x) + "," + n(p.y)
+            }
+            out += "\"/>\n<g class=\"samples\" fill=\"\(colour)\">\n"
+            for sampleIndex in stroke.samples {
+                let sample = samples[sampleIndex]
+                let shade = 0.25 + 0.75 * (sample.time - start) / span
+                out += "<circle cx=\"\(n(sample.location.x))\" cy=\"\(n(sample.location.y))\""
+                out += " r=\"\(n(0.9 * unit))\" fill-opacity=\"\(n(shade))\"/>\n"
+            }
+            out += "</g>\n"
+            let down = samples[stroke.samples[0]]
+            out += "<circle class=\"down\" cx=\"\(n(down.location.x))\" cy=\"\(n(down.location.y))\""
+            out += " r=\"\(n(3.5 * unit))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(unit))\"/>\n"
+            let lift = samples[stroke.samples[stroke.samples.count - 1]]
+            let side = 5 * unit
+            if lift.phase == .ended {
+                out +=
+                    "<rect class=\"lift\" x=\"\(n(lift.location.x - side / 2))\" y=\"\(n(lift.location.y - side / 2))\""
+                out += " width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(colour)\"/>\n"
+            } else if lift.phase == .cancelled {
+                out += cross(at: lift.location, size: side / 2, colour: colour, className: "lift cancelled")
+            }
+            if result.sequences.count > 1, labelled.insert(stroke.sequence).inserted {
+                out += "<text class=\"sequence\" x=\"\(n(down.location.x + 5 * unit))\""
+                out += " y=\"\(n(down.location.y + 5 * unit + font))\" font-size=\"\(n(font))\" fill=\"#111827\">"
+                out += "sequence \(stroke.sequence + 1)</text>\n"
+            }
+            out += "</g>\n"
+        }
+    }
+
+    /// What one recognizer measured.
+    mutating func draw(_ shapes: [Measure], of id: String) {
+        let colour = SVGRender.measuredColour
+        let width = n(unit)
+        out += "<g class=\"measured\" data-recognizer=\"\(SVGRender.escape(id))\" fill=\"none\" stroke=\"\(colour)\""
+        out += " stroke-width=\"\(width)\">\n"
+        for shape in shapes {
+            switch shape {
+            case .center(let c):
+                let arm = 4 * unit
+                out += "<g class=\"center\">"
+                out += "<line x1=\"\(n(c.x - arm))\" y1=\"\(n(c.y))\" x2=\"\(n(c.x + arm))\" y2=\"\(n(c.y))\"/>"
+                out += "<line x1=\"\(n(c.x))\" y1=\"\(n(c.y - arm))\" x2=\"\(n(c.x))\" y2=\"\(n(c.y + arm))\"/>"
+                out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(arm / 2))\"/></g>\n"
+            case .radius(let c, let r):
+                out += "<circle class=\"radius\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\""
+                out += " stroke-dasharray=\"\(n(4 * unit)) \(n(2 * unit))\"/>\n"
+                out +=
+                    "<line class=\"radius\" x1=\"\(n(c.x))\" y1=\"\(n(c.y))\" x2=\"\(n(c.x + r))\" y2=\"\(n(c.y))\"/>\n"
+            case .bounds(let x, let y, let w, let h):
+                out += "<rect class=\"bounds\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+                out += " stroke-opacity=\"0.5\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
+            case .location(let p):
+                out += "<circle class=\"location\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(6 * unit))\"/>\n"
+            case .band(let from, let to, let half):
+                let x = min(from.x, to.x) - (from.y == to.y ? 0 : half)
+                let y = min(from.y, to.y) - (from.y == to.y ? half : 0)
+                let w = abs(to.x - from.x) + (from.y == to.y ? 0 : 2 * half)
+                let h = abs(to.y - from.y) + (from.y == to.y ? 2 * half : 0)
+                out += "<rect class=\"deviation\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+                out += " fill=\"\(colour)\" fill-opacity=\"0.08\" stroke-opacity=\"0.4\"/>\n"
+            case .arrow(let from, let to, let kind):
+                out += arrow(from: from, to: to, className: kind)
+            }
+        }
+        out += "</g>\n"
+    }
+
+    /// A line with a head at `to`.
+    func arrow(from: Point, to: Point, className: String) -> String {
+        var text = "<g class=\"\(className)\">"
+        text += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\"/>"
+        let length = from.distance(to: to)
+        if length > 0 {
+            let (dx, dy) = ((to.x - from.x) / length, (to.y - from.y) / length)
+            let head = min(6 * unit, length / 2)
+            let left = Point(x: to.x - head * dx + head / 2 * dy, y: to.y - head * dy - head / 2 * dx)
+            let right = Point(x: to.x - head * dx - head / 2 * dy, y: to.y - head * dy + head / 2 * dx)
+            text += "<polyline points=\"\(n(left.x)),\(n(left.y)) \(n(to.x)),\(n(to.y)) \(n(right.x)),\(n(right.y))\"/>"
+        }
+        return text + "</g>\n"
+    }
+
+    func cross(at p: Point, size: Double, colour: String, className: String) -> String {
+        var text = "<g class=\"\(className)\" stroke=\"\(colour)\" stroke-width=\"\(n(unit))\">"
+        text +=
+            "<line x1=\"\(n(p.x - size))\" y1=\"\(n(p.y - size))\" x2=\"\(n(p.x + size))\" y2=\"\(n(p.y + size))\"/>"
+        text +=
+            "<line x1=\"\(n(p.x - size))\" y1=\"\(n(p.y + size))\" x2=\"\(n(p.x + size))\" y2=\"\(n(p.y - size))\"/>"
+        return text + "</g>\n"
+    }
+
+    /// A decision's label, placed where it overlaps no other: its text's baseline starts at `x`, `y`.
+    struct Label {
+        var report: RecognizerReport
+        var point: Point
+        var x: Double
+        var y: Double
+        var width: Double
+        var font: Double
+        /// Whether it was moved away from its point (and a line leads to it).
+        var moved: Bool
+    }
+
+    /// The labels of the shown recognizers' decisions, each beside its point or, when that place is
+    /// taken, the nearest free place below or above it.
+    func placeLabels(font: Double) -> [Label] {
+        var labels: [Label] = []
+        let lineHeight = font * 1.25
+        for item in shown {
+            guard let point = decision(of: item.report) else { continue }
+            let text = label(of: item.report)
+            let width = Double(text.count) * font * 0.56
+            let x = point.x + 4 * unit
+            var y = point.y - 2 * unit
+            var step = 0
+            while step < 200 {
+                let offset = Double((step + 1) / 2) * (step % 2 == 1 ? 1 : -1) * lineHeight
+                let candidate = point.y - 2 * unit + offset
+                let taken = labels.contains { other in
+                    other.x < x + width && x < other.x + other.width && abs(other.y - candidate) < lineHeight
+                }
+                if !taken {
+                    y = candidate
+                    break
+                }
+                step += 1
+            }
+            labels.append(
+                Label(report: item.report, point: point, x: x, y: y, width: width, font: font, moved: step > 0))
+        }
+        return labels
+    }
+
+    /// Each shown recognizer's decision point, marked by state (a dot when recognized, a cross when
+    /// failed, a diamond otherwise) and labelled `id: state code`.
+    mutating func drawDecisions(_ labels: [Label]) {
+        for placed in labels {
+            let (report, point) = (placed.report, placed.point)
+            let colour =
+                report.state == .recognized
+                ? SVGRender.recognizedColour : report.state == .failed ? SVGRender.failedColour : SVGRender.otherColour
+            out += "<g class=\"decision\" data-recognizer=\"\(SVGRender.escape(report.id))\""
+            out += " data-state=\"\(report.state.rawValue)\">\n"
+            let r = 2.5 * unit
+            if report.state == .recognized {
+                out += "<circle cx=\"\(n(point.x))\" cy=\"\(n(point.y))\" r=\"\(n(r))\" fill=\"\(colour)\"/>\n"
+            } else if report.state == .failed {
+                out += cross(at: point, size: r, colour: colour, className: "mark")
+            } else {
+                out += "<polygon points=\"\(n(point.x)),\(n(point.y - r)) \(n(point.x + r)),\(n(point.y))"
+                out += " \(n(point.x)),\(n(point.y + r)) \(n(point.x - r)),\(n(point.y))\" fill=\"\(colour)\"/>\n"
+            }
+            if placed.moved {
+                out += "<line x1=\"\(n(point.x))\" y1=\"\(n(point.y))\" x2=\"\(n(placed.x))\""
+                out += " y2=\"\(n(placed.y - placed.font / 3))\" stroke=\"\(colour)\" stroke-opacity=\"0.5\""
+                out += " stroke-width=\"\(n(unit / 3))\"/>\n"
+            }
+            out += "<text x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" font-size=\"\(n(placed.font))\" fill=\"\(colour)\">"
+            out += SVGRender.escape(label(of: report)) + "</text>\n</g>\n"
+        }
+    }
+
+    /// `circle: recognized`, `swipe: failed bent`, `pan: ended`.
+    func label(of report: RecognizerReport) -> String {
+        var text = "\(report.id): \(Self.state(of: report))"
+        if let failure = report.failure { text += " \(failure.reason.code)" }
+        return text
+    }
+
+    /// The state as `classify` prints it: a continuous recognizer that recognized `ended`.
+    static func state(of report: RecognizerReport) -> String {
+        report.kind == .continuous && report.state == .recognized ? "ended" : report.state.rawValue
+    }
+
+    /// One line of the legend.
+    struct LegendLine {
+        var text: String
+        var colour: String?
+        var indent: Double
+        var bold: Bool
+    }
+
+    /// The legend: the file and its gesture, then per sequence each shown recognizer with its state and
+    /// reason, wrapped at `charactersPerLine`.
+    func legendLines(charactersPerLine: Int) -> [LegendLine] {
+        var lines = [LegendLine(text: "\(result.file): \(result.gesture)", colour: nil, indent: 0, bold: true)]
+        for warning in result.warnings {
+            lines.append(LegendLine(text: "warning: \(warning)", colour: nil, indent: 0, bold: false))
+        }
+        var lastSequence = -1
+        for item in shown {
+            if result.sequences.count > 1, item.sequence != lastSequence {
+                lastSequence = item.sequence
+                let sequence = result.sequences[item.sequence]
+                let span =
+                    "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
+                lines.append(
+                    LegendLine(
+                        text: "sequence \(item.sequence + 1): \(span): \(sequence.gesture)", colour: nil, indent: 0,
+                        bold: true))
+            }
+            let report = item.report
+            let colour =
+                report.state == .recognized
+                ? SVGRender.recognizedColour : report.state == .failed ? SVGRender.failedColour : SVGRender.otherColour
+            let reason = TextReport.reason(of: report)
+            let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
+            for (index, part) in Self.wrap(text, width: charactersPerLine - 2).enumerated() {
+                lines.append(
+                    LegendLine(text: part, colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
+            }
+        }
+        return lines
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard text.count > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += line.isEmpty ? String(word) : " " + word
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// The `<desc>`: what the picture shows, in words.
+    func description() -> String {
+        let touches = strokes.count
+        let sequences = result.sequences.count
+        var text = "Touch trace \(result.file)"
+        if let name = result.name { text += " (\(name))" }
+        text += ": \(samples.count) sample\(samples.count == 1 ? "" : "s"), \(touches) touch\(touches == 1 ? "" : "es")"
+        text += " in \(sequences) sequence\(sequences == 1 ? "" : "s"); recognized: \(result.gesture)."
+        let decided = shown.map { "\($0.report.id) \(Self.state(of: $0.report))" }
+        if !decided.isEmpty { text += " Recognizers: " + decided.joined(separator: ", ") + "." }
+        return text
+    }
+
+    /// A coordinate or size, to two decimals: `Format.number(value, decimals: 2)`, made from integers
+    /// (the picture has thousands of numbers, and a `Double`'s description is slow).
+    func n(_ value: Double) -> String {
+        let scaled = (value * 100).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return Format.number(value, decimals: 2) }
+        let hundredths = Int64(scaled)
+        if hundredths == 0 { return "0" }
+        let magnitude = hundredths.magnitude
+        var text = hundredths < 0 ? "-" : ""
+        text += String(magnitude / 100)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            text += fraction < 10 ? ".0" : "."
+            text += String(fraction % 10 == 0 ? fraction / 10 : fraction)
+        }
+        return text
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let renderHelp = """
+    usage: gesture render [options] TRACE…
+
+    Draws each trace (JSON, CSV or $-family XML; - for standard input) as an SVG picture with the
+    recognizers' verdicts: each touch's path and samples, touch-down and lift, the view's bounds,
+    where each recognizer decided with its state and failure code, what it measured (a circle's
+    centre and radius, a swipe's chord, a pan's translation) and a legend with every reason.
+    See docs/render.md.
+
+    options:
+      --out FILE|DIR             a FILE for one trace; otherwise (or when it ends in /) a folder, made
+                                 if missing, that takes NAME.svg for each trace NAME.EXT. Without
+                                 --out, one trace is written to standard output.
+      --recognizer ID            draw and list only this recognizer; repeatable
+      --force                    overwrite SVG files that exist (otherwise they are left alone and
+                                 reported); render never deletes a file
+      --input-format json|csv|xml  read every TRACE as this format (default: by extension, sniffed for -)
+    \(adjustmentHelp)
+      --profile default|seed|hammer
+                                 parameter values, as for classify
+      --recognizers ID,ID…       use only these recognizers (see `gesture list`)
+      --config FILE              JSON file setting parameters and relationships (docs/configuration.md)
+      --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
+      --limit NAME=VALUE         change a read limit; repeatable (see `gesture classify --help`)
+      -h, --help                 show this help
+
+    exit status: 0 when every trace was drawn, 2 on a usage error or when any trace could not be
+    read or its picture written (the others are still drawn).
+    """
+
+func render(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words,
+        valued: configurationOptions.union(["--out", "--recognizer", "--input-format", "--limit"]).union(
+            adjustmentOptions),
+        flags: ["--help", "--y-up", "--force"])
+    if arguments.flags.contains("--help") {
+        Output.write(renderHelp + "\n")
+        return .recognized
+    }
+    let inputFormat = try arguments.inputFormat()
+    let limits = try readLimits(from: arguments)
+    let adjustment = try traceAdjustment(from: arguments)
+    let configuration = try configuration(from: arguments)
+    let classifier = Classifier(configuration: configuration)
+    var shown: Set<String>?
+    if let named = arguments.repeated["--recognizer"] {
+        let known = configuration.entries.map(\.id)
+        for id in named where !known.contains(id) {
+            let hint =
+                Spelling.nearest(to: id, among: known).map { "did you mean \($0)?" }
+                ?? "expected one of \(known.joined(separator: ", "))"
+            throw UsageError("--recognizer \(id): no such recognizer: \(hint)")
+        }
+        shown = Set(named)
+    }
+    let traces = arguments.operands
+    guard !traces.isEmpty else { throw UsageError("no TRACE given (use - for standard input)") }
+    let force = arguments.flags.contains("--force")
+
+    // Where each trace's picture goes: nil for standard output.
+    var destinations: [String?]
+    if let out = arguments.options["--out"] {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
+        // `--out pictures/` names a folder even before it exists.
+        if traces.count == 1 && !(exists && isFolder.boolValue) && !out.hasSuffix("/") {
+            destinations = [out]
+        } else {
+            if exists && !isFolder.boolValue {
+                throw UsageError("--out \(out) is a file, not a folder: \(traces.count) traces need a folder")
+            }
+            if traces.contains("-") {
+                throw UsageError("- (standard input) needs --out FILE, not a folder, and can only be drawn alone")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError("--out \(out): cannot make the folder: \(error.localizedDescription)")
+            }
+            guard access(out, W_OK) == 0 else {
+                throw UsageError("--out \(out): cannot write into the folder: \(Output.reason(errno))")
+            }
+            destinations = traces.map { trace in
+                let name = (trace as NSString).lastPathComponent
+                let stem = (name as NSString).deletingPathExtension
+                return (out.hasSuffix("/") ? out : out + "/") + (stem.isEmpty ? name : stem) + ".svg"
+            }
+        }
+    } else {
+        guard traces.count == 1 else { throw UsageError("several traces need --out DIR") }
+        destinations = [nil]
+    }
+
+    var failed = false
+    var written: [String: String] = [:]
+    for (trace, destination) in zip(traces, destinations) {
+        let read: Trace
+        do throws(TraceError) {
+            var value = try TraceReader.read(path: trace, format: inputFormat, limits: limits)
+            adjustment.apply(to: &value)
+            read = value
+        } catch {
+            failed = true
+            Output.error(error.description)
+            continue
+        }
+        let result = classifier.classify(read, file: trace)
+        let svg = SVGRender.render(result, trace: read, recognizers: shown)
+        guard let destination else {
+            Output.write(svg)
+            continue
+        }
+        if let earlier = written[destination] {
+            failed = true
+            Output.error("\(destination): error: already written from \(earlier) in this run; \(trace) not drawn")
+            continue
+        }
+        if let problem = writeFile(svg, to: destination, replacing: force) {
+            failed = true
+            Output.error(
+                problem == EEXIST
+                    ? "\(destination): error: exists; not overwritten (--force overwrites); \(trace) not drawn"
+                    : "\(destination): error: cannot write: \(Output.reason(problem)); \(trace) not drawn")
+            continue
+        }
+        written[destination] = trace
+    }
+    return failed ? .error : .recognized
+}
+
+/// Writes `text` to a new file at `path`, or over an existing one when `replacing`; the `errno` of a
+/// failure (`EEXIST` when the file exists and may not be replaced), or `nil`. With `open(2)` and
+/// `write(2)`: Foundation's `Data.write` costs more than drawing the picture.
+private func writeFile(_ text: String, to path: String, replacing: Bool) -> Int32? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL), 0o644)
+    guard descriptor >= 0 else { return errno }
+    var text = text
+    let failure = text.withUTF8 { bytes -> Int32? in
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += count
+        }
+        return nil
+    }
+    if close(descriptor) != 0, failure == nil { return errno }
+    return failure
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `gesture render`: every picture is well-formed XML, the same bytes on every run, and shows what a
+/// person looks for (the circle's centre, a failure's code, only the recognizers asked for); a trace
+/// that cannot be read gets classify's error and no picture.
+@Suite struct RenderTests {
+    /// Whether `text` parses as XML; the parser's error otherwise.
+    static func xmlProblem(_ text: String) -> String? {
+        let parser = XMLParser(data: Data(text.utf8))
+        return parser.parse() ? nil : String(describing: parser.parserError)
+    }
+
+    /// Checks that `text` is a well-formed SVG document.
+    static func expectSVG(_ text: String, _ name: String) {
+        #expect(xmlProblem(text) == nil, "\(name) is not well-formed XML: \(xmlProblem(text) ?? "")")
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(text.contains("<title id=\"title\">") && text.contains("<desc id=\"desc\">"))
+        #expect(!text.contains("href") && !text.contains("<script") && !text.contains("@import"))
+    }
+
+    static func render(_ path: String, recognizers: Set<String>? = nil) throws -> String {
+        let url = GestureCommand.packageRoot.appendingPathComponent(path)
+        let trace = try TraceReader.read(path: url.path)
+        let result = Classifier().classify(trace, file: path)
+        return SVGRender.render(result, trace: trace, recognizers: recognizers)
+    }
+
+    @Test(arguments: GestureCommand.traces)
+    func everyBundledTraceRendersAsItsGolden(_ path: String) throws {
+        let output = try GestureCommand.run(["render", path])
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, path)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        try CommandLineTests().assertGolden(output.stdout, "\(name).svg")
+        // The library gives the same bytes, and again on a second run.
+        let once = try Self.render(path)
+        #expect(once == output.stdout)
+        #expect(try Self.render(path) == once)
+    }
+
+    @Test func aRecognizedCircleShowsItsCentreAndRadius() throws {
+        let svg = try Self.render("Traces/circle.json")
+        let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"circle\""))
+        let text = String(svg[measured.lowerBound...])
+        // The details say center (194.95, 420.15), radius 80.04.
+        #expect(text.contains("<g class=\"center\"><line x1=\"186.51\" y1=\"420.15\""))
+        #expect(text.contains("<circle class=\"radius\" cx=\"194.95\" cy=\"420.15\" r=\"80.04\""))
+        #expect(text.contains("<rect class=\"bounds\" x=\"114.4\" y=\"340\" width=\"161.1\" height=\"160.3\""))
+        #expect(svg.contains(">circle: recognized</text>"))
+    }
+
+    @Test func aSwipeShowsItsChordAndAPanItsTranslation() throws {
+        let swipe = try Self.render("Traces/swipe-left.json")
+        #expect(swipe.contains("<g class=\"chord\">"))
+        #expect(swipe.contains("<rect class=\"deviation\""))
+        let pan = try Self.render("Traces/pan-arch.json")
+        // pan-arch starts at (140, 400); its translation is (120, 0).
+        #expect(pan.contains("<g class=\"translation\"><line x1=\"140\" y1=\"400\" x2=\"260\" y2=\"400\"/>"))
+    }
+
+    @Test func aFailedRecognizersLabelHasItsFailureCode() throws {
+        let svg = try Self.render("Traces/circle.json")
+        #expect(svg.contains(">checkmark: failed moved-left</text>"))
+        #expect(svg.contains(">z: failed top-too-steep</text>"))
+        // The legend has classify's reason.
+        #expect(svg.contains(">z: failed — top-too-steep: the top part heads too far"))
+    }
+
+    @Test func namedRecognizersAloneAreShown() throws {
+        let output = try GestureCommand.run(["render", "--recognizer", "z", "Traces/z.csv"])
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, "z.csv --recognizer z")
+        #expect(output.stdout.contains("data-recognizer=\"z\""))
+        #expect(output.stdout.contains(">z: recognized"))
+        for other in ["checkmark", "circle", "swipe", "tap", "pan"] {
+            #expect(!output.stdout.contains("data-recognizer=\"\(other)\""))
+            #expect(!output.stdout.contains(">\(other): "))
+        }
+        let unknown = try GestureCommand.run(["render", "--recognizer", "zz", "Traces/z.csv"])
+        #expect(unknown.status == 2 && unknown.stdout == "")
+        #expect(unknown.stderr.contains("--recognizer zz: no such recognizer: did you mean z?"))
+    }
+
+    @Test func aTraceThatCannotBeReadGetsClassifysErrorAndNoPicture() throws {
+        let corpus = try MiniCorpus("render-bad")
+        defer { corpus.remove() }
+        try corpus.write("bad.json", "{\"samples\": [\n  {\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1}\n]}\n")
+        try corpus.add("good.csv", from: "tap.json")
+        let classify = try GestureCommand.run(["classify", "bad.json"], in: corpus.folder)
+        #expect(classify.status == 2)
+        #expect(classify.stderr.hasPrefix("bad.json:2:"), "\(classify.stderr)")
+        let output = try GestureCommand.run(["render", "--out", "pictures", "bad.json", "good.csv"], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stderr == classify.stderr)
+        let written = try FileManager.default.contentsOfDirectory(
+            atPath: corpus.folder.appendingPathComponent("pictures").path)
+        #expect(written == ["good.svg"])
+        let svg = try String(contentsOf: corpus.folder.appendingPathComponent("pictures/good.svg"), encoding: .utf8)
+        Self.expectSVG(svg, "good.svg")
+        // Alone, to standard output: nothing on it.
+        let alone = try GestureCommand.run(["render", "bad.json"], in: corpus.folder)
+        #expect(alone.status == 2 && alone.stdout == "" && alone.stderr == classify.stderr)
+    }
+
+    @Test func outThatIsAFileTakesOneTraceOnly() throws {
+        let corpus = try MiniCorpus("render-out")
+        defer { corpus.remove() }
+        try corpus.write("picture.svg", "mine\n")
+        let output = try GestureCommand.run(
+            ["render", "--out", "picture.svg", "Traces/tap.json", "Traces/z.csv"].map {
+                $0.hasPrefix("Traces/") ? GestureCommand.packageRoot.appendingPathComponent($0).path : $0
+            }, in: corpus.folder)
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(output.stderr.contains("--out picture.svg is a file, not a folder: 2 traces need a folder"))
+        let kept = try String(contentsOf: corpus.folder.appendingPathComponent("picture.svg"), encoding: .utf8)
+        #expect(kept == "mine\n")
+        // One trace into an existing file: only with --force.
+        let tap = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
+        let refused = try GestureCommand.run(["render", "--out", "picture.svg", tap], in: corpus.folder)
+        #expect(refused.status == 2 && refused.stderr.contains("exists; not overwritten (--force overwrites)"))
+        let forced = try GestureCommand.run(["render", "--force", "--out", "picture.svg", tap], in: corpus.folder)
+        #expect(forced.status == 0 && forced.stderr == "")
+        let svg = try String(contentsOf: corpus.folder.appendingPathComponent("picture.svg"), encoding: .utf8)
+        Self.expectSVG(svg, "picture.svg")
+        // A path ending in / is a folder, made when missing.
+        let folder = try GestureCommand.run(["render", "--out", "new/", tap], in: corpus.folder)
+        #expect(folder.status == 0 && folder.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/tap.svg").path))
+        // A folder that cannot be made (a file is in the way): an error before anything is drawn.
+        let blocked = try GestureCommand.run(["render", "--out", "picture.svg/sub", tap, tap], in: corpus.folder)
+        #expect(blocked.status == 2 && blocked.stdout == "")
+        #expect(blocked.stderr.hasPrefix("gesture: error: --out picture.svg/sub: cannot make the folder: "))
+        // Several traces and no --out.
+        let several = try GestureCommand.run(["render", tap, tap], in: corpus.folder)
+        #expect(several.status == 2 && several.stderr.contains("several traces need --out DIR"))
+    }
+
+    @Test func standardInputAndTextThatNeedsEscaping() throws {
+        let csv = "# name: <a & \"b\">\nt,id,phase,x,y\n0,1,began,10,10\n0.05,1,moved,12,10\n0.1,1,ended,12,11\n"
+        let output = try GestureCommand.run(["render", "-"], input: csv)
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, "standard input")
+        #expect(output.stdout.contains("(&lt;a &amp; &quot;b&quot;&gt;)"))
+    }
+
+    @Test func multiTouchAndSequencesAreToldApart() throws {
+        let svg = try Self.render("Traces/checkmark-then-swipe-right.json")
+        #expect(svg.contains(">sequence 2</text>"))
+        #expect(svg.contains("data-sequence=\"2\""))
+        let two = try Self.render("Traces/two-finger-pan.json")
+        #expect(two.components(separatedBy: "<g class=\"touch\"").count == 3)
+        #expect(two.contains("<circle class=\"down\"") && two.contains("<rect class=\"lift\""))
+    }
+}
