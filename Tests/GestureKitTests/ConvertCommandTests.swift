@@ -170,6 +170,7 @@ import Testing
                 long-press-drifting-9.5pt.xml,long-press
                 long-press.xml,long-press
                 not-a-checkmark.xml,pan
+                not-a-circle-open.xml,pan
                 not-a-long-press-held-0.3s.xml,none
                 not-a-tap.xml,none
                 pan-arch.xml,pan

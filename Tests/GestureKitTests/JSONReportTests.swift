@@ -26,4 +26,21 @@ import Testing
         JSONReport.writeText(outcome) { pieces.append($0) }
         #expect(pieces == [JSONReport.value(outcome).text])
     }
+
+    /// A failure carries what the recognizer had measured: the circle that stopped short, its centre,
+    /// bounds and the gap it left; a recognizer that measured nothing has `details: null`.
+    @Test func aFailureCarriesWhatWasMeasured() throws {
+        let name = "not-a-circle-open.json"
+        let path = GestureCommand.packageRoot.appendingPathComponent("Traces/\(name)").path
+        let result = Classifier().classify(try TraceReader.read(path: path), file: name)
+        let reports = try #require(result.sequences.first).recognizers
+        let circle = try #require(reports.first { $0.id == "circle" }?.failure?.reason)
+        #expect(circle.code == "not-closed")
+        #expect(circle.details.map(\.key) == ["center", "bounds", "closure", "closurePoint"])
+        let json = JSONReport.value(.success(result)).text
+        #expect(json.contains("\"closurePoint\":{\"x\":117.4,\"y\":406.9}"))
+        #expect(
+            json.contains("\"code\":\"moved\",")
+                && json.contains("\"point\":{\"x\":207.3,\"y\":338.1},\"details\":null"))
+    }
 }

@@ -65,6 +65,39 @@ import Testing
         #expect(pan.contains("<g class=\"translation\"><line x1=\"140\" y1=\"400\" x2=\"260\" y2=\"400\"/>"))
     }
 
+    @Test func aRecognizedZShowsItsPartsAndCorners() throws {
+        let svg = try Self.render("Traces/z.csv")
+        let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"z\""))
+        let text = String(svg[measured.lowerBound...])
+        // The details: topStart (100, 300), topCorner (260, 305.5), bottomCorner (110.1, 459.9), bottomEnd (270, 462).
+        #expect(text.contains("<polyline class=\"corners\" points=\"100,300 260,305.5 110.1,459.9 270,462\""))
+        for name in ["top start", "top corner", "bottom corner", "bottom end"] {
+            #expect(text.contains(">z: \(name)</text>"))
+        }
+    }
+
+    @Test func aCheckmarkShowsWhereItTurns() throws {
+        let svg = try Self.render("Traces/checkmark.json", recognizers: ["checkmark"])
+        // downStart (120, 400), turn (159.5, 449.7).
+        #expect(svg.contains("<circle class=\"mark\" cx=\"120\" cy=\"400\""))
+        #expect(svg.contains("<circle class=\"mark\" cx=\"159.5\" cy=\"449.7\""))
+        #expect(svg.contains(">checkmark: turn</text>"))
+    }
+
+    /// A failure's details are drawn too: the gap a circle that stopped short never closed.
+    @Test func aCircleThatFailedNotClosedShowsItsGap() throws {
+        let svg = try Self.render("Traces/not-a-circle-open.json", recognizers: ["circle"])
+        #expect(svg.contains(">circle: failed not-closed</text>"))
+        let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"circle\""))
+        let text = String(svg[measured.lowerBound...])
+        #expect(text.contains("stroke=\"\(SVGRender.failedColour)\""))
+        // From the touch-down (195, 337.4) to the nearest return (117.4, 406.9), 104.17 pt.
+        #expect(text.contains("<line class=\"closure\" x1=\"195\" y1=\"337.4\" x2=\"117.4\" y2=\"406.9\""))
+        #expect(text.contains(">circle: closure 104.2 pt</text>"))
+        // A failed recognizer's points are not captioned; only the gap's number is.
+        #expect(!text.contains(">circle: center"))
+    }
+
     @Test func aFailedRecognizersLabelHasItsFailureCode() throws {
         let svg = try Self.render("Traces/circle.json")
         #expect(svg.contains(">checkmark: failed moved-left</text>"))

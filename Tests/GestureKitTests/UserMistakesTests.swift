@@ -159,7 +159,7 @@ import Testing
     @Test func theProjectsOwnTracesScoreWithTheirSequenceLabels() throws {
         let output = try run(["batch", "Traces"])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.hasPrefix("22 traces: 22 scored, 0 unlabelled, 0 errors\naccuracy 100% (22 of 22)\n"))
+        #expect(output.stdout.hasPrefix("23 traces: 23 scored, 0 unlabelled, 0 errors\naccuracy 100% (23 of 23)\n"))
         #expect(output.stdout.contains("\ncheckmark+swipe-right        1       100%    100%  100%\n"))
     }
 

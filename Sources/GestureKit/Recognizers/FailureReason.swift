@@ -17,10 +17,14 @@ public struct FailureReason: Sendable, Hashable {
     public var unit: MeasureUnit?
     /// Where on the path it happened, when that means something.
     public var point: Point?
+    /// What the recognizer had measured when it failed: some of the details its definition declares,
+    /// in their declared order (a circle's centre and closure gap, a Z's corners), for pictures and
+    /// scripts; empty when it had measured none.
+    public var details: [JSONValue.Member]
 
     public init(
         code: String, message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
-        point: Point? = nil
+        point: Point? = nil, details: [JSONValue.Member] = []
     ) {
         self.code = code
         self.message = message
@@ -28,14 +32,17 @@ public struct FailureReason: Sendable, Hashable {
         self.limit = limit
         self.unit = unit
         self.point = point
+        self.details = details
     }
 
     /// A reason with a declared failure code.
     public init<Code: RecognizerFailureCode>(
         _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
-        point: Point? = nil
+        point: Point? = nil, details: [JSONValue.Member] = []
     ) {
-        self.init(code: code.rawValue, message: message, measured: measured, limit: limit, unit: unit, point: point)
+        self.init(
+            code: code.rawValue, message: message, measured: measured, limit: limit, unit: unit, point: point,
+            details: details)
     }
 }
 

@@ -95,10 +95,10 @@ public struct RecognizerContext: Sendable {
     /// against which limit, where.
     public mutating func fail<Code: RecognizerFailureCode>(
         _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
-        point: Point? = nil, at touch: Touch? = nil
+        point: Point? = nil, details: [JSONValue.Member] = [], at touch: Touch? = nil
     ) {
         fail(
-            FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point),
+            FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point, details: details),
             at: touch)
     }
 

@@ -113,6 +113,22 @@ extension RecognizerDefinition {
                 problems.append("\(place): \(spec.name) = \(member.value.text) is not a \(spec.kind.name)")
             }
         }
+        if let measured = report.failure?.reason.details, !measured.isEmpty {
+            // Some of the declared details, in their declared order.
+            var rest = details[...]
+            for member in measured {
+                guard let found = rest.firstIndex(where: { $0.name == member.key }) else {
+                    problems.append(
+                        "\(place): failed with details \(measured.map(\.key)), not some of \(declared) in that order")
+                    break
+                }
+                if !details[found].admits(member.value) {
+                    problems.append(
+                        "\(place): \(member.key) = \(member.value.text) is not a \(details[found].kind.name)")
+                }
+                rest = details[(found + 1)...]
+            }
+        }
         return problems
     }
 }

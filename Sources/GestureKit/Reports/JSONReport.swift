@@ -115,6 +115,7 @@ public enum JSONReport {
             .init("limit", .number(reason.limit)),
             .init("unit", .string(reason.unit?.rawValue)),
             .init("point", .point(reason.point)),
+            .init("details", reason.details.isEmpty ? .null : .object(reason.details)),
         ])
     }
 

@@ -5,11 +5,14 @@
 /// measured where their details have geometry, and a legend with every recognizer's one-line reason
 /// (the text `classify` prints).
 ///
-/// The geometry comes only from the details recognizers report (`DetailSpec`): a `center` point with a
-/// `radius` (the circle), a `bounds` rectangle, a `translation` (an arrow from the sequence's first
-/// touch-down), a `location` point (a tap, a long press), and a swipe's `travel` and `deviation` (its
-/// chord from the touch-down along the recognized direction, and the band of its deviation). Nothing
-/// is re-derived from the samples.
+/// The geometry comes only from the details recognizers report (`DetailSpec`), on a recognition or
+/// with a failure (`FailureReason.details`: what the recognizer had measured when it failed, drawn
+/// faint in the failed colour): a `center` point with a `radius` (the circle), a `bounds` rectangle, a
+/// circle's `closure` gap (from the touch-down to its `closurePoint`), a Z's `topStart`, `topCorner`,
+/// `bottomCorner` and `bottomEnd`, a checkmark's `downStart` and `turn`, a `translation` (an arrow from
+/// the sequence's first touch-down), a `location` point (a tap, a long press), and a swipe's `travel`
+/// and `deviation` (its chord from the touch-down along the recognized direction, and the band of its
+/// deviation). Nothing is re-derived from the samples.
 ///
 /// The output is the same bytes on every run: numbers have at most two decimals, coordinates are the
 /// trace's own units, and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
@@ -158,12 +161,20 @@ private struct Picture {
         case arrow(from: Point, to: Point, kind: String)
         case band(from: Point, to: Point, halfWidth: Double)
         case location(Point)
+        /// A Z's reading: its top part's start, its two corners and its bottom part's end.
+        case corners([Point])
+        /// A named point on the path (a checkmark's turn).
+        case mark(Point, String)
+        /// How far a circle's path stayed from its start: from the touch-down to where it came back.
+        case gap(from: Point, to: Point, distance: Double)
     }
 
-    /// The shapes of a recognition's details, from the details alone (and the touch-down they start at).
+    /// The shapes of a recognition's details, or of what a failed recognizer had measured, from the
+    /// details alone (and the touch-down they start at).
     func measures(of shown: Shown) -> [Measure] {
-        guard let recognition = shown.report.recognition else { return [] }
-        let details = recognition.details
+        let recognition = shown.report.recognition
+        let details = recognition?.details ?? shown.report.failure?.reason.details ?? []
+        guard !details.isEmpty else { return [] }
         func value(_ name: String) -> JSONValue? { details.first { $0.key == name }?.value }
         func point(_ name: String) -> Point? {
             guard case .object(let members)? = value(name), members.count == 2,
@@ -187,11 +198,19 @@ private struct Picture {
             }
         }
         if let location = point("location") { found.append(.location(location)) }
+        let corners = ["topStart", "topCorner", "bottomCorner", "bottomEnd"].compactMap(point)
+        if corners.count >= 2 { found.append(.corners(corners)) }
+        if let start = point("downStart") { found.append(.mark(start, "down-stroke start")) }
+        if let turn = point("turn") { found.append(.mark(turn, "turn")) }
+        if let closure = number("closure"), let back = point("closurePoint"), let start = firstDown(of: shown.sequence)
+        {
+            found.append(.gap(from: start, to: back, distance: closure))
+        }
         if let translation = point("translation"), let start = firstDown(of: shown.sequence) {
             let end = Point(x: start.x + translation.x, y: start.y + translation.y)
             found.append(.arrow(from: start, to: end, kind: "translation"))
         }
-        if let travel = number("travel"), let start = firstDown(of: shown.sequence),
+        if let recognition, let travel = number("travel"), let start = firstDown(of: shown.sequence),
             let direction = Self.direction(of: recognition.gesture)
         {
             let end = Point(x: start.x + direction.x * travel, y: start.y + direction.y * travel)
@@ -231,9 +250,11 @@ private struct Picture {
                 case .bounds(let x, let y, let width, let height):
                     include(Point(x: x, y: y))
                     include(Point(x: x + width, y: y + height))
-                case .arrow(let from, let to, _):
+                case .arrow(let from, let to, _), .gap(let from, let to, _):
                     include(from)
                     include(to)
+                case .corners(let points): points.forEach { include($0) }
+                case .mark(let p, _): include(p)
                 case .band(let from, let to, let half):
                     include(Point(x: min(from.x, to.x) - half, y: min(from.y, to.y) - half))
                     include(Point(x: max(from.x, to.x) + half, y: max(from.y, to.y) + half))
@@ -289,7 +310,7 @@ private struct Picture {
         }
         drawStrokes(font: font)
         for (index, shapes) in measured.enumerated() where !shapes.isEmpty {
-            draw(shapes, of: shown[index].report.id)
+            draw(shapes, of: shown[index].report, font: font * 0.8)
         }
         drawDecisions(labels)
         out += "<g class=\"legend\" font-size=\"\(n(font))\" fill=\"#111827\">\n"
@@ -358,12 +379,19 @@ private struct Picture {
         }
     }
 
-    /// What one recognizer measured.
-    mutating func draw(_ shapes: [Measure], of id: String) {
-        let colour = SVGRender.measuredColour
+    /// What one recognizer measured: in the measured colour, captioned, when it recognized; else
+    /// faint in the failed colour, captioned only where it carries a number (a circle's closure gap).
+    mutating func draw(_ shapes: [Measure], of report: RecognizerReport, font: Double) {
+        let failed = report.recognition == nil
+        let colour = failed ? SVGRender.failedColour : SVGRender.measuredColour
         let width = n(unit)
-        out += "<g class=\"measured\" data-recognizer=\"\(SVGRender.escape(id))\" fill=\"none\" stroke=\"\(colour)\""
-        out += " stroke-width=\"\(width)\">\n"
+        let id = SVGRender.escape(report.id)
+        out += "<g class=\"measured\" data-recognizer=\"\(id)\" fill=\"none\" stroke=\"\(colour)\""
+        out += " stroke-width=\"\(width)\"\(failed ? " stroke-opacity=\"0.6\"" : "")>\n"
+        func caption(_ text: String, at p: Point) {
+            out += "<text x=\"\(n(p.x + 3 * unit))\" y=\"\(n(p.y + font + 2 * unit))\" font-size=\"\(n(font))\""
+            out += " fill=\"\(colour)\" stroke=\"none\">\(SVGRender.escape(text))</text>\n"
+        }
         for shape in shapes {
             switch shape {
             case .center(let c):
@@ -391,6 +419,26 @@ private struct Picture {
                 out += " fill=\"\(colour)\" fill-opacity=\"0.08\" stroke-opacity=\"0.4\"/>\n"
             case .arrow(let from, let to, let kind):
                 out += arrow(from: from, to: to, className: kind)
+            case .corners(let points):
+                out += "<polyline class=\"corners\" points=\""
+                out += points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                out += "\" stroke-dasharray=\"\(n(4 * unit)) \(n(2 * unit))\"/>\n"
+                let names = ["top start", "top corner", "bottom corner", "bottom end"]
+                for (p, name) in zip(points, names) {
+                    let side = 4 * unit
+                    out += "<rect class=\"corner\" x=\"\(n(p.x - side / 2))\" y=\"\(n(p.y - side / 2))\""
+                    out += " width=\"\(n(side))\" height=\"\(n(side))\"/>\n"
+                    if !failed { caption("\(report.id): \(name)", at: p) }
+                }
+            case .mark(let p, let name):
+                out += "<circle class=\"mark\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(4 * unit))\"/>\n"
+                if !failed { caption("\(report.id): \(name)", at: p) }
+            case .gap(let from, let to, let distance):
+                out += "<line class=\"closure\" x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\""
+                out += " y2=\"\(n(to.y))\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
+                out += "<circle class=\"closure\" cx=\"\(n(to.x))\" cy=\"\(n(to.y))\" r=\"\(n(2 * unit))\"/>\n"
+                let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
+                caption("\(report.id): closure \(Format.number(distance, decimals: 1)) pt", at: middle)
             }
         }
         out += "</g>\n"

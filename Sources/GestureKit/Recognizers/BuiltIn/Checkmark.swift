@@ -19,6 +19,13 @@ public struct Checkmark: Recognizer {
         summary:
             "one finger, left to right, down then up, ending above the start (Apple's discrete recognizer listing)",
         gestures: ["checkmark"], capabilities: [.shape],
+        details: [
+            DetailSpec(
+                "downStart", .point, unit: .points,
+                "Where the down-stroke starts: the highest point of a lead-in, or the touch-down."),
+            DetailSpec(
+                "turn", .point, unit: .points, "The lowest point of the down-stroke, where the up-stroke turns."),
+        ],
         examples: examples)
 
     public struct Parameters: RecognizerParameters {
@@ -254,7 +261,7 @@ public struct Checkmark: Recognizer {
             guard point.x >= rightmostX - allowedBacktrack else {
                 return context.fail(
                     FailureCode.movedLeft, "moved left during the down-stroke", measured: rightmostX - point.x,
-                    limit: allowedBacktrack, unit: .points, point: point, at: touch)
+                    limit: allowedBacktrack, unit: .points, point: point, details: measuredDetails, at: touch)
             }
             rightmostX = max(rightmostX, point.x)
             if point.y < lowestY - parameters.turnTolerance {
@@ -267,7 +274,7 @@ public struct Checkmark: Recognizer {
                     if leadIn > allowed {
                         context.fail(
                             FailureCode.leadInTooHigh, "rose too high before the down-stroke began", measured: leadIn,
-                            limit: allowed, unit: .points, point: downStart, at: touch)
+                            limit: allowed, unit: .points, point: downStart, details: measuredDetails, at: touch)
                     }
                 }
                 if let ratio = parameters.maximumHookRatio, hooked {
@@ -276,7 +283,8 @@ public struct Checkmark: Recognizer {
                     if hook > allowed {
                         context.fail(
                             FailureCode.initialDirection, "hooked too far left before the down-stroke", measured: hook,
-                            limit: allowed, unit: .points, point: Point(x: leftmostX, y: initialPoint.y), at: touch)
+                            limit: allowed, unit: .points, point: Point(x: leftmostX, y: initialPoint.y),
+                            details: measuredDetails, at: touch)
                     }
                 }
             } else if point.y > lowestY {
@@ -291,11 +299,11 @@ public struct Checkmark: Recognizer {
             if point.x < rightmostX - allowed {
                 context.fail(
                     FailureCode.movedLeft, "moved left during the up-stroke", measured: rightmostX - point.x,
-                    limit: allowed, unit: .points, point: point, at: touch)
+                    limit: allowed, unit: .points, point: point, details: measuredDetails, at: touch)
             } else if point.y > highestY + sink {
                 context.fail(
                     FailureCode.movedDown, "moved down during the up-stroke", measured: point.y - highestY,
-                    limit: sink, unit: .points, point: point, at: touch)
+                    limit: sink, unit: .points, point: point, details: measuredDetails, at: touch)
             } else {
                 rightmostX = max(rightmostX, point.x)
                 highestY = min(highestY, point.y)
@@ -317,7 +325,8 @@ public struct Checkmark: Recognizer {
                 case .leadIn: "during the lead-in, before any down-stroke"
                 default: "before moving, before any up-stroke"
                 }
-            return context.fail(FailureCode.noUpStroke, "lifted \(stage)", point: point, at: touch)
+            return context.fail(
+                FailureCode.noUpStroke, "lifted \(stage)", point: point, details: measuredDetails, at: touch)
         }
         if failIfShallow(at: touch, context: &context) { return }
         let rise = downStart.y - point.y
@@ -325,7 +334,7 @@ public struct Checkmark: Recognizer {
         guard rise > needed else {
             return context.fail(
                 FailureCode.endedTooLow, "the up-stroke ended \(rise > 0 ? "too little" : "no") higher than the start",
-                measured: rise, limit: needed, unit: .points, point: point, at: touch)
+                measured: rise, limit: needed, unit: .points, point: point, details: measuredDetails, at: touch)
         }
         let height = lowestY - min(highestY, point.y)
         // The up-stroke began more than turnTolerance above the vertex, so its height is positive.
@@ -333,9 +342,15 @@ public struct Checkmark: Recognizer {
         guard height >= neededHeight else {
             return context.fail(
                 FailureCode.shortUpStroke, "the up-stroke is too short a part of the stroke", measured: height,
-                limit: neededHeight, unit: .points, point: point, at: touch)
+                limit: neededHeight, unit: .points, point: point, details: measuredDetails, at: touch)
         }
-        context.recognize("checkmark", at: touch)
+        context.recognize("checkmark", details: measuredDetails, at: touch)
+    }
+
+    /// Where the down-stroke starts and turns, once it has begun (the turn so far while it goes down).
+    private var measuredDetails: [JSONValue.Member] {
+        guard strokePhase == .downStroke || strokePhase == .upStroke else { return [] }
+        return [.init("downStart", .point(downStart)), .init("turn", .point(vertex))]
     }
 
     /// Whether the stroke began with a hook to the left (see `maximumHookRatio`).
@@ -392,7 +407,7 @@ public struct Checkmark: Recognizer {
         guard depth < needed else { return false }
         context.fail(
             FailureCode.shallowDownStroke, "the down-stroke is too shallow a part of the stroke", measured: depth,
-            limit: needed, unit: .points, point: vertex, at: touch)
+            limit: needed, unit: .points, point: vertex, details: measuredDetails, at: touch)
         return true
     }
 }

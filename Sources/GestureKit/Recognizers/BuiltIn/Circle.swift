@@ -29,6 +29,11 @@ public struct Circle: Recognizer {
                 "direction", .text(["clockwise", "counterclockwise"]),
                 "The turning direction on screen (y grows downward)."),
             DetailSpec("arc", .number, unit: .radians, minimum: 0, "Total angle swept, in radians."),
+            DetailSpec(
+                "closure", .number, unit: .points, minimum: 0,
+                "How far from its start the path came back: to `closurePoint`, the nearest point of its last `closureReturnRatio` (its end when 0)."
+            ),
+            DetailSpec("closurePoint", .point, unit: .points, "Where the path came back nearest its start."),
         ],
         examples: examples)
 
@@ -167,27 +172,37 @@ public struct Circle: Recognizer {
         let closureLimit = max(
             parameters.closureViewRatio * min(view.width, view.height), parameters.closureSizeRatio * diameter)
         let closure = measures.closure
+        // What a failure reports it measured (declared order: centre, bounds, then the arc, then closure).
+        let shape: [JSONValue.Member] = [.init("center", .point(center)), .init("bounds", Self.rectangle(bounds))]
+        let gap: [JSONValue.Member] = [
+            .init("closure", .number(closure.distance)), .init("closurePoint", .point(closure.point)),
+        ]
         guard closure.distance <= closureLimit else {
             if parameters.closureReturnRatio == 0 {
                 return context.fail(
                     FailureCode.notClosed, "start and end are too far apart", measured: closure.distance,
-                    limit: closureLimit, unit: .points, point: touch.location, at: touch)
+                    limit: closureLimit, unit: .points, point: touch.location, details: shape + gap, at: touch)
             }
             return context.fail(
                 FailureCode.notClosed, measures.notClosedMessage, measured: closure.distance, limit: closureLimit,
-                unit: .points, point: closure.point, at: touch)
+                unit: .points, point: closure.point, details: shape + gap, at: touch)
         }
 
         let arc = measures.arc
+        let swept: [JSONValue.Member] = [
+            .init("direction", .string(arc > 0 ? "clockwise" : "counterclockwise")), .init("arc", .number(abs(arc))),
+        ]
         guard abs(arc) >= parameters.minimumArc else {
             return context.fail(
                 FailureCode.arcTooSmall, "did not go far enough around its centre", measured: abs(arc),
-                limit: parameters.minimumArc, unit: .radians, point: touch.location, at: touch)
+                limit: parameters.minimumArc, unit: .radians, point: touch.location, details: shape + swept + gap,
+                at: touch)
         }
         guard abs(arc) <= parameters.maximumArc else {
             return context.fail(
                 FailureCode.arcTooLarge, "went too far around its centre", measured: abs(arc),
-                limit: parameters.maximumArc, unit: .radians, point: touch.location, at: touch)
+                limit: parameters.maximumArc, unit: .radians, point: touch.location, details: shape + swept + gap,
+                at: touch)
         }
 
         let changes = measures.directionChanges
@@ -196,24 +211,26 @@ public struct Circle: Recognizer {
             return context.fail(
                 FailureCode.tooManyDirectionChanges, "changed direction too often for a circle",
                 measured: Double(changes.count), limit: Double(parameters.maximumDirectionChanges), unit: .count,
-                point: changes[parameters.maximumDirectionChanges], at: touch)
+                point: changes[parameters.maximumDirectionChanges], details: shape + swept + gap, at: touch)
         }
 
-        if let failure = shapeFailure(measures) { return context.fail(failure, at: touch) }
+        if var failure = shapeFailure(measures) {
+            failure.details = shape + swept + gap
+            return context.fail(failure, at: touch)
+        }
 
         context.recognize(
             "circle",
-            details: [
-                .init("center", .point(center)), .init("radius", .number(measures.radius)),
-                .init(
-                    "bounds",
-                    .object([
-                        .init("x", .number(bounds.minimum.x)), .init("y", .number(bounds.minimum.y)),
-                        .init("width", .number(bounds.width)), .init("height", .number(bounds.height)),
-                    ])),
-                .init("direction", .string(arc > 0 ? "clockwise" : "counterclockwise")),
-                .init("arc", .number(abs(arc))),
-            ], at: touch)
+            details: [.init("center", .point(center)), .init("radius", .number(measures.radius))] + shape.dropFirst()
+                + swept + gap, at: touch)
+    }
+
+    /// A bounding box as a `rectangle` detail.
+    static func rectangle(_ bounds: Bounds) -> JSONValue {
+        .object([
+            .init("x", .number(bounds.minimum.x)), .init("y", .number(bounds.minimum.y)),
+            .init("width", .number(bounds.width)), .init("height", .number(bounds.height)),
+        ])
     }
 
     /// The default profile's shape rules, on the path resampled evenly along its length (see

@@ -21,7 +21,14 @@ public struct ZLetter: Recognizer {
     public static let definition = RecognizerDefinition(
         ZLetter.self, id: "z",
         summary: "one finger: rightward, down-left diagonal, rightward again (the Z-letter recognizer tutorial)",
-        gestures: ["z"], capabilities: [.shape], examples: examples)
+        gestures: ["z"], capabilities: [.shape],
+        details: [
+            DetailSpec("topStart", .point, unit: .points, "Where the top part starts."),
+            DetailSpec("topCorner", .point, unit: .points, "Where the top part turns into the diagonal."),
+            DetailSpec("bottomCorner", .point, unit: .points, "Where the diagonal turns into the bottom part."),
+            DetailSpec("bottomEnd", .point, unit: .points, "Where the bottom part ends (a descender may follow)."),
+        ],
+        examples: examples)
 
     public struct Parameters: RecognizerParameters {
         public var strokePrecision = 12.0
@@ -188,6 +195,8 @@ public struct ZLetter: Recognizer {
     private var lowestY = 0.0
     /// The whole path so far, in whole-path mode: every point at least `jitterTolerance` from the last.
     private var path: [Point] = []
+    /// Point by point: where the top part started and the corners passed so far.
+    private var corners: [Point] = []
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -203,6 +212,7 @@ public struct ZLetter: Recognizer {
         anchor = touches[0].location
         partPoints = [anchor]
         path = [anchor]
+        if !parameters.wholePath { corners = [anchor] }
     }
 
     public mutating func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
@@ -228,10 +238,12 @@ public struct ZLetter: Recognizer {
         }
         guard part == .bottom else {
             let missing = part == .top ? "the diagonal and bottom parts" : "the bottom part"
-            return context.fail(FailureCode.incomplete, "lifted before \(missing)", point: touch.location, at: touch)
+            return context.fail(
+                FailureCode.incomplete, "lifted before \(missing)", point: touch.location,
+                details: Self.details(corners), at: touch)
         }
         guard checkPart(partPoints, touch: touch, context: &context) else { return }
-        context.recognize("z", at: touch)
+        context.recognize("z", details: Self.details(corners + [partPoints[partPoints.count - 1]]), at: touch)
     }
 
     // MARK: Whole path (default profile)
@@ -249,7 +261,8 @@ public struct ZLetter: Recognizer {
                 let broken = firstBrokenRule(
                     reading: k, turns: turns, rightward: rightward, strokeTop: bounds.minimum.y, height: bounds.height)
             else {
-                return context.recognize("z", at: touch)
+                let reading = (0...3).map { path[turns[k + $0]] }
+                return context.recognize("z", details: Self.details(reading), at: touch)
             }
             if furthest == nil || broken.rule > furthest!.rule { furthest = broken }
         }
@@ -279,7 +292,10 @@ public struct ZLetter: Recognizer {
             _ unit: MeasureUnit,
             _ point: Point
         ) -> (rule: Int, reason: FailureReason) {
-            (rule, FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point))
+            let reason = FailureReason(
+                code, message, measured: measured, limit: limit, unit: unit, point: point,
+                details: Self.details([a, b, c, d]))
+            return (rule, reason)
         }
 
         let topHeading = abs(Geometry.angle(from: a, to: b))
@@ -345,6 +361,12 @@ public struct ZLetter: Recognizer {
         return nil
     }
 
+    /// The corners of a reading as details: the top part's start, the top and bottom corners, and the
+    /// bottom part's end, as many as are known.
+    private static func details(_ points: [Point]) -> [JSONValue.Member] {
+        zip(["topStart", "topCorner", "bottomCorner", "bottomEnd"], points).map { .init($0, .point($1)) }
+    }
+
     // MARK: Point by point (the tutorial; seed profile)
 
     /// Feeds one accepted point to the part state machine.
@@ -356,7 +378,8 @@ public struct ZLetter: Recognizer {
                 guard part == .top else {
                     return context.fail(
                         FailureCode.movedLeft, "moved left during the bottom part", measured: extreme.x - point.x,
-                        limit: parameters.turnTolerance, unit: .points, point: point, at: touch)
+                        limit: parameters.turnTolerance, unit: .points, point: point, details: Self.details(corners),
+                        at: touch)
                 }
                 startNextPart(at: point, touch: touch, context: &context)
                 return
@@ -368,7 +391,8 @@ public struct ZLetter: Recognizer {
             if drift > allowed {
                 context.fail(
                     FailureCode.leftTheLine, "the \(part == .top ? "top" : "bottom") part strayed from horizontal",
-                    measured: drift, limit: allowed, unit: .points, point: point, at: touch)
+                    measured: drift, limit: allowed, unit: .points, point: point, details: Self.details(corners),
+                    at: touch)
             }
         case .diagonal:
             if point.x > extreme.x + parameters.turnTolerance {
@@ -378,7 +402,8 @@ public struct ZLetter: Recognizer {
             if point.y < lowestY - parameters.turnTolerance {
                 return context.fail(
                     FailureCode.movedUp, "moved up during the diagonal", measured: lowestY - point.y,
-                    limit: parameters.turnTolerance, unit: .points, point: point, at: touch)
+                    limit: parameters.turnTolerance, unit: .points, point: point, details: Self.details(corners),
+                    at: touch)
             }
             lowestY = max(lowestY, point.y)
             if point.x < extreme.x { extremeIndex = partPoints.count }
@@ -394,9 +419,11 @@ public struct ZLetter: Recognizer {
         if part == .diagonal, descent < parameters.minimumPartLength / 2 {
             return context.fail(
                 FailureCode.diagonalNotDown, "the diagonal did not go down", measured: descent,
-                limit: parameters.minimumPartLength / 2, unit: .points, point: point, at: touch)
+                limit: parameters.minimumPartLength / 2, unit: .points, point: point, details: Self.details(corners),
+                at: touch)
         }
         part = part == .top ? .diagonal : .bottom
+        corners.append(finished[finished.count - 1])
         partPoints = Array(partPoints[extremeIndex...]) + [point]
         lowestY = partPoints.map(\.y).max() ?? point.y
         extremeIndex = 0
@@ -415,7 +442,8 @@ public struct ZLetter: Recognizer {
         guard length >= parameters.minimumPartLength, length > 0 else {
             context.fail(
                 FailureCode.partTooShort, "the \(name) part is too short", measured: length,
-                limit: parameters.minimumPartLength, unit: .points, point: last, at: touch)
+                limit: parameters.minimumPartLength, unit: .points, point: last, details: Self.details(corners),
+                at: touch)
             return false
         }
         let allowed = max(parameters.strokePrecision, parameters.precisionRatio * length)
@@ -424,7 +452,7 @@ public struct ZLetter: Recognizer {
             if distance > allowed {
                 context.fail(
                     FailureCode.notStraight, "the \(name) part bows too far from a straight line", measured: distance,
-                    limit: allowed, unit: .points, point: p, at: touch)
+                    limit: allowed, unit: .points, point: p, details: Self.details(corners), at: touch)
                 return false
             }
         }
