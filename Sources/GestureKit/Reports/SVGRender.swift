@@ -253,7 +253,8 @@ private struct Picture {
                 case .arrow(let from, let to, _), .gap(let from, let to, _):
                     include(from)
                     include(to)
-                case .corners(let points): points.forEach { include($0) }
+                case .corners(let points):
+                    for p in points { include(p) }
                 case .mark(let p, _): include(p)
                 case .band(let from, let to, let half):
                     include(Point(x: min(from.x, to.x) - half, y: min(from.y, to.y) - half))
