@@ -53,6 +53,7 @@ class Browser:
         self.next_id = 0
         self.events = []
         self.session = None
+        self.target = None
 
     def message(self, timeout=20):
         deadline = time.monotonic() + timeout
@@ -110,10 +111,16 @@ class Browser:
 
     def open_tab(self, url="about:blank"):
         """Opens a tab and attaches to it: later commands without `browser=True` go to it."""
-        target = self.send("Target.createTarget", {"url": url}, browser=True)
+        self.target = self.send("Target.createTarget", {"url": url}, browser=True)["targetId"]
         self.session = self.send(
-            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, browser=True)["sessionId"]
+            "Target.attachToTarget", {"targetId": self.target, "flatten": True}, browser=True)["sessionId"]
         return self.session
+
+    def close_tab(self):
+        """Closes the tab `open_tab` opened, and forgets its events."""
+        self.send("Target.closeTarget", {"targetId": self.target}, browser=True)
+        self.session = self.target = None
+        self.events = []
 
     def evaluate(self, expression):
         """The value of a JavaScript expression in the tab (JSON-able values only); raises

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Opens a page (an SVG picture or an HTML report) in headless Chromium and says what a person would see.
 
-    python3 scripts/page-check.py FILE [--selector CSS]… [--text CSS]… [--probe CSS]… [--dark]
+    python3 scripts/page-check.py FILE [--selector CSS]… [--text CSS]… [--probe CSS]… [--dark | --both]
                                   [--screenshot PNG] [--chromium PATH]
 
 FILE (.svg, .html, any file Chromium opens) is loaded through its file:// URL, over the DevTools
@@ -32,8 +32,10 @@ protocol (scripts/devtools.py). Once it has loaded, prints a JSON object on stdo
   whose colour is furthest from "background", and that distance (the sum of the three channels'
   differences, 0 to 765), so a stroke a pixel wide drawn between pixel centres still counts.
 
---dark emulates prefers-color-scheme: dark (Emulation.setEmulatedMedia) before loading. --screenshot
-also writes the PNG. Exit status 1, with a message on stderr, when the file is missing or does not
+--dark emulates prefers-color-scheme: dark (Emulation.setEmulatedMedia) before loading. --both checks
+the page twice in one browser, in a fresh tab each time, as it is and then with dark emulated, and
+prints {"light": …, "dark": …}, each an object as above. --screenshot also writes the PNG (with
+--both, the dark one). Exit status 1, with a message on stderr, when the file is missing or does not
 load (a navigation error or no load event within 20 s); a page that loads with errors still exits 0:
 the caller reads "errors". Only reads the page: JavaScript is evaluated to read geometry, images,
 links and text, and to scroll. Python's standard library only. Used by
@@ -88,6 +90,7 @@ def arguments():
     parser.add_argument("--text", action="append", default=[], help="the text of the elements matching CSS")
     parser.add_argument("--probe", action="append", default=[], help="the pixels along the elements matching CSS")
     parser.add_argument("--dark", action="store_true", help="emulate prefers-color-scheme: dark")
+    parser.add_argument("--both", action="store_true", help="check it light, then dark: {light, dark}")
     parser.add_argument("--screenshot", help="also write the screenshot to this PNG file")
     parser.add_argument("--chromium", default="chromium")
     return parser.parse_args()
@@ -134,7 +137,11 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
         fail(f"cannot start {options.chromium}: {error}")
     try:
-        summary = check(browser, path, options)
+        if options.both:
+            summary = {"light": check(browser, path, options, dark=False),
+                       "dark": check(browser, path, options, dark=True)}
+        else:
+            summary = check(browser, path, options, dark=options.dark)
     except (RuntimeError, TimeoutError, EOFError) as error:
         fail(f"{options.file}: {error}")
     finally:
@@ -143,11 +150,11 @@ def main():
     print(json.dumps(summary, indent=1))
 
 
-def check(browser, path, options):
+def check(browser, path, options, dark):
     browser.open_tab()
     for domain in ("Page", "Runtime", "Log", "DOM"):
         browser.send(domain + ".enable")
-    if options.dark:
+    if dark:
         browser.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     navigation = browser.send("Page.navigate", {"url": path.as_uri()})
     if navigation.get("errorText"):
@@ -234,6 +241,7 @@ def check(browser, path, options):
     errors, warnings = messages(browser)
     summary["errors"] += errors
     summary["warnings"] += warnings
+    browser.close_tab()
     return summary
 
 
