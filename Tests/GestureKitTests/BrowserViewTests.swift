@@ -17,10 +17,10 @@ import Testing
         (try? GestureCommand.run(["batch", "--help"]))?.stdout.contains("--report") ?? false
     }()
 
-    /// A fresh folder for one test's files.
+    /// A fresh folder for one test's files (which the test removes when done).
     static func folder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "gesture-browser-\(getpid())/\(name)")
+            "gesture-browser-\(getpid())-\(name)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
@@ -65,6 +65,7 @@ import Testing
     @Test(.enabled(if: available, Comment(rawValue: absent)), arguments: traces)
     func aPictureShowsItsStrokesAndVerdicts(trace: String) throws {
         let folder = try Self.folder(URL(fileURLWithPath: trace).deletingPathExtension().lastPathComponent)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let svg = folder.appendingPathComponent("picture.svg")
         let rendered = try GestureCommand.run(["render", trace, "--out", svg.path])
         try #require(rendered.status == 0, "render: \(rendered.stderr)")
@@ -175,6 +176,7 @@ import Testing
     @Test(.enabled(if: available, Comment(rawValue: absent)))
     func theReportChecksCatchWhatAPersonWouldSee() throws {
         let folder = try Self.folder("hand-made")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let rendered = try GestureCommand.run(
             ["render", "Traces/tap.json", "--out", folder.appendingPathComponent("tap.svg").path])
         try #require(rendered.status == 0, "render: \(rendered.stderr)")
@@ -219,6 +221,7 @@ import Testing
         let runs = [("all", [String]()), ("a-miss", ["--set", "circle.minimumArc=7"])]
         for (name, options) in runs {
             let folder = try Self.folder("report-\(name)")
+            defer { try? FileManager.default.removeItem(at: folder) }
             let batch = try GestureCommand.run(["batch", "Traces"] + options + ["--report", folder.path, "--force"])
             let index = folder.appendingPathComponent("index.html")
             try #require(
