@@ -16,12 +16,14 @@ protocol (scripts/devtools.py). Once it has loaded, prints a JSON object on stdo
 - "texts": for each --text, the text content of each matching element, whitespace collapsed.
 - "dom": the document as `chromium --dump-dom` prints it (DOM.getOuterHTML of its root element).
 - "title", "prefersDark" (whether prefers-color-scheme: dark matched), "url".
+- "viewport" and "content": the window's and the page's width and height in CSS pixels (the window
+  is 800 by 1000; a page wider than it scrolls sideways).
 - "images": each <img> with its "src", "complete" and "naturalWidth" (0 when it did not load); when
   some had not loaded (loading="lazy"), the page is first scrolled to its end and back, as a person
   reading it would, and their loading waited for.
 - "links": the absolute URL of each a[href].
-- "screenshot": the page captured as PNG (Page.captureScreenshot, the whole page up to 4,000 CSS
-  pixels high): "width", "height" (pixels), "scale" (pixels per CSS pixel), "background" (the colour
+- "screenshot": the page captured as PNG (Page.captureScreenshot; when something is probed, the
+  whole page up to 4,000 CSS pixels high, else the part the window shows): "width", "height" (pixels), "scale" (pixels per CSS pixel), "background" (the colour
   2 pixels in from the top-left corner), "corners" (the four corners' colours) and "colours" (how many
   distinct colours a grid of every 8th pixel has: 1 for a blank page).
 - "probes": for each --probe, up to 20 matching elements, each with its "tag", "class", "rect"
@@ -205,8 +207,15 @@ def check(browser, path, options, dark):
     summary["dom"] = browser.send("DOM.getOuterHTML", {"nodeId": root["nodeId"]})["outerHTML"]
 
     # The screenshot, and the pixels under what was probed.
-    size = browser.send("Page.getLayoutMetrics")["cssContentSize"]
-    width, height = max(1, round(size["width"])), max(1, min(MAX_HEIGHT, round(size["height"])))
+    # The whole page when something is probed (it may be below the fold), else what the window shows:
+    # decoding a tall PNG in Python takes seconds.
+    metrics = browser.send("Page.getLayoutMetrics")
+    size = metrics["cssContentSize"]
+    tallest = MAX_HEIGHT if options.probe else metrics["cssLayoutViewport"]["clientHeight"]
+    width, height = max(1, round(size["width"])), max(1, min(tallest, round(size["height"])))
+    viewport = metrics["cssLayoutViewport"]
+    summary["viewport"] = {"width": viewport["clientWidth"], "height": viewport["clientHeight"]}
+    summary["content"] = {"width": size["width"], "height": size["height"]}
     shot = base64.b64decode(browser.send("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})["data"])
