@@ -10,21 +10,18 @@ What the page produced is read from its downloads (Browser.setDownloadBehavior) 
 field. Writes into OUT_DIR: checkmark.json (saved with the Save button), pinch.json, cancelled.json,
 the guided mode's archive gestures-t1.tar, and prints a JSON summary (files, and the screenshot check:
 how many pixels under the drawn checkmark differ from the page's background) on stdout.
-Python's standard library only. Used by Tests/GestureKitTests/RecorderPageTests.swift.
+Python's standard library only (the browser and PNG parts are in scripts/devtools.py). Used by Tests/GestureKitTests/RecorderPageTests.swift.
 """
 
 import base64
-import fcntl
 import json
-import os
 import pathlib
 import shutil
-import struct
-import subprocess
 import sys
 import tempfile
 import time
-import zlib
+
+from devtools import Browser, browser_events, png_pixels
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "recorder.html"
@@ -38,89 +35,11 @@ CHECKMARK = [
 STEP = 0.016  # seconds between input events
 
 
-class Browser:
-    def __init__(self, chromium, profile):
-        commands_read, commands_write = os.pipe()
-        replies_read, replies_write = os.pipe()
-        # Above 10 so that the child's dup2 onto 3 and 4 cannot clobber one with the other.
-        child_in = fcntl.fcntl(commands_read, fcntl.F_DUPFD, 10)
-        child_out = fcntl.fcntl(replies_write, fcntl.F_DUPFD, 10)
-
-        def descriptors():
-            os.dup2(child_in, 3)
-            os.dup2(child_out, 4)
-
-        self.process = subprocess.Popen(
-            [chromium, "--headless=new", "--no-sandbox", "--remote-debugging-pipe", "--disable-gpu",
-             "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--window-size=800,1000",
-             "--user-data-dir=" + profile, "about:blank"],
-            preexec_fn=descriptors, close_fds=False, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for fd in (commands_read, replies_write, child_in, child_out):
-            os.close(fd)
-        self.out = os.fdopen(commands_write, "wb", buffering=0)
-        self.inp = os.fdopen(replies_read, "rb", buffering=0)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-        self.session = None
-
-    def message(self, timeout=20):
-        deadline = time.monotonic() + timeout
-        while b"\0" not in self.buffer:
-            if time.monotonic() > deadline:
-                raise TimeoutError("no message from the browser")
-            chunk = self.inp.read(1 << 16)
-            if not chunk:
-                raise EOFError("the browser closed its pipe")
-            self.buffer += chunk
-        text, _, self.buffer = self.buffer.partition(b"\0")
-        return json.loads(text)
-
-    def send(self, method, params=None, browser=False):
-        self.next_id += 1
-        command = {"id": self.next_id, "method": method, "params": params or {}}
-        if self.session and not browser:
-            command["sessionId"] = self.session
-        self.out.write(json.dumps(command).encode() + b"\0")
-        while True:
-            reply = self.message()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            self.events.append(reply)
-
-    def wait_for(self, method, timeout=20):
-        deadline = time.monotonic() + timeout
-        while True:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method:
-                    return self.events.pop(index)
-            self.events.append(self.message(max(0.1, deadline - time.monotonic())))
-
-    def evaluate(self, expression):
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
-        return result["result"].get("value")
-
-    def close(self):
-        try:
-            self.send("Browser.close", browser=True)
-        except Exception:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
 class Page:
     def __init__(self, browser, downloads):
         self.b = browser
         self.clock = time.time()
-        target = browser.send("Target.createTarget", {"url": "about:blank"})
-        browser.session = browser.send(
-            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+        browser.open_tab()
         browser.send("Browser.setDownloadBehavior",
                      {"behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True}, browser=True)
         browser.send("Page.enable")
@@ -183,12 +102,6 @@ class Page:
         return self.b.evaluate("document.getElementById('output').value")
 
 
-def browser_events(browser, method):
-    found = [event for event in browser.events if event.get("method") == method]
-    browser.events = [event for event in browser.events if event.get("method") != method]
-    return found
-
-
 def wait_for_file(path, timeout=20):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -196,46 +109,6 @@ def wait_for_file(path, timeout=20):
             return path
         time.sleep(0.05)
     raise TimeoutError(f"no download {path.name}")
-
-
-def png_pixels(data):
-    """Width, height and rows of (r, g, b) of an 8-bit RGB or RGBA PNG, with zlib alone."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    position, idat = 8, b""
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        body = data[position + 8:position + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and color in (2, 6), f"unexpected PNG depth {depth}, colour type {color}"
-        elif kind == b"IDAT":
-            idat += body
-        position += 12 + length
-    channels = 3 if color == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for row in range(height):
-        start = row * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            upper_left = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                p = left + up - upper_left
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - upper_left)
-                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else upper_left)
-                line[i] = (line[i] + predictor) & 0xFF
-        rows.append([tuple(line[i:i + 3]) for i in range(0, stride, channels)])
-        previous = line
-    return width, height, rows
 
 
 def main():
