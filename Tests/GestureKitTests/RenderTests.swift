@@ -65,6 +65,28 @@ import Testing
         #expect(pan.contains("<g class=\"translation\"><line x1=\"140\" y1=\"400\" x2=\"260\" y2=\"400\"/>"))
     }
 
+    /// The README's two pictures are what `gesture render` draws today (`make golden` redraws them).
+    @Test(arguments: [
+        ("Traces/not-a-circle-open.json", "circle", "docs/pictures/not-a-circle-open.svg"),
+        ("Traces/z.csv", "z", "docs/pictures/z.svg"),
+    ])
+    func theReadmePicturesAreCurrent(_ trace: String, _ recognizer: String, _ picture: String) throws {
+        let output = try GestureCommand.run(["render", "--recognizer", recognizer, trace])
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, picture)
+        let url = GestureCommand.packageRoot.appendingPathComponent(picture)
+        if CommandLineTests.recording {
+            try output.stdout.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == output.stdout,
+            "\(picture) is not what gesture render draws; RECORD_GOLDEN=1 swift test redraws it")
+        let readme = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("(\(picture))") || readme.contains("src=\"\(picture)\""))
+    }
+
     @Test func aRecognizedZShowsItsPartsAndCorners() throws {
         let svg = try Self.render("Traces/z.csv")
         let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"z\""))

@@ -279,8 +279,9 @@ private struct Picture {
         unit = size / 400
         let font = 6.5 * unit
         let lineHeight = font * 1.35
-        let labels = placeLabels(font: font * 0.85)
-        for label in labels {
+        let placed = placeLabels(font: font * 0.85, captions: captions(measured))
+        let (labels, captionLabels) = (placed.filter { $0.report != nil }, placed.filter { $0.report == nil })
+        for label in placed {
             include(Point(x: label.x, y: label.y - label.font))
             include(Point(x: label.x + label.width, y: label.y + label.font * 0.3))
         }
@@ -311,8 +312,9 @@ private struct Picture {
         }
         drawStrokes(font: font)
         for (index, shapes) in measured.enumerated() where !shapes.isEmpty {
-            draw(shapes, of: shown[index].report, font: font * 0.8)
+            draw(shapes, of: shown[index].report)
         }
+        drawCaptions(captionLabels)
         drawDecisions(labels)
         out += "<g class=\"legend\" font-size=\"\(n(font))\" fill=\"#111827\">\n"
         out += "<line x1=\"\(n(left + margin / 2))\" y1=\"\(n(maxY + margin / 2))\""
@@ -380,19 +382,15 @@ private struct Picture {
         }
     }
 
-    /// What one recognizer measured: in the measured colour, captioned, when it recognized; else
-    /// faint in the failed colour, captioned only where it carries a number (a circle's closure gap).
-    mutating func draw(_ shapes: [Measure], of report: RecognizerReport, font: Double) {
+    /// What one recognizer measured: in the measured colour when it recognized; else faint in the
+    /// failed colour. Their captions are placed with the decisions' labels (`captions`).
+    mutating func draw(_ shapes: [Measure], of report: RecognizerReport) {
         let failed = report.recognition == nil
         let colour = failed ? SVGRender.failedColour : SVGRender.measuredColour
         let width = n(unit)
         let id = SVGRender.escape(report.id)
         out += "<g class=\"measured\" data-recognizer=\"\(id)\" fill=\"none\" stroke=\"\(colour)\""
         out += " stroke-width=\"\(width)\"\(failed ? " stroke-opacity=\"0.6\"" : "")>\n"
-        func caption(_ text: String, at p: Point) {
-            out += "<text x=\"\(n(p.x + 3 * unit))\" y=\"\(n(p.y + font + 2 * unit))\" font-size=\"\(n(font))\""
-            out += " fill=\"\(colour)\" stroke=\"none\">\(SVGRender.escape(text))</text>\n"
-        }
         for shape in shapes {
             switch shape {
             case .center(let c):
@@ -424,22 +422,17 @@ private struct Picture {
                 out += "<polyline class=\"corners\" points=\""
                 out += points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
                 out += "\" stroke-dasharray=\"\(n(4 * unit)) \(n(2 * unit))\"/>\n"
-                let names = ["top start", "top corner", "bottom corner", "bottom end"]
-                for (p, name) in zip(points, names) {
+                for p in points {
                     let side = 4 * unit
                     out += "<rect class=\"corner\" x=\"\(n(p.x - side / 2))\" y=\"\(n(p.y - side / 2))\""
                     out += " width=\"\(n(side))\" height=\"\(n(side))\"/>\n"
-                    if !failed { caption("\(report.id): \(name)", at: p) }
                 }
-            case .mark(let p, let name):
+            case .mark(let p, _):
                 out += "<circle class=\"mark\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(4 * unit))\"/>\n"
-                if !failed { caption("\(report.id): \(name)", at: p) }
-            case .gap(let from, let to, let distance):
+            case .gap(let from, let to, _):
                 out += "<line class=\"closure\" x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\""
                 out += " y2=\"\(n(to.y))\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
                 out += "<circle class=\"closure\" cx=\"\(n(to.x))\" cy=\"\(n(to.y))\" r=\"\(n(2 * unit))\"/>\n"
-                let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
-                caption("\(report.id): closure \(Format.number(distance, decimals: 1)) pt", at: middle)
             }
         }
         out += "</g>\n"
@@ -469,9 +462,13 @@ private struct Picture {
         return text + "</g>\n"
     }
 
-    /// A decision's label, placed where it overlaps no other: its text's baseline starts at `x`, `y`.
+    /// A decision's label, or a caption of what a recognizer measured, placed where it overlaps no
+    /// other: its text's baseline starts at `x`, `y`.
     struct Label {
-        var report: RecognizerReport
+        /// The recognizer decided, for a decision's label; nil for a caption.
+        var report: RecognizerReport?
+        var text: String
+        var colour: String
         var point: Point
         var x: Double
         var y: Double
@@ -481,14 +478,51 @@ private struct Picture {
         var moved: Bool
     }
 
-    /// The labels of the shown recognizers' decisions, each beside its point or, when that place is
-    /// taken, the nearest free place below or above it.
-    func placeLabels(font: Double) -> [Label] {
+    /// A caption of what a recognizer measured: its text, where, in what colour.
+    struct Caption {
+        var text: String
+        var point: Point
+        var colour: String
+    }
+
+    /// The captions of the shapes measured: a recognition's named points and closure gap, and a
+    /// failure's closure gap when its length is the value that broke the limit.
+    func captions(_ measured: [[Measure]]) -> [Caption] {
+        var captions: [Caption] = []
+        for (index, shapes) in measured.enumerated() {
+            let report = shown[index].report
+            let failed = report.recognition == nil
+            let colour = failed ? SVGRender.failedColour : SVGRender.measuredColour
+            for shape in shapes {
+                switch shape {
+                case .corners(let points) where !failed:
+                    for (p, name) in zip(points, ["top start", "top corner", "bottom corner", "bottom end"]) {
+                        captions.append(Caption(text: "\(report.id): \(name)", point: p, colour: colour))
+                    }
+                case .mark(let p, let name) where !failed:
+                    captions.append(Caption(text: "\(report.id): \(name)", point: p, colour: colour))
+                // A failure's gap is captioned when it is what broke the limit.
+                case .gap(let from, let to, let distance)
+                where !failed || report.failure?.reason.measured == distance:
+                    let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
+                    let text = "\(report.id): closure \(Format.number(distance, decimals: 1)) pt"
+                    captions.append(Caption(text: text, point: middle, colour: colour))
+                default: break
+                }
+            }
+        }
+        return captions
+    }
+
+    /// The labels of the shown recognizers' decisions, then the captions, each beside its point or,
+    /// when that place is taken, the nearest free place below or above it.
+    func placeLabels(font: Double, captions: [Caption]) -> [Label] {
         var labels: [Label] = []
         let lineHeight = font * 1.25
-        for item in shown {
-            guard let point = decision(of: item.report) else { continue }
-            let text = label(of: item.report)
+        let decisions: [(RecognizerReport?, String, String, Point)] = shown.compactMap { item in
+            decision(of: item.report).map { (item.report, label(of: item.report), colour(of: item.report), $0) }
+        }
+        for (report, text, colour, point) in decisions + captions.map({ (nil, $0.text, $0.colour, $0.point) }) {
             let width = Double(text.count) * font * 0.56
             let x = point.x + 4 * unit
             var y = point.y - 2 * unit
@@ -506,19 +540,42 @@ private struct Picture {
                 step += 1
             }
             labels.append(
-                Label(report: item.report, point: point, x: x, y: y, width: width, font: font, moved: step > 0))
+                Label(
+                    report: report, text: text, colour: colour, point: point, x: x, y: y, width: width, font: font,
+                    moved: step > 0))
         }
         return labels
+    }
+
+    /// The colour of a recognizer's state: recognized, failed, or any other.
+    func colour(of report: RecognizerReport) -> String {
+        report.state == .recognized
+            ? SVGRender.recognizedColour : report.state == .failed ? SVGRender.failedColour : SVGRender.otherColour
+    }
+
+    /// The captions, each with a line back to its point when it was moved away from it.
+    mutating func drawCaptions(_ captions: [Label]) {
+        guard !captions.isEmpty else { return }
+        out += "<g class=\"captions\">\n"
+        for placed in captions {
+            if placed.moved {
+                out += "<line x1=\"\(n(placed.point.x))\" y1=\"\(n(placed.point.y))\" x2=\"\(n(placed.x))\""
+                out += " y2=\"\(n(placed.y - placed.font / 3))\" stroke=\"\(placed.colour)\" stroke-opacity=\"0.5\""
+                out += " stroke-width=\"\(n(unit / 3))\"/>\n"
+            }
+            out += "<text x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" font-size=\"\(n(placed.font))\""
+            out += " fill=\"\(placed.colour)\">\(SVGRender.escape(placed.text))</text>\n"
+        }
+        out += "</g>\n"
     }
 
     /// Each shown recognizer's decision point, marked by state (a dot when recognized, a cross when
     /// failed, a diamond otherwise) and labelled `id: state code`.
     mutating func drawDecisions(_ labels: [Label]) {
         for placed in labels {
-            let (report, point) = (placed.report, placed.point)
-            let colour =
-                report.state == .recognized
-                ? SVGRender.recognizedColour : report.state == .failed ? SVGRender.failedColour : SVGRender.otherColour
+            guard let report = placed.report else { continue }
+            let point = placed.point
+            let colour = colour(of: report)
             out += "<g class=\"decision\" data-recognizer=\"\(SVGRender.escape(report.id))\""
             out += " data-state=\"\(report.state.rawValue)\">\n"
             let r = 2.5 * unit
@@ -580,9 +637,7 @@ private struct Picture {
                         bold: true))
             }
             let report = item.report
-            let colour =
-                report.state == .recognized
-                ? SVGRender.recognizedColour : report.state == .failed ? SVGRender.failedColour : SVGRender.otherColour
+            let colour = colour(of: report)
             let reason = TextReport.reason(of: report)
             let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
             for (index, part) in Self.wrap(text, width: charactersPerLine - 2).enumerated() {
