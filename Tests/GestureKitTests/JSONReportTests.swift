@@ -37,6 +37,13 @@ import Testing
         let circle = try #require(reports.first { $0.id == "circle" }?.failure?.reason)
         #expect(circle.code == "not-closed")
         #expect(circle.details.map(\.key) == ["center", "bounds", "closure", "closurePoint"])
+        // Scoring keeps no transitions and no failure details, and fails the same way.
+        let scored = Classifier().classify(try TraceReader.read(path: path), file: name, transitions: false)
+        let lean = try #require(scored.sequences.first?.recognizers.first { $0.id == "circle" }?.failure?.reason)
+        #expect(lean.details.isEmpty)
+        var same = circle
+        same.details = []
+        #expect(lean == same)
         let json = JSONReport.value(.success(result)).text
         #expect(json.contains("\"closurePoint\":{\"x\":117.4,\"y\":406.9}"))
         #expect(

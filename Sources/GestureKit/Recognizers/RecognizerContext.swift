@@ -15,6 +15,10 @@ public struct RecognizerContext: Sendable {
     /// Whether what the recognizer asked for (its `began`) is on hold until the recognizers it requires
     /// to fail have failed. Its `changed` meanwhile only replaces the values its `began` will carry.
     public internal(set) var isOnHold = false
+    /// Whether the replay keeps what failed recognizers measured (`FailureReason.details`): pictures
+    /// and JSON output do, scoring does not. A recognizer may skip building them when it is false;
+    /// `fail(_:_:…details:at:)` builds them only when it is true.
+    public internal(set) var keepsFailureDetails = true
 
     /// A state change the recognizer asked for.
     enum Request: Sendable {
@@ -95,8 +99,9 @@ public struct RecognizerContext: Sendable {
     /// against which limit, where.
     public mutating func fail<Code: RecognizerFailureCode>(
         _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
-        point: Point? = nil, details: [JSONValue.Member] = [], at touch: Touch? = nil
+        point: Point? = nil, details: @autoclosure () -> [JSONValue.Member] = [], at touch: Touch? = nil
     ) {
+        let details = keepsFailureDetails ? details() : []
         fail(
             FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point, details: details),
             at: touch)

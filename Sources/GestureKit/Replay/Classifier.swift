@@ -15,9 +15,10 @@ public struct Classifier: Sendable {
     /// - Parameters:
     ///   - trace: The trace, consumed: its samples go as they are replayed.
     ///   - file: The name results give the trace.
-    ///   - transitions: Whether to keep every transition of every recognizer; without them a result
-    ///     still has each recognizer's final state, recognition and failure, which is all that scoring
-    ///     needs, for less work.
+    ///   - transitions: Whether to keep every transition of every recognizer, and what failed
+    ///     recognizers had measured (`FailureReason.details`); without them a result still has each
+    ///     recognizer's final state, recognition and failure, which is all that scoring needs, for less
+    ///     work.
     /// - Returns: The gestures recognized, and what every recognizer did, per touch sequence.
     public func classify(_ trace: consuming Trace, file: String, transitions: Bool = true) -> TraceResult {
         ReplayEngine.run(trace, file: file, configuration: configuration, recordsTransitions: transitions)

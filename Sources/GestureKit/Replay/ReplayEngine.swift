@@ -89,6 +89,7 @@ struct ReplayEngine {
         paths = workspace?.paths ?? TouchPaths()
         paths.removeAll()
         context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible, paths: paths)
+        context.keepsFailureDetails = recordsTransitions
         if let workspace, let recognizers = workspace.recognizers.take(), let arbiter = workspace.arbiter.take(),
             recognizers.count == relations.count, arbiter.recordsTransitions == recordsTransitions
         {

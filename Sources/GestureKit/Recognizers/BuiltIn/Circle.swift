@@ -172,36 +172,42 @@ public struct Circle: Recognizer {
         let closureLimit = max(
             parameters.closureViewRatio * min(view.width, view.height), parameters.closureSizeRatio * diameter)
         let closure = measures.closure
-        // What a failure reports it measured (declared order: centre, bounds, then the arc, then closure).
-        let shape: [JSONValue.Member] = [.init("center", .point(center)), .init("bounds", Self.rectangle(bounds))]
-        let gap: [JSONValue.Member] = [
-            .init("closure", .number(closure.distance)), .init("closurePoint", .point(closure.point)),
-        ]
+        // What a failure reports it measured, in the declared order: centre and bounds, the arc once
+        // measured, the closure. Built only when the replay keeps them.
+        func measured(arc: Double? = nil) -> [JSONValue.Member] {
+            var members: [JSONValue.Member] = [
+                .init("center", .point(center)), .init("bounds", Self.rectangle(bounds)),
+            ]
+            if let arc {
+                members.append(.init("direction", .string(arc > 0 ? "clockwise" : "counterclockwise")))
+                members.append(.init("arc", .number(abs(arc))))
+            }
+            members.append(.init("closure", .number(closure.distance)))
+            members.append(.init("closurePoint", .point(closure.point)))
+            return members
+        }
         guard closure.distance <= closureLimit else {
             if parameters.closureReturnRatio == 0 {
                 return context.fail(
                     FailureCode.notClosed, "start and end are too far apart", measured: closure.distance,
-                    limit: closureLimit, unit: .points, point: touch.location, details: shape + gap, at: touch)
+                    limit: closureLimit, unit: .points, point: touch.location, details: measured(), at: touch)
             }
             return context.fail(
                 FailureCode.notClosed, measures.notClosedMessage, measured: closure.distance, limit: closureLimit,
-                unit: .points, point: closure.point, details: shape + gap, at: touch)
+                unit: .points, point: closure.point, details: measured(), at: touch)
         }
 
         let arc = measures.arc
-        let swept: [JSONValue.Member] = [
-            .init("direction", .string(arc > 0 ? "clockwise" : "counterclockwise")), .init("arc", .number(abs(arc))),
-        ]
         guard abs(arc) >= parameters.minimumArc else {
             return context.fail(
                 FailureCode.arcTooSmall, "did not go far enough around its centre", measured: abs(arc),
-                limit: parameters.minimumArc, unit: .radians, point: touch.location, details: shape + swept + gap,
+                limit: parameters.minimumArc, unit: .radians, point: touch.location, details: measured(arc: arc),
                 at: touch)
         }
         guard abs(arc) <= parameters.maximumArc else {
             return context.fail(
                 FailureCode.arcTooLarge, "went too far around its centre", measured: abs(arc),
-                limit: parameters.maximumArc, unit: .radians, point: touch.location, details: shape + swept + gap,
+                limit: parameters.maximumArc, unit: .radians, point: touch.location, details: measured(arc: arc),
                 at: touch)
         }
 
@@ -211,18 +217,17 @@ public struct Circle: Recognizer {
             return context.fail(
                 FailureCode.tooManyDirectionChanges, "changed direction too often for a circle",
                 measured: Double(changes.count), limit: Double(parameters.maximumDirectionChanges), unit: .count,
-                point: changes[parameters.maximumDirectionChanges], details: shape + swept + gap, at: touch)
+                point: changes[parameters.maximumDirectionChanges], details: measured(arc: arc), at: touch)
         }
 
         if var failure = shapeFailure(measures) {
-            failure.details = shape + swept + gap
+            if context.keepsFailureDetails { failure.details = measured(arc: arc) }
             return context.fail(failure, at: touch)
         }
 
-        context.recognize(
-            "circle",
-            details: [.init("center", .point(center)), .init("radius", .number(measures.radius))] + shape.dropFirst()
-                + swept + gap, at: touch)
+        var details = measured(arc: arc)
+        details.insert(.init("radius", .number(measures.radius)), at: 1)
+        context.recognize("circle", details: details, at: touch)
     }
 
     /// A bounding box as a `rectangle` detail.

@@ -255,7 +255,7 @@ public struct ZLetter: Recognizer {
         let tolerance = max(parameters.turnTolerance, parameters.turnRatio * bounds.width)
         let turns = Self.xTurns(path, tolerance: tolerance)
         let rightward = zip(turns, turns.dropFirst()).map { path[$1].x > path[$0].x }
-        var furthest: (rule: Int, reason: FailureReason)?
+        var furthest: (rule: Int, reason: FailureReason, reading: Int)?
         for k in rightward.indices.dropLast(2) where rightward[k] && !rightward[k + 1] && rightward[k + 2] {
             guard
                 let broken = firstBrokenRule(
@@ -264,9 +264,16 @@ public struct ZLetter: Recognizer {
                 let reading = (0...3).map { path[turns[k + $0]] }
                 return context.recognize("z", details: Self.details(reading), at: touch)
             }
-            if furthest == nil || broken.rule > furthest!.rule { furthest = broken }
+            if furthest == nil || broken.rule > furthest!.rule { furthest = (broken.rule, broken.reason, k) }
         }
-        if let furthest { return context.fail(furthest.reason, at: touch) }
+        if let furthest {
+            // With the corners of that reading: built once, for the reading reported.
+            var reason = furthest.reason
+            if context.keepsFailureDetails {
+                reason.details = Self.details((0...3).map { path[turns[furthest.reading + $0]] })
+            }
+            return context.fail(reason, at: touch)
+        }
         let wentBack = rightward.indices.dropLast().contains { rightward[$0] && !rightward[$0 + 1] }
         let missing =
             wentBack ? "the bottom part" : (rightward.contains(true) ? "the diagonal and bottom parts" : "the top part")
@@ -292,10 +299,7 @@ public struct ZLetter: Recognizer {
             _ unit: MeasureUnit,
             _ point: Point
         ) -> (rule: Int, reason: FailureReason) {
-            let reason = FailureReason(
-                code, message, measured: measured, limit: limit, unit: unit, point: point,
-                details: Self.details([a, b, c, d]))
-            return (rule, reason)
+            (rule, FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point))
         }
 
         let topHeading = abs(Geometry.angle(from: a, to: b))
