@@ -42,10 +42,8 @@ struct ReportFolder {
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
                 guard isFolder.boolValue else { throw UsageError("--report \(path): \(folder) is not a folder") }
             } else {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw UsageError("--report \(path): cannot make the folder \(folder): \(Self.why(error))")
+                if let problem = Self.makeFolder(folder) {
+                    throw UsageError("--report \(path): cannot make the folder \(folder): \(Output.reason(problem))")
                 }
             }
             guard access(folder, W_OK) == 0 else {
@@ -54,11 +52,16 @@ struct ReportFolder {
         }
     }
 
-    /// `strerror`'s text for a Foundation error that carries an `errno`, else its description.
-    private static func why(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying, code.domain == NSPOSIXErrorDomain { return Output.reason(Int32(code.code)) }
-        return error.localizedDescription
+    /// Makes `folder` and the folders above it that are missing, with `mkdir(2)` (whose `errno` says
+    /// why it failed, where Foundation's error only says that it did); the `errno` of a failure.
+    private static func makeFolder(_ folder: String) -> Int32? {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o777) != 0, errno != EEXIST { return errno }
+            prefix += "/"
+        }
+        return nil
     }
 
     /// The path of `name` in the folder.
