@@ -181,7 +181,7 @@ import Testing
             "miss-z-top-too-steep": ["corpus/s01/z/a.csv"],
             "miss-checkmark-ended-too-low": ["corpus/s02/checkmark/d.csv"],
             "miss-circle-preempted": ["corpus/s01/circle/c.csv", "corpus/s02/circle/f.csv"],
-            "miss-false-alarm": ["corpus/s02/none/e.csv"],
+            "miss-false-alarm-swipe-left": ["corpus/s02/none/e.csv"],
         ]
         let misses = try #require(page.element(id: "misses"))
         let sections = misses.all("section")

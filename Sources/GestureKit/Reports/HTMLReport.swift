@@ -110,9 +110,9 @@ public enum HTMLReport {
         return "#svgView(viewBox(\(numbers.joined(separator: ","))))"
     }
 
-    /// The `id` of the section of a kind of miss (`miss-circle-not-closed`).
+    /// The `id` of the section of a kind of miss (`miss-circle-not-closed`, `miss-false-alarm-z`).
     public static func anchor(_ kind: ReportMisses.Kind) -> String {
-        "miss-" + safeName(kind.recognizer.map { "\($0)-\(kind.code)" } ?? kind.code)
+        "miss-" + safeName([kind.recognizer, kind.code, kind.recognized].compactMap { $0 }.joined(separator: "-"))
     }
 
     /// The page, an XHTML-compatible HTML5 document ending with a newline.
@@ -393,15 +393,15 @@ public enum HTMLReport {
             line("<table class=\"failures\">")
             line(
                 "<p class=\"muted\">Every miss, by the failure code of the recognizer that should have fired "
-                    + "(false-alarm: labelled none, recognized as a gesture).</p>")
+                    + "(false-alarm: labelled none, recognized as the gesture named).</p>")
             line("<caption>Misses by recognizer and failure code</caption>")
             headRow(["recognizer", "code", "misses", "shown"], textColumns: 2)
             line("<tbody>")
             for kind in kinds {
                 let count = shown[kind] ?? 0
+                let name = kind.recognized.map { "\(kind.code): \($0)" } ?? kind.code
                 let code =
-                    count > 0
-                    ? "<a href=\"#\(HTMLReport.anchor(kind))\">\(escape(kind.code))</a>" : escape(kind.code)
+                    count > 0 ? "<a href=\"#\(HTMLReport.anchor(kind))\">\(escape(name))</a>" : escape(name)
                 line(
                     "<tr><th scope=\"row\">\(escape(kind.recognizer ?? "-"))</th><td class=\"text\">\(code)</td>"
                         + "<td>\(content.counts[kind]!)</td><td>\(count)</td></tr>")

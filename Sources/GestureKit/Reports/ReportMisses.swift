@@ -10,18 +10,24 @@
 public struct ReportMisses: Sendable {
     /// What a miss is filed under: the recognizer that should have fired and its failure code
     /// (`other-gesture` when it recognized something else), or, for a trace labelled `none` that was
-    /// recognized as a gesture, no recognizer and `false-alarm`.
+    /// recognized as a gesture, no recognizer, `false-alarm` and the gesture.
     public struct Kind: Sendable, Hashable {
         public var recognizer: String?
         public var code: String
+        /// For a false alarm, what was recognized.
+        public var recognized: String?
 
-        public init(recognizer: String?, code: String) {
+        public init(recognizer: String?, code: String, recognized: String? = nil) {
             self.recognizer = recognizer
             self.code = code
+            self.recognized = recognized
         }
 
-        /// `circle not-closed`, or `false-alarm`.
-        public var title: String { recognizer.map { "\($0) \(code)" } ?? code }
+        /// `circle not-closed`, or `false-alarm: z`.
+        public var title: String {
+            if let recognizer { return "\(recognizer) \(code)" }
+            return recognized.map { "\(code): \($0)" } ?? code
+        }
 
         /// Kinds in a fixed order: by recognizer (none first), then code, by bytes.
         public static func precedes(_ a: Kind, _ b: Kind) -> Bool {
@@ -30,7 +36,8 @@ public struct ReportMisses: Sendable {
                 guard let y = b.recognizer else { return false }
                 return PathOrder.bytesPrecede(x, y)
             }
-            return PathOrder.bytesPrecede(a.code, b.code)
+            if a.code != b.code { return PathOrder.bytesPrecede(a.code, b.code) }
+            return PathOrder.bytesPrecede(a.recognized ?? "", b.recognized ?? "")
         }
     }
 
@@ -64,7 +71,8 @@ public struct ReportMisses: Sendable {
     /// The kind a miss is filed under.
     public static func kind(of row: BatchRow) -> Kind {
         if let miss = row.miss { return Kind(recognizer: miss.recognizer, code: miss.code) }
-        return Kind(recognizer: nil, code: row.label == "none" ? "false-alarm" : "no-failure")
+        guard row.label == "none" else { return Kind(recognizer: nil, code: "no-failure") }
+        return Kind(recognizer: nil, code: "false-alarm", recognized: row.gesture)
     }
 
     /// The shown misses grouped by kind: the groups in the order of their worst miss, each group's
