@@ -137,9 +137,8 @@ struct ReportFolder {
             var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
             runner.adjustment.apply(to: &trace)
             let result = runner.classifier.classify(trace, file: row.path)
-            return .success(
-                (SVGRender.render(result, trace: trace), HTMLReport.thumbnailView(of: trace), TextReport.render(result))
-            )
+            let picture = SVGRender.render(result, trace: trace)
+            return .success((picture, HTMLReport.thumbnailView(of: trace, picture: picture), TextReport.render(result)))
         } catch {
             return .failure(Problem(message: "not drawn: the trace could not be read again: \(error.description)"))
         }

@@ -88,11 +88,13 @@ public enum HTMLReport {
         return kept.isEmpty ? "trace" : String(kept)
     }
 
-    /// The fragment that shows only the touches of `trace` in its `SVGRender` picture, a square around
-    /// its samples with a margin (`#svgView(viewBox(x,y,width,height))`, SVG's own view syntax): the whole
-    /// picture, with the view's bounds and the legend, is too small to read as a thumbnail. Empty for a
+    /// The fragment that shows only the touches of `trace` in `picture`, its `SVGRender` picture: a
+    /// square around its samples with a margin (`#svgView(viewBox(x,y,width,height))`, SVG's own view
+    /// syntax), since the whole picture, with the view's bounds and the legend, is too small to read as
+    /// a thumbnail. The square is at least a fifth of the picture's larger side, as the picture's marks
+    /// and text are scaled to its size: a tap is shown with some of the screen around it. Empty for a
     /// trace without samples.
-    public static func thumbnailView(of trace: Trace) -> String {
+    public static func thumbnailView(of trace: Trace, picture: String) -> String {
         guard let first = trace.samples.first?.location else { return "" }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
         for sample in trace.samples {
@@ -102,8 +104,14 @@ public enum HTMLReport {
             (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
         }
         let size = max(maxX - minX, maxY - minY)
-        let side = max(size + max(size * 0.3, 40), 120)
-        guard side.isFinite else { return "" }
+        var side = size * 1.3 + 4
+        if let view = picture.firstRange(of: "viewBox=\"") {
+            let numbers = picture[view.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap {
+                Double($0)
+            }
+            if numbers.count == 4 { side = max(side, max(numbers[2], numbers[3]) / 5) }
+        }
+        guard side.isFinite, side > 0 else { return "" }
         let x = (minX + maxX - side) / 2
         let y = (minY + maxY - side) / 2
         let numbers = [x, y, side, side].map { Format.number($0, decimals: 1) }
