@@ -291,6 +291,22 @@ import Testing
         #expect(Self.files(corpus.folder.appendingPathComponent("report")) == after)
     }
 
+    @Test func aLinkInTheFolderIsNotWrittenThrough() throws {
+        let corpus = try Self.corpus("link")
+        defer { corpus.remove() }
+        try corpus.write("precious.html", "keep me")
+        try corpus.write("report/notes.txt", "mine")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("report/index.html").path,
+            withDestinationPath: "../precious.html")
+        let output = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stderr == "report/index.html: error: cannot write: Too many levels of symbolic links\n")
+        #expect(output.stdout == (try GestureCommand.run(["batch", "corpus"], in: corpus.folder)).stdout)
+        let precious = try String(contentsOf: corpus.folder.appendingPathComponent("precious.html"), encoding: .utf8)
+        #expect(precious == "keep me")
+    }
+
     @Test func badReportOptionsAreUsageErrors() throws {
         let corpus = try Self.corpus("errors")
         defer { corpus.remove() }

@@ -164,6 +164,7 @@ public enum HTMLReport {
         .muted, caption, td.zero { color: var(--muted); }
         caption { text-align: left; padding: 0.2rem 0; }
         table { border-collapse: collapse; margin: 0.5rem 0; }
+        .wide { overflow-x: auto; }
         th, td { border: 1px solid var(--line); padding: 0.2rem 0.6rem; text-align: right;
           font-variant-numeric: tabular-nums; }
         th[scope="row"], .text { text-align: left; }
@@ -258,7 +259,7 @@ public enum HTMLReport {
             line("<section id=\"summary\">")
             line("<h2>Summary</h2>")
             line("<table class=\"summary\">")
-            line("<caption>The traces found, and how many were scored against a label</caption>")
+            line("<caption>Traces and scores</caption>")
             row(["traces", "\(board.traces)"])
             row(["scored", "\(board.scored)"])
             row(["correct", "\(board.correct)"])
@@ -315,7 +316,7 @@ public enum HTMLReport {
             guard !gestures.isEmpty else { return }
             line("<section id=\"confusion\">")
             line("<h2>Confusion matrix</h2>")
-            line("<table class=\"confusion\">")
+            line("<div class=\"wide\">\n<table class=\"confusion\">")
             line(
                 "<p class=\"muted\">Rows: the label; columns: what was recognized. Cells are shaded by count (on a "
                     + "log scale): green where they agree, red where they do not.</p>")
@@ -337,7 +338,7 @@ public enum HTMLReport {
                 }
                 line(text + "</tr>")
             }
-            line("</tbody>\n</table>\n</section>")
+            line("</tbody>\n</table>\n</div>\n</section>")
         }
 
         mutating func groups(_ board: Scoreboard) {
@@ -350,7 +351,7 @@ public enum HTMLReport {
                 return
             }
             let labels = BatchReport.labelledGestures(board)
-            line("<table class=\"groups\">")
+            line("<div class=\"wide\">\n<table class=\"groups\">")
             line(
                 "<p class=\"muted\">\(names.count) group\(names.count == 1 ? "" : "s"): the recall of each label; "
                     + "false alarms: scored traces recognized as a gesture that is not their label.</p>")
@@ -368,7 +369,7 @@ public enum HTMLReport {
                         + labels.map { group.metrics($0).recall.map { ReportText.percent($0) } ?? "-" }
                         + [alarms])
             }
-            line("</tbody>\n</table>")
+            line("</tbody>\n</table>\n</div>")
             let worst = labels.compactMap { label in board.worstGroup(for: label).map { (label, $0.group, $0.metrics) }
             }
             if !worst.isEmpty {
