@@ -130,9 +130,12 @@ struct ReportFolder {
         var message: String
     }
 
-    /// The picture, its thumbnail's view and the `classify` text of a miss's trace, read and replayed again as the batch did.
+    /// The picture, its thumbnail's view and the `classify` text of a miss's trace, read and replayed
+    /// again as the batch did.
     static func redraw(_ row: BatchRow, runner: BatchRunner) -> Result<(String, String, String), Problem> {
-        guard row.path != "-" else { return .failure(Problem(message: "read from standard input: not drawn")) }
+        guard row.path != "-" else {
+            return .failure(Problem(message: "not drawn: read from standard input, which cannot be read again"))
+        }
         do throws(TraceError) {
             var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
             runner.adjustment.apply(to: &trace)
