@@ -229,14 +229,16 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     Output.flush()
 
+    var written = true
     if let report {
         let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
-        let written = report.write(
+        written = report.write(
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
-        if !written { return .error }
     }
-    if board.errors > 0 { return .error }
-    return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+    // A report that could not be written is an error; the gates are still checked and said.
+    let status =
+        board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+    return written ? status : .error
 }
 
 /// With every recognizer competing, a shape corpus's `none` traces come out as pan (an unclaimed drag)

@@ -291,6 +291,38 @@ import Testing
         #expect(Self.files(corpus.folder.appendingPathComponent("report")) == after)
     }
 
+    @Test func fileNamesAreNumberedInPageOrderAndNeedNoEscaping() {
+        #expect(HTMLReport.fileStem(number: 7, path: "../data/s02/fast/v01.xml") == "0007-v01")
+        #expect(HTMLReport.fileStem(number: 12_345, path: "a/b c&d\"é.json") == "12345-b-c-d--")
+        #expect(HTMLReport.fileStem(number: 1, path: ".hidden") == "0001-.hidden")
+        #expect(
+            HTMLReport.anchor(ReportMisses.Kind(recognizer: nil, code: "false-alarm", recognized: "z"))
+                == "miss-false-alarm-z")
+    }
+
+    @Test func theMissesShownDoNotDependOnTheOrderRowsCameIn() {
+        func row(_ path: String, _ label: String, _ gesture: String, _ code: String?, _ measured: Double?) -> BatchRow {
+            BatchRow(
+                path: path, label: label, gesture: gesture,
+                miss: code.map { Miss(recognizer: label, code: $0, message: "", measured: measured, limit: 1) })
+        }
+        let rows = [
+            row("a", "circle", "none", "too-slow", 1.5), row("b", "circle", "none", "too-slow", 3),
+            row("c", "z", "none", "top-too-steep", 1.2), row("d", "none", "z", nil, nil),
+            row("e", "z", "z", nil, nil), row("f", "circle", "pan", "preempted", nil),
+        ]
+        var forward = ReportMisses(limit: 4)
+        var backward = ReportMisses(limit: 4)
+        for row in rows { forward.consider(row) }
+        for row in rows.reversed() { backward.consider(row) }
+        #expect(forward.total == 5 && backward.total == 5)
+        let groups = forward.finish()
+        #expect(groups.map(\.kind.title) == ["circle too-slow", "z top-too-steep", "false-alarm: z"])
+        #expect(groups.map { $0.rows.map(\.path) } == [["b", "a"], ["c"], ["d"]])
+        #expect(backward.finish().map { $0.rows.map(\.path) } == [["b", "a"], ["c"], ["d"]])
+        #expect(forward.counts[ReportMisses.Kind(recognizer: "circle", code: "preempted")] == 1)
+    }
+
     @Test func aLinkInTheFolderIsNotWrittenThrough() throws {
         let corpus = try Self.corpus("link")
         defer { corpus.remove() }
