@@ -33,6 +33,13 @@ let batchHelp = """
       --jobs N                   files classified at once (default, and 0: number of cores)
       --shard K/N                score only slice K of N (by a stable hash of each relative path)
       --misses N                 worst misses listed in the text summary (default 10)
+      --report DIR               also write an HTML report: DIR/index.html (the summary, metrics,
+                                 confusion matrix, groups, and the worst misses by failure code) and
+                                 DIR/traces/, a picture and the classify text of each miss shown
+      --report-limit N           misses shown in the report (default 200; 0: none), furthest past
+                                 their limits first
+      --force                    let --report write into a folder that exists: index.html and the
+                                 report's files are overwritten, nothing is deleted
       --min-accuracy X           exit 1 when accuracy is below X (0–1)
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
@@ -45,6 +52,9 @@ let batchHelp = """
 
     --format json ends with "run": the shard, the files walked and fingerprints of the corpus and the
     settings, by which merge-scores checks that its inputs are the shards of one run.
+
+    The report (docs/report.md) is written after the output, which it leaves as it is; it opens from
+    disk, without scripts, and is the same bytes for any --jobs.
 
     Output is the same bytes for any --jobs and any order of PATHs. Unreadable or invalid files are rows
     with their error (and diagnostics on stderr); the run goes on. Rows are written in whole lines, so
@@ -94,7 +104,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
             "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit", "--group-by", "--time-unit",
-        ], flags: ["--help", "--quiet", "--y-up", "--explain-labels"])
+            "--report", "--report-limit",
+        ], flags: ["--help", "--quiet", "--y-up", "--explain-labels", "--force"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
         return .recognized
@@ -120,6 +131,11 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
     let minimumRecall = try recallGates(arguments, known: labeler.known)
+    let reportLimit = try arguments.integer("--report-limit", default: 200, minimum: 0)
+    if arguments.options["--report"] == nil {
+        if arguments.options["--report-limit"] != nil { throw UsageError("--report-limit needs --report DIR") }
+        if arguments.flags.contains("--force") { throw UsageError("--force needs --report DIR") }
+    }
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: jobs,
         inputFormat: try arguments.inputFormat())
@@ -135,6 +151,11 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
+    // Checked and made before the run: a folder that may not be written costs no run.
+    let report = try arguments.options["--report"].map { path throws(UsageError) in
+        try ReportFolder(path, force: arguments.flags.contains("--force"))
+    }
+    var reportMisses = ReportMisses(limit: report == nil ? 0 : reportLimit)
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
 
@@ -174,6 +195,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     runner.run(walk) { row in
         board.add(row)
         worst.consider(row)
+        if report != nil { reportMisses.consider(row) }
         if let error = row.error {
             if firstErrors.count < 10 { firstErrors.append(row) }
             progress.clear()
@@ -207,8 +229,16 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     Output.flush()
 
-    if board.errors > 0 { return .error }
-    return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+    var written = true
+    if let report {
+        let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
+        written = report.write(
+            &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
+    }
+    // A report that could not be written is an error; the gates are still checked and said.
+    let status =
+        board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
+    return written ? status : .error
 }
 
 /// With every recognizer competing, a shape corpus's `none` traces come out as pan (an unclaimed drag)

@@ -142,9 +142,10 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
 
 /// Writes `text` to a new file at `path`, or over an existing one when `replacing`; the `errno` of a
 /// failure (`EEXIST` when the file exists and may not be replaced), or `nil`. With `open(2)` and
-/// `write(2)`: Foundation's `Data.write` costs more than drawing the picture.
-private func writeFile(_ text: String, to path: String, replacing: Bool) -> Int32? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL), 0o644)
+/// `write(2)`: Foundation's `Data.write` costs more than drawing the picture. `flags` adds to the
+/// flags of `open(2)` (`O_NOFOLLOW`, so that a link is never written through).
+func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
     guard descriptor >= 0 else { return errno }
     var text = text
     let failure = text.withUTF8 { bytes -> Int32? in

@@ -36,7 +36,7 @@ _gesture() {
     esac
     case "${COMP_WORDS[1]}" in
         classify) options="--format --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
-        batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --input-format --time-unit --y-up --help" ;;
+        batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --input-format --time-unit --y-up --help" ;;
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
         tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;
         list) options="--format --profile --recognizers --config --set --help" ;;

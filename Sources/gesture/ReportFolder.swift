@@ -1,0 +1,149 @@
+import Foundation
+import GestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The folder `gesture batch --report DIR` writes: `DIR/index.html` (`HTMLReport`) and, for each shown
+/// miss, `DIR/traces/NNNN-NAME.svg` (its picture) and `.txt` (its `classify` text).
+///
+/// It is checked and made before the run, so a mistake costs nothing: a folder that exists is reused
+/// only with `--force`, and even then only the report's own files are overwritten (never through a
+/// link); nothing is ever deleted, so a foreign file in the folder survives.
+struct ReportFolder {
+    let path: String
+    let force: Bool
+    /// The subfolder of the pictures and texts.
+    static let traces = "traces"
+
+    /// Checks `path` and makes it and its `traces` subfolder.
+    ///
+    /// - Throws: A usage error when `path` exists and `force` is not given, is not a folder, or
+    ///   cannot be made or written into.
+    init(_ path: String, force: Bool) throws(UsageError) {
+        self.path = path
+        self.force = force
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw UsageError("--report \(path): exists and is not a folder") }
+            guard force else {
+                throw UsageError(
+                    "--report \(path): the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
+                )
+            }
+        }
+        for folder in [path, self.file(Self.traces)] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw UsageError("--report \(path): \(folder) is not a folder") }
+            } else {
+                if let problem = Self.makeFolder(folder) {
+                    throw UsageError("--report \(path): cannot make the folder \(folder): \(Output.reason(problem))")
+                }
+            }
+            guard access(folder, W_OK) == 0 else {
+                throw UsageError("--report \(path): cannot write into the folder \(folder): \(Output.reason(errno))")
+            }
+        }
+    }
+
+    /// Makes `folder` and the folders above it that are missing, with `mkdir(2)` (whose `errno` says
+    /// why it failed, where Foundation's error only says that it did); the `errno` of a failure.
+    private static func makeFolder(_ folder: String) -> Int32? {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o777) != 0, errno != EEXIST { return errno }
+            prefix += "/"
+        }
+        return nil
+    }
+
+    /// The path of `name` in the folder.
+    func file(_ name: String) -> String { (path.hasSuffix("/") ? path : path + "/") + name }
+
+    /// Writes `text` as `name` in the folder; a diagnostic line when that fails.
+    func write(_ text: String, as name: String) -> String? {
+        let target = file(name)
+        guard let problem = writeFile(text, to: target, replacing: force, flags: O_NOFOLLOW) else { return nil }
+        return problem == EEXIST
+            ? "\(target): error: exists; not overwritten (--force overwrites)"
+            : "\(target): error: cannot write: \(Output.reason(problem))"
+    }
+
+    /// Draws each shown miss again (read, replayed with its transitions, drawn and described as
+    /// `render` and `classify` would), writes its two files, then the page, last, so that a page is
+    /// never written before the files it links to.
+    ///
+    /// - Returns: Whether every file was written; the failures are said on stderr.
+    func write(
+        _ misses: inout ReportMisses, board: Scoreboard, runner: BatchRunner, roots: [String], notes: [String],
+        errors: [BatchRow]
+    ) -> Bool {
+        var written = true
+        var number = 0
+        var groups: [(kind: ReportMisses.Kind, shown: [HTMLReport.Shown])] = []
+        for group in misses.finish() {
+            var shown: [HTMLReport.Shown] = []
+            for row in group.rows {
+                number += 1
+                let stem = Self.traces + "/" + HTMLReport.fileStem(number: number, path: row.path)
+                switch Self.redraw(row, runner: runner) {
+                case .success(let (picture, view, text)):
+                    var item = HTMLReport.Shown(row: row, view: view)
+                    if let problem = write(picture, as: stem + ".svg") {
+                        Output.error(problem)
+                        written = false
+                    } else {
+                        item.picture = stem + ".svg"
+                    }
+                    if let problem = write(text, as: stem + ".txt") {
+                        Output.error(problem)
+                        written = false
+                    } else {
+                        item.text = stem + ".txt"
+                    }
+                    shown.append(item)
+                case .failure(let problem):
+                    shown.append(HTMLReport.Shown(row: row, problem: problem.message))
+                }
+            }
+            groups.append((group.kind, shown))
+        }
+        let page = HTMLReport.page(
+            HTMLReport.Content(
+                board: board, roots: roots, misses: groups, total: misses.total, counts: misses.counts,
+                limit: misses.limit, notes: notes, errors: errors))
+        if let problem = write(page, as: "index.html") {
+            Output.error(problem)
+            written = false
+        }
+        return written
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// The picture, its thumbnail's view and the `classify` text of a miss's trace, read and replayed
+    /// again as the batch did.
+    static func redraw(_ row: BatchRow, runner: BatchRunner) -> Result<(String, String, String), Problem> {
+        guard row.path != "-" else {
+            return .failure(Problem(message: "not drawn: read from standard input, which cannot be read again"))
+        }
+        do throws(TraceError) {
+            var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
+            runner.adjustment.apply(to: &trace)
+            let result = runner.classifier.classify(trace, file: row.path)
+            let picture = SVGRender.render(result, trace: trace)
+            return .success((picture, HTMLReport.thumbnailView(of: trace, picture: picture), TextReport.render(result)))
+        } catch {
+            return .failure(Problem(message: "not drawn: the trace could not be read again: \(error.description)"))
+        }
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `gesture batch --report DIR`: a page that parses as XML and shows the scores the text summary
+/// shows, the misses under the failure code of the recognizer that should have fired with files that
+/// exist and say what `render` and `classify` say, a cap that is stated and kept, the same bytes for
+/// any --jobs, and a folder that is reused only with --force and never cleared.
+@Suite struct BatchHTMLReportTests {
+    /// An element of the page: its name, attributes, children and text.
+    final class Node {
+        let name: String
+        let attributes: [String: String]
+        var children: [Node] = []
+        var text = ""
+
+        init(_ name: String, _ attributes: [String: String]) {
+            self.name = name
+            self.attributes = attributes
+        }
+
+        /// Every element below this one (itself included), in document order.
+        var all: [Node] { [self] + children.flatMap(\.all) }
+
+        /// The elements named `name` inside this one.
+        func all(_ name: String) -> [Node] { children.flatMap(\.all).filter { $0.name == name } }
+
+        /// The text of this element and every element in it.
+        var content: String { text + children.map(\.content).joined() }
+
+        func element(id: String) -> Node? { all.first { $0.attributes["id"] == id } }
+
+        /// The cells of each row of a table, as text.
+        var rows: [[String]] { all("tr").map { $0.children.map(\.content) } }
+    }
+
+    /// Builds the tree of a document with `XMLParser`.
+    final class TreeBuilder: NSObject, XMLParserDelegate {
+        var stack: [Node] = [Node("document", [:])]
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
+            let node = Node(name, attributes)
+            stack.last!.children.append(node)
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            // Text after a child element belongs to the element, not to the child: kept in order by a
+            // text node.
+            let node = Node("#text", [:])
+            node.text = string
+            stack.last!.children.append(node)
+        }
+    }
+
+    /// The page at `folder/index.html`, parsed; fails the test when it is not well-formed XML.
+    static func page(_ folder: URL) throws -> Node {
+        let data = try Data(contentsOf: folder.appendingPathComponent("index.html"))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\""))
+        // Nothing from elsewhere: no scripts, style sheets or fetched images.
+        #expect(!text.contains("<script") && !text.contains("<link") && !text.contains("@import"))
+        #expect(!text.contains("src=\"http") && !text.contains("href=\"http") && !text.contains("url("))
+        let parser = XMLParser(data: data)
+        let builder = TreeBuilder()
+        parser.delegate = builder
+        let parsed = parser.parse()
+        #expect(parsed, "index.html is not well-formed XML: \(String(describing: parser.parserError))")
+        try #require(parsed)
+        return builder.stack[0]
+    }
+
+    /// The table of a section, as rows of cell texts.
+    static func table(_ page: Node, section: String, index: Int = 0) throws -> [[String]] {
+        let found = try #require(page.element(id: section), "no section \(section)")
+        let tables = found.all("table")
+        try #require(tables.count > index, "section \(section) has \(tables.count) tables")
+        return tables[index].rows
+    }
+
+    /// The cell in `column` (by header) of the row whose first cell is `row`.
+    static func cell(_ rows: [[String]], row: String, column: String) -> String? {
+        guard let header = rows.first, let c = header.firstIndex(of: column),
+            let found = rows.dropFirst().first(where: { $0.first == row }), c < found.count
+        else { return nil }
+        return found[c]
+    }
+
+    /// Files below `folder`, relative, sorted, with their bytes.
+    static func files(_ folder: URL) -> [String: Data] {
+        var found: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = folder.appendingPathComponent(path).path
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            found[path] = FileManager.default.contents(atPath: full) ?? Data()
+        }
+        return found
+    }
+
+    /// Eight traces in two people's folders, labelled by their folders: three recognized as labelled,
+    /// five misses: four failure codes (one a false alarm), one of them twice.
+    static func corpus(_ name: String) throws -> MiniCorpus {
+        let corpus = try MiniCorpus("report-\(name)")
+        try corpus.add("corpus/s01/z/a.csv", from: "circle.json")  // z → circle: z top-too-steep
+        try corpus.add("corpus/s01/circle/b.csv", from: "circle.json")  // circle → circle
+        try corpus.add("corpus/s01/circle/c.csv", from: "z.csv")  // circle → z: circle preempted
+        try corpus.add("corpus/s01/checkmark/h.csv", from: "checkmark.json")  // checkmark → checkmark
+        try corpus.add("corpus/s02/checkmark/d.csv", from: "not-a-checkmark.json")  // checkmark ended-too-low
+        try corpus.add("corpus/s02/none/e.csv", from: "swipe-left.json")  // none → swipe-left: false alarm
+        try corpus.add("corpus/s02/circle/f.csv", from: "checkmark.json")  // circle → checkmark: preempted
+        try corpus.add("corpus/s02/z/g.csv", from: "z.csv")  // z → z
+        return corpus
+    }
+
+    @Test func theReportOfTheBundledTracesHasTheScoresOfTheTextSummary() throws {
+        let corpus = try MiniCorpus("report-bundled")
+        defer { corpus.remove() }
+        let report = corpus.folder.appendingPathComponent("report")
+        let plain = try GestureCommand.run(["batch", "Traces"])
+        let output = try GestureCommand.run(["batch", "Traces", "--report", report.path])
+        // The report is extra: the output is the same bytes.
+        #expect(output == plain)
+        #expect(output.status == 0)
+        let page = try Self.page(report)
+        let summary = try Self.table(page, section: "summary")
+        #expect(summary.contains(["traces", "22"]) && summary.contains(["scored", "22"]))
+        #expect(summary.contains(["correct", "22"]) && summary.contains(["accuracy", "100%"]))
+        #expect(summary.contains(["misses", "0"]) && summary.contains(["errors", "0"]))
+        let gestures = try Self.table(page, section: "gestures")
+        #expect(gestures.first == ["gesture", "support", "precision", "recall", "F1"])
+        #expect(Self.cell(gestures, row: "pan", column: "support") == "4")
+        #expect(Self.cell(gestures, row: "circle", column: "recall") == "100%")
+        let confusion = try Self.table(page, section: "confusion")
+        #expect(Self.cell(confusion, row: "pan", column: "pan") == "4")
+        #expect(Self.cell(confusion, row: "none", column: "none") == "4")
+        #expect(Self.cell(confusion, row: "circle", column: "z") == "0")
+        #expect(page.element(id: "groups") == nil)
+        #expect(page.element(id: "misses")?.content.contains("Showing 0 of 0 misses (--report-limit 200)") == true)
+        #expect(Self.files(report.appendingPathComponent("traces")).isEmpty)
+    }
+
+    @Test func missesAreFiledUnderTheFailureCodeOfTheRecognizerThatShouldHaveFired() throws {
+        let corpus = try Self.corpus("codes")
+        defer { corpus.remove() }
+        let output = try GestureCommand.run(
+            ["batch", "corpus", "--group-by", "dir:1", "--report", "report", "--quiet"], in: corpus.folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let report = corpus.folder.appendingPathComponent("report")
+        let page = try Self.page(report)
+        let summary = try Self.table(page, section: "summary")
+        #expect(summary.contains(["traces", "8"]) && summary.contains(["misses", "5"]))
+        let confusion = try Self.table(page, section: "confusion")
+        #expect(Self.cell(confusion, row: "z", column: "circle") == "1")
+        #expect(Self.cell(confusion, row: "circle", column: "checkmark") == "1")
+        // Cells where label and result differ are shaded as misses.
+        let missCells = page.element(id: "confusion")!.all("td").filter {
+            $0.attributes["class"]?.hasPrefix("m") == true
+        }
+        #expect(missCells.map(\.content).sorted() == ["1", "1", "1", "1", "1"])
+        let groups = try Self.table(page, section: "groups")
+        #expect(groups.dropFirst().map { $0.first } == ["s01", "s02"])
+        #expect(Self.cell(groups, row: "s02", column: "scored") == "4")
+
+        let expected: [String: [String]] = [
+            "miss-z-top-too-steep": ["corpus/s01/z/a.csv"],
+            "miss-checkmark-ended-too-low": ["corpus/s02/checkmark/d.csv"],
+            "miss-circle-preempted": ["corpus/s01/circle/c.csv", "corpus/s02/circle/f.csv"],
+            "miss-false-alarm-swipe-left": ["corpus/s02/none/e.csv"],
+        ]
+        let misses = try #require(page.element(id: "misses"))
+        let sections = misses.all("section")
+        #expect(Set(sections.compactMap { $0.attributes["id"] }) == Set(expected.keys))
+        // Furthest past its limit first: the checkmark that ended 42 pt too low, then the z; those
+        // without a measurement last.
+        #expect(sections.first?.attributes["id"] == "miss-checkmark-ended-too-low")
+        #expect(sections.first?.all("h3").first?.content == "checkmark ended-too-low (1 shown of 1)")
+        var written: Set<String> = []
+        for section in sections {
+            let id = section.attributes["id"]!
+            let items = section.all("li")
+            let paths = items.map { $0.all("p").first { $0.attributes["class"] == "path" }?.content ?? "" }
+            #expect(paths == expected[id], "\(id)")
+            for item in items {
+                let path = item.all("p").first { $0.attributes["class"] == "path" }!.content
+                let links = item.all("a").compactMap { $0.attributes["href"] }
+                let image = try #require(item.all("img").first)
+                #expect(image.attributes["alt"]?.hasPrefix("picture of \(path): label ") == true)
+                let src = try #require(image.attributes["src"])
+                #expect(src.contains("#svgView(viewBox("))
+                let svg = try #require(links.first { $0.hasSuffix(".svg") })
+                let txt = try #require(links.first { $0.hasSuffix(".txt") })
+                #expect(src.hasPrefix(svg + "#"))
+                // The files exist and say what `render` and `classify` say of the trace.
+                let picture = try String(contentsOf: report.appendingPathComponent(svg), encoding: .utf8)
+                let text = try String(contentsOf: report.appendingPathComponent(txt), encoding: .utf8)
+                #expect(picture == (try GestureCommand.run(["render", path], in: corpus.folder)).stdout)
+                #expect(text == (try GestureCommand.run(["classify", path], in: corpus.folder)).stdout)
+                written.formUnion([svg, txt])
+            }
+        }
+        #expect(written.count == 10)
+        #expect(Set(Self.files(report).keys) == written.union(["index.html"]))
+        // The reason is the text summary's.
+        #expect(
+            misses.content.contains(
+                "z top-too-steep: the top part heads too far from horizontal (measured 0.7798 rad, limit 0.6981 rad)"))
+        #expect(misses.content.contains("labelled none, so no recognizer should have fired; recognized swipe-left"))
+        let failures = try Self.table(page, section: "failures")
+        #expect(failures.contains(["circle", "preempted", "2", "2"]))
+    }
+
+    @Test func theCapIsStatedAndKept() throws {
+        let corpus = try Self.corpus("cap")
+        defer { corpus.remove() }
+        let one = try GestureCommand.run(
+            ["batch", "corpus", "--report", "one", "--report-limit", "1"], in: corpus.folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        let page = try Self.page(corpus.folder.appendingPathComponent("one"))
+        let misses = try #require(page.element(id: "misses"))
+        #expect(misses.content.contains("Showing 1 of 5 misses (--report-limit 1)"))
+        #expect(misses.all("li").count == 1)
+        #expect(misses.all("section").map { $0.attributes["id"] } == ["miss-checkmark-ended-too-low"])
+        // Every miss is still counted by its code.
+        let failures = try Self.table(page, section: "failures")
+        #expect(failures.contains(["circle", "preempted", "2", "0"]))
+        #expect(
+            Set(Self.files(corpus.folder.appendingPathComponent("one")).keys)
+                == ["index.html", "traces/0001-d.svg", "traces/0001-d.txt"])
+
+        let none = try GestureCommand.run(
+            ["batch", "corpus", "--report", "none", "--report-limit", "0"], in: corpus.folder)
+        #expect(none.status == 0)
+        let empty = try Self.page(corpus.folder.appendingPathComponent("none"))
+        #expect(empty.element(id: "misses")?.content.contains("Showing 0 of 5 misses (--report-limit 0)") == true)
+        #expect(Set(Self.files(corpus.folder.appendingPathComponent("none")).keys) == ["index.html"])
+    }
+
+    @Test func sameBytesForAnyJobs() throws {
+        let corpus = try Self.corpus("jobs")
+        defer { corpus.remove() }
+        for jobs in ["1", "2"] {
+            let run = try GestureCommand.run(
+                ["batch", "corpus", "--group-by", "dir:1", "--jobs", jobs, "--report", "r\(jobs)"], in: corpus.folder)
+            #expect(run.status == 0)
+        }
+        let one = Self.files(corpus.folder.appendingPathComponent("r1"))
+        let two = Self.files(corpus.folder.appendingPathComponent("r2"))
+        #expect(one.count == 11)
+        #expect(one == two)
+    }
+
+    @Test func aFolderThatExistsIsReusedOnlyWithForceAndNeverCleared() throws {
+        let corpus = try Self.corpus("force")
+        defer { corpus.remove() }
+        try corpus.write("report/notes.txt", "mine")
+        try corpus.write("report/traces/0009-mine.svg", "also mine")
+        let before = Self.files(corpus.folder.appendingPathComponent("report"))
+        let refused = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(refused.status == 2 && refused.stdout == "")
+        #expect(
+            refused.stderr
+                == "gesture: error: --report report: the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)\nRun `gesture batch --help` for usage.\n"
+        )
+        #expect(Self.files(corpus.folder.appendingPathComponent("report")) == before)
+
+        let forced = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
+        #expect(forced.status == 0 && forced.stderr == "")
+        let after = Self.files(corpus.folder.appendingPathComponent("report"))
+        #expect(after["notes.txt"] == Data("mine".utf8))
+        #expect(after["traces/0009-mine.svg"] == Data("also mine".utf8))
+        #expect(after["index.html"] != nil && after.count == 2 + 1 + 10)
+        // Again with --force: the report's own files are overwritten with the same bytes.
+        let again = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
+        #expect(again.status == 0)
+        #expect(Self.files(corpus.folder.appendingPathComponent("report")) == after)
+    }
+
+    @Test func fileNamesAreNumberedInPageOrderAndNeedNoEscaping() {
+        #expect(HTMLReport.fileStem(number: 7, path: "../data/s02/fast/v01.xml") == "0007-v01")
+        #expect(HTMLReport.fileStem(number: 12_345, path: "a/b c&d\"é.json") == "12345-b-c-d--")
+        #expect(HTMLReport.fileStem(number: 1, path: ".hidden") == "0001-.hidden")
+        #expect(
+            HTMLReport.anchor(ReportMisses.Kind(recognizer: nil, code: "false-alarm", recognized: "z"))
+                == "miss-false-alarm-z")
+    }
+
+    @Test func theMissesShownDoNotDependOnTheOrderRowsCameIn() {
+        func row(_ path: String, _ label: String, _ gesture: String, _ code: String?, _ measured: Double?) -> BatchRow {
+            BatchRow(
+                path: path, label: label, gesture: gesture,
+                miss: code.map { Miss(recognizer: label, code: $0, message: "", measured: measured, limit: 1) })
+        }
+        let rows = [
+            row("a", "circle", "none", "too-slow", 1.5), row("b", "circle", "none", "too-slow", 3),
+            row("c", "z", "none", "top-too-steep", 1.2), row("d", "none", "z", nil, nil),
+            row("e", "z", "z", nil, nil), row("f", "circle", "pan", "preempted", nil),
+        ]
+        var forward = ReportMisses(limit: 4)
+        var backward = ReportMisses(limit: 4)
+        for row in rows { forward.consider(row) }
+        for row in rows.reversed() { backward.consider(row) }
+        #expect(forward.total == 5 && backward.total == 5)
+        let groups = forward.finish()
+        #expect(groups.map(\.kind.title) == ["circle too-slow", "z top-too-steep", "false-alarm: z"])
+        #expect(groups.map { $0.rows.map(\.path) } == [["b", "a"], ["c"], ["d"]])
+        #expect(backward.finish().map { $0.rows.map(\.path) } == [["b", "a"], ["c"], ["d"]])
+        #expect(forward.counts[ReportMisses.Kind(recognizer: "circle", code: "preempted")] == 1)
+    }
+
+    @Test func aLinkInTheFolderIsNotWrittenThrough() throws {
+        let corpus = try Self.corpus("link")
+        defer { corpus.remove() }
+        try corpus.write("precious.html", "keep me")
+        try corpus.write("report/notes.txt", "mine")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("report/index.html").path,
+            withDestinationPath: "../precious.html")
+        let output = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(output.stderr == "report/index.html: error: cannot write: Too many levels of symbolic links\n")
+        #expect(output.stdout == (try GestureCommand.run(["batch", "corpus"], in: corpus.folder)).stdout)
+        let precious = try String(contentsOf: corpus.folder.appendingPathComponent("precious.html"), encoding: .utf8)
+        #expect(precious == "keep me")
+    }
+
+    @Test func badReportOptionsAreUsageErrors() throws {
+        let corpus = try Self.corpus("errors")
+        defer { corpus.remove() }
+        try corpus.write("a-file", "not a folder")
+        func run(_ words: [String]) throws -> GestureCommand.Output {
+            try GestureCommand.run(["batch", "corpus"] + words, in: corpus.folder)
+        }
+        func usage(_ message: String) -> String {
+            "gesture: error: \(message)\nRun `gesture batch --help` for usage.\n"
+        }
+        let cases: [([String], String)] = [
+            (["--report", "a-file"], "--report a-file: exists and is not a folder"),
+            (["--report", "a-file", "--force"], "--report a-file: exists and is not a folder"),
+            (["--report", "r", "--report-limit", "-1"], "--report-limit: expected an integer ≥ 0, found \"-1\""),
+            (["--report", "r", "--report-limit", "many"], "--report-limit: expected an integer ≥ 0, found \"many\""),
+            (["--report-limit", "5"], "--report-limit needs --report DIR"),
+            (["--force"], "--force needs --report DIR"),
+            (["--report"], "option --report needs a value"),
+        ]
+        for (words, message) in cases {
+            let output = try run(words)
+            #expect(output.status == 2 && output.stdout == "", "\(words)")
+            #expect(output.stderr == usage(message), "\(words)")
+        }
+        // A folder that cannot be made: a file is in the way.
+        let blocked = try run(["--report", "a-file/report"])
+        #expect(blocked.status == 2 && blocked.stdout == "")
+        #expect(
+            blocked.stderr.hasPrefix(
+                "gesture: error: --report a-file/report: cannot make the folder a-file/report: Not a directory"))
+        // The report's traces/ taken by a file.
+        try corpus.write("taken/traces", "a file")
+        let taken = try run(["--report", "taken", "--force"])
+        #expect(taken.status == 2 && taken.stderr.hasPrefix(usage("--report taken: taken/traces is not a folder")))
+        // Nothing was written by any of them.
+        #expect(!FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("r").path))
+        #expect(Self.files(corpus.folder.appendingPathComponent("taken")).keys.sorted() == ["traces"])
+    }
+
+    @Test(.enabled(if: BatchDatasetTests.present, "../shared/datasets is absent: the report of dollar1 not made"))
+    func theReportOfARealCorpusIsCapped() throws {
+        let corpus = try MiniCorpus("report-dollar1")
+        defer { corpus.remove() }
+        let root = BatchDatasetTests.datasets.appendingPathComponent("dollar1").path
+        let report = corpus.folder.appendingPathComponent("report")
+        let output = try GestureCommand.run(["batch", root, "--report", report.path, "--quiet"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let page = try Self.page(report)
+        let summary = try Self.table(page, section: "summary")
+        #expect(summary.contains(["traces", "2880"]))
+        let total = try #require(summary.first { $0.first == "misses" }.flatMap { Int($0[1]) })
+        #expect(total > 200)
+        let misses = try #require(page.element(id: "misses"))
+        #expect(misses.content.contains("Showing 200 of \(total) misses (--report-limit 200)"))
+        #expect(misses.all("li").count == 200)
+        #expect(Self.files(report.appendingPathComponent("traces")).count == 400)
+    }
+}
