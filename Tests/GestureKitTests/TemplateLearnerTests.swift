@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// How learned gestures get their templates and rejection thresholds (issue 18): cross-validated by
+/// group (a person) when groups are known, else leave one out.
+@Suite struct TemplateLearnerTests {
+    typealias Example = TemplateLearner.Example
+
+    /// A shape drawn by `person`: each person draws a little differently (a wobble of their own).
+    static func drawn(_ shape: String, by person: Int, take: Int) -> Example {
+        let wobble = Double((person * 7 + take * 3) % 5) - 2
+        let points: [(Double, Double)] =
+            switch shape {
+            case "v": [(0, 0), (50, 100 + wobble), (100, 0)]
+            case "caret": [(0, 100), (50, 0 + wobble), (100, 100)]
+            case "line": [(0, 50), (100, 50 + wobble)]
+            case "l": [(0, 0), (0 + wobble, 100), (60, 100)]
+            default:
+                (0...24).map { k in  // a circle
+                    let angle = 2 * Double.pi * Double(k) / 24
+                    return (50 + (50 + wobble) * Geometry.cosine(angle), 50 + 50 * Geometry.sine(angle))
+                }
+            }
+        let stroke = points.map { Point(x: $0.0 * (1 + Double(person) / 20), y: $0.1) }
+        return Example(strokes: [stroke], label: shape, group: "p\(person)", file: "\(shape)-\(person)-\(take)")
+    }
+
+    static func corpus(_ shapes: [String], people: Int = 4, takes: Int = 3) -> [Example] {
+        shapes.flatMap { shape in
+            (0..<people).flatMap { person in (0..<takes).map { drawn(shape, by: person, take: $0) } }
+        }
+    }
+
+    @Test func everyExampleIsATemplateAndEveryGestureIsRecalled() throws {
+        let learned = TemplateLearner().learn(Self.corpus(["v", "circle", "line"]))
+        #expect(learned.map(\.name) == ["circle", "line", "v"])
+        for gesture in learned {
+            #expect(gesture.templates.count == 12)
+            #expect(gesture.recall == 1, "\(gesture.name)")
+            #expect(gesture.falseAlarms <= 0.01, "\(gesture.name)")
+            #expect(gesture.strokes == 1)
+        }
+    }
+
+    /// The threshold keeps out the other gestures' strokes as if they were never taught: a caret is
+    /// not a `v` even when no caret was learned (they are the same cloud turned over, far apart).
+    @Test func aGestureNeverTaughtIsNotTakenForTheNearestOne() throws {
+        let learned = TemplateLearner().learn(
+            Self.corpus(["v", "circle"])
+                + Self.corpus(["caret"]).map {
+                    var negative = $0
+                    negative.label = TemplateLearner.negative
+                    return negative
+                })
+        #expect(learned.map(\.name) == ["circle", "v"])
+        let v = try #require(learned.last)
+        let caret = try #require(PointCloud(strokes: Self.drawn("caret", by: 9, take: 0).strokes))
+        let nearest = v.templates.compactMap { caret.distance(to: $0) }.min() ?? .infinity
+        #expect(nearest > v.threshold, "a caret is \(nearest) from the v's templates, threshold \(v.threshold)")
+        let anotherV = try #require(PointCloud(strokes: Self.drawn("v", by: 9, take: 0).strokes))
+        #expect((v.templates.compactMap { anotherV.distance(to: $0) }.min() ?? .infinity) < v.threshold)
+    }
+
+    /// The threshold sits halfway between the last negative allowed below it and the next: with 200
+    /// negatives and 1% allowed, two may fall below, and it lies between the 2nd and the 3rd.
+    @Test func theThresholdLetsInAtMostTheAllowedShare() {
+        let negatives = (1...200).map { Double($0) * 10 }
+        #expect(TemplateLearner.threshold(negatives, maximumFalseAlarms: 0.01, fallback: []) == 25)
+        #expect(TemplateLearner.threshold(negatives, maximumFalseAlarms: 0, fallback: []) == 5)
+        // Without negatives: above every held-out example of the gesture.
+        #expect(TemplateLearner.threshold([], maximumFalseAlarms: 0.01, fallback: [10, 30]) > 30)
+    }
+
+    /// Folds are people when every example names one: a person's own examples never vote for them.
+    @Test func heldOutByPersonWhenPeopleAreKnown() throws {
+        // One person draws the v upside down (a caret): held out by person, nobody else's v is near it.
+        var corpus = Self.corpus(["v", "circle"])
+        for i in corpus.indices where corpus[i].group == "p3" && corpus[i].label == "v" {
+            corpus[i] = Self.drawn("caret", by: 3, take: 0)
+            corpus[i].label = "v"
+        }
+        let v = try #require(TemplateLearner().learn(corpus).last)
+        #expect(v.recall == 0.75, "p3's three carets are missed, leave-one-person-out")
+        // Without groups, each caret is held out alone and matches p3's other carets.
+        let ungrouped = corpus.map {
+            var example = $0
+            example.group = nil
+            return example
+        }
+        let looseV = try #require(TemplateLearner().learn(ungrouped).last)
+        #expect(looseV.recall == 1)
+    }
+}
