@@ -155,7 +155,9 @@ public enum BatchReport {
         func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
         // Another format of batch output, named as such.
         let head = String(decoding: bytes.prefix(120), as: UTF8.self)
-        if let first = head.unicodeScalars.first, ("0"..."9").contains(first), head.contains(" traces: ") {
+        if let first = head.unicodeScalars.first, ("0"..."9").contains(first),
+            head.contains(" traces: ") || head.hasPrefix("1 trace: ")
+        {
             throw fail("this is batch text output; use --format json")
         }
         if head.hasPrefix("{\"path\"") {
@@ -268,12 +270,13 @@ public enum BatchReport {
     public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String
     {
         var out =
-            "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
+            "\(ReportText.count(board.traces, "trace")): \(board.scored) scored, \(board.unlabelled) unlabelled, "
+            + "\(ReportText.count(board.errors, "error"))\n"
         if let accuracy = board.accuracy {
             out += "accuracy \(percent(accuracy)) (\(board.correct) of \(board.scored))\n"
         }
         if board.overriddenLabels > 0 {
-            let traces = board.overriddenLabels == 1 ? "1 trace" : "\(board.overriddenLabels) traces"
+            let traces = ReportText.count(board.overriddenLabels, "trace")
             out += "labels files gave \(traces) a label other than their own\n"
         }
         out += unlabelledText(board)
@@ -318,11 +321,9 @@ public enum BatchReport {
                 out += "  \(row.path): \(row.label ?? "?") → \(row.gesture ?? "?")"
                 if let miss = row.miss {
                     var detail = "\(miss.recognizer) \(miss.code): \(miss.message)"
-                    let unit = miss.unit.map { " \($0)" } ?? ""
                     if let measured = miss.measured, let limit = miss.limit {
-                        let decimals = miss.unit == MeasureUnit.radians.rawValue ? 4 : 2
-                        detail +=
-                            " (measured \(Format.number(measured, decimals: decimals))\(unit), limit \(Format.number(limit, decimals: decimals))\(unit))"
+                        let unit = miss.unit.map(MeasureUnit.init(rawValue:))
+                        detail += " (" + TextReport.compare(measured: measured, limit: limit, unit: unit) + ")"
                     }
                     out += ": " + detail
                 }

@@ -75,18 +75,25 @@ public enum TextReport {
                         head = String(repeating: " ", count: textColumn)
                     }
                     var column = textColumn
+                    var text = line.text
                     if let place = line.place {
                         head += pad(place, placeWidth) + "  "
                         column += placeWidth + 2
                     }
                     if width - column < narrowestText {
+                        // Too narrow for the reason column: the reason on the lines below, indented 6,
+                        // and the place with it when the place does not fit after the state either.
+                        if let place = line.place, textColumn + place.count > width {
+                            head.removeLast(placeWidth + 2)
+                            text = glue(place) + " " + text
+                        }
                         while head.hasSuffix(" ") { head.removeLast() }
                         out += head + "\n" + String(repeating: " ", count: narrowIndent)
                         column = narrowIndent
                     } else {
                         out += head
                     }
-                    out += wrap(line.text, start: column, indent: column, width: width) + "\n"
+                    out += wrap(text, start: column, indent: column, width: width) + "\n"
                 }
             }
         }
@@ -400,7 +407,8 @@ public enum TextReport {
                 var head = "  " + pad(parameter.name, nameWidth) + "  " + pad(shown, 14) + "  "
                 column = head.count
                 if column > width - narrowestText {
-                    while head.hasSuffix(" ") { head.removeLast() }
+                    // Too narrow for the meaning column: the name and value, then the meaning below.
+                    head = "  " + wrap(parameter.name + " " + glue(shown), start: 2, indent: 4, width: width)
                     head += "\n" + String(repeating: " ", count: indent)
                     column = indent
                 }
