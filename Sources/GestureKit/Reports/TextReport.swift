@@ -206,7 +206,7 @@ public enum TextReport {
     /// `direction clockwise`: a detail with the unit its `DetailSpec` declares, shaped by its kind.
     static func detail(_ member: JSONValue.Member, _ specs: [DetailSpec]) -> String {
         let spec = specs.first { $0.name == member.key }
-        return "\(member.key) " + glue(readable(member.value, spec))
+        return glue("\(member.key) \(readable(member.value, spec))")
     }
 
     /// A line never breaks at these (`wrap` prints them as spaces).
@@ -398,11 +398,16 @@ public enum TextReport {
             let indent = width - column < narrowestText ? narrowIndent : column
             for parameter in parameters {
                 let value = values[parameter.name] ?? parameter.defaultValue
+                // Each part in one piece: `default 0.6`, `≥ 0`, not broken over two lines.
                 let note =
-                    "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
+                    ([
+                        "default \(plain(parameter.defaultValue, parameter))",
+                        "seed \(plain(parameter.seed, parameter))",
+                    ]
                     + (parameter.hammer == parameter.defaultValue
-                        ? "" : ", hammer \(plain(parameter.hammer, parameter))")
-                    + (parameter.type == .boolean || parameter.type == .directions ? "" : ", \(parameter.range)")
+                        ? [] : ["hammer \(plain(parameter.hammer, parameter))"])
+                    + (parameter.type == .boolean || parameter.type == .directions ? [] : ["\(parameter.range)"]))
+                    .map(glue).joined(separator: ", ")
                 let shown = withUnit(value, parameter)
                 var head = "  " + pad(parameter.name, nameWidth) + "  " + pad(shown, 14) + "  "
                 column = head.count
