@@ -121,7 +121,8 @@ import Testing
             .init("x", .number(114.4)), .init("y", .number(340)), .init("width", .number(161.1)),
             .init("height", .number(160.3)),
         ])
-        #expect(TextReport.detail(.init("bounds", bounds), circle) == "bounds\u{A0}114.4\u{A0}340\u{A0}161.1×160.3\u{A0}pt")
+        #expect(
+            TextReport.detail(.init("bounds", bounds), circle) == "bounds\u{A0}114.4\u{A0}340\u{A0}161.1×160.3\u{A0}pt")
         let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!)
             .replacing(#/\n +/#, with: " ")
         #expect(text.contains(#/bounds [0-9.]+ [0-9.]+ [0-9.]+×[0-9.]+ pt/#))
