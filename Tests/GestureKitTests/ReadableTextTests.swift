@@ -96,18 +96,20 @@ import Testing
         let swipe = Registry.all.first { $0.id == "swipe" }!.details
         let rotation = Registry.all.first { $0.id == "rotation" }!.details
         let pan = Registry.all.first { $0.id == "pan" }!.details
-        #expect(TextReport.detail(.init("travel", .number(210)), swipe) == "travel\u{A0}210\u{A0}pt")
-        #expect(TextReport.detail(.init("speed", .number(1400)), swipe) == "speed\u{A0}1,400\u{A0}pt/s")
-        #expect(TextReport.detail(.init("speed", .null), swipe) == "speed\u{A0}none")
-        #expect(TextReport.detail(.init("velocity", .number(-2)), rotation) == "velocity\u{A0}-2\u{A0}rad/s")
+        #expect(TextReport.unglued(TextReport.detail(.init("travel", .number(210)), swipe)) == "travel 210 pt")
+        #expect(TextReport.unglued(TextReport.detail(.init("speed", .number(1400)), swipe)) == "speed 1,400 pt/s")
+        #expect(TextReport.unglued(TextReport.detail(.init("speed", .null), swipe)) == "speed none")
+        #expect(TextReport.unglued(TextReport.detail(.init("velocity", .number(-2)), rotation)) == "velocity -2 rad/s")
         let velocity = JSONValue.object([.init("x", .number(359.28)), .init("y", .number(-119.76))])
-        #expect(TextReport.detail(.init("velocity", velocity), pan) == "velocity\u{A0}(359.28,\u{A0}-119.76)\u{A0}pt/s")
+        #expect(
+            TextReport.unglued(TextReport.detail(.init("velocity", velocity), pan)) == "velocity (359.28, -119.76) pt/s"
+        )
         // A detail declared with a unit the formatter has never seen, by a recognizer it does not know.
         let made = [
             DetailSpec("hold", .number, unit: .seconds, "How long."), DetailSpec("n", .integer, unit: .count, ""),
         ]
-        #expect(TextReport.detail(.init("hold", .number(0.5)), made) == "hold\u{A0}0.5\u{A0}s")
-        #expect(TextReport.detail(.init("n", .number(3)), made) == "n\u{A0}3")
+        #expect(TextReport.unglued(TextReport.detail(.init("hold", .number(0.5)), made)) == "hold 0.5 s")
+        #expect(TextReport.unglued(TextReport.detail(.init("n", .number(3)), made)) == "n 3")
         // In the output of the bundled traces.
         let all = Self.results.map { TextReport.render($0) }.joined().replacing(#/\n +/#, with: " ")
         #expect(all.contains(#/travel 240 pt, deviation [0-9.]+ pt, speed 1,440 pt\/s/#))
@@ -122,7 +124,7 @@ import Testing
             .init("height", .number(160.3)),
         ])
         #expect(
-            TextReport.detail(.init("bounds", bounds), circle) == "bounds\u{A0}114.4\u{A0}340\u{A0}161.1×160.3\u{A0}pt")
+            TextReport.unglued(TextReport.detail(.init("bounds", bounds), circle)) == "bounds 114.4 340 161.1×160.3 pt")
         let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!)
             .replacing(#/\n +/#, with: " ")
         #expect(text.contains(#/bounds [0-9.]+ [0-9.]+ [0-9.]+×[0-9.]+ pt/#))

@@ -266,9 +266,16 @@ public enum BatchReport {
 
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
     /// codes of misses, the groups of a grouped run (`groupsText`), the worst misses and the first errors.
-    /// `notes` are lines the command adds after the counts (a hint about the options, say).
-    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String
-    {
+    /// `notes` are lines the command adds after the counts (a hint about the options, say). Lines of
+    /// prose wrap to fit `width` (tables do not), continued two spaces further in.
+    public static func text(
+        _ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = [], width: Int = 100
+    ) -> String {
+        /// `text` from column `indent`, wrapped to the width, continued at `indent + 2`.
+        func prose(_ text: String, indent: Int = 0) -> String {
+            String(repeating: " ", count: indent)
+                + TextReport.wrap(text, start: indent, indent: indent + 2, width: max(width, 40)) + "\n"
+        }
         var out =
             "\(ReportText.count(board.traces, "trace")): \(board.scored) scored, \(board.unlabelled) unlabelled, "
             + "\(ReportText.count(board.errors, "error"))\n"
@@ -279,8 +286,8 @@ public enum BatchReport {
             let traces = ReportText.count(board.overriddenLabels, "trace")
             out += "labels files gave \(traces) a label other than their own\n"
         }
-        out += unlabelledText(board)
-        for note in notes { out += note + "\n" }
+        for line in unlabelledText(board).split(separator: "\n") { out += prose(String(line)) }
+        for note in notes { out += prose(note) }
         let gestures = board.gestures
         if !gestures.isEmpty {
             out +=
@@ -308,9 +315,9 @@ public enum BatchReport {
                 let listed = codes.sorted {
                     $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key)
                 }
-                out +=
-                    "  \(label) (\(codes.values.reduce(0, +))): "
-                    + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+                out += prose(
+                    "\(label) (\(codes.values.reduce(0, +))): "
+                        + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", "), indent: 2)
             }
         }
         if board.grouping != nil { out += groupsText(board) }
@@ -318,21 +325,20 @@ public enum BatchReport {
         if !worst.isEmpty {
             out += "\nworst misses (\(worst.count) of \(misses), furthest past their limit first)\n"
             for row in worst {
-                out += "  \(row.path): \(row.label ?? "?") → \(row.gesture ?? "?")"
+                var line = TextReport.glue(row.path) + ": \(row.label ?? "?") → \(row.gesture ?? "?")"
                 if let miss = row.miss {
-                    var detail = "\(miss.recognizer) \(miss.code): \(miss.message)"
+                    line += ": \(miss.recognizer) \(miss.code): \(miss.message)"
                     if let measured = miss.measured, let limit = miss.limit {
                         let unit = miss.unit.map(MeasureUnit.init(rawValue:))
-                        detail += " (" + TextReport.compare(measured: measured, limit: limit, unit: unit) + ")"
+                        line += " (" + TextReport.gluedComparison(measured: measured, limit: limit, unit: unit) + ")"
                     }
-                    out += ": " + detail
                 }
-                out += "\n"
+                out += prose(line, indent: 2)
             }
         }
         if !errors.isEmpty {
             out += "\nerrors (\(errors.count) of \(board.errors))\n"
-            for row in errors { out += "  \(row.error?.description ?? row.path)\n" }
+            for row in errors { out += prose(row.error?.description ?? TextReport.glue(row.path), indent: 2) }
         }
         return out
     }

@@ -46,7 +46,7 @@ public enum TextReport {
         let gestureColor = result.gesture == "none" ? ANSI.bold : ANSI.green + ANSI.bold
         var out =
             painted(
-                wrap("\(result.file): \(result.gesture)", start: 0, indent: 2, width: width),
+                wrap(glue(result.file) + ": \(result.gesture)", start: 0, indent: 2, width: width),
                 suffix: result.gesture, gestureColor, style) + "\n"
         for warning in result.warnings {
             out += "  " + wrap("warning: \(warning)", start: 2, indent: 4, width: width) + "\n"
@@ -209,8 +209,9 @@ public enum TextReport {
         return glue("\(member.key) \(readable(member.value, spec))")
     }
 
-    /// A line never breaks at these (`wrap` prints them as spaces).
-    static let noBreak: Character = "\u{A0}"
+    /// A line never breaks at these (`wrap` prints them as spaces): a character of Unicode's private
+    /// use area, which no trace file name or message has.
+    static let noBreak: Character = "\u{E000}"
 
     /// `text` as one unbreakable piece.
     static func glue(_ text: String) -> String { String(text.map { $0 == " " ? noBreak : $0 }) }
