@@ -34,6 +34,9 @@ let classifyHelp = """
 
     options:
       --format text|json|jsonl   output: text (default), one JSON document, or one JSON object per line
+      --color auto|always|never  colour the text output: on a terminal unless NO_COLOR is set (auto,
+                                 the default), always, or never; text fits the terminal's width
+                                 (COLUMNS when set), or 100 columns when not on a terminal
       --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
     \(adjustmentHelp)
       --profile default|seed|hammer
@@ -150,13 +153,16 @@ func readLimits(from arguments: Arguments) throws(UsageError) -> ReadLimits {
 
 func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
-        words, valued: configurationOptions.union(["--format", "--input-format", "--limit"]).union(adjustmentOptions),
+        words,
+        valued: configurationOptions.union(["--format", "--color", "--input-format", "--limit"]).union(
+            adjustmentOptions),
         flags: ["--help", "--y-up"])
     if arguments.flags.contains("--help") {
         Output.write(classifyHelp + "\n")
         return .recognized
     }
     let format = try arguments.choice("--format", default: OutputFormat.text)
+    let style = Output.textStyle(color: try arguments.choice("--color", default: ColorChoice.auto))
     let inputFormat = try arguments.inputFormat()
     let limits = try readLimits(from: arguments)
     let adjustment = try traceAdjustment(from: arguments)
@@ -182,7 +188,10 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
             Output.error(error.description)
         }
         switch format {
-        case .text: if case .success(let result) = outcome { Output.write(TextReport.render(result)) }
+        case .text:
+            if case .success(let result) = outcome {
+                Output.write(TextReport.render(result, configuration: classifier.configuration, style: style))
+            }
         case .jsonl:
             JSONReport.writeText(outcome, to: Output.buffered)
             Output.write("\n")
@@ -206,7 +215,7 @@ func list(_ words: ArraySlice<String>) throws -> ExitCode {
     guard arguments.operands.isEmpty else { throw UsageError("list takes no operands, found \(arguments.operands[0])") }
     let configuration = try configuration(from: arguments)
     switch format {
-    case .text: Output.write(TextReport.render(configuration))
+    case .text: Output.write(TextReport.render(configuration, style: Output.textStyle(color: .never)))
     case .json: Output.write(JSONReport.value(configuration).prettyText + "\n")
     case .markdown: Output.write(MarkdownReport.render(configuration))
     }

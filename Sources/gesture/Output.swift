@@ -1,3 +1,6 @@
+import Foundation
+import GestureKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -112,6 +115,35 @@ enum Output {
 
     /// `strerror`'s text, as is: "No space left on device".
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// `--color auto|always|never`: colour text output on a terminal unless `NO_COLOR` is set, always,
+/// or never.
+enum ColorChoice: String, CaseIterable {
+    case auto, always, never
+}
+
+extension Output {
+    /// How text output is laid out where it goes. On a terminal, as wide as `COLUMNS` says when it is
+    /// set to a number, else as the terminal is (`TIOCGWINSZ`); anywhere else (a pipe, a file) 100
+    /// columns. Coloured when `color` is `always`, or `auto` on a terminal with `NO_COLOR` unset or
+    /// empty (no-color.org: an option the user gives wins over it).
+    static func textStyle(color choice: ColorChoice = .auto) -> TextReport.Style {
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let environment = ProcessInfo.processInfo.environment
+        var width = 100
+        if terminal {
+            if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+                width = columns
+            } else {
+                var size = winsize()
+                if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+            }
+        }
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let color = choice == .always || (choice == .auto && terminal && !noColor)
+        return TextReport.Style(width: width, color: color)
+    }
 }
 
 /// `write(2)`, named apart from `Output.write`.

@@ -219,7 +219,7 @@ import Testing
         // The reason is the text summary's.
         #expect(
             misses.content.contains(
-                "z top-too-steep: the top part heads too far from horizontal (measured 0.7798 rad, limit 0.6981 rad)"))
+                "z top-too-steep: the top part heads too far from horizontal (measured 0.7798 rad > limit 0.6981 rad)"))
         #expect(misses.content.contains("labelled none, so no recognizer should have fired; recognized swipe-left"))
         let failures = try Self.table(page, section: "failures")
         #expect(failures.contains(["circle", "preempted", "2", "2"]))

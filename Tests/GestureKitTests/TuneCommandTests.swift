@@ -176,7 +176,7 @@ import Testing
         let run = try GestureCommand.run(
             ["tune", ".", "--labels", "labels.csv", "--quiet"] + Self.sweep, in: corpus.folder)
         #expect(run.status == 2)
-        #expect(run.stdout.hasPrefix("9 traces: 8 labelled, 0 unlabelled, 1 errors\n"))
+        #expect(run.stdout.hasPrefix("9 traces: 8 labelled, 0 unlabelled, 1 error\n"))
         #expect(run.stderr.hasPrefix("./a/broken.csv:2:"))
     }
 }

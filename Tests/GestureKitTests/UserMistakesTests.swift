@@ -103,7 +103,8 @@ import Testing
                 """
                 3 traces: 0 scored, 3 unlabelled, 0 errors
                 recognized among the unlabelled: checkmark 2, circle 1
-                unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: fast 2, slow 1 (--explain-labels lists them)
+                unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: fast 2,
+                  slow 1 (--explain-labels lists them)
 
                 """))
         let known =
@@ -171,7 +172,8 @@ import Testing
         let output = try run(["batch", "."], in: corpus)
         #expect(
             output.stdout.contains(
-                "\nnote: 10 of the 10 traces labelled none were recognized as pan or long-press, as UIKit would (an unclaimed drag is a pan); to score the shapes alone, give --recognizers checkmark\n"
+                "\nnote: 10 of the 10 traces labelled none were recognized as pan or long-press, as UIKit would (an\n"
+                    + "  unclaimed drag is a pan); to score the shapes alone, give --recognizers checkmark\n"
             ))
         let alone = try run(["batch", "--recognizers", "checkmark", "--label-map", "*=none", "."], in: corpus)
         #expect(!alone.stdout.contains("note:"))

@@ -11,6 +11,7 @@ _gesture() {
         return
     fi
     case "${COMP_WORDS[1]}:$previous" in
+        classify:--color) COMPREPLY=($(compgen -W "auto always never" -- "$current")); return ;;
         classify:--format) COMPREPLY=($(compgen -W "text json jsonl" -- "$current")); return ;;
         classify:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         classify:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
@@ -35,7 +36,7 @@ _gesture() {
         render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
-        classify) options="--format --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
+        classify) options="--format --color --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
         batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --input-format --time-unit --y-up --help" ;;
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
         tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;

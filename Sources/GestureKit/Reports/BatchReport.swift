@@ -155,7 +155,9 @@ public enum BatchReport {
         func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
         // Another format of batch output, named as such.
         let head = String(decoding: bytes.prefix(120), as: UTF8.self)
-        if let first = head.unicodeScalars.first, ("0"..."9").contains(first), head.contains(" traces: ") {
+        if let first = head.unicodeScalars.first, ("0"..."9").contains(first),
+            head.contains(" traces: ") || head.hasPrefix("1 trace: ")
+        {
             throw fail("this is batch text output; use --format json")
         }
         if head.hasPrefix("{\"path\"") {
@@ -264,20 +266,28 @@ public enum BatchReport {
 
     /// The summary a person reads: counts, accuracy, per-gesture metrics, confusion matrix, failure
     /// codes of misses, the groups of a grouped run (`groupsText`), the worst misses and the first errors.
-    /// `notes` are lines the command adds after the counts (a hint about the options, say).
-    public static func text(_ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = []) -> String
-    {
+    /// `notes` are lines the command adds after the counts (a hint about the options, say). Lines of
+    /// prose wrap to fit `width` (tables do not), continued two spaces further in.
+    public static func text(
+        _ board: Scoreboard, worst: [BatchRow], errors: [BatchRow], notes: [String] = [], width: Int = 100
+    ) -> String {
+        /// `text` from column `indent`, wrapped to the width, continued at `indent + 2`.
+        func prose(_ text: String, indent: Int = 0) -> String {
+            String(repeating: " ", count: indent)
+                + TextReport.wrap(text, start: indent, indent: indent + 2, width: max(width, 40)) + "\n"
+        }
         var out =
-            "\(board.traces) traces: \(board.scored) scored, \(board.unlabelled) unlabelled, \(board.errors) errors\n"
+            "\(ReportText.count(board.traces, "trace")): \(board.scored) scored, \(board.unlabelled) unlabelled, "
+            + "\(ReportText.count(board.errors, "error"))\n"
         if let accuracy = board.accuracy {
             out += "accuracy \(percent(accuracy)) (\(board.correct) of \(board.scored))\n"
         }
         if board.overriddenLabels > 0 {
-            let traces = board.overriddenLabels == 1 ? "1 trace" : "\(board.overriddenLabels) traces"
+            let traces = ReportText.count(board.overriddenLabels, "trace")
             out += "labels files gave \(traces) a label other than their own\n"
         }
-        out += unlabelledText(board)
-        for note in notes { out += note + "\n" }
+        for line in unlabelledText(board).split(separator: "\n") { out += prose(String(line)) }
+        for note in notes { out += prose(note) }
         let gestures = board.gestures
         if !gestures.isEmpty {
             out +=
@@ -305,9 +315,9 @@ public enum BatchReport {
                 let listed = codes.sorted {
                     $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key)
                 }
-                out +=
-                    "  \(label) (\(codes.values.reduce(0, +))): "
-                    + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+                out += prose(
+                    "\(label) (\(codes.values.reduce(0, +))): "
+                        + listed.map { "\($0.key) \($0.value)" }.joined(separator: ", "), indent: 2)
             }
         }
         if board.grouping != nil { out += groupsText(board) }
@@ -315,23 +325,20 @@ public enum BatchReport {
         if !worst.isEmpty {
             out += "\nworst misses (\(worst.count) of \(misses), furthest past their limit first)\n"
             for row in worst {
-                out += "  \(row.path): \(row.label ?? "?") → \(row.gesture ?? "?")"
+                var line = TextReport.glue(row.path) + ": \(row.label ?? "?") → \(row.gesture ?? "?")"
                 if let miss = row.miss {
-                    var detail = "\(miss.recognizer) \(miss.code): \(miss.message)"
-                    let unit = miss.unit.map { " \($0)" } ?? ""
+                    line += ": \(miss.recognizer) \(miss.code): \(miss.message)"
                     if let measured = miss.measured, let limit = miss.limit {
-                        let decimals = miss.unit == MeasureUnit.radians.rawValue ? 4 : 2
-                        detail +=
-                            " (measured \(Format.number(measured, decimals: decimals))\(unit), limit \(Format.number(limit, decimals: decimals))\(unit))"
+                        let unit = miss.unit.map(MeasureUnit.init(rawValue:))
+                        line += " (" + TextReport.gluedComparison(measured: measured, limit: limit, unit: unit) + ")"
                     }
-                    out += ": " + detail
                 }
-                out += "\n"
+                out += prose(line, indent: 2)
             }
         }
         if !errors.isEmpty {
             out += "\nerrors (\(errors.count) of \(board.errors))\n"
-            for row in errors { out += "  \(row.error?.description ?? row.path)\n" }
+            for row in errors { out += prose(row.error?.description ?? TextReport.glue(row.path), indent: 2) }
         }
         return out
     }

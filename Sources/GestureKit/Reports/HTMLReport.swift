@@ -132,7 +132,8 @@ public enum HTMLReport {
 
     static func escape(_ text: String) -> String { SVGRender.escape(text) }
 
-    /// How a miss is explained: the recognizer's code and message, with its measurement and limit.
+    /// How a miss is explained: the recognizer's code and message, with its measurement against its
+    /// limit as `classify` gives them.
     static func reason(_ row: BatchRow) -> String {
         guard let miss = row.miss else {
             if row.label == "none" {
@@ -141,12 +142,10 @@ public enum HTMLReport {
             return "no failure recorded for the recognizer of \(row.label ?? "?")"
         }
         var text = "\(miss.recognizer) \(miss.code): \(miss.message)"
-        if let measured = miss.measured, let limit = miss.limit {
-            let unit = miss.unit.map { " \($0)" } ?? ""
-            let decimals = miss.unit == MeasureUnit.radians.rawValue ? 4 : 2
-            text +=
-                " (measured \(Format.number(measured, decimals: decimals))\(unit), limit \(Format.number(limit, decimals: decimals))\(unit))"
-        }
+        // As `classify` compares them: `measured 0.2504 s > limit 0.25 s`.
+        let comparison = TextReport.compare(
+            measured: miss.measured, limit: miss.limit, unit: miss.unit.flatMap(MeasureUnit.init(rawValue:)))
+        if !comparison.isEmpty { text += " (\(comparison))" }
         return text
     }
 

@@ -22,6 +22,11 @@ enum ReportText {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// `1 trace`, `2 traces`, `0 errors`: a count and its noun, singular for one.
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// `0.125` → `12.5%`.
     static func percent(_ value: Double, decimals: Int = 1) -> String {
         Format.number(value * 100, decimals: decimals) + "%"

@@ -29,6 +29,8 @@ public enum SVGRender {
     static let otherColour = "#6b7280"
     /// The colour of what recognizers measured.
     static let measuredColour = "#0f766e"
+    /// The built-in recognizers' declared details, for the units of the legend's values.
+    static let detailSpecs = TextReport.detailSpecs(nil)
 
     /// The SVG document of `result`, the replay of `trace`.
     ///
@@ -638,7 +640,7 @@ private struct Picture {
             }
             let report = item.report
             let colour = colour(of: report)
-            let reason = TextReport.reason(of: report)
+            let reason = TextReport.reason(of: report, SVGRender.detailSpecs[report.id] ?? [])
             let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
             for (index, part) in Self.wrap(text, width: charactersPerLine - 2).enumerated() {
                 lines.append(

@@ -1,69 +1,142 @@
 /// The human-readable form of results: per file and sequence the gesture, then each recognizer's
-/// final state, its transitions and why it failed, aligned.
+/// final state, where it decided and why, its lines in time order, fitted to a width.
 ///
 ///     Traces/checkmark.json: checkmark
-///       sequence 1: t 0 → 0.3 s: checkmark
-///         checkmark  recognized  t=0.3 event 18 sample 18  recognized checkmark
-///         z          failed      t=0.05 event 3 sample 3   incomplete: …
+///       sequence 1: t 0 → 0.267 s: checkmark
+///         checkmark   recognized  t=0.267 event 16 sample 16  recognized checkmark
+///         z           failed      t=0.067 event 4 sample 4    left-the-line: the top part strayed from
+///                                                             horizontal (measured 25 pt > limit 20 pt) at …
 public enum TextReport {
-    public static func render(_ outcome: Result<TraceResult, TraceError>) -> String {
+    /// How text is laid out for its reader, which the executable decides: the width every line fits in
+    /// (a terminal's, or 100 columns) and whether states are coloured with ANSI escapes.
+    public struct Style: Sendable, Hashable {
+        /// Columns every line fits in; at least 40.
+        public var width: Int
+        /// Whether to colour states and gestures with ANSI escapes (for a terminal).
+        public var color: Bool
+
+        public init(width: Int = 100, color: Bool = false) {
+            self.width = max(width, 40)
+            self.color = color
+        }
+    }
+
+    /// Narrower than this, a reason starts on a line of its own instead of in its column.
+    static let narrowestText = 30
+    /// Where a reason starts when its column leaves too little room.
+    static let narrowIndent = 6
+
+    public static func render(
+        _ outcome: Result<TraceResult, TraceError>, configuration: Configuration? = nil, style: Style = Style()
+    ) -> String {
         switch outcome {
-        case .success(let result): render(result)
+        case .success(let result): render(result, configuration: configuration, style: style)
         case .failure(let error): "\(error.description)\n"
         }
     }
 
-    public static func render(_ result: TraceResult) -> String {
-        var out = "\(result.file): \(result.gesture)\n"
-        for warning in result.warnings { out += "  warning: \(warning)\n" }
-        let width = result.sequences.flatMap(\.recognizers).map(\.id.count).max() ?? 0
+    /// One trace's result: every line fits `style.width`; a long reason wraps in its column; each
+    /// recognizer's lines in time order (a wait before the failure it ended in); every detail with the
+    /// unit the recognizer declares for it (`configuration`'s recognizers, or the registry's).
+    public static func render(_ result: TraceResult, configuration: Configuration? = nil, style: Style = Style())
+        -> String
+    {
+        let specs = detailSpecs(configuration)
+        let width = style.width
+        let gestureColor = result.gesture == "none" ? ANSI.bold : ANSI.green + ANSI.bold
+        var out =
+            painted(
+                wrap(glue(result.file) + ": \(result.gesture)", start: 0, indent: 2, width: width),
+                suffix: result.gesture, gestureColor, style) + "\n"
+        for warning in result.warnings {
+            out += "  " + wrap("warning: \(warning)", start: 2, indent: 4, width: width) + "\n"
+        }
+        let idWidth = result.sequences.flatMap(\.recognizers).map(\.id.count).max() ?? 0
+        let textColumn = 4 + idWidth + 2 + 10 + 2
         for (number, sequence) in result.sequences.enumerated() {
             let span = "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
-            out += "  sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")\n"
+            let line = "sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")"
+            out += "  " + wrap(line, start: 2, indent: 4, width: width) + "\n"
             if !sequence.continuing.isEmpty {
-                out += "    continuing from an earlier sequence: \(sequence.continuing.joined(separator: ", "))\n"
-            }
-            for report in sequence.recognizers {
-                let state = report.kind == .continuous && report.state == .recognized ? "ended" : report.state.rawValue
-                out += "    " + pad(report.id, width) + "  " + pad(state, 10) + "  "
-                if report.kind == .continuous, report.transitions.contains(where: { $0.to == .began }) {
-                    out += reason(of: report) + "\n"
-                    continue
-                }
-                if let failure = report.failure {
-                    out += place(failure.time, failure.event, failure.sample) + "  " + reason(of: report)
-                } else if let last = report.transitions.last {
-                    out += place(last.time, last.event, last.sample) + "  " + reason(of: report)
-                }
+                let names = sequence.continuing.joined(separator: ", ")
+                out += "    " + wrap("continuing from an earlier sequence: \(names)", start: 4, indent: 6, width: width)
                 out += "\n"
-                for transition in report.transitions.dropLast() {
-                    out += "    " + pad("", width) + "  " + pad("", 10) + "  "
-                    out += place(transition.time, transition.event, transition.sample) + "  "
-                    out += "\(transition.from.rawValue) → \(transition.to.rawValue): \(transition.reason)\n"
+            }
+            let blocks = sequence.recognizers.map { lines(of: $0, specs[$0.id] ?? []) }
+            let placeWidth = blocks.joined().compactMap { $0.place?.count }.max() ?? 0
+            for (report, block) in zip(sequence.recognizers, blocks) {
+                let state = report.kind == .continuous && report.state == .recognized ? "ended" : report.state.rawValue
+                for (index, line) in block.enumerated() {
+                    var head: String
+                    if index == 0 {
+                        head = "    " + pad(report.id, idWidth) + "  " + paint(state, color(of: state), style)
+                        head += String(repeating: " ", count: max(10 - state.count, 0)) + "  "
+                    } else {
+                        head = String(repeating: " ", count: textColumn)
+                    }
+                    var column = textColumn
+                    var text = line.text
+                    if let place = line.place {
+                        head += pad(place, placeWidth) + "  "
+                        column += placeWidth + 2
+                    }
+                    if width - column < narrowestText {
+                        // Too narrow for the reason column: the reason on the lines below, indented 6,
+                        // and the place with it when the place does not fit after the state either.
+                        if let place = line.place, textColumn + place.count > width {
+                            head.removeLast(placeWidth + 2)
+                            text = glue(place) + " " + text
+                        }
+                        while head.hasSuffix(" ") { head.removeLast() }
+                        out += head + "\n" + String(repeating: " ", count: narrowIndent)
+                        column = narrowIndent
+                    } else {
+                        out += head
+                    }
+                    out += wrap(text, start: column, indent: column, width: width) + "\n"
                 }
             }
         }
         return out
     }
 
-    /// A recognizer's verdict in one line, as `classify` prints it after the time and place: its failure,
-    /// its last transition's reason with the recognition's details, or a continuous recognizer's life.
-    static func reason(of report: RecognizerReport) -> String {
-        if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
-            return continuous(report, began: began)
-        }
-        if let failure = report.failure { return describe(failure.reason) }
-        guard let last = report.transitions.last else { return "" }
-        var text = last.reason
-        if let details = report.recognition?.details, !details.isEmpty {
-            text += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
-        }
-        return text
+    /// One line of a recognizer's part of the report, before layout.
+    struct Line {
+        var time: Double
+        /// `t=0.3 event 18 sample 18`; nil for a continuous recognizer's summary.
+        var place: String?
+        var text: String
     }
 
-    /// `began t=0.12 → 23 changes → ended t=0.8 (translation (212, -4))`: a continuous recognizer that
-    /// began, in one line; every change is in the JSON output.
-    static func continuous(_ report: RecognizerReport, began: Transition) -> String {
+    /// A recognizer's lines in time order: its transitions and the verdict they led to (the verdict
+    /// last among lines of one time), or a continuous recognizer's life in one line.
+    static func lines(of report: RecognizerReport, _ specs: [DetailSpec]) -> [Line] {
+        if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
+            return [Line(time: began.time, place: nil, text: readableContinuous(report, began: began, specs))]
+        }
+        var lines: [Line] = report.transitions.dropLast().map { transition in
+            Line(
+                time: transition.time, place: place(transition.time, transition.event, transition.sample),
+                text: "\(transition.from.rawValue) → \(transition.to.rawValue): \(transition.reason)")
+        }
+        if let failure = report.failure {
+            lines.append(
+                Line(
+                    time: failure.time, place: place(failure.time, failure.event, failure.sample),
+                    text: glued(failure.reason)))
+        } else if let last = report.transitions.last {
+            var text = last.reason
+            if let details = report.recognition?.details, !details.isEmpty {
+                text += " (" + details.map { detail($0, specs) }.joined(separator: ", ") + ")"
+            }
+            lines.append(Line(time: last.time, place: place(last.time, last.event, last.sample), text: text))
+        }
+        return lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// `waited t=0.016 for z, began t=0.12 → 23 changes → ended t=0.8 (translation (212, -4) pt)`.
+    static func readableContinuous(_ report: RecognizerReport, began: Transition, _ specs: [DetailSpec]) -> String {
         var text = "began t=\(Format.number(began.time, decimals: 3))"
         if let wait = report.transitions.first(where: { !$0.waitingFor.isEmpty }) {
             text =
@@ -77,76 +150,259 @@ public enum TextReport {
             if last.to == .cancelled { text += ": \(last.reason)" }
         }
         if let details = report.recognition?.details, !details.isEmpty {
-            text += " (" + details.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ") + ")"
+            text += " (" + details.map { detail($0, specs) }.joined(separator: ", ") + ")"
         }
         return text
     }
 
-    /// `code: message (measured 3 pt, limit 2 pt) at (x, y)`.
-    public static func describe(_ reason: FailureReason) -> String {
+    /// `code: message (measured 0.2504 s > limit 0.25 s) at (x, y)`: the measured value and its limit
+    /// with as many decimals as it takes to tell them apart, and how they compare.
+    public static func explain(_ reason: FailureReason) -> String { unglued(glued(reason)) }
+
+    /// `explain`, with no-break spaces where a line should not break (`13.48 pt`, `at (201, 401)`).
+    static func glued(_ reason: FailureReason) -> String {
         var text = "\(reason.code): \(reason.message)"
-        let unit = reason.unit.map { " \($0)" } ?? ""
-        var numbers: [String] = []
-        // Angles to 4 decimals: a hundredth of a radian is more than half a degree.
-        let decimals = reason.unit == .radians ? 4 : 2
-        if let measured = reason.measured {
-            numbers.append("measured \(Format.number(measured, decimals: decimals))\(unit)")
-        }
-        if let limit = reason.limit { numbers.append("limit \(Format.number(limit, decimals: decimals))\(unit)") }
-        if !numbers.isEmpty { text += " (" + numbers.joined(separator: ", ") + ")" }
-        if let point = reason.point { text += " at \(point)" }
+        let comparison = gluedComparison(measured: reason.measured, limit: reason.limit, unit: reason.unit)
+        if !comparison.isEmpty { text += " (\(comparison))" }
+        if let point = reason.point { text += " " + glue("at \(point)") }
         return text
     }
 
-    /// `gesture list`: recognizers, parameters and relationships.
-    public static func render(_ configuration: Configuration) -> String {
+    /// `measured 0.2504 s > limit 0.25 s`, `measured 2 touches > limit 1 touch`, `measured 3.0969 rad`:
+    /// angles from 4 decimals, other values from 2, more while a value and its limit print the same
+    /// (up to 6); `=` when they are equal.
+    public static func compare(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
+        unglued(gluedComparison(measured: measured, limit: limit, unit: unit))
+    }
+
+    static func gluedComparison(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
+        let base = unit == .radians ? 4 : 2
+        switch (measured, limit) {
+        case (let measured?, let limit?):
+            let decimals = Format.decimalsToTellApart(measured, limit, from: base)
+            let (a, b) = (Format.grouped(measured, decimals: decimals), Format.grouped(limit, decimals: decimals))
+            let relation = a == b ? "=" : (measured > limit ? ">" : "<")
+            return glue("measured \(quantity(a, measured, unit))") + " "
+                + glue("\(relation) limit \(quantity(b, limit, unit))")
+        case (let measured?, nil):
+            return glue("measured \(quantity(Format.grouped(measured, decimals: base), measured, unit))")
+        case (nil, let limit?):
+            return glue("limit \(quantity(Format.grouped(limit, decimals: base), limit, unit))")
+        case (nil, nil):
+            return ""
+        }
+    }
+
+    /// A number as printed with its unit: `3 pt`, `1 touch`, `2 touches`; counts and ratios bare.
+    static func quantity(_ text: String, _ value: Double, _ unit: MeasureUnit?) -> String {
+        switch unit {
+        case nil, .count?, .ratio?: text
+        case .touches?: value == 1 ? "\(text) touch" : "\(text) touches"
+        case let unit?: "\(text) \(unit.rawValue)"
+        }
+    }
+
+    /// `radius 80.04 pt`, `speed 1,440 pt/s`, `center (194.95, 420.15) pt`, `bounds 114.4 340 161.1×160.3 pt`,
+    /// `direction clockwise`: a detail with the unit its `DetailSpec` declares, shaped by its kind.
+    static func detail(_ member: JSONValue.Member, _ specs: [DetailSpec]) -> String {
+        let spec = specs.first { $0.name == member.key }
+        return glue("\(member.key) \(readable(member.value, spec))")
+    }
+
+    /// A line never breaks at these (`wrap` prints them as spaces): a character of Unicode's private
+    /// use area, which no trace file name or message has.
+    static let noBreak: Character = "\u{E000}"
+
+    /// `text` as one unbreakable piece.
+    static func glue(_ text: String) -> String { String(text.map { $0 == " " ? noBreak : $0 }) }
+
+    static func unglued(_ text: String) -> String { String(text.map { $0 == noBreak ? " " : $0 }) }
+
+    static func readable(_ value: JSONValue, _ spec: DetailSpec?) -> String {
+        let unit = spec?.unit
+        let suffix: String =
+            switch unit {
+            case nil, .count?, .ratio?, .touches?: ""
+            case let unit?: " \(unit.rawValue)"
+            }
+        func coordinate(_ value: JSONValue) -> String { value.numberValue.map { Format.number($0) } ?? value.text }
+        switch (spec?.kind, value) {
+        case (_, .null): return "none"
+        case (.point?, .object(let members)) where members.map(\.key) == ["x", "y"],
+            (nil, .object(let members)) where members.map(\.key) == ["x", "y"]:
+            return "(\(coordinate(members[0].value)), \(coordinate(members[1].value)))" + suffix
+        case (.rectangle?, .object(let members)) where members.map(\.key) == ["x", "y", "width", "height"],
+            (nil, .object(let members)) where members.map(\.key) == ["x", "y", "width", "height"]:
+            let (x, y, w, h) = (members[0].value, members[1].value, members[2].value, members[3].value)
+            return "\(coordinate(x)) \(coordinate(y)) \(coordinate(w))×\(coordinate(h))" + suffix
+        case (_, .number(let n)):
+            return quantity(Format.grouped(n, decimals: abs(n) >= 1000 ? 0 : 2), n, unit)
+        case (_, .string(let s)): return s
+        default: return value.text
+        }
+    }
+
+    /// Each recognizer's declared details by id: the configuration's, or the registry's.
+    static func detailSpecs(_ configuration: Configuration?) -> [String: [DetailSpec]] {
+        let definitions = configuration?.entries.map(\.definition) ?? Registry.all
+        var specs: [String: [DetailSpec]] = [:]
+        for definition in definitions { specs[definition.id] = definition.details }
+        return specs
+    }
+
+    /// `text` placed at column `start` of a line, wrapped at spaces to fit `width`; every further line
+    /// starts with `indent` spaces. A word longer than a line is cut.
+    static func wrap(_ text: String, start: Int, indent: Int, width: Int) -> String {
+        var out = ""
+        var used = start
+        var lineHasWord = false
+        let margin = "\n" + String(repeating: " ", count: indent)
+        for piece in text.split(separator: " ") {
+            var word = Substring(piece)
+            while !word.isEmpty {
+                let need = word.count + (lineHasWord ? 1 : 0)
+                if used + need <= width {
+                    out += (lineHasWord ? " " : "") + word
+                    used += need
+                    lineHasWord = true
+                    break
+                }
+                if lineHasWord || used > indent {
+                    out += margin
+                    used = indent
+                    lineHasWord = false
+                    continue
+                }
+                let cut = word.prefix(max(width - used, 1))
+                out += cut
+                used += cut.count
+                word = word.dropFirst(cut.count)
+                lineHasWord = true
+            }
+        }
+        return unglued(out)
+    }
+
+    /// ANSI escapes (SGR) for a terminal.
+    enum ANSI {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[31m"
+        static let green = "\u{1B}[32m"
+        static let yellow = "\u{1B}[33m"
+    }
+
+    static func color(of state: String) -> String? {
+        switch state {
+        case "recognized", "ended": ANSI.green
+        case "failed": ANSI.red
+        case "cancelled": ANSI.yellow
+        default: nil
+        }
+    }
+
+    static func paint(_ text: String, _ code: String?, _ style: Style) -> String {
+        guard style.color, let code else { return text }
+        return code + text + ANSI.reset
+    }
+
+    /// `text` with its last word `suffix` painted, when it ends with it.
+    static func painted(_ text: String, suffix: String, _ code: String, _ style: Style) -> String {
+        guard style.color, !suffix.isEmpty, text.hasSuffix(suffix) else { return text }
+        return text.dropLast(suffix.count) + code + suffix + ANSI.reset
+    }
+
+    /// A recognizer's verdict in one line, as `render` (SVG) and the batch report give it: what
+    /// `classify` prints for it (`lines(of:)`, its last line: the verdict), without the wrapping.
+    /// `specs` are its declared details, for their units.
+    static func reason(of report: RecognizerReport, _ specs: [DetailSpec]) -> String {
+        if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
+            return unglued(readableContinuous(report, began: began, specs))
+        }
+        if let failure = report.failure { return explain(failure.reason) }
+        guard let last = report.transitions.last else { return "" }
+        var text = last.reason
+        if let details = report.recognition?.details, !details.isEmpty {
+            text += " (" + details.map { detail($0, specs) }.joined(separator: ", ") + ")"
+        }
+        return unglued(text)
+    }
+
+    /// `gesture list`: recognizers, parameters and relationships, every line fitting `style.width`
+    /// (a parameter's meaning wraps in its column).
+    public static func render(_ configuration: Configuration, style: Style = Style()) -> String {
+        let width = style.width
+        /// A line of a recognizer's part, from column 2, wrapped under its text.
+        func item(_ text: String) -> String { "  " + wrap(text, start: 2, indent: 4, width: width) + "\n" }
         var out = "profile: \(configuration.profile.rawValue)\n"
         for entry in configuration.entries {
             let definition = entry.definition
-            out += "\n\(definition.id) (\(definition.kind.rawValue)): \(definition.summary)\n"
-            out += "  gestures: \(definition.gestures.joined(separator: ", "))\n"
+            out +=
+                "\n"
+                + wrap(
+                    "\(definition.id) (\(definition.kind.rawValue)): \(definition.summary)", start: 0, indent: 2,
+                    width: width) + "\n"
+            out += item("gestures: \(definition.gestures.joined(separator: ", "))")
             if let kind = definition.instanceOf {
-                out += "  instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")\n"
+                out += item("instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")")
             }
             if !entry.requiresFailureOf.isEmpty {
-                out += "  requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))\n"
+                out += item("requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))")
             }
             let together = configuration.entries.map(\.id).filter {
                 $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
             }
-            if !together.isEmpty { out += "  recognizes simultaneously with: \(together.joined(separator: ", "))\n" }
+            if !together.isEmpty { out += item("recognizes simultaneously with: \(together.joined(separator: ", "))") }
             if !definition.capabilities.isEmpty {
-                out += "  is: \(definition.capabilities.map(\.rawValue).joined(separator: ", "))\n"
+                out += item("is: \(definition.capabilities.map(\.rawValue).joined(separator: ", "))")
             }
             let (parameters, values) = (definition.parameters, entry.values)
-            let width = parameters.map(\.name.count).max() ?? 0
+            let nameWidth = parameters.map(\.name.count).max() ?? 0
+            var column = 2 + nameWidth + 2 + 14 + 2
+            let indent = width - column < narrowestText ? narrowIndent : column
             for parameter in parameters {
                 let value = values[parameter.name] ?? parameter.defaultValue
+                // Each part in one piece: `default 0.6`, `≥ 0`, not broken over two lines.
                 let note =
-                    "default \(plain(parameter.defaultValue, parameter)), seed \(plain(parameter.seed, parameter))"
+                    ([
+                        "default \(plain(parameter.defaultValue, parameter))",
+                        "seed \(plain(parameter.seed, parameter))",
+                    ]
                     + (parameter.hammer == parameter.defaultValue
-                        ? "" : ", hammer \(plain(parameter.hammer, parameter))")
-                    + (parameter.type == .boolean || parameter.type == .directions ? "" : ", \(parameter.range)")
-                out += "  " + pad(parameter.name, width) + "  " + pad(withUnit(value, parameter), 14)
-                out += "  \(parameter.meaning) (\(note))\n"
+                        ? [] : ["hammer \(plain(parameter.hammer, parameter))"])
+                    + (parameter.type == .boolean || parameter.type == .directions ? [] : ["\(parameter.range)"]))
+                    .map(glue).joined(separator: ", ")
+                let shown = withUnit(value, parameter)
+                var head = "  " + pad(parameter.name, nameWidth) + "  " + pad(shown, 14) + "  "
+                column = head.count
+                if column > width - narrowestText {
+                    // Too narrow for the meaning column: the name and value, then the meaning below.
+                    head = "  " + wrap(parameter.name + " " + glue(shown), start: 2, indent: 4, width: width)
+                    head += "\n" + String(repeating: " ", count: indent)
+                    column = indent
+                }
+                out += head + wrap("\(parameter.meaning) (\(note))", start: column, indent: indent, width: width) + "\n"
             }
             if !definition.constraints.isEmpty {
-                out += "  constraints: \(definition.constraints.map(\.description).joined(separator: ", "))\n"
+                out += item("constraints: \(definition.constraints.map(\.description).joined(separator: ", "))")
             }
             if !definition.failureCodes.isEmpty {
-                out += "  failure codes: \(definition.failureCodes.map(\.code).joined(separator: ", "))\n"
+                out += item("failure codes: \(definition.failureCodes.map(\.code).joined(separator: ", "))")
             }
             if !definition.details.isEmpty {
-                out += "  details: \(definition.details.map(\.name).joined(separator: ", "))\n"
+                out += item("details: \(definition.details.map(\.name).joined(separator: ", "))")
             }
         }
         return out
     }
 
-    /// `3 pt`, `0.6981 rad`, `true`, `off`.
+    /// `3 pt`, `0.6981 rad`, `1 touch`, `true`, `off`.
     private static func withUnit(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
         switch value {
-        case .number, .integer: "\(value) \(parameter.unit?.rawValue ?? "")"
+        case .number(1),
+            .integer(1) where parameter.unit == .touches:
+            "1 touch"
+        case .number, .integer: parameter.unit.map { "\(value) \($0.rawValue)" } ?? "\(value)"
         case .boolean, .directions, .off: "\(value)"
         }
     }
@@ -161,16 +417,6 @@ public enum TextReport {
         var text = "t=\(Format.number(time, decimals: 3)) event \(event)"
         if let sample { text += " sample \(sample)" }
         return text
-    }
-
-    private static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .number(let n): Format.number(n)
-        case .string(let s): s
-        case .object(let members) where members.map(\.key) == ["x", "y"]:
-            "(\(describe(members[0].value)), \(describe(members[1].value)))"
-        default: value.text
-        }
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -25,13 +25,14 @@ public enum TuneReport {
 
     public static func text(_ result: TuningResult, corpus: Corpus) -> String {
         var out =
-            "\(corpus.traces) traces: \(corpus.labelled) labelled, \(corpus.unlabelled) unlabelled, \(corpus.errors) errors"
-        if let groupBy = corpus.groupBy { out += "; \(result.groups.count) groups by \(groupBy)" }
+            "\(ReportText.count(corpus.traces, "trace")): \(corpus.labelled) labelled, \(corpus.unlabelled) unlabelled, "
+            + ReportText.count(corpus.errors, "error")
+        if let groupBy = corpus.groupBy { out += "; \(ReportText.count(result.groups.count, "group")) by \(groupBy)" }
         out += "\n"
         for sweep in result.sweeps {
             out +=
                 "sweep \(sweep.name): \(sweep.values.first?.description ?? "-") to \(sweep.values.last?.description ?? "-"), "
-                + "\(sweep.values.count) values\n"
+                + "\(ReportText.count(sweep.values.count, "value"))\n"
         }
         out +=
             "chosen for \(objectiveText(result)), with the false alarms of \(targetList(result)) at most "

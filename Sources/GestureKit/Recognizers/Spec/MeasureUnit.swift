@@ -14,6 +14,8 @@ public struct MeasureUnit: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let radians = MeasureUnit(rawValue: "rad")
     public static let pointsPerSecond = MeasureUnit(rawValue: "pt/s")
     public static let radiansPerSecond = MeasureUnit(rawValue: "rad/s")
+    /// A dimensionless quantity's change per second (a pinch's scale).
+    public static let perSecond = MeasureUnit(rawValue: "/s")
     /// A dimensionless fraction of some other measure, which the meaning names.
     public static let ratio = MeasureUnit(rawValue: "ratio")
     public static let count = MeasureUnit(rawValue: "count")

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// `classify`'s text as people read it (issue 15): it fits the width, long reasons wrap under their
+/// column, each recognizer's lines come in time order, details carry their declared units, bounds read
+/// `x y w×h`, a value next to its limit shows the digits that tell them apart, counts agree with their
+/// nouns, and colour goes to a terminal only.
+@Suite struct ReadableTextTests {
+    static let escape = "\u{1B}["
+
+    /// Every bundled trace's result, classified with the default configuration.
+    static let results: [TraceResult] = GestureCommand.traces.map { path in
+        let trace = try! TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent(path).path)
+        return Classifier().classify(trace, file: path)
+    }
+
+    static func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    @Test func noLineIsWiderThan100ColumnsWhenPiped() throws {
+        let classify = try GestureCommand.run(["classify"] + GestureCommand.traces)
+        let list = try GestureCommand.run(["list"])
+        for output in [classify.stdout, list.stdout] {
+            #expect(!output.isEmpty)
+            for line in Self.lines(output) { #expect(line.count <= 100, "\(line.count) columns: \(line)") }
+        }
+    }
+
+    @Test(arguments: [40, 60, 80, 100, 132])
+    func noLineIsWiderThanTheWidthAsked(_ width: Int) {
+        for result in Self.results {
+            let text = TextReport.render(result, style: .init(width: width))
+            for line in Self.lines(text) { #expect(line.count <= width, "\(line.count) columns: \(line)") }
+        }
+        for line in Self.lines(TextReport.render(Configuration(), style: .init(width: width))) {
+            #expect(line.count <= width, "\(line.count) columns: \(line)")
+        }
+    }
+
+    /// A reason too long for its line goes on under itself, at the column it started in.
+    @Test func aLongReasonWrapsUnderItsColumn() {
+        let reason = FailureReason(
+            code: "too-long", message: String(repeating: "word ", count: 30) + "end", measured: 3, limit: 2,
+            unit: .points, point: Point(x: 1, y: 2))
+        let text = TextReport.render(Self.result(failing: reason), style: .init(width: 90))
+        let lines = Self.lines(text).filter { !$0.isEmpty }
+        let first = try! #require(lines.firstIndex { $0.contains("too-long:") })
+        let column = lines[first].distance(
+            from: lines[first].startIndex, to: lines[first].range(of: "too-long:")!.lowerBound)
+        #expect(column == "    checkmark  failed      t=0.5 event 3 sample 3  ".count)
+        let rest = lines[(first + 1)...]
+        #expect(rest.count >= 2)
+        for line in rest {
+            #expect(line.prefix(column).allSatisfy { $0 == " " } && line.dropFirst(column).first != " ", "\(line)")
+            #expect(line.count <= 90)
+        }
+        #expect(rest.last!.hasSuffix("end (measured 3 pt > limit 2 pt) at (1, 2)") || text.contains("at (1, 2)"))
+        // The number and its unit, and the place, never split over two lines.
+        #expect(!lines.contains { $0.hasSuffix(" 3") || $0.hasSuffix(" at") || $0.hasSuffix(" (1,") })
+    }
+
+    /// Too narrow for the reason column: the reason goes on the next line, indented 6.
+    @Test func aNarrowWidthPutsTheReasonOnItsOwnLines() {
+        let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!, style: .init(width: 60))
+        let lines = Self.lines(text)
+        let index = lines.firstIndex { $0.hasPrefix("    checkmark") }!
+        #expect(lines[index].hasSuffix("sample 13") || lines[index].contains("event"))
+        #expect(lines[index + 1].hasPrefix("      ") && lines[index + 1].dropFirst(6).first != " ")
+    }
+
+    /// A recognizer's lines are in time order: pan waited at the first movement, before it failed.
+    @Test func aRecognizersLinesAreInTimeOrder() {
+        for result in Self.results {
+            var times: [Double] = []
+            var id = ""
+            for line in Self.lines(TextReport.render(result)) {
+                if line.hasPrefix("    "), !line.hasPrefix("     ") { (id, times) = (String(line), []) }
+                guard let range = line.range(of: "t=", options: []),
+                    line[..<range.lowerBound].allSatisfy({ $0 == " " }) || line.contains("event"),
+                    let time = Double(line[range.upperBound...].prefix { $0 != " " })
+                else { continue }
+                times.append(time)
+                #expect(times == times.sorted(), "\(result.file): \(id)")
+            }
+        }
+        let circle = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!)
+        let pan = Self.lines(circle).drop { !$0.hasPrefix("    pan ") }.prefix { !$0.hasPrefix("    pinch") }
+        let waiting = pan.firstIndex { $0.contains("possible → possible") }!
+        let failed = pan.firstIndex { $0.contains("required-recognizer-succeeded") }!
+        #expect(waiting < failed)
+        #expect(pan.first!.contains("t=0.017"))
+    }
+
+    @Test func detailsCarryTheirDeclaredUnits() {
+        let swipe = Registry.all.first { $0.id == "swipe" }!.details
+        let rotation = Registry.all.first { $0.id == "rotation" }!.details
+        let pan = Registry.all.first { $0.id == "pan" }!.details
+        #expect(TextReport.unglued(TextReport.detail(.init("travel", .number(210)), swipe)) == "travel 210 pt")
+        #expect(TextReport.unglued(TextReport.detail(.init("speed", .number(1400)), swipe)) == "speed 1,400 pt/s")
+        #expect(TextReport.unglued(TextReport.detail(.init("speed", .null), swipe)) == "speed none")
+        #expect(TextReport.unglued(TextReport.detail(.init("velocity", .number(-2)), rotation)) == "velocity -2 rad/s")
+        let velocity = JSONValue.object([.init("x", .number(359.28)), .init("y", .number(-119.76))])
+        #expect(
+            TextReport.unglued(TextReport.detail(.init("velocity", velocity), pan)) == "velocity (359.28, -119.76) pt/s"
+        )
+        // A detail declared with a unit the formatter has never seen, by a recognizer it does not know.
+        let made = [
+            DetailSpec("hold", .number, unit: .seconds, "How long."), DetailSpec("n", .integer, unit: .count, ""),
+        ]
+        #expect(TextReport.unglued(TextReport.detail(.init("hold", .number(0.5)), made)) == "hold 0.5 s")
+        #expect(TextReport.unglued(TextReport.detail(.init("n", .number(3)), made)) == "n 3")
+        // In the output of the bundled traces.
+        let all = Self.results.map { TextReport.render($0) }.joined().replacing(#/\n +/#, with: " ")
+        #expect(all.contains(#/travel 240 pt, deviation [0-9.]+ pt, speed 1,440 pt\/s/#))
+        #expect(all.contains(#/rotation [0-9.]+ rad, velocity [0-9.]+ rad\/s/#))
+        #expect(all.contains(#/translation \(180, -60\) pt/#))
+    }
+
+    @Test func boundsReadXYWidthByHeight() {
+        let circle = Registry.all.first { $0.id == "circle" }!.details
+        let bounds = JSONValue.object([
+            .init("x", .number(114.4)), .init("y", .number(340)), .init("width", .number(161.1)),
+            .init("height", .number(160.3)),
+        ])
+        #expect(
+            TextReport.unglued(TextReport.detail(.init("bounds", bounds), circle)) == "bounds 114.4 340 161.1×160.3 pt")
+        let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!)
+            .replacing(#/\n +/#, with: " ")
+        #expect(text.contains(#/bounds [0-9.]+ [0-9.]+ [0-9.]+×[0-9.]+ pt/#))
+        #expect(!text.contains("{\""))
+    }
+
+    /// A value that prints like its limit gets the decimals that tell them apart.
+    @Test func aValueNextToItsLimitShowsTheDigitsThatTellThemApart() {
+        func explain(_ measured: Double, _ limit: Double, _ unit: MeasureUnit?) -> String {
+            TextReport.explain(FailureReason(code: "c", message: "m", measured: measured, limit: limit, unit: unit))
+        }
+        #expect(explain(0.25041, 0.25, .seconds) == "c: m (measured 0.2504 s > limit 0.25 s)")
+        #expect(explain(9.996, 10, .points) == "c: m (measured 9.996 pt < limit 10 pt)")
+        #expect(explain(0.698132, 0.6981, .radians) == "c: m (measured 0.69813 rad > limit 0.6981 rad)")
+        #expect(explain(19.8, 19.7, .points) == "c: m (measured 19.8 pt > limit 19.7 pt)")
+        #expect(explain(0.25, 0.25, .seconds) == "c: m (measured 0.25 s = limit 0.25 s)")
+        // Binary noise is not a difference: 0.39 − 0.09 is 0.30000000000000004.
+        #expect(explain(0.39 - 0.09, 0.3, .seconds) == "c: m (measured 0.3 s = limit 0.3 s)")
+        #expect(explain(2400, 1000, .points) == "c: m (measured 2,400 pt > limit 1,000 pt)")
+        #expect(
+            TextReport.explain(FailureReason(code: "c", message: "m", measured: 3.0969, unit: .radians))
+                == "c: m (measured 3.0969 rad)")
+    }
+
+    @Test func countsAgreeWithTheirNouns() throws {
+        #expect(
+            TextReport.compare(measured: 2, limit: 1, unit: .touches) == "measured 2 touches > limit 1 touch")
+        #expect(TextReport.compare(measured: 1, limit: 2, unit: .touches) == "measured 1 touch < limit 2 touches")
+        #expect(TextReport.compare(measured: 5, limit: 4, unit: .count) == "measured 5 > limit 4")
+        #expect(ReportText.count(1, "trace") == "1 trace" && ReportText.count(0, "error") == "0 errors")
+        let all = Self.results.map { TextReport.render($0) }.joined()
+        #expect(!all.contains(" 1 touches") && !all.contains("1 changes"))
+        #expect(!(try GestureCommand.run(["list"]).stdout.contains(" 1 touches")))
+        // A batch of one trace.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("checkmark"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: GestureCommand.packageRoot.appendingPathComponent("Traces/checkmark.json"),
+            to: folder.appendingPathComponent("checkmark/one.json"))
+        let batch = try GestureCommand.run(["batch", folder.path])
+        #expect(batch.stdout.hasPrefix("1 trace: 1 scored, 0 unlabelled, 0 errors\n"), "\(batch.stdout)")
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() throws {
+        let circle = Self.results.first { $0.file.hasSuffix("circle.json") }!
+        #expect(!TextReport.render(circle).contains(Self.escape))
+        let coloured = TextReport.render(circle, style: .init(color: true))
+        #expect(coloured.contains("\u{1B}[32mrecognized\u{1B}[0m") && coloured.contains("\u{1B}[31mfailed\u{1B}[0m"))
+        // Colour changes no layout: without the escapes it is the same text.
+        #expect(coloured.replacing(#/\x1B\[[0-9;]*m/#, with: "") == TextReport.render(circle))
+        // Piped: none, unless forced.
+        #expect(!(try GestureCommand.run(["classify", "Traces/circle.json"]).stdout.contains(Self.escape)))
+        #expect(
+            try GestureCommand.run(["classify", "--color", "always", "Traces/circle.json"]).stdout.contains(Self.escape)
+        )
+        #expect(
+            !(try GestureCommand.run(["classify", "--color", "never", "Traces/circle.json"]).stdout.contains(
+                Self.escape)))
+        #expect(try GestureCommand.run(["classify", "--color", "sometimes", "Traces/circle.json"]).status == 2)
+    }
+
+    /// On a terminal (`script` gives the command one): coloured, as wide as COLUMNS, and not coloured with
+    /// NO_COLOR set.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func onATerminal() throws {
+        func onTerminal(_ environment: String) throws -> String {
+            let command = "env -u NO_COLOR \(environment) \"$GESTURE\" classify Traces/circle.json"
+            let output = try GestureCommand.bash(
+                "script -qec '\(command)' /dev/null", in: GestureCommand.packageRoot)
+            return output.stdout.replacingOccurrences(of: "\r", with: "")
+        }
+        let coloured = try onTerminal("COLUMNS=70")
+        #expect(coloured.contains(Self.escape))
+        let plain = coloured.replacing(#/\x1B\[[0-9;]*m/#, with: "")
+        #expect(plain.contains("recognized circle"))
+        for line in Self.lines(plain) { #expect(line.count <= 70, "\(line)") }
+        #expect(Self.lines(plain).contains { $0.count > 60 })
+        #expect(!(try onTerminal("NO_COLOR=1 COLUMNS=70")).contains(Self.escape))
+        #expect(!(try onTerminal("COLUMNS=70")).isEmpty)
+    }
+
+    /// A made-up result: checkmark failed for `reason` at t=0.5.
+    static func result(failing reason: FailureReason) -> TraceResult {
+        let failure = Failure(reason: reason, time: 0.5, event: 3, sample: 3)
+        let report = RecognizerReport(
+            id: "checkmark", kind: .discrete, state: .failed,
+            transitions: [
+                Transition(from: .possible, to: .failed, time: 0.5, event: 3, sample: 3, reason: reason.message)
+            ], recognition: nil, failure: failure)
+        return TraceResult(
+            file: "made.json", name: nil, label: nil, warnings: [],
+            sequences: [
+                SequenceResult(
+                    start: 0, end: 0.5, ended: true, gestures: [], recognizers: [report], continuing: [])
+            ])
+    }
+}
