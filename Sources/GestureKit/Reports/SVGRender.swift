@@ -650,20 +650,34 @@ private struct Picture {
         return lines
     }
 
-    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+    /// `text` in lines of at most `width` characters (Unicode scalars), broken at spaces (a longer
+    /// word stays whole). Done on the UTF-8 bytes: every legend line goes through it.
     static func wrap(_ text: String, width: Int) -> [String] {
-        guard text.count > width else { return [text] }
+        let bytes = Array(text.utf8)
+        guard bytes.count > width else { return [text] }
         var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = String(word)
+        var lineStart = 0  // where the current line starts in `bytes`
+        var lineLength = 0  // its length in scalars
+        var wordStart = 0
+        var wordLength = 0
+        func endWord() {
+            if lineLength > 0, lineLength + 1 + wordLength > width {
+                lines.append(String(decoding: bytes[lineStart..<(wordStart - 1)], as: UTF8.self))
+                (lineStart, lineLength) = (wordStart, wordLength)
             } else {
-                line += line.isEmpty ? String(word) : " " + word
+                lineLength += wordStart == lineStart ? wordLength : 1 + wordLength
             }
         }
-        lines.append(line)
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x20 {
+                endWord()
+                (wordStart, wordLength) = (index + 1, 0)
+            } else if byte & 0xC0 != 0x80 {
+                wordLength += 1
+            }
+        }
+        endWord()
+        lines.append(String(decoding: bytes[lineStart...], as: UTF8.self))
         return lines
     }
 

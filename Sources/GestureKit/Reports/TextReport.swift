@@ -214,9 +214,30 @@ public enum TextReport {
     static let noBreak: Character = "\u{E000}"
 
     /// `text` as one unbreakable piece.
-    static func glue(_ text: String) -> String { String(text.map { $0 == " " ? noBreak : $0 }) }
+    static func glue(_ text: String) -> String { replacing([0x20], with: [0xEE, 0x80, 0x80], in: text) }
 
-    static func unglued(_ text: String) -> String { String(text.map { $0 == noBreak ? " " : $0 }) }
+    /// `text` with its no-break marks spaces again.
+    static func unglued(_ text: String) -> String { replacing([0xEE, 0x80, 0x80], with: [0x20], in: text) }
+
+    /// `text` with every `old` (the UTF-8 of one scalar) replaced by `new`, byte by byte; `text` itself
+    /// when it has none (this is on the way of every picture's legend line).
+    private static func replacing(_ old: [UInt8], with new: [UInt8], in text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(old[0]) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 2 * bytes.count / 8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == old[0], i + old.count <= bytes.count, bytes[i..<(i + old.count)].elementsEqual(old) {
+                out.append(contentsOf: new)
+                i += old.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     static func readable(_ value: JSONValue, _ spec: DetailSpec?) -> String {
         let unit = spec?.unit
