@@ -274,34 +274,48 @@ public enum TextReport {
     /// `text` placed at column `start` of a line, wrapped at spaces to fit `width`; every further line
     /// starts with `indent` spaces. A word longer than a line is cut.
     static func wrap(_ text: String, start: Int, indent: Int, width: Int) -> String {
-        var out = ""
+        // On the UTF-8 bytes (every line of `classify` goes through here): a scalar is a byte that
+        // does not continue one, and a no-break mark (EE 80 80) is one scalar, written as a space.
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
         var used = start
         var lineHasWord = false
-        let margin = "\n" + String(repeating: " ", count: indent)
-        for piece in text.split(separator: " ") {
-            var word = Substring(piece)
+        func scalars(_ word: ArraySlice<UInt8>) -> Int { word.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
+        for piece in bytes.split(separator: 0x20) {
+            var word = piece
             while !word.isEmpty {
-                let need = word.count + (lineHasWord ? 1 : 0)
+                let size = scalars(word)
+                let need = size + (lineHasWord ? 1 : 0)
                 if used + need <= width {
-                    out += (lineHasWord ? " " : "") + word
+                    if lineHasWord { out.append(0x20) }
+                    out.append(contentsOf: word)
                     used += need
                     lineHasWord = true
                     break
                 }
                 if lineHasWord || used > indent {
-                    out += margin
+                    out.append(0x0A)
+                    out.append(contentsOf: repeatElement(0x20, count: indent))
                     used = indent
                     lineHasWord = false
                     continue
                 }
-                let cut = word.prefix(max(width - used, 1))
-                out += cut
-                used += cut.count
-                word = word.dropFirst(cut.count)
+                // A word longer than a line: cut after as many scalars as fit.
+                var end = word.startIndex
+                var taken = 0
+                while end < word.endIndex, taken < max(width - used, 1) {
+                    end += 1
+                    while end < word.endIndex, word[end] & 0xC0 == 0x80 { end += 1 }
+                    taken += 1
+                }
+                out.append(contentsOf: word[..<end])
+                used += taken
+                word = word[end...]
                 lineHasWord = true
             }
         }
-        return unglued(out)
+        return unglued(String(decoding: out, as: UTF8.self))
     }
 
     /// ANSI escapes (SGR) for a terminal.
