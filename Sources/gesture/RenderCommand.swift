@@ -117,7 +117,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         let result = classifier.classify(read, file: trace)
-        let svg = SVGRender.render(result, trace: read, recognizers: shown)
+        let svg = SVGRender.render(result, trace: read, recognizers: shown, configuration: classifier.configuration)
         guard let destination else {
             Output.write(svg)
             continue

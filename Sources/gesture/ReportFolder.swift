@@ -140,8 +140,10 @@ struct ReportFolder {
             var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
             runner.adjustment.apply(to: &trace)
             let result = runner.classifier.classify(trace, file: row.path)
-            let picture = SVGRender.render(result, trace: trace)
-            return .success((picture, HTMLReport.thumbnailView(of: trace, picture: picture), TextReport.render(result)))
+            let configuration = runner.classifier.configuration
+            let picture = SVGRender.render(result, trace: trace, configuration: configuration)
+            let text = TextReport.render(result, configuration: configuration)
+            return .success((picture, HTMLReport.thumbnailView(of: trace, picture: picture), text))
         } catch {
             return .failure(Problem(message: "not drawn: the trace could not be read again: \(error.description)"))
         }

@@ -87,6 +87,22 @@ import Testing
         #expect(readme.contains("(\(picture))") || readme.contains("src=\"\(picture)\""))
     }
 
+    /// A configured instance's details have its kind's units in the legend, as `classify` prints them.
+    @Test func aConfiguredInstancesLegendHasItsUnits() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-instance-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("horizontal.json")
+        try
+            #"{"recognizers": [{"id": "swipe-horizontal", "kind": "swipe", "parameters": {"directions": ["left", "right"]}}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let trace = GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-left.json").path
+        let output = try GestureCommand.run(
+            ["render", "--config", config.path, "--recognizers", "swipe-horizontal", trace])
+        #expect(output.status == 0 && output.stderr == "")
+        #expect(output.stdout.contains(">(travel 240 pt, deviation 6 pt, speed 1,440 pt/s)</text>"))
+    }
+
     @Test func aRecognizedZShowsItsPartsAndCorners() throws {
         let svg = try Self.render("Traces/z.csv")
         let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"z\""))

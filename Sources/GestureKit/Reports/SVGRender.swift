@@ -30,7 +30,7 @@ public enum SVGRender {
     /// The colour of what recognizers measured.
     static let measuredColour = "#0f766e"
     /// The built-in recognizers' declared details, for the units of the legend's values.
-    static let detailSpecs = TextReport.detailSpecs(nil)
+    static let builtInDetails = TextReport.detailSpecs(nil)
 
     /// The SVG document of `result`, the replay of `trace`.
     ///
@@ -39,9 +39,14 @@ public enum SVGRender {
     ///     them by default).
     ///   - trace: The trace as read (`classify` consumes its argument: pass it a copy).
     ///   - recognizers: The ids of the recognizers to draw and list; `nil` for all of them.
+    ///   - configuration: The configuration replayed, whose recognizers' declared details give the
+    ///     legend's units (a configured instance's); `nil` for the built-in recognizers'.
     /// - Returns: The document, an XML declaration first, ending with a newline.
-    public static func render(_ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil) -> String {
+    public static func render(
+        _ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil, configuration: Configuration? = nil
+    ) -> String {
         var picture = Picture(result: result, trace: trace, shown: recognizers)
+        if let configuration { picture.details = TextReport.detailSpecs(configuration) }
         return picture.document()
     }
 
@@ -91,6 +96,8 @@ private struct Picture {
     /// The unit of stroke widths, marker and text sizes: the picture's size over 400.
     var unit = 1.0
     var out = ""
+    /// Each recognizer's declared details by id, for the legend's units.
+    var details = SVGRender.builtInDetails
 
     init(result: TraceResult, trace: Trace, shown filter: Set<String>?) {
         self.result = result
@@ -640,7 +647,7 @@ private struct Picture {
             }
             let report = item.report
             let colour = colour(of: report)
-            let reason = TextReport.reason(of: report, SVGRender.detailSpecs[report.id] ?? [])
+            let reason = TextReport.reason(of: report, details[report.id] ?? [])
             let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
             for (index, part) in Self.wrap(text, width: charactersPerLine - 2).enumerated() {
                 lines.append(
