@@ -224,7 +224,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             "\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
     case .text:
         let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
-        Output.buffered(BatchReport.text(board, worst: worst.finish(), errors: firstErrors, notes: notes))
+        Output.buffered(
+            BatchReport.text(
+                board, worst: worst.finish(), errors: firstErrors, notes: notes, width: Output.textStyle().width))
     case .jsonl, .csv: break
     }
     Output.flush()
@@ -314,7 +316,9 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         var worst = WorstMisses(capacity: misses)
         for row in rows { worst.consider(row) }
         Output.buffered(
-            BatchReport.text(board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10))))
+            BatchReport.text(
+                board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10)),
+                width: Output.textStyle().width))
     }
     Output.flush()
     return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)

@@ -208,6 +208,18 @@ import Testing
         #expect(!(try onTerminal("COLUMNS=70")).isEmpty)
     }
 
+    /// A batch summary's prose (its worst misses) wraps to the terminal too; its tables do not.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aBatchSummaryWrapsToTheTerminal() throws {
+        let command = "env NO_COLOR=1 COLUMNS=50 \"$GESTURE\" batch Traces --set circle.minimumArc=7"
+        let output = try GestureCommand.bash("script -qec '\(command)' /dev/null", in: GestureCommand.packageRoot)
+        let text = output.stdout.replacingOccurrences(of: "\r", with: "")
+        let worst = try #require(text.range(of: "worst misses"))
+        let prose = Self.lines(String(text[worst.lowerBound...]))
+        #expect(prose.contains("    arc-too-small: did not go far enough around"))
+        for line in prose { #expect(line.count <= 50, "\(line)") }
+    }
+
     /// A made-up result: checkmark failed for `reason` at t=0.5.
     static func result(failing reason: FailureReason) -> TraceResult {
         let failure = Failure(reason: reason, time: 0.5, event: 3, sample: 3)

@@ -323,7 +323,7 @@ public enum BatchReport {
         if board.grouping != nil { out += groupsText(board) }
         let misses = board.scored - board.correct
         if !worst.isEmpty {
-            out += "\nworst misses (\(worst.count) of \(misses), furthest past their limit first)\n"
+            out += "\n" + prose("worst misses (\(worst.count) of \(misses), furthest past their limit first)")
             for row in worst {
                 var line = TextReport.glue(row.path) + ": \(row.label ?? "?") → \(row.gesture ?? "?")"
                 if let miss = row.miss {
