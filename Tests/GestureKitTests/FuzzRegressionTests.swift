@@ -12,7 +12,7 @@ import Testing
 
     static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
         "json": FuzzTargets.json, "csv": FuzzTargets.csv, "xml": FuzzTargets.xml, "replay": FuzzTargets.replay,
-        "config": FuzzTargets.config, "labels": FuzzTargets.labels,
+        "config": FuzzTargets.config, "labels": FuzzTargets.labels, "templates": FuzzTargets.templates,
     ]
 
     static func inputs(_ folder: String, _ harness: String) -> [String] {
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    static let all = ["json", "csv", "xml", "replay", "config", "labels"].flatMap {
+    static let all = ["json", "csv", "xml", "replay", "config", "labels", "templates"].flatMap {
         inputs("regressions", $0) + inputs("corpus", $0)
     }
 

@@ -316,6 +316,37 @@ enum FuzzTargets {
         return problems
     }
 
+    /// A templates file (issue 18's learned gestures): read, it gives a file or one error on one line
+    /// that names the file (placed at `fuzz.json:LINE:COLUMN:` when it is about a part); a file read
+    /// is written and read back to the same text, and its templates are on the grid.
+    static func templates(_ bytes: [UInt8]) -> [String] {
+        let file: TemplateFile
+        do throws(TemplateFileError) {
+            file = try TemplateFile.read(bytes: bytes, file: "fuzz.json")
+        } catch {
+            var problems: [String] = []
+            if !error.description.hasPrefix("fuzz.json") { problems.append("an error without the file: \(error)") }
+            if error.description.contains(where: \.isNewline) { problems.append("an error on two lines: \(error)") }
+            return problems
+        }
+        var problems: [String] = []
+        let grid = Double(PointCloud.gridSize - 1)
+        for gesture in file.gestures {
+            for template in gesture.templates
+            where template.count != PointCloud.count || template.contains(where: { !(0...grid).contains($0.x) }) {
+                problems.append("a template off the grid in \(gesture.name)")
+            }
+        }
+        let text = file.text
+        do throws(TemplateFileError) {
+            let again = try TemplateFile.read(bytes: Array(text.utf8), file: "again.json")
+            if again.text != text { problems.append("written and read again, another text") }
+        } catch {
+            problems.append("written, it cannot be read again: \(error)")
+        }
+        return problems
+    }
+
     static func config(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
         var configuration = Configuration(profile: flags & 1 != 0 ? .seed : (flags & 2 != 0 ? .hammer : .default))

@@ -266,6 +266,22 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         outputSchema = try Schema(file: "docs/classify-output.schema.json")
     }
 
+    /// A templates file as learned and written follows docs/templates.schema.json; the schema refuses
+    /// what the reader refuses (another version, a short template, a gesture named none).
+    @Test func aTemplatesFileMatchesItsSchema() throws {
+        let schema = try Schema(file: "docs/templates.schema.json")
+        let text = TemplateFileTests.learned().text
+        #expect(schema.errors(try JSON(parsing: Data(text.utf8))) == [])
+        for (old, new) in [
+            ("\"version\": 1", "\"version\": 2"), ("      [", "      [1, 2, "),
+            ("\"name\": \"line\"", "\"name\": \"none\""),
+        ] {
+            let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
+            #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")
+            #expect(throws: TemplateFileError.self) { try TemplateFile.read(bytes: Array(broken.utf8), file: "t.json") }
+        }
+    }
+
     @Test func thereAreTracesOfEachKind() {
         #expect(traceFiles.contains { $0.hasSuffix(".json") })
         #expect(traceFiles.contains { !$0.hasSuffix(".json") })

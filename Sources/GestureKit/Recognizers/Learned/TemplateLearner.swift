@@ -48,7 +48,7 @@ struct TemplateLearner: Sendable {
         // The folds: by group when every example has one and there are at least two groups, else one
         // example each.
         let groups = examples.map(\.group)
-        let byGroup = groups.allSatisfy { $0 != nil } && Set(groups.compactMap { $0 }).count >= 2
+        let byGroup = Self.foldsByGroup(examples)
         let fold: [Int] = {
             guard byGroup else { return Array(examples.indices) }
             let ordered = Array(Set(groups.compactMap { $0 })).sorted()
@@ -81,6 +81,29 @@ struct TemplateLearner: Sendable {
                 falseAlarms: others.isEmpty ? 0 : Double(alarms.count) / Double(others.count),
                 strokes: own.map { examples[$0].strokes.count }.max() ?? 1)
         }
+    }
+
+    /// Whether examples are held out by group: every example has one, and there are at least two.
+    static func foldsByGroup(_ examples: [Example]) -> Bool {
+        examples.allSatisfy { $0.group != nil } && Set(examples.compactMap(\.group)).count >= 2
+    }
+
+    /// The templates file of what `learn` found in `examples`, read from `paths`.
+    func file(id: String, learned: [Learned], examples: [Example], paths: [String]) -> TemplateFile {
+        let groups = Set(examples.compactMap(\.group))
+        return TemplateFile(
+            id: id, maximumFalseAlarms: maximumFalseAlarms,
+            crossValidation: Self.foldsByGroup(examples) ? "leave-one-group-out" : "leave-one-out",
+            source: .init(
+                paths: paths, examples: examples.count,
+                negatives: examples.filter { $0.label == Self.negative }.count,
+                groups: groups.isEmpty ? nil : groups.count),
+            gestures: learned.map { gesture in
+                TemplateFile.Gesture(
+                    name: gesture.name, threshold: gesture.threshold, recall: gesture.recall,
+                    falseAlarms: gesture.falseAlarms, strokes: gesture.strokes, examples: gesture.templates.count,
+                    templates: gesture.templates.map(\.points))
+            })
     }
 
     /// The largest distance below which at most `maximumFalseAlarms` of `negatives` fall (halfway to

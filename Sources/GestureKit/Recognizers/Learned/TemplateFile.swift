@@ -1,0 +1,322 @@
+/// A learned recognizer's templates file (issue 18; `docs/templates.md`): what `gesture learn` writes
+/// and `--templates` will read. JSON, versioned, one template a line so that a diff shows which changed:
+///
+///     {"format": "gesture-templates", "version": 1, "id": "shapes", "algorithm": "p", "points": 32,
+///      "maximumFalseAlarms": 0.01, "crossValidation": "leave-one-group-out",
+///      "source": {"paths": ["strokes/"], "examples": 60, "negatives": 10, "groups": 5},
+///      "gestures": [{"name": "star", "threshold": 812.5, "recall": 0.97, "falseAlarms": 0.004,
+///                    "strokes": 1, "examples": 30, "templates": [[31.5, 0, 40.2, 12.7, …], …]}]}
+///
+/// A template is its cloud's `points` points on `PointCloud`'s grid (0 to 63 each way), as x, y pairs
+/// to one decimal; a threshold is a cloud distance in that grid's squared units.
+struct TemplateFile: Sendable, Hashable {
+    public static let format = "gesture-templates"
+    public static let version = 1
+
+    /// The learned recognizer's id in the registry.
+    public var id: String
+    /// `p`: point clouds (`$P`, matched with `$Q`'s pruning).
+    public var algorithm = "p"
+    public var points = PointCloud.count
+    /// The false-alarm rate the thresholds were chosen for.
+    public var maximumFalseAlarms: Double
+    /// `leave-one-group-out` (groups known) or `leave-one-out`.
+    public var crossValidation: String
+    public var source: Source
+    public var gestures: [Gesture]
+
+    /// Where the examples came from.
+    public struct Source: Sendable, Hashable {
+        public var paths: [String]
+        public var examples: Int
+        public var negatives: Int
+        /// How many groups (people) the examples came in, when known.
+        public var groups: Int?
+
+        public init(paths: [String], examples: Int, negatives: Int, groups: Int?) {
+            (self.paths, self.examples, self.negatives, self.groups) = (paths, examples, negatives, groups)
+        }
+    }
+
+    public struct Gesture: Sendable, Hashable {
+        public var name: String
+        public var threshold: Double
+        /// Cross-validated recall and false-alarm rate at the threshold.
+        public var recall: Double
+        public var falseAlarms: Double
+        /// The most strokes an example had.
+        public var strokes: Int
+        public var examples: Int
+        /// Each template's points on the grid.
+        public var templates: [[Point]]
+
+        public init(
+            name: String, threshold: Double, recall: Double, falseAlarms: Double, strokes: Int, examples: Int,
+            templates: [[Point]]
+        ) {
+            (self.name, self.threshold, self.recall, self.falseAlarms) = (name, threshold, recall, falseAlarms)
+            (self.strokes, self.examples, self.templates) = (strokes, examples, templates)
+        }
+    }
+
+    public init(
+        id: String, maximumFalseAlarms: Double, crossValidation: String, source: Source, gestures: [Gesture]
+    ) {
+        (self.id, self.maximumFalseAlarms, self.crossValidation) = (id, maximumFalseAlarms, crossValidation)
+        (self.source, self.gestures) = (source, gestures)
+    }
+
+    /// The file's text: its fields in a fixed order, a template a line.
+    public var text: String {
+        func number(_ value: Double) -> String { JSONValue.number(value).text }
+        func string(_ value: String) -> String { JSONValue.string(value).text }
+        var out = "{\n  \"format\": \(string(Self.format)),\n  \"version\": \(Self.version),\n"
+        out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
+        out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
+        out += "  \"crossValidation\": \(string(crossValidation)),\n"
+        out += "  \"source\": {\"paths\": [\(source.paths.map(string).joined(separator: ", "))], "
+        out += "\"examples\": \(source.examples), \"negatives\": \(source.negatives), "
+        out += "\"groups\": \(source.groups.map(String.init) ?? "null")},\n"
+        out += "  \"gestures\": ["
+        for (index, gesture) in gestures.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "    {\"name\": \(string(gesture.name)), \"threshold\": \(number(Self.rounded(gesture.threshold))), "
+            out += "\"recall\": \(number(Self.rounded(gesture.recall, 4))), "
+            out += "\"falseAlarms\": \(number(Self.rounded(gesture.falseAlarms, 4))), "
+            out += "\"strokes\": \(gesture.strokes), \"examples\": \(gesture.examples), \"templates\": ["
+            for (k, template) in gesture.templates.enumerated() {
+                out += k == 0 ? "\n" : ",\n"
+                out +=
+                    "      ["
+                    + template.map { "\(number(Self.rounded($0.x, 1))), \(number(Self.rounded($0.y, 1)))" }
+                    .joined(separator: ", ") + "]"
+            }
+            out += "\n    ]}"
+        }
+        out += "\n  ]\n}\n"
+        return out
+    }
+
+    static func rounded(_ value: Double, _ decimals: Int = 2) -> Double {
+        let scale = [1.0, 10, 100, 1_000, 10_000][decimals]
+        return (value * scale).rounded() / scale
+    }
+}
+
+/// What is wrong with a templates file, placed at `file:line:column` when it is about one part.
+struct TemplateFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var file: String
+    public var position: SourcePosition?
+
+    public var description: String {
+        guard let position else { return "\(file): error: \(message)" }
+        return "\(file):\(position.line):\(position.column): error: \(message)"
+    }
+}
+
+extension TemplateFile {
+    /// Reads a templates file. Every mistake is an error placed at the value it is about: a file that
+    /// is not JSON, another format or version, a missing or unknown field, a value of the wrong type or
+    /// out of range, two gestures of one name, a template of the wrong size or off the grid.
+    public static func read(bytes: [UInt8], file: String) throws(TemplateFileError) -> TemplateFile {
+        let document: LocatedJSON
+        do {
+            document = try LocatedJSON.parse(bytes, file: file)
+        } catch {
+            throw TemplateFileError(message: error.message, file: file, position: error.position)
+        }
+        return try TemplateReader(bytes: bytes, file: file).file(document)
+    }
+}
+
+/// Reads one templates file's parsed JSON, placing each error at its value.
+private struct TemplateReader {
+    let bytes: [UInt8]
+    let file: String
+
+    func error(_ message: String, at value: LocatedJSON) -> TemplateFileError {
+        TemplateFileError(message: message, file: file, position: SourcePosition(of: value.offset, in: bytes))
+    }
+
+    func object(_ value: LocatedJSON, _ what: String, keys: [String], required: [String]) throws(TemplateFileError)
+        -> [String: LocatedJSON]
+    {
+        guard let members = value.members else { throw error("\(what) must be an object", at: value) }
+        var found: [String: LocatedJSON] = [:]
+        for member in members {
+            guard keys.contains(member.key) else {
+                let keyPlace = LocatedJSON(content: .null, offset: member.keyOffset)
+                throw error(
+                    "unknown field \"\(DiagnosticText.escaped(member.key))\" in \(what): expected one of "
+                        + keys.joined(separator: ", "), at: keyPlace)
+            }
+            guard found[member.key] == nil else {
+                throw error("\"\(member.key)\" is given twice in \(what)", at: member.value)
+            }
+            found[member.key] = member.value
+        }
+        for key in required where found[key] == nil {
+            throw error("\(what) has no \"\(key)\"", at: value)
+        }
+        return found
+    }
+
+    func string(_ value: LocatedJSON, _ what: String) throws(TemplateFileError) -> String {
+        guard let text = value.stringValue else { throw error("\(what) must be a string", at: value) }
+        return text
+    }
+
+    func number(_ value: LocatedJSON, _ what: String, from low: Double, to high: Double = .infinity)
+        throws(TemplateFileError) -> Double
+    {
+        guard case .number(let n) = value.content else { throw error("\(what) must be a number", at: value) }
+        guard n >= low, n <= high else {
+            let range =
+                high.isFinite
+                ? "from \(Format.number(low)) to \(Format.number(high))" : "at least \(Format.number(low))"
+            throw error("\(what) must be \(range), found \(Format.number(n))", at: value)
+        }
+        return n
+    }
+
+    func integer(_ value: LocatedJSON, _ what: String, from low: Int) throws(TemplateFileError) -> Int {
+        let n = try number(value, what, from: Double(low), to: 1e9)
+        guard n == n.rounded() else {
+            throw error("\(what) must be a whole number, found \(Format.number(n))", at: value)
+        }
+        return Int(n)
+    }
+
+    func file(_ document: LocatedJSON) throws(TemplateFileError) -> TemplateFile {
+        let fields = try object(
+            document, "a templates file",
+            keys: [
+                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "crossValidation", "source",
+                "gestures",
+            ], required: ["format", "version", "id", "gestures"])
+        let format = try string(fields["format"]!, "\"format\"")
+        guard format == TemplateFile.format else {
+            throw error(
+                "\"format\" is \"\(DiagnosticText.escaped(format))\": a templates file's is \"\(TemplateFile.format)\"",
+                at: fields["format"]!)
+        }
+        let version = try integer(fields["version"]!, "\"version\"", from: 1)
+        guard version == TemplateFile.version else {
+            throw error(
+                "unknown version \(version): this gesture reads templates files of version \(TemplateFile.version)",
+                at: fields["version"]!)
+        }
+        let id = try string(fields["id"]!, "\"id\"")
+        guard !id.isEmpty,
+            id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
+        else {
+            throw error(
+                "\"id\" must be letters, digits, - and _, found \"\(DiagnosticText.escaped(id))\"", at: fields["id"]!)
+        }
+        var result = TemplateFile(
+            id: id, maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 0, negatives: 0, groups: nil), gestures: [])
+        if let algorithm = fields["algorithm"] {
+            result.algorithm = try string(algorithm, "\"algorithm\"")
+            guard result.algorithm == "p" else {
+                throw error(
+                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p (point clouds)",
+                    at: algorithm)
+            }
+        }
+        if let points = fields["points"] {
+            result.points = try integer(points, "\"points\"", from: 2)
+            guard result.points == PointCloud.count else {
+                throw error(
+                    "\"points\" must be \(PointCloud.count), the clouds' size, found \(result.points)", at: points)
+            }
+        }
+        if let rate = fields["maximumFalseAlarms"] {
+            result.maximumFalseAlarms = try number(rate, "\"maximumFalseAlarms\"", from: 0, to: 1)
+        }
+        if let method = fields["crossValidation"] {
+            result.crossValidation = try string(method, "\"crossValidation\"")
+            guard ["leave-one-group-out", "leave-one-out"].contains(result.crossValidation) else {
+                throw error("\"crossValidation\" must be leave-one-group-out or leave-one-out", at: method)
+            }
+        }
+        if let source = fields["source"] {
+            let parts = try object(
+                source, "\"source\"", keys: ["paths", "examples", "negatives", "groups"], required: [])
+            if let paths = parts["paths"] {
+                guard let items = paths.items else { throw error("\"paths\" must be an array of strings", at: paths) }
+                for item in items { result.source.paths.append(try string(item, "a path")) }
+            }
+            if let examples = parts["examples"] {
+                result.source.examples = try integer(examples, "\"examples\"", from: 0)
+            }
+            if let negatives = parts["negatives"] {
+                result.source.negatives = try integer(negatives, "\"negatives\"", from: 0)
+            }
+            if let groups = parts["groups"], case .number = groups.content {
+                result.source.groups = try integer(groups, "\"groups\"", from: 0)
+            }
+        }
+        let gestures = fields["gestures"]!
+        guard let items = gestures.items, !items.isEmpty else {
+            throw error("\"gestures\" must be an array of at least one gesture", at: gestures)
+        }
+        var seen: Set<String> = []
+        for item in items {
+            let gesture = try self.gesture(item)
+            guard seen.insert(gesture.name).inserted else {
+                throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: item)
+            }
+            result.gestures.append(gesture)
+        }
+        return result
+    }
+
+    func gesture(_ value: LocatedJSON) throws(TemplateFileError) -> TemplateFile.Gesture {
+        let fields = try object(
+            value, "a gesture",
+            keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "templates"],
+            required: ["name", "threshold", "templates"])
+        let name = try string(fields["name"]!, "a gesture's \"name\"")
+        guard !name.isEmpty, name != TemplateLearner.negative, !name.contains("+") else {
+            throw error("a gesture's name must not be empty, \"none\" or contain +", at: fields["name"]!)
+        }
+        let threshold = try number(fields["threshold"]!, "\"threshold\"", from: 0)
+        let templates = fields["templates"]!
+        guard let items = templates.items, !items.isEmpty else {
+            throw error("\"templates\" must be an array of at least one template", at: templates)
+        }
+        let limit = Double(PointCloud.gridSize - 1)
+        var clouds: [[Point]] = []
+        for item in items {
+            guard let numbers = item.items, numbers.count == 2 * PointCloud.count else {
+                throw error(
+                    "a template must be an array of \(2 * PointCloud.count) numbers (\(PointCloud.count) x, y pairs)",
+                    at: item)
+            }
+            var points: [Point] = []
+            for k in stride(from: 0, to: numbers.count, by: 2) {
+                let x = try number(numbers[k], "a template's x", from: 0, to: limit)
+                let y = try number(numbers[k + 1], "a template's y", from: 0, to: limit)
+                points.append(Point(x: x, y: y))
+            }
+            clouds.append(points)
+        }
+        return TemplateFile.Gesture(
+            name: name, threshold: threshold,
+            recall: try fields["recall"].map { v throws(TemplateFileError) in
+                try number(v, "\"recall\"", from: 0, to: 1)
+            } ?? 0,
+            falseAlarms: try fields["falseAlarms"].map { v throws(TemplateFileError) in
+                try number(v, "\"falseAlarms\"", from: 0, to: 1)
+            } ?? 0,
+            strokes: try fields["strokes"].map { v throws(TemplateFileError) in try integer(v, "\"strokes\"", from: 1) }
+                ?? 1,
+            examples: try fields["examples"].map { v throws(TemplateFileError) in
+                try integer(v, "\"examples\"", from: 0)
+            }
+                ?? items.count,
+            templates: clouds)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// The templates file learned gestures are kept in (issue 18, `docs/templates.md`): what is written
+/// reads back, a template a line, and every mistake is an error at its place.
+@Suite struct TemplateFileTests {
+    static let corpus = TemplateLearnerTests.corpus(["v", "circle", "line"])
+
+    static func learned() -> TemplateFile {
+        let learner = TemplateLearner()
+        return learner.file(
+            id: "shapes", learned: learner.learn(corpus), examples: corpus, paths: ["strokes/"])
+    }
+
+    @Test func whatIsWrittenReadsBack() throws {
+        let file = Self.learned()
+        #expect(file.crossValidation == "leave-one-group-out")
+        #expect(file.source == .init(paths: ["strokes/"], examples: 36, negatives: 0, groups: 4))
+        let text = file.text
+        let read = try TemplateFile.read(bytes: Array(text.utf8), file: "shapes.json")
+        #expect(read.id == "shapes" && read.gestures.map(\.name) == ["circle", "line", "v"])
+        #expect(read.source == file.source && read.crossValidation == file.crossValidation)
+        for (a, b) in zip(read.gestures, file.gestures) {
+            #expect(a.templates.count == 12 && a.examples == 12 && a.strokes == 1)
+            #expect(abs(a.threshold - b.threshold) <= 0.005)
+            // Points to a tenth of a grid unit.
+            for (p, q) in zip(a.templates.joined(), b.templates.joined()) {
+                #expect(abs(p.x - q.x) <= 0.0501 && abs(p.y - q.y) <= 0.0501, "\(p) read, \(q) learned")
+            }
+        }
+        // Written again, the same bytes: the file is stable under a round trip.
+        #expect(read.text == text)
+    }
+
+    /// Human-diffable and small: a template a line, a few KB a gesture.
+    @Test func aTemplateALine() {
+        let lines = Self.learned().text.split(separator: "\n")
+        let templateLines = lines.filter { $0.hasPrefix("      [") }
+        #expect(templateLines.count == 36)
+        #expect(lines.count == 36 + 3 * 2 + 12)
+        let text = Self.learned().text
+        #expect(text.utf8.count < 3 * 12 * 400 + 1_000, "\(text.utf8.count) bytes for 3 gestures of 12 templates")
+    }
+
+    static let good = Self.learned().text
+
+    /// `good` with `old` replaced by `new` (once).
+    static func edited(_ old: String, _ new: String) -> String {
+        let range = good.range(of: old)!
+        return good.replacingCharacters(in: range, with: new)
+    }
+
+    static func error(_ text: String) -> String {
+        do {
+            _ = try TemplateFile.read(bytes: Array(text.utf8), file: "t.json")
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func everyMistakeIsPlaced() {
+        #expect(Self.error("{\"format\": ") == "t.json:1:12: error: unexpected end of input: expected a value")
+        #expect(Self.error("[]") == "t.json:1:1: error: a templates file must be an object")
+        #expect(
+            Self.error(Self.edited("\"format\": \"gesture-templates\"", "\"format\": \"gesture-config\""))
+                == "t.json:2:13: error: \"format\" is \"gesture-config\": a templates file's is \"gesture-templates\"")
+        #expect(
+            Self.error(Self.edited("\"version\": 1", "\"version\": 2"))
+                == "t.json:3:14: error: unknown version 2: this gesture reads templates files of version 1")
+        #expect(
+            Self.error(Self.edited("\"id\": \"shapes\"", "\"id\": \"my shapes\""))
+                == "t.json:4:9: error: \"id\" must be letters, digits, - and _, found \"my shapes\"")
+        #expect(
+            Self.error(Self.edited("\"algorithm\": \"p\"", "\"algorithm\": \"q2\""))
+                == "t.json:5:16: error: unknown algorithm \"q2\": expected p (point clouds)")
+        #expect(
+            Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
+                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, crossValidation, source, gestures"
+        )
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
+                .hasPrefix("t.json:25:5: error: gesture \"circle\" is given twice"))
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"none\""))
+                == "t.json:25:14: error: a gesture's name must not be empty, \"none\" or contain +")
+        #expect(
+            Self.error(Self.edited("\"threshold\": ", "\"threshold\": -")).contains("\"threshold\" must be at least 0"))
+        #expect(
+            Self.error(Self.edited("      [", "      [1, 2, "))
+                == "t.json:12:7: error: a template must be an array of 64 numbers (32 x, y pairs)")
+        #expect(
+            Self.error(Self.edited("      [", "      [99"))
+                .hasPrefix("t.json:12:8: error: a template's x must be from 0 to 63, found 99"))
+        #expect(
+            Self.error("{\"format\": \"gesture-templates\", \"version\": 1, \"id\": \"a\", \"gestures\": []}")
+                == "t.json:1:70: error: \"gestures\" must be an array of at least one gesture")
+        #expect(
+            Self.error("{\"format\": \"gesture-templates\", \"version\": 1, \"gestures\": [{}]}")
+                == "t.json:1:1: error: a templates file has no \"id\"")
+    }
+}
