@@ -99,18 +99,22 @@ enum Output {
             writing = 0
             if pendingSignal != 0 { die(pendingSignal) }
         }
-        return bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let count = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
+        return bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// Writes every byte of `raw` to `descriptor`, through partial writes and interruptions; the
+    /// `errno` of a failure, or `nil`. (`writeAll(_:_:)` above also holds back signals meanwhile.)
+    static func writeAll(_ descriptor: Int32, _ raw: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < raw.count {
+            let count = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += count
         }
+        return nil
     }
 
     /// `strerror`'s text, as is: "No space left on device".

@@ -148,18 +148,7 @@ func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
     guard descriptor >= 0 else { return errno }
     var text = text
-    let failure = text.withUTF8 { bytes -> Int32? in
-        var offset = 0
-        while offset < bytes.count {
-            let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += count
-        }
-        return nil
-    }
+    let failure = text.withUTF8 { Output.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     if close(descriptor) != 0, failure == nil { return errno }
     return failure
 }
