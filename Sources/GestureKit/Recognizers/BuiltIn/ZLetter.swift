@@ -256,13 +256,14 @@ public struct ZLetter: Recognizer {
         let turns = Self.xTurns(path, tolerance: tolerance)
         let rightward = zip(turns, turns.dropFirst()).map { path[$1].x > path[$0].x }
         var furthest: (rule: Int, reason: FailureReason, reading: Int)?
+        // The corners of reading `k`: its top part's start, its two corners, its bottom part's end.
+        func corners(_ k: Int) -> [JSONValue.Member] { Self.details((0...3).map { path[turns[k + $0]] }) }
         for k in rightward.indices.dropLast(2) where rightward[k] && !rightward[k + 1] && rightward[k + 2] {
             guard
                 let broken = firstBrokenRule(
                     reading: k, turns: turns, rightward: rightward, strokeTop: bounds.minimum.y, height: bounds.height)
             else {
-                let reading = (0...3).map { path[turns[k + $0]] }
-                return context.recognize("z", details: Self.details(reading), at: touch)
+                return context.recognize("z", details: corners(k), at: touch)
             }
             if furthest == nil || broken.rule > furthest!.rule { furthest = (broken.rule, broken.reason, k) }
         }
@@ -270,7 +271,7 @@ public struct ZLetter: Recognizer {
             // With the corners of that reading: built once, for the reading reported.
             var reason = furthest.reason
             if context.keepsFailureDetails {
-                reason.details = Self.details((0...3).map { path[turns[furthest.reading + $0]] })
+                reason.details = corners(furthest.reading)
             }
             return context.fail(reason, at: touch)
         }
