@@ -123,13 +123,12 @@ public enum TextReport {
             lines.append(
                 Line(
                     time: failure.time, place: place(failure.time, failure.event, failure.sample),
-                    text: glued(failure.reason)))
+                    text: verdict(of: report, specs)))
         } else if let last = report.transitions.last {
-            var text = last.reason
-            if let details = report.recognition?.details, !details.isEmpty {
-                text += " (" + details.map { detail($0, specs) }.joined(separator: ", ") + ")"
-            }
-            lines.append(Line(time: last.time, place: place(last.time, last.event, last.sample), text: text))
+            lines.append(
+                Line(
+                    time: last.time, place: place(last.time, last.event, last.sample), text: verdict(of: report, specs))
+            )
         }
         return lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
@@ -144,7 +143,7 @@ public enum TextReport {
                 + text
         }
         let changes = report.transitions.filter { $0.to == .changed }.count
-        text += " → \(changes) change\(changes == 1 ? "" : "s")"
+        text += " → \(ReportText.count(changes, "change"))"
         if let last = report.transitions.last, last.to == .recognized || last.to == .cancelled {
             text += " → \(last.to == .recognized ? "ended" : "cancelled") t=\(Format.number(last.time, decimals: 3))"
             if last.to == .cancelled { text += ": \(last.reason)" }
@@ -354,13 +353,19 @@ public enum TextReport {
         if report.kind == .continuous, let began = report.transitions.first(where: { $0.to == .began }) {
             return unglued(readableContinuous(report, began: began, specs))
         }
-        if let failure = report.failure { return explain(failure.reason) }
+        return unglued(verdict(of: report, specs))
+    }
+
+    /// A discrete recognizer's verdict, glued: its failure, or its last transition's reason with the
+    /// recognition's details; empty when it has neither.
+    static func verdict(of report: RecognizerReport, _ specs: [DetailSpec]) -> String {
+        if let failure = report.failure { return glued(failure.reason) }
         guard let last = report.transitions.last else { return "" }
         var text = last.reason
         if let details = report.recognition?.details, !details.isEmpty {
             text += " (" + details.map { detail($0, specs) }.joined(separator: ", ") + ")"
         }
-        return unglued(text)
+        return text
     }
 
     /// `gesture list`: recognizers, parameters and relationships, every line fitting `style.width`
