@@ -379,7 +379,7 @@ public enum BatchReport {
         guard !names.isEmpty else { return "\nno groups by \(grouping.spec): no trace has one\n" }
         let labels = labelledGestures(board)
         var out =
-            "\n\(names.count) group\(names.count == 1 ? "" : "s") by \(grouping.spec): recall of each label;"
+            "\n\(ReportText.count(names.count, "group")) by \(grouping.spec): recall of each label;"
             + " false alarms: scored traces recognized as a gesture that is not their label\n"
         out += table(
             [["group", "scored"] + labels + ["false alarms"]]

@@ -350,10 +350,10 @@ public enum HTMLReport {
                 return
             }
             let labels = BatchReport.labelledGestures(board)
-            line("<div class=\"wide\">\n<table class=\"groups\">")
             line(
-                "<p class=\"muted\">\(names.count) group\(names.count == 1 ? "" : "s"): the recall of each label; "
+                "<p class=\"muted\">\(ReportText.count(names.count, "group")): the recall of each label; "
                     + "false alarms: scored traces recognized as a gesture that is not their label.</p>")
+            line("<div class=\"wide\">\n<table class=\"groups\">")
             line("<caption>Recall of each label and false alarms, by group</caption>")
             headRow(["group", "scored"] + labels + ["false alarms"])
             line("<tbody>")
@@ -422,7 +422,7 @@ public enum HTMLReport {
             line("<section id=\"misses\">")
             line("<h2>The misses</h2>")
             let cap =
-                "<p class=\"cap\">Showing \(shown) of \(content.total) miss\(content.total == 1 ? "" : "es") "
+                "<p class=\"cap\">Showing \(shown) of \(ReportText.count(content.total, "miss", plural: "misses")) "
                 + "(--report-limit \(content.limit)), the furthest past their limits first, those without a "
                 + "measurement last.</p>"
             line(cap)

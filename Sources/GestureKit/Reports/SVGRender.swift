@@ -694,8 +694,9 @@ private struct Picture {
         let sequences = result.sequences.count
         var text = "Touch trace \(result.file)"
         if let name = result.name { text += " (\(name))" }
-        text += ": \(samples.count) sample\(samples.count == 1 ? "" : "s"), \(touches) touch\(touches == 1 ? "" : "es")"
-        text += " in \(sequences) sequence\(sequences == 1 ? "" : "s"); recognized: \(result.gesture)."
+        text +=
+            ": \(ReportText.count(samples.count, "sample")), \(ReportText.count(touches, "touch", plural: "touches"))"
+        text += " in \(ReportText.count(sequences, "sequence")); recognized: \(result.gesture)."
         let decided = shown.map { "\($0.report.id) \(Self.state(of: $0.report))" }
         if !decided.isEmpty { text += " Recognizers: " + decided.joined(separator: ", ") + "." }
         return text
