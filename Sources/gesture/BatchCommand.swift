@@ -44,7 +44,7 @@ let batchHelp = """
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
-      --profile, --recognizers, --config, --set, --input-format, --time-unit, --y-up
+      --profile, --recognizers, --config, --set, --templates, --input-format, --time-unit, --y-up
                                  as for `gesture classify`
       -h, --help                 show this help
 
@@ -103,7 +103,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit", "--group-by", "--time-unit",
+            "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit", "--group-by", "--time-unit",
             "--report", "--report-limit",
         ], flags: ["--help", "--quiet", "--y-up", "--explain-labels", "--force"])
     if arguments.flags.contains("--help") {

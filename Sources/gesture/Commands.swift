@@ -21,6 +21,7 @@ let mainHelp = """
            gesture list [options]             show recognizers, parameters and relationships
            gesture convert [options] INPUT…   convert traces between JSON, CSV and $-family XML
            gesture render [options] TRACE…    draw traces and their verdicts as SVG pictures
+           gesture learn [options] EXAMPLE…   learn new gestures from example traces
            gesture --version
 
     Run `gesture COMMAND --help` for a command's options.
@@ -47,6 +48,8 @@ let classifyHelp = """
                                  `gesture list --format json` output is one)
       --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
                                  (VALUE a number, true, false, or off for an optional rule)
+      --templates FILE           add the recognizer a templates file describes (`gesture learn`
+                                 writes them; docs/templates.md); repeatable
       --limit NAME=VALUE         change a read limit; repeatable (see below)
       -h, --help                 show this help
 
@@ -78,18 +81,27 @@ let listHelp = """
       --recognizers ID,ID…         only these recognizers
       --config FILE                apply a configuration file first (docs/configuration.md)
       --set ID.PARAM=VALUE         then set one parameter; repeatable, a later one wins
+      --templates FILE             add a learned recognizer (`gesture learn`); repeatable
       -h, --help                   show this help
     """
 
 /// The options every command that runs or shows recognizers takes (`configuration(from:)` reads them).
-let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config", "--set"]
+let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config", "--set", "--templates"]
 
-/// Builds the configuration the common options describe, in this order: `--profile`, the recognizers
+/// Builds the configuration the common options describe, in this order: `--profile`, the learned
+/// recognizers of `--templates FILE`, the recognizers
 /// `--config FILE` declares, `--recognizers`, the rest of the file, then every `--set ID.PARAMETER=VALUE` (a later one wins), then the check that no
 /// values contradict each other (a minimum above its maximum). Warnings (former names, bare relationship
 /// arrays) go to stderr; any error is a `ConfigurationError`, which `run` reports with exit status 2.
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
+    for path in arguments.repeated["--templates"] ?? [] {
+        guard let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        else {
+            throw UsageError("cannot read templates file \(path)")
+        }
+        try configuration.addTemplates(bytes: Array(data), file: path)
+    }
     let kept = arguments.options["--recognizers"].map { list in
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }

@@ -32,6 +32,7 @@ let renderHelp = """
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
       --config FILE              JSON file setting parameters and relationships (docs/configuration.md)
       --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
+      --templates FILE           add a learned recognizer (`gesture learn`); repeatable
       --limit NAME=VALUE         change a read limit; repeatable (see `gesture classify --help`)
       -h, --help                 show this help
 

@@ -31,7 +31,8 @@ let tuneHelp = """
       --write-config FILE        write the chosen values as a configuration file (for --config)
       --jobs N                   replays run at once (default, and 0: number of cores)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
-      --profile, --recognizers, --config, --set, --input-format, --limit, --time-unit, --y-up
+      --profile, --recognizers, --config, --set, --templates, --input-format, --limit,
+                                 --time-unit, --y-up
                                  as for `gesture batch`
       -h, --help                 show this help
 
@@ -51,7 +52,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--sweep", "--labels", "--label-map", "--group-by", "--objective", "--max-false-alarms", "--format",
-            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--input-format", "--limit",
+            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit",
             "--time-unit",
         ], flags: ["--help", "--quiet", "--y-up"])
     if arguments.flags.contains("--help") {
@@ -179,7 +180,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
 }
 
 /// Reads every entry, `jobs` at a time; the results in entry order.
-private func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
+func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
     -> [BatchRunner.Read]
 {
     final class Slots: @unchecked Sendable {

@@ -14,6 +14,7 @@ func run(_ words: [String]) -> ExitCode {
         case "tune": return try tune(words.dropFirst())
         case "convert": return try convert(words.dropFirst())
         case "render": return try render(words.dropFirst())
+        case "learn": return try learn(words.dropFirst())
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h": Output.write(mainHelp + "\n")
         case "help":
@@ -53,7 +54,7 @@ func run(_ words: [String]) -> ExitCode {
 }
 
 /// The commands `gesture` runs, as `gesture help` names them.
-let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render"]
+let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"]
 
 Output.install()
 let status = run(Array(CommandLine.arguments.dropFirst()))

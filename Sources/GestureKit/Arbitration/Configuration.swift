@@ -185,6 +185,13 @@ public struct Configuration: Sendable {
         definition.simultaneousWith = []
         let position =
             (entries.lastIndex { $0.id == kind || $0.definition.instanceOf == kind } ?? entries.count - 1) + 1
+        insert(definition, at: position)
+    }
+
+    /// Adds `definition` at `position`, requiring what its requirements name, and waited for by every
+    /// recognizer that waits for a capability it has.
+    private mutating func insert(_ definition: RecognizerDefinition, at position: Int) {
+        let id = definition.id
         let definitions = entries.map(\.definition) + [definition]
         var added = entries
         added.insert(
@@ -209,6 +216,40 @@ public struct Configuration: Sendable {
         }
         entries = added
         breakCycles()
+    }
+
+    /// Adds the recognizer a templates file (`gesture learn`'s output, `docs/templates.md`) describes,
+    /// with the file's id: a shape, after the configuration's last shape, that recognizes the file's
+    /// gestures. The built-in shapes come first: when one of them and a learned gesture would both
+    /// recognize a stroke, the built-in one does, and the learned recognizer fails as preempted.
+    ///
+    /// - Throws: a `ConfigurationError` placed in `file` when it is not a valid templates file, its id
+    ///   is taken, or one of its gestures is a gesture of a recognizer already in the configuration.
+    public mutating func addTemplates(bytes: [UInt8], file: String) throws(ConfigurationError) {
+        let read: (file: TemplateFile, names: [SourcePosition], id: SourcePosition?)
+        do {
+            read = try TemplateFile.readPlaced(bytes: bytes, file: file)
+        } catch {
+            throw ConfigurationError(error.message, file: file, at: error.position)
+        }
+        let id = read.file.id
+        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id),
+            !registry.contains(where: { $0.id == id })
+        else {
+            throw ConfigurationError(
+                "recognizer id \"\(DiagnosticText.escaped(id))\" is taken: ids must be unique (learn with another --id)",
+                file: file, at: read.id)
+        }
+        for (gesture, position) in zip(read.file.gestures, read.names) {
+            if let owner = entries.first(where: { $0.definition.gestures.contains(gesture.name) }) {
+                throw ConfigurationError(
+                    "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner.id) already: "
+                        + "a learned gesture needs a name of its own", file: file, at: position)
+            }
+        }
+        let position =
+            (entries.lastIndex { $0.definition.capabilities.contains(.shape) } ?? entries.count - 1) + 1
+        insert(LearnedRecognizer.definition(of: read.file, path: file), at: position)
     }
 
     /// Throws unless `gesture` can name a gesture: not empty, without spaces, commas or `+` (which

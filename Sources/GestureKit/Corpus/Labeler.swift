@@ -32,10 +32,24 @@ public struct Labeler: Sendable {
     /// a path given twice with one label; each placed at its row.
     public private(set) var warnings: [String] = []
 
+    /// Whether every label is a gesture (`gesture learn`'s examples name gestures no recognizer has
+    /// yet): then a trace's folder names its gesture whatever its name.
+    public let acceptsAnyLabel: Bool
+
     public init(configuration: Configuration) {
         known = Set(configuration.entries.flatMap(\.definition.gestures) + ["none"])
         knownByLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         workingDirectory = FileManager.default.currentDirectoryPath
+        acceptsAnyLabel = false
+    }
+
+    /// A labeler for examples of new gestures: any label that can name a gesture (no spaces, commas
+    /// or `+`) is one, and a trace's folder names its gesture.
+    public init(anyLabel: Void) {
+        known = ["none"]
+        knownByLowercase = ["none": "none"]
+        workingDirectory = FileManager.default.currentDirectoryPath
+        acceptsAnyLabel = true
     }
 
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
@@ -48,7 +62,7 @@ public struct Labeler: Sendable {
                     "--label-map: expected FROM=TO pairs separated by commas, found \"\(DiagnosticText.escaped(String(pair)))\""
                 )
             }
-            guard known.contains(parts[1]) else {
+            guard known.contains(parts[1]) || (acceptsAnyLabel && Labeler.isName(parts[1])) else {
                 throw LabelError(
                     "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": expected one of \(knownList)"
                 )
@@ -209,6 +223,7 @@ public struct Labeler: Sendable {
     /// `--label-map` renames (`check=checkmark`). `*=` does not apply: most folders are no label.
     private func folderLabel(_ name: String) -> String? {
         if known.contains(name) { return name }
+        if acceptsAnyLabel { return renames[name] ?? (Labeler.isName(name) ? name : nil) }
         if let renamed = renames[name] ?? renames[name.lowercased()] { return renamed }
         return knownByLowercase[name.lowercased()]
     }
@@ -272,9 +287,15 @@ public struct Labeler: Sendable {
         }
     }
 
+    /// Whether `label` can name a gesture: not empty, without spaces, commas or `+`.
+    static func isName(_ label: String) -> Bool {
+        !label.isEmpty && !label.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
+    }
+
     private func mapped(_ label: String) -> String? {
         if let renamed = renames[label] { return renamed }
         if known.contains(label) { return label }
+        if acceptsAnyLabel { return Labeler.isName(label) ? label : otherwise }
         // Gestures in sequence, as a trace of several touch sequences is recognized: each one known.
         if label.utf8.contains(UInt8(ascii: "+")) {
             let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
@@ -286,7 +307,11 @@ public struct Labeler: Sendable {
         return otherwise
     }
 
-    private var knownList: String { known.sorted(by: GestureOrder.precedes).joined(separator: ", ") }
+    private var knownList: String {
+        acceptsAnyLabel
+            ? "a gesture name without spaces, commas or +, or none"
+            : known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
+    }
 }
 
 /// A labels problem: unreadable file, unknown label, bad `--label-map`.

@@ -26,6 +26,8 @@ public struct RecognizerDefinition: Sendable {
     /// The name every recognition of this entry is given instead of the recognizer's own (a configured
     /// instance's `gesture`), or nil to keep it.
     public var recognizedAs: String?
+    /// For a recognizer learned from examples (`--templates`), its templates file and gestures.
+    public var learned: LearnedGestures?
     /// What it is, for the recognizers that wait for every recognizer of a kind (`pan` waits for every
     /// shape and swipe).
     public var capabilities: [Capability]

@@ -37,6 +37,9 @@ struct PointCloud: Sendable, Hashable {
         points = zip(xs, ys).map { Point(x: $0, y: $1) }
     }
 
+    /// A cloud read back from a templates file: its points on the grid, as they were written.
+    init(points: [Point]) { self.points = points }
+
     @inline(__always)
     static func squaredDistance(_ a: Point, _ b: Point) -> Double {
         (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
@@ -79,10 +82,20 @@ struct PointCloud: Sendable, Hashable {
     /// to the nearest template point not yet matched), in squared grid units as `$Q` measures it; or
     /// nil when it is not below `limit` (the best distance found so far, when matching several
     /// templates): `$Q`'s lower bounds skip the start points that cannot beat it.
-    func distance(to template: PointCloud, below limit: Double = .infinity) -> Double? {
+    ///
+    /// With `prunes` false it is `$P` itself: every start point matched in full, no bound consulted.
+    func distance(to template: PointCloud, below limit: Double = .infinity, prunes: Bool = true) -> Double? {
         let n = points.count
         let step = Int(Double(n).squareRoot())
         var best = limit
+        if !prunes {
+            for start in stride(from: 0, to: n, by: step) {
+                best = min(
+                    best, PointCloud.cloudDistance(points, template.points, from: start, below: .infinity)!,
+                    PointCloud.cloudDistance(template.points, points, from: start, below: .infinity)!)
+            }
+            return best < limit ? best : nil
+        }
         // Each point's distance to its nearest point in the other cloud, matched or not: a lower bound
         // of what it costs in any matching.
         let toTemplate = points.map { template.nearestDistance(to: $0) }

@@ -9,14 +9,15 @@
 ///
 /// A template is its cloud's `points` points on `PointCloud`'s grid (0 to 63 each way), as x, y pairs
 /// to one decimal; a threshold is a cloud distance in that grid's squared units.
-struct TemplateFile: Sendable, Hashable {
+public struct TemplateFile: Sendable, Hashable {
     public static let format = "gesture-templates"
     public static let version = 1
 
     /// The learned recognizer's id in the registry.
     public var id: String
-    /// `p`: point clouds (`$P`, matched with `$Q`'s pruning).
-    public var algorithm = "p"
+    /// `p`: point clouds matched as `$P` does, every start point tried; `q`: the same distances, with
+    /// `$Q`'s lower bounds skipping the start points and templates that cannot win (faster).
+    public var algorithm = "q"
     public var points = PointCloud.count
     /// The false-alarm rate the thresholds were chosen for.
     public var maximumFalseAlarms: Double
@@ -49,13 +50,15 @@ struct TemplateFile: Sendable, Hashable {
         public var examples: Int
         /// Each template's points on the grid.
         public var templates: [[Point]]
+        /// The example file each template was made from, in order (empty when not known).
+        public var sources: [String]
 
         public init(
             name: String, threshold: Double, recall: Double, falseAlarms: Double, strokes: Int, examples: Int,
-            templates: [[Point]]
+            templates: [[Point]], sources: [String] = []
         ) {
             (self.name, self.threshold, self.recall, self.falseAlarms) = (name, threshold, recall, falseAlarms)
-            (self.strokes, self.examples, self.templates) = (strokes, examples, templates)
+            (self.strokes, self.examples, self.templates, self.sources) = (strokes, examples, templates, sources)
         }
     }
 
@@ -83,7 +86,11 @@ struct TemplateFile: Sendable, Hashable {
             out += "    {\"name\": \(string(gesture.name)), \"threshold\": \(number(Self.rounded(gesture.threshold))), "
             out += "\"recall\": \(number(Self.rounded(gesture.recall, 4))), "
             out += "\"falseAlarms\": \(number(Self.rounded(gesture.falseAlarms, 4))), "
-            out += "\"strokes\": \(gesture.strokes), \"examples\": \(gesture.examples), \"templates\": ["
+            out += "\"strokes\": \(gesture.strokes), \"examples\": \(gesture.examples), "
+            if !gesture.sources.isEmpty {
+                out += "\n     \"sources\": [\(gesture.sources.map(string).joined(separator: ", "))],\n     "
+            }
+            out += "\"templates\": ["
             for (k, template) in gesture.templates.enumerated() {
                 out += k == 0 ? "\n" : ",\n"
                 out +=
@@ -97,14 +104,14 @@ struct TemplateFile: Sendable, Hashable {
         return out
     }
 
-    static func rounded(_ value: Double, _ decimals: Int = 2) -> Double {
+    public static func rounded(_ value: Double, _ decimals: Int = 2) -> Double {
         let scale = [1.0, 10, 100, 1_000, 10_000][decimals]
         return (value * scale).rounded() / scale
     }
 }
 
 /// What is wrong with a templates file, placed at `file:line:column` when it is about one part.
-struct TemplateFileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TemplateFileError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var file: String
     public var position: SourcePosition?
@@ -120,13 +127,25 @@ extension TemplateFile {
     /// is not JSON, another format or version, a missing or unknown field, a value of the wrong type or
     /// out of range, two gestures of one name, a template of the wrong size or off the grid.
     public static func read(bytes: [UInt8], file: String) throws(TemplateFileError) -> TemplateFile {
+        try readPlaced(bytes: bytes, file: file).file
+    }
+
+    /// `read(bytes:file:)`, with where each gesture's name and the id are, for errors about them.
+    static func readPlaced(bytes: [UInt8], file: String) throws(TemplateFileError)
+        -> (file: TemplateFile, names: [SourcePosition], id: SourcePosition?)
+    {
         let document: LocatedJSON
         do {
             document = try LocatedJSON.parse(bytes, file: file)
         } catch {
             throw TemplateFileError(message: error.message, file: file, position: error.position)
         }
-        return try TemplateReader(bytes: bytes, file: file).file(document)
+        let result = try TemplateReader(bytes: bytes, file: file).file(document)
+        let names = (document["gestures"]?.value.items ?? []).compactMap { $0["name"]?.value.offset }
+        return (
+            result, names.map { SourcePosition(of: $0, in: bytes) },
+            document["id"].map { SourcePosition(of: $0.value.offset, in: bytes) }
+        )
     }
 }
 
@@ -219,9 +238,9 @@ private struct TemplateReader {
             source: .init(paths: [], examples: 0, negatives: 0, groups: nil), gestures: [])
         if let algorithm = fields["algorithm"] {
             result.algorithm = try string(algorithm, "\"algorithm\"")
-            guard result.algorithm == "p" else {
+            guard ["p", "q"].contains(result.algorithm) else {
                 throw error(
-                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p (point clouds)",
+                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p or q (point clouds)",
                     at: algorithm)
             }
         }
@@ -276,7 +295,7 @@ private struct TemplateReader {
     func gesture(_ value: LocatedJSON) throws(TemplateFileError) -> TemplateFile.Gesture {
         let fields = try object(
             value, "a gesture",
-            keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "templates"],
+            keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],
             required: ["name", "threshold", "templates"])
         let name = try string(fields["name"]!, "a gesture's \"name\"")
         guard !name.isEmpty, name != TemplateLearner.negative, !name.contains("+") else {
@@ -303,6 +322,13 @@ private struct TemplateReader {
             }
             clouds.append(points)
         }
+        var sources: [String] = []
+        if let list = fields["sources"] {
+            guard let paths = list.items, paths.count == items.count else {
+                throw error("\"sources\" must be an array of a path for each template (\(items.count))", at: list)
+            }
+            for path in paths { sources.append(try string(path, "a source path")) }
+        }
         return TemplateFile.Gesture(
             name: name, threshold: threshold,
             recall: try fields["recall"].map { v throws(TemplateFileError) in
@@ -317,6 +343,6 @@ private struct TemplateReader {
                 try integer(v, "\"examples\"", from: 0)
             }
                 ?? items.count,
-            templates: clouds)
+            templates: clouds, sources: sources)
     }
 }

@@ -1,72 +1,117 @@
 /// Learns gestures from labelled examples for the point-cloud matcher (`PointCloud`, `$P` matched with
-/// `$Q`'s pruning): every example of a gesture becomes one of its templates, and each gesture gets a
-/// rejection threshold chosen by cross-validation.
+/// `$Q`'s pruning): a few of each gesture's examples become its templates (those nearest the rest,
+/// `templatesPerGesture`), and each gesture gets a rejection threshold chosen by cross-validation.
 ///
 /// The threshold of gesture `g` is chosen on distances measured with examples held out: each example,
 /// in turn (or each group of examples, such as one person's, when groups are known), is matched against
-/// the templates learned from the others, and its distance to `g`'s nearest template is kept. The
+/// the templates learned (chosen) from the others, and its distance to `g`'s nearest template is kept. The
 /// threshold is the largest distance such that at most `maximumFalseAlarms` of the examples that are
 /// not `g` (the other gestures' and the negatives') fall below it: as if each were a gesture `g` was
 /// never taught, since a stroke nearer another gesture's template would not be a false alarm of `g`
 /// here, but would be once that gesture is left out. Of `g`'s own held-out examples, the share that
 /// fall below it (and are nearest `g`) is its cross-validated recall.
-struct TemplateLearner: Sendable {
+public struct TemplateLearner: Sendable {
     /// One labelled example: its strokes (each touch's points, in order), its label (`none` for a
     /// negative), and its group (a person), when known.
-    struct Example: Sendable {
-        var strokes: [[Point]]
-        var label: String
-        var group: String?
+    public struct Example: Sendable {
+        public var strokes: [[Point]]
+        public var label: String
+        public var group: String?
         /// Where it came from, for messages.
-        var file: String
+        public var file: String
+
+        public init(strokes: [[Point]], label: String, group: String?, file: String) {
+            (self.strokes, self.label, self.group, self.file) = (strokes, label, group, file)
+        }
+
+        /// The strokes of `trace`: each touch's locations from touch down to lift, in the order the
+        /// touches came down (a touch id used again later is another stroke).
+        public static func strokes(of trace: Trace) -> [[Point]] {
+            var strokes: [[Point]] = []
+            var current: [TouchID: Int] = [:]
+            for sample in trace.samples {
+                switch sample.phase {
+                case .began:
+                    current[sample.touch] = strokes.count
+                    strokes.append([sample.location])
+                case .moved, .ended, .cancelled:
+                    guard let k = current[sample.touch] else { continue }
+                    if strokes[k].last != sample.location { strokes[k].append(sample.location) }
+                    if sample.phase != .moved { current[sample.touch] = nil }
+                case .stationary: continue
+                }
+            }
+            return strokes
+        }
     }
 
     /// What was learned for one gesture.
-    struct Learned: Sendable, Hashable {
-        var name: String
+    public struct Learned: Sendable, Hashable {
+        public var name: String
         var templates: [PointCloud]
         /// Below this distance (in `$Q`'s squared grid units), a stroke is this gesture.
-        var threshold: Double
+        public var threshold: Double
         /// Cross-validated: the share of its held-out examples recognized as it.
-        var recall: Double
+        public var recall: Double
         /// Cross-validated: the share of the other examples within the threshold.
-        var falseAlarms: Double
+        public var falseAlarms: Double
         /// The most strokes any of its examples has.
-        var strokes: Int
+        public var strokes: Int
+        /// How many examples it was learned from.
+        public var examples: Int
+        /// The file of each template's example, in the templates' order.
+        public var sources: [String] = []
+        public var templateCount: Int { templates.count }
     }
 
-    var maximumFalseAlarms = 0.01
+    public var maximumFalseAlarms = 0.01
+    /// How many of a gesture's examples become its templates: those that together are nearest its
+    /// other examples (greedy k-medoids); 0 keeps every example. Matching time grows with the count.
+    public var templatesPerGesture = 8
+
+    public init() {}
 
     /// The label of negative examples.
-    static let negative = "none"
+    public static let negative = "none"
 
     /// The gestures learned from `examples`, in order of name. Examples that make no cloud (one point)
     /// must have been refused before: they are skipped here.
-    func learn(_ examples: [Example]) -> [Learned] {
+    public func learn(_ examples: [Example]) -> [Learned] {
         let clouds = examples.map { PointCloud(strokes: $0.strokes) }
         let names = Set(examples.map(\.label)).subtracting([Self.negative]).sorted()
-        // The folds: by group when every example has one and there are at least two groups, else one
-        // example each.
-        let groups = examples.map(\.group)
-        let byGroup = Self.foldsByGroup(examples)
-        let fold: [Int] = {
-            guard byGroup else { return Array(examples.indices) }
-            let ordered = Array(Set(groups.compactMap { $0 })).sorted()
-            let number = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-            return groups.map { number[$0!]! }
-        }()
-        // distances[i][g]: example i's distance to gesture g's nearest template among other folds.
+        let fold = Self.folds(examples)
+        // Each gesture's examples, and the distances between them, for choosing templates.
+        let members: [[Int]] = names.map { name in
+            examples.indices.filter { examples[$0].label == name && clouds[$0] != nil }
+        }
+        let within: [[[Double]]] = members.map { own in
+            var d = [[Double]](repeating: [Double](repeating: 0, count: own.count), count: own.count)
+            for a in own.indices {
+                for b in own.indices where b > a {
+                    let distance = clouds[own[a]]!.distance(to: clouds[own[b]]!) ?? .infinity
+                    d[a][b] = distance
+                    d[b][a] = distance
+                }
+            }
+            return d
+        }
+        // distances[i][g]: example i's distance to the nearest of the templates gesture g learns
+        // without i's fold.
         var distances = [[Double]](repeating: [Double](repeating: .infinity, count: names.count), count: examples.count)
-        let gestureIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        for i in examples.indices {
-            guard let cloud = clouds[i] else { continue }
-            for j in examples.indices where fold[j] != fold[i] {
-                guard let g = gestureIndex[examples[j].label], let template = clouds[j] else { continue }
-                if let d = cloud.distance(to: template, below: distances[i][g]) { distances[i][g] = d }
+        for heldOut in Set(fold).sorted() {
+            let tested = examples.indices.filter { fold[$0] == heldOut && clouds[$0] != nil }
+            for g in names.indices {
+                let allowed = members[g].indices.filter { fold[members[g][$0]] != heldOut }
+                let chosen = choose(allowed, within[g]).map { clouds[members[g][$0]]! }
+                for i in tested {
+                    for template in chosen {
+                        if let d = clouds[i]!.distance(to: template, below: distances[i][g]) { distances[i][g] = d }
+                    }
+                }
             }
         }
         return names.enumerated().map { g, name in
-            let own = examples.indices.filter { examples[$0].label == name && clouds[$0] != nil }
+            let own = members[g]
             let others = examples.indices.filter { examples[$0].label != name && clouds[$0] != nil }
             let threshold = Self.threshold(
                 others.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
@@ -75,21 +120,61 @@ struct TemplateLearner: Sendable {
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
             let alarms = others.filter { distances[$0][g] < threshold }
+            let kept = choose(Array(own.indices), within[g]).map { own[$0] }
             return Learned(
-                name: name, templates: own.compactMap { clouds[$0] }, threshold: threshold,
+                name: name, templates: kept.map { clouds[$0]! }, threshold: threshold,
                 recall: own.isEmpty ? 0 : Double(recognized.count) / Double(own.count),
                 falseAlarms: others.isEmpty ? 0 : Double(alarms.count) / Double(others.count),
-                strokes: own.map { examples[$0].strokes.count }.max() ?? 1)
+                strokes: own.map { examples[$0].strokes.count }.max() ?? 1, examples: own.count,
+                sources: kept.map { examples[$0].file })
         }
     }
 
+    /// The fold of each example: its group's number when examples are held out by group, else its own.
+    static func folds(_ examples: [Example]) -> [Int] {
+        guard foldsByGroup(examples) else { return Array(examples.indices) }
+        let ordered = Set(examples.compactMap(\.group)).sorted()
+        let number = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+        return examples.map { number[$0.group!]! }
+    }
+
+    /// Up to `templatesPerGesture` of `candidates` (positions in `distances`, a gesture's examples'
+    /// distances to each other), chosen greedily: each next one the one that most lowers the sum,
+    /// over the candidates, of the distance to the nearest chosen (k-medoids' greedy start); ties to the
+    /// earlier. In the order chosen.
+    func choose(_ candidates: [Int], _ distances: [[Double]]) -> [Int] {
+        guard templatesPerGesture > 0, candidates.count > templatesPerGesture else { return candidates }
+        var nearest = [Double](repeating: .infinity, count: candidates.count)
+        var chosen: [Int] = []
+        while chosen.count < templatesPerGesture {
+            var best = -1
+            var bestSum = Double.infinity
+            for (k, candidate) in candidates.enumerated() where !chosen.contains(candidate) {
+                var sum = 0.0
+                for (m, other) in candidates.enumerated() {
+                    sum += min(nearest[m], distances[candidate][other])
+                    if sum >= bestSum { break }
+                }
+                if sum < bestSum {
+                    bestSum = sum
+                    best = k
+                }
+            }
+            guard best >= 0 else { break }
+            let candidate = candidates[best]
+            chosen.append(candidate)
+            for (m, other) in candidates.enumerated() { nearest[m] = min(nearest[m], distances[candidate][other]) }
+        }
+        return chosen
+    }
+
     /// Whether examples are held out by group: every example has one, and there are at least two.
-    static func foldsByGroup(_ examples: [Example]) -> Bool {
+    public static func foldsByGroup(_ examples: [Example]) -> Bool {
         examples.allSatisfy { $0.group != nil } && Set(examples.compactMap(\.group)).count >= 2
     }
 
     /// The templates file of what `learn` found in `examples`, read from `paths`.
-    func file(id: String, learned: [Learned], examples: [Example], paths: [String]) -> TemplateFile {
+    public func file(id: String, learned: [Learned], examples: [Example], paths: [String]) -> TemplateFile {
         let groups = Set(examples.compactMap(\.group))
         return TemplateFile(
             id: id, maximumFalseAlarms: maximumFalseAlarms,
@@ -101,8 +186,8 @@ struct TemplateLearner: Sendable {
             gestures: learned.map { gesture in
                 TemplateFile.Gesture(
                     name: gesture.name, threshold: gesture.threshold, recall: gesture.recall,
-                    falseAlarms: gesture.falseAlarms, strokes: gesture.strokes, examples: gesture.templates.count,
-                    templates: gesture.templates.map(\.points))
+                    falseAlarms: gesture.falseAlarms, strokes: gesture.strokes, examples: gesture.examples,
+                    templates: gesture.templates.map(\.points), sources: gesture.sources)
             })
     }
 

@@ -1,0 +1,235 @@
+/// The gestures a templates file teaches (`gesture learn`, `docs/templates.md`), as a registry entry
+/// shows them: where they came from, and each gesture's templates and threshold.
+public struct LearnedGestures: Sendable, Hashable {
+    /// The templates file, as it was named.
+    public var file: String
+    /// `p` (`$P` point clouds matched with `$Q`'s pruning).
+    public var algorithm: String
+    public var gestures: [Gesture]
+
+    public struct Gesture: Sendable, Hashable {
+        public var name: String
+        public var templates: Int
+        /// The largest cloud distance recognized, before `thresholdScale`.
+        public var threshold: Double
+        /// What `gesture learn` measured, cross-validated.
+        public var recall: Double
+        public var falseAlarms: Double
+        public var strokes: Int
+    }
+}
+
+/// A recognizer learned from examples: it judges the whole gesture, every stroke of it, against the
+/// templates of a templates file, and recognizes the nearest gesture when it is within that gesture's
+/// threshold and clearly nearer than any other.
+///
+/// It waits, after every touch has lifted, `timeWindow` for another stroke (so an `x` or a star in two
+/// strokes is judged whole, across touch sequences); when every template has one stroke
+/// (`maximumStrokes` 1) it judges on the lift. Strokes are matched as point clouds (`$P`, with `$Q`'s
+/// pruning: `PointCloud`), so their number, order and direction do not matter.
+struct LearnedRecognizer: Recognizer {
+    typealias FailureCode = LearnedFailureCode
+
+    /// What every copy shares: the templates, and the values of the parameters.
+    struct Model: Sendable {
+        var names: [String] = []
+        /// Per gesture, its templates' clouds.
+        var templates: [[PointCloud]] = []
+        /// Per gesture, its threshold times `thresholdScale`.
+        var thresholds: [Double] = []
+        var timeWindow = 0.5
+        var maximumStrokes = 1
+        var minimumPoints = 5
+        var ambiguityMargin: Double? = 0.05
+        /// `$Q`'s pruning (algorithm `q`), or `$P` in full (`p`): the same distances.
+        var prunes = true
+    }
+
+    let model: Model
+    /// Every stroke so far, each touch's path from touch down to lift.
+    private var strokes: [[Point]] = []
+    private var down = 0
+    private var started = 0
+
+    /// Never used: a learned recognizer is made by its registry entry, from its templates file. This
+    /// one has no gestures and fails everything.
+    init(parameters: NoParameters) { model = Model() }
+
+    init(model: Model) { self.model = model }
+
+    mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        down += touches.count
+        started += touches.count
+        if started > model.maximumStrokes {
+            context.fail(
+                FailureCode.tooManyStrokes,
+                "\(started) strokes; the learned gestures have at most \(model.maximumStrokes)",
+                measured: Double(started), limit: Double(model.maximumStrokes), unit: .count,
+                point: touches[0].location, at: touches[0])
+        }
+    }
+
+    mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        for touch in touches { strokes.append(context.path(of: touch.id)) }
+        down -= touches.count
+        guard down == 0 else { return }
+        if model.maximumStrokes == 1 {
+            judge(&context, at: touches[0])
+        } else {
+            context.setDeadline(at: context.time + model.timeWindow, tag: "window-\(started)")
+        }
+    }
+
+    mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+        guard down == 0, tag == "window-\(started)" else { return }
+        judge(&context, at: nil)
+    }
+
+    /// Matches the strokes against every template: the nearest gesture, if within its threshold and
+    /// not within `ambiguityMargin` of another gesture that is within its own.
+    private func judge(_ context: inout RecognizerContext, at touch: Touch?) {
+        let points = strokes.reduce(0) { $0 + $1.count }
+        let last = strokes.last?.last
+        guard points >= model.minimumPoints, let cloud = PointCloud(strokes: strokes) else {
+            return context.fail(
+                FailureCode.tooFewPoints, "\(points) points; a learned gesture needs \(model.minimumPoints) and a length",
+                measured: Double(points), limit: Double(model.minimumPoints), unit: .count, point: last, at: touch)
+        }
+        guard !model.names.isEmpty else {
+            return context.fail(FailureCode.noCloseTemplate, "no gesture was learned", point: last, at: touch)
+        }
+        // The nearest gesture and the runner-up: a template only matters if it beats the gesture's own
+        // best when that gesture is the nearest, or the runner-up otherwise.
+        var best = (gesture: -1, distance: Double.infinity)
+        var second = (gesture: -1, distance: Double.infinity)
+        for (g, templates) in model.templates.enumerated() {
+            var own = Double.infinity
+            for template in templates {
+                let limit = g == best.gesture ? best.distance : min(own, second.distance)
+                guard let d = cloud.distance(to: template, below: limit, prunes: model.prunes) else { continue }
+                own = d
+                if g == best.gesture {
+                    best.distance = d
+                } else if d < best.distance {
+                    if best.gesture >= 0 { second = best }
+                    best = (g, d)
+                } else {
+                    second = (g, d)
+                }
+            }
+        }
+        let name = model.names[best.gesture]
+        let runnerUp: [JSONValue.Member] = [
+            .init("runnerUp", second.gesture >= 0 ? .string(model.names[second.gesture]) : .null),
+            .init("runnerUpDistance", second.gesture >= 0 ? .number(Self.rounded(second.distance)) : .null),
+        ]
+        let details: [JSONValue.Member] =
+            [.init("gesture", .string(name)), .init("distance", .number(Self.rounded(best.distance)))] + runnerUp
+        let threshold = model.thresholds[best.gesture]
+        guard best.distance < threshold else {
+            return context.fail(
+                FailureCode.noCloseTemplate,
+                "no template is close enough: the nearest is \(name)'s, at \(Format.number(best.distance, decimals: 1))",
+                measured: best.distance, limit: threshold, point: last, details: details, at: touch)
+        }
+        if let margin = model.ambiguityMargin, second.gesture >= 0,
+            second.distance < model.thresholds[second.gesture], second.distance < best.distance * (1 + margin)
+        {
+            return context.fail(
+                FailureCode.ambiguous,
+                "as near \(model.names[second.gesture]) as \(name): \(Format.number(second.distance, decimals: 1)) "
+                    + "against \(Format.number(best.distance, decimals: 1))",
+                measured: best.distance > 0 ? second.distance / best.distance - 1 : 0, limit: margin, unit: .ratio,
+                point: last, details: details, at: touch)
+        }
+        context.recognize(name, details: details, at: touch)
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
+
+/// The failure codes of a learned recognizer.
+enum LearnedFailureCode: String, RecognizerFailureCode {
+    case noCloseTemplate = "no-close-template"
+    case ambiguous
+    case tooFewPoints = "too-few-points"
+    case tooManyStrokes = "too-many-strokes"
+
+    var meaning: String {
+        switch self {
+        case .noCloseTemplate:
+            "the nearest template is further than its gesture's threshold (times thresholdScale); the details name it"
+        case .ambiguous:
+            "another gesture within its own threshold is within ambiguityMargin of the nearest"
+        case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
+        case .tooManyStrokes: "more strokes than maximumStrokes"
+        }
+    }
+}
+
+extension LearnedRecognizer {
+    /// The registry entry of the gestures `file` teaches, read from `path`: a shape (swipe and pan
+    /// wait for it to fail), with the parameters `timeWindow`, `maximumStrokes`, `minimumPoints`,
+    /// `thresholdScale` and `ambiguityMargin`.
+    static func definition(of file: TemplateFile, path: String) -> RecognizerDefinition {
+        let strokes = file.gestures.map(\.strokes).max() ?? 1
+        let names = file.gestures.map(\.name)
+        let parameters = [
+            ParameterSpec(
+                name: "timeWindow", type: .number, unit: .seconds, minimum: 0,
+                meaning: "how long after every touch lifted another stroke may begin (when maximumStrokes > 1)",
+                defaultValue: .number(0.5), seed: .number(0.5)),
+            ParameterSpec(
+                name: "maximumStrokes", type: .integer, unit: .count, minimum: 1,
+                meaning: "most strokes a gesture may have; 1 judges on the lift without waiting (the file's most)",
+                defaultValue: .integer(strokes), seed: .integer(strokes)),
+            ParameterSpec(
+                name: "minimumPoints", type: .integer, unit: .count, minimum: 2,
+                meaning: "fewest points, over every stroke, a gesture is judged on",
+                defaultValue: .integer(5), seed: .integer(5)),
+            ParameterSpec(
+                name: "thresholdScale", type: .number, unit: .ratio, minimum: 0,
+                meaning: "multiplies every gesture's learned threshold (above 1 recognizes more, and more wrongly)",
+                defaultValue: .number(1), seed: .number(1)),
+            ParameterSpec(
+                name: "ambiguityMargin", type: .number, isOptional: true, unit: .ratio, minimum: 0,
+                meaning: "fail when another gesture within its threshold is this much (a fraction) as far again",
+                defaultValue: .number(0.05), seed: .number(0.05)),
+        ]
+        let clouds = file.gestures.map { $0.templates.map { PointCloud(points: $0) } }
+        let thresholds = file.gestures.map(\.threshold)
+        var definition = RecognizerDefinition(
+            id: file.id,
+            summary: "gestures learned from examples (\(path)): "
+                + "\(names.count) gesture\(names.count == 1 ? "" : "s"), matched as point clouds ($P/$Q)",
+            gestures: names, capabilities: [.shape], parameters: parameters,
+            failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
+            details: [
+                DetailSpec("gesture", .text(names), "The nearest gesture (recognized, or the one that failed)."),
+                DetailSpec("distance", .number, minimum: 0, "Its cloud distance (squared grid units; 0 is identical)."),
+                DetailSpec("runnerUp", .text(names), nullable: true, "The next nearest gesture, if any."),
+                DetailSpec("runnerUpDistance", .number, minimum: 0, nullable: true, "Its cloud distance."),
+            ]
+        ) { values in
+            var model = Model()
+            model.names = names
+            model.templates = clouds
+            model.prunes = file.algorithm == "q"
+            let scale = values["thresholdScale"]?.number ?? 1
+            model.thresholds = thresholds.map { $0 * scale }
+            model.timeWindow = values["timeWindow"]?.number ?? 0.5
+            if case .integer(let n)? = values["maximumStrokes"] { model.maximumStrokes = n }
+            if case .integer(let n)? = values["minimumPoints"] { model.minimumPoints = n }
+            model.ambiguityMargin = values["ambiguityMargin"]?.number
+            return LearnedRecognizer(model: model)
+        }
+        definition.learned = LearnedGestures(
+            file: path, algorithm: file.algorithm,
+            gestures: file.gestures.map {
+                .init(
+                    name: $0.name, templates: $0.templates.count, threshold: $0.threshold, recall: $0.recall,
+                    falseAlarms: $0.falseAlarms, strokes: $0.strokes)
+            })
+        return definition
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import GestureKit
+
+let learnHelp = """
+    usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q]
+                         [--points 32] [--templates-per-gesture N] [--negatives LABEL]
+                         [--max-false-alarms 0.01] --out TEMPLATES.json
+
+    Learns gestures from labelled example traces and writes a templates file, which --templates adds
+    to the recognizers of classify, batch, tune, render and list (docs/templates.md).
+
+    Each label is a gesture, but none (or --negatives LABEL): those examples are negatives, strokes
+    that must not be recognized. Labels come from --labels files, a folder's own labels CSV, a
+    trace's own label, or else the name of its folder (examples/star/1.json is a star). Strokes are
+    matched as point clouds ($P, with $Q's pruning), so any number of strokes in any order and
+    direction. Each gesture keeps the examples that together are nearest the rest as its templates,
+    and a rejection threshold chosen on held-out examples: leave-one-group-out with --group-by (a
+    group is a person, say), leave-one-out otherwise. At most --max-false-alarms of the held-out
+    examples of the other gestures and negatives fall within it, counted as if the gesture had never
+    been taught beside them, so the threshold holds against strokes of gestures nobody taught.
+
+    options:
+      --out FILE                 the templates file to write (- for standard output); required
+      --force                    overwrite FILE when it exists
+      --id NAME                  the learned recognizer's id (default: learned)
+      --algorithm p|q            p: $P's greedy cloud matching; q: the same distances with $Q's
+                                 lower bounds skipping what cannot win (faster; default)
+      --points N                 points a cloud is resampled to (32, the papers' value)
+      --templates-per-gesture N  templates kept a gesture (default 8; 0 keeps every example);
+                                 matching time grows with it
+      --negatives LABEL          the label of negative examples (default none)
+      --max-false-alarms X       the false-alarm rate each threshold is chosen for (default 0.01)
+      --labels FILE              CSV with header path,label; repeatable
+      --label-map FROM=TO,…      rename labels first
+      --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
+                                 column:NAME, subject
+      --input-format, --limit, --time-unit, --y-up
+                                 as for `gesture batch`
+      -h, --help                 show this help
+
+    Prints what it chose for each gesture and why: its examples, templates, threshold and the
+    cross-validated recall and false-alarm rate (to stderr when --out is -).
+
+    exit status: 0 when the file was written; 2 on a usage error or bad examples (a file that
+    cannot be read, an example with one point, an unlabelled example, a gesture with one example,
+    a single label and no negatives), reported every one, and nothing written.
+    """
+
+func learn(_ words: ArraySlice<String>) throws -> ExitCode {
+    let arguments = try Arguments(
+        words,
+        valued: [
+            "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
+            "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
+            "--jobs",
+        ], flags: ["--help", "--force", "--y-up"])
+    if arguments.flags.contains("--help") {
+        Output.write(learnHelp + "\n")
+        return .recognized
+    }
+    guard !arguments.operands.isEmpty else { throw UsageError("no EXAMPLES given: folders or files of example traces") }
+    guard let out = arguments.options["--out"] else { throw UsageError("no --out FILE given: where to write the templates") }
+    let id = arguments.options["--id"] ?? "learned"
+    guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
+    else {
+        throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
+    }
+    let algorithm = arguments.options["--algorithm"] ?? "q"
+    guard ["p", "q"].contains(algorithm) else {
+        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p", "q"]))
+    }
+    if let points = arguments.options["--points"], points != "32" {
+        throw UsageError("--points \(points): clouds of 32 points are supported (the $P and $Q papers' value)")
+    }
+    var learner = TemplateLearner()
+    learner.templatesPerGesture = try arguments.integer("--templates-per-gesture", default: 8, minimum: 0)
+    learner.maximumFalseAlarms =
+        try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01
+    let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
+    if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
+        throw UsageError("--out \(out) exists: give --force to overwrite it")
+    }
+
+    var labeler = Labeler(anyLabel: ())
+    if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
+    try loadLabels(&labeler, arguments)
+    var runner = BatchRunner(
+        classifier: Classifier(configuration: Configuration()), labeler: labeler, jobs: 1,
+        inputFormat: try arguments.inputFormat())
+    runner.limits = try readLimits(from: arguments)
+    runner.adjustment = try traceAdjustment(from: arguments)
+    if let spec = arguments.options["--group-by"] {
+        do throws(GroupingError) {
+            runner.grouping = try Grouping(parsing: spec)
+            try runner.grouping?.check(labeler)
+        } catch {
+            throw UsageError("--group-by: \(error.message)")
+        }
+    }
+    let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
+    guard !entries.isEmpty else {
+        throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
+    }
+    let reads = readAll(entries, runner: runner, jobs: try arguments.jobs())
+
+    // Every bad example is reported; nothing is learned from a corpus with one.
+    var problems: [String] = []
+    var examples: [TemplateLearner.Example] = []
+    for (entry, read) in zip(entries, reads) {
+        guard let trace = read.trace else {
+            problems.append(read.error?.description ?? "\(entry.path): error: cannot read")
+            continue
+        }
+        guard let label = read.label else {
+            problems.append(
+                "\(entry.path): error: unlabelled example: give --labels FILE, or put it in a folder named for its gesture")
+            continue
+        }
+        let strokes = TemplateLearner.Example.strokes(of: trace)
+        let points = strokes.reduce(0) { $0 + $1.count }
+        let length = strokes.reduce(0.0) { sum, stroke in
+            zip(stroke, stroke.dropFirst()).reduce(sum) { $0 + $1.0.distance(to: $1.1) }
+        }
+        guard points >= 2, length > 0 else {
+            problems.append(
+                "\(entry.path): error: example with \(points == 1 ? "one point" : "no length"): "
+                    + "a gesture is learned from a path")
+            continue
+        }
+        examples.append(
+            .init(
+                strokes: strokes, label: label == negatives ? TemplateLearner.negative : label, group: read.group,
+                file: entry.path))
+    }
+    var counts: [String: [String]] = [:]
+    for example in examples where example.label != TemplateLearner.negative {
+        counts[example.label, default: []].append(example.file)
+    }
+    for (name, files) in counts.sorted(by: { $0.key < $1.key }) where files.count < 2 {
+        problems.append(
+            "\(files[0]): error: gesture \(name) has one example: learning needs two or more of each, to choose its "
+                + "threshold on one held out")
+    }
+    let negativeCount = examples.count { $0.label == TemplateLearner.negative }
+    if problems.isEmpty {
+        if counts.isEmpty {
+            problems.append("gesture: error: no gesture among the examples: every one is a negative (\(negatives))")
+        } else if counts.count == 1, negativeCount == 0 {
+            problems.append(
+                "gesture: error: one label (\(counts.keys.first!)) and no negatives: a threshold is chosen against other "
+                    + "gestures' examples or negatives (label them \(negatives))")
+        }
+    }
+    guard problems.isEmpty else {
+        for problem in problems { Output.error(problem) }
+        Output.error("gesture: error: \(problems.count) problem\(problems.count == 1 ? "" : "s") with the examples; nothing written")
+        return .error
+    }
+
+    let learned = learner.learn(examples)
+    var file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
+    file.algorithm = algorithm
+    let text = file.text
+    if out == "-" {
+        Output.write(text)
+    } else {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            Output.error("gesture: error: cannot write \(out): \(error.localizedDescription)")
+            return .error
+        }
+    }
+    let summary = learnSummary(file, learned: learned, out: out, bytes: text.utf8.count)
+    if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
+    return .recognized
+}
+
+/// What `learn` chose for each gesture, and why.
+func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out: String, bytes: Int) -> String {
+    let method =
+        file.crossValidation == "leave-one-group-out"
+        ? "leave-one-group-out over \(file.source.groups ?? 0) groups" : "leave-one-out"
+    var lines = [
+        "learned \(learned.count) gesture\(learned.count == 1 ? "" : "s") from \(file.source.examples) examples "
+            + "(\(file.source.negatives) negative\(file.source.negatives == 1 ? "" : "s")), cross-validated \(method)",
+        "each threshold lets in at most \(Format.number(file.maximumFalseAlarms * 100))% of the held-out examples of "
+            + "the other gestures and negatives",
+        "",
+    ]
+    let width = max(7, learned.map(\.name.count).max() ?? 0)
+    func pad(_ text: String, _ n: Int, left: Bool = false) -> String {
+        let space = String(repeating: " ", count: max(0, n - text.count))
+        return left ? text + space : space + text
+    }
+    lines.append(
+        pad("gesture", width, left: true) + "  examples  templates  threshold  recall  false alarms")
+    for gesture in learned {
+        lines.append(
+            pad(gesture.name, width, left: true) + pad(String(gesture.examples), 10)
+                + pad(String(gesture.templateCount), 11)
+                + pad(Format.number(TemplateFile.rounded(gesture.threshold), decimals: 1), 11)
+                + pad(Format.number(gesture.recall * 100, decimals: 1) + "%", 8)
+                + pad(Format.number(gesture.falseAlarms * 100, decimals: 2) + "%", 14))
+    }
+    lines.append("")
+    lines.append(
+        "wrote \(out == "-" ? "standard output" : out) (\(Format.number(Double(bytes) / 1000, decimals: 1)) KB, "
+            + "recognizer \(file.id))")
+    return lines.joined(separator: "\n")
+}
