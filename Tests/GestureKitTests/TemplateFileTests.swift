@@ -9,7 +9,8 @@ import Testing
     static let corpus = TemplateLearnerTests.corpus(["v", "circle", "line"])
 
     static func learned() -> TemplateFile {
-        let learner = TemplateLearner()
+        var learner = TemplateLearner()
+        learner.templatesPerGesture = 0  // Every example a template.
         return learner.file(
             id: "shapes", learned: learner.learn(corpus), examples: corpus, paths: ["strokes/"])
     }
@@ -39,7 +40,7 @@ import Testing
         let lines = Self.learned().text.split(separator: "\n")
         let templateLines = lines.filter { $0.hasPrefix("      [") }
         #expect(templateLines.count == 36)
-        #expect(lines.count == 36 + 3 * 2 + 12)
+        #expect(lines.count == 36 + 3 * 4 + 12, "a gesture's line, its sources' two lines and its end")
         let text = Self.learned().text
         #expect(text.utf8.count < 3 * 12 * 400 + 1_000, "\(text.utf8.count) bytes for 3 gestures of 12 templates")
     }
@@ -74,26 +75,26 @@ import Testing
             Self.error(Self.edited("\"id\": \"shapes\"", "\"id\": \"my shapes\""))
                 == "t.json:4:9: error: \"id\" must be letters, digits, - and _, found \"my shapes\"")
         #expect(
-            Self.error(Self.edited("\"algorithm\": \"p\"", "\"algorithm\": \"q2\""))
-                == "t.json:5:16: error: unknown algorithm \"q2\": expected p (point clouds)")
+            Self.error(Self.edited("\"algorithm\": \"q\"", "\"algorithm\": \"q2\""))
+                == "t.json:5:16: error: unknown algorithm \"q2\": expected p or q (point clouds)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
                 == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, crossValidation, source, gestures"
         )
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
-                .hasPrefix("t.json:25:5: error: gesture \"circle\" is given twice"))
+                .hasPrefix("t.json:27:5: error: gesture \"circle\" is given twice"))
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"none\""))
-                == "t.json:25:14: error: a gesture's name must not be empty, \"none\" or contain +")
+                == "t.json:27:14: error: a gesture's name must not be empty, \"none\" or contain +")
         #expect(
             Self.error(Self.edited("\"threshold\": ", "\"threshold\": -")).contains("\"threshold\" must be at least 0"))
         #expect(
             Self.error(Self.edited("      [", "      [1, 2, "))
-                == "t.json:12:7: error: a template must be an array of 64 numbers (32 x, y pairs)")
+                == "t.json:14:7: error: a template must be an array of 64 numbers (32 x, y pairs)")
         #expect(
             Self.error(Self.edited("      [", "      [99"))
-                .hasPrefix("t.json:12:8: error: a template's x must be from 0 to 63, found 99"))
+                .hasPrefix("t.json:14:8: error: a template's x must be from 0 to 63, found 99"))
         #expect(
             Self.error("{\"format\": \"gesture-templates\", \"version\": 1, \"id\": \"a\", \"gestures\": []}")
                 == "t.json:1:70: error: \"gestures\" must be an array of at least one gesture")
