@@ -99,6 +99,35 @@ import Testing
                 #expect(a.distance(to: b) == expected)
                 #expect(a.distance(to: b, below: expected) == nil)
                 #expect(a.distance(to: b, below: expected + 1) == expected)
+                #expect(a.distance(to: b, prunes: false) == expected)
+            }
+        }
+    }
+
+    /// The look-up tables' bounds (`$Q`'s, made exact) never exceed the distance, and matching with
+    /// them, one template at a time or the nearest of many, finds `$P`'s distances exactly.
+    @Test func theMatchersBoundsAreBoundsAndItsDistancesArePs() throws {
+        var generator = SplitMix64(seed: 23)
+        var clouds: [PointCloud] = []
+        while clouds.count < 16 {
+            let strokes = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                (0..<Int.random(in: 2...8, using: &generator)).map { _ in
+                    Point(
+                        x: Double.random(in: 0...200, using: &generator),
+                        y: Double.random(in: 0...200, using: &generator))
+                }
+            }
+            if let cloud = PointCloud(strokes: strokes) { clouds.append(cloud) }
+        }
+        let templates = clouds.map(CloudTemplate.init)
+        for a in clouds {
+            let matcher = CloudMatcher(a)
+            for (b, template) in zip(clouds, templates) {
+                let expected = Self.exhaustive(a, b)
+                #expect(matcher.bound(template) <= expected + 1e-9)
+                let found = try #require(matcher.distance(to: template, below: .infinity))
+                #expect(abs(found - expected) <= 1e-9 * max(1, expected))
+                #expect(matcher.distance(to: template, below: expected * (1 - 1e-9)) == nil)
             }
         }
     }

@@ -33,8 +33,11 @@ struct LearnedRecognizer: Recognizer {
     /// What every copy shares: the templates, and the values of the parameters.
     struct Model: Sendable {
         var names: [String] = []
-        /// Per gesture, its templates' clouds.
-        var templates: [[PointCloud]] = []
+        /// Per gesture, its templates.
+        var templates: [[CloudTemplate]] = [] {
+            didSet { templateCount = templates.reduce(0) { $0 + $1.count } }
+        }
+        private(set) var templateCount = 0
         /// Per gesture, its threshold times `thresholdScale`.
         var thresholds: [Double] = []
         var timeWindow = 0.5
@@ -98,25 +101,51 @@ struct LearnedRecognizer: Recognizer {
         guard !model.names.isEmpty else {
             return context.fail(FailureCode.noCloseTemplate, "no gesture was learned", point: last, at: touch)
         }
-        // The nearest gesture and the runner-up: a template only matters if it beats the gesture's own
-        // best when that gesture is the nearest, or the runner-up otherwise.
+        // The nearest gesture and the runner-up, among the templates within `searchRange` times their
+        // gesture's threshold. Templates are taken in order of their lower bound; one matters only if
+        // it may beat its gesture's best when that gesture is the nearest, or the runner-up
+        // otherwise; once a bound reaches the runner-up's distance, none can.
+        let matcher = CloudMatcher(cloud)
+        var order: [(bound: Double, gesture: Int, template: Int)] = []
+        order.reserveCapacity(model.templateCount)
+        for (g, templates) in model.templates.enumerated() {
+            let cap = model.thresholds[g] * Self.searchRange
+            for t in templates.indices {
+                let bound = model.prunes ? matcher.bound(templates[t]) : 0
+                if bound < cap { order.append((bound, g, t)) }
+            }
+        }
+        if model.prunes { order.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) } }
         var best = (gesture: -1, distance: Double.infinity)
         var second = (gesture: -1, distance: Double.infinity)
-        for (g, templates) in model.templates.enumerated() {
-            var own = Double.infinity
-            for template in templates {
-                let limit = g == best.gesture ? best.distance : min(own, second.distance)
-                guard let d = cloud.distance(to: template, below: limit, prunes: model.prunes) else { continue }
-                own = d
-                if g == best.gesture {
-                    best.distance = d
-                } else if d < best.distance {
-                    if best.gesture >= 0 { second = best }
-                    best = (g, d)
-                } else {
-                    second = (g, d)
-                }
+        var own = model.thresholds.map { $0 * Self.searchRange }
+        for item in order {
+            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
+            let g = item.gesture
+            let limit =
+                g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
+            guard item.bound < limit else { continue }
+            let template = model.templates[g][item.template]
+            let found =
+                model.prunes
+                ? matcher.distance(to: template, below: limit)
+                : cloud.distance(to: template.cloud, below: limit, prunes: false)
+            guard let d = found else { continue }
+            own[g] = d
+            if g == best.gesture {
+                best.distance = d
+            } else if d < best.distance {
+                if best.gesture >= 0 { second = best }
+                best = (g, d)
+            } else {
+                second = (g, d)
             }
+        }
+        guard best.gesture >= 0 else {
+            return context.fail(
+                FailureCode.noCloseTemplate,
+                "no template is close: none within \(Format.number(Self.searchRange)) times its gesture's threshold",
+                point: last, details: Self.nothingNear, at: touch)
         }
         let name = model.names[best.gesture]
         let runnerUp: [JSONValue.Member] = [
@@ -145,6 +174,20 @@ struct LearnedRecognizer: Recognizer {
         context.recognize(name, details: details, at: touch)
     }
 
+    /// How much further than the nearest gesture a runner-up is looked for: one further away is not
+    /// reported (nor could it be ambiguous, within any margin below it), and not looking saves most
+    /// of the matching.
+    static let runnerUpRange = 1.5
+
+    /// How far the nearest template is looked for, in times its gesture's threshold: a stroke further
+    /// from every template is nothing near (the failure names no gesture), which most strokes of other
+    /// gestures are, and finding how far they are would cost most of the matching.
+    static let searchRange = 2.0
+
+    static let nothingNear: [JSONValue.Member] = [
+        .init("gesture", .null), .init("distance", .null), .init("runnerUp", .null), .init("runnerUpDistance", .null),
+    ]
+
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }
 
@@ -158,7 +201,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
     var meaning: String {
         switch self {
         case .noCloseTemplate:
-            "the nearest template is further than its gesture's threshold (times thresholdScale); the details name it"
+            "the nearest template is further than its gesture's threshold (times thresholdScale); the details name it when it is within twice that"
         case .ambiguous:
             "another gesture within its own threshold is within ambiguityMargin of the nearest"
         case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
@@ -192,11 +235,11 @@ extension LearnedRecognizer {
                 meaning: "multiplies every gesture's learned threshold (above 1 recognizes more, and more wrongly)",
                 defaultValue: .number(1), seed: .number(1)),
             ParameterSpec(
-                name: "ambiguityMargin", type: .number, isOptional: true, unit: .ratio, minimum: 0,
+                name: "ambiguityMargin", type: .number, isOptional: true, unit: .ratio, minimum: 0, maximum: 0.5,
                 meaning: "fail when another gesture within its threshold is this much (a fraction) as far again",
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
-        let clouds = file.gestures.map { $0.templates.map { PointCloud(points: $0) } }
+        let clouds = file.gestures.map { $0.templates.map { CloudTemplate(PointCloud(points: $0)) } }
         let thresholds = file.gestures.map(\.threshold)
         var definition = RecognizerDefinition(
             id: file.id,
@@ -205,9 +248,16 @@ extension LearnedRecognizer {
             gestures: names, capabilities: [.shape], parameters: parameters,
             failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
             details: [
-                DetailSpec("gesture", .text(names), "The nearest gesture (recognized, or the one that failed)."),
-                DetailSpec("distance", .number, minimum: 0, "Its cloud distance (squared grid units; 0 is identical)."),
-                DetailSpec("runnerUp", .text(names), nullable: true, "The next nearest gesture, if any."),
+                DetailSpec(
+                    "gesture", .text(names), nullable: true,
+                    "The nearest gesture (recognized, or the one that failed); null when no template is within "
+                        + "twice its gesture's threshold."),
+                DetailSpec(
+                    "distance", .number, minimum: 0, nullable: true,
+                    "Its cloud distance (squared grid units; 0 is identical)."),
+                DetailSpec(
+                    "runnerUp", .text(names), nullable: true,
+                    "The next nearest gesture, when one is within 1.5 times the nearest's distance; else null."),
                 DetailSpec("runnerUpDistance", .number, minimum: 0, nullable: true, "Its cloud distance."),
             ]
         ) { values in
