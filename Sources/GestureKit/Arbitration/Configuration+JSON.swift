@@ -1,3 +1,5 @@
+import Foundation
+
 extension Configuration {
     /// Applies a `--config` file (`docs/configuration.md` describes it, `docs/config.schema.json` is its
     /// schema):
@@ -47,6 +49,9 @@ extension Configuration {
             try reader.applyList(members, to: &self)
         } else {
             try reader.checkKeys(members, ConfigFile.configKeys, in: "")
+            if let templates = members.first(where: { $0.key == "templates" }) {
+                try reader.declareTemplates(templates.value, in: &self)
+            }
             if let declared = members.first(where: { $0.key == "recognizers" }) {
                 try reader.declare(declared.value, in: &self)
             }
@@ -61,13 +66,14 @@ private struct ConfigFile {
     let bytes: [UInt8]
     let file: String
 
-    static let configKeys = ["recognizers", "parameters", "requiresFailureOf", "simultaneous"]
+    static let configKeys = ["templates", "recognizers", "parameters", "requiresFailureOf", "simultaneous"]
     static let instanceKeys = ["id", "kind", "gesture", "parameters"]
     static let listKeys = ["profile", "recognizers"]
     /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
     /// parameters are read.
     static let listRecognizerKeys = [
-        "id", "kind", "summary", "gestures", "instanceOf", "recognizedAs", "capabilities", "requiresFailureOf",
+        "id", "kind", "summary", "gestures", "instanceOf", "recognizedAs", "templates", "capabilities",
+        "requiresFailureOf",
         "simultaneousWith", "parameters",
         "constraints", "failureCodes", "details",
     ]
@@ -219,6 +225,32 @@ private struct ConfigFile {
 
     // MARK: The config file
 
+    /// `"templates"`: templates files (`gesture learn`'s), paths relative to the config file's folder,
+    /// each adding its learned recognizer (`Configuration.addTemplates(bytes:file:)`).
+    func declareTemplates(_ list: LocatedJSON, in configuration: inout Configuration) throws(ConfigurationError) {
+        guard let items = list.items else {
+            throw fail("\"templates\" must be an array of templates files, found \(shown(list))", at: list.offset)
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        for item in items {
+            guard let path = item.stringValue, !path.isEmpty else {
+                throw fail("\"templates\" must list paths of templates files, found \(shown(item))", at: item.offset)
+            }
+            try addTemplates(path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path, at: item, in: &configuration)
+        }
+    }
+
+    /// Reads the templates file at `path` and adds its recognizer; an unreadable file is an error at
+    /// `value`, a mistake in the file an error placed in it.
+    func addTemplates(_ path: String, at value: LocatedJSON, in configuration: inout Configuration)
+        throws(ConfigurationError)
+    {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw fail("cannot read templates file \(DiagnosticText.escaped(path))", at: value.offset)
+        }
+        try configuration.addTemplates(bytes: Array(data), file: path)
+    }
+
     /// `"recognizers"`: configured instances, `{"id": …, "kind": …, "gesture": …, "parameters": {…}}`.
     func declare(_ list: LocatedJSON, in configuration: inout Configuration) throws(ConfigurationError) {
         guard let items = list.items else {
@@ -347,6 +379,18 @@ private struct ConfigFile {
         throws(ConfigurationError)
     {
         for item in members.first(where: { $0.key == "recognizers" })?.value.items ?? [] {
+            // A learned recognizer: its templates file, read again.
+            if let fields = item.members, let id = fields.first(where: { $0.key == "id" })?.value.stringValue,
+                !configuration.entries.contains(where: { $0.id == id }),
+                let templates = fields.first(where: { $0.key == "templates" })?.value,
+                let file = templates["file"]?.value
+            {
+                guard let path = file.stringValue else {
+                    throw fail("\"file\" of \(DiagnosticText.escaped(id))'s templates must be a path", at: file.offset)
+                }
+                try addTemplates(path, at: file, in: &configuration)
+                continue
+            }
             guard let fields = item.members, let idField = fields.first(where: { $0.key == "id" }),
                 let id = idField.value.stringValue,
                 let kind = fields.first(where: { $0.key == "instanceOf" }), let kindId = kind.value.stringValue,

@@ -132,7 +132,7 @@ public enum JSONReport {
         let together = configuration.entries.map(\.id).filter {
             $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
         }
-        return .object([
+        var members: [JSONValue.Member] = [
             .init("id", .string(definition.id)),
             .init("kind", .string(definition.kind.rawValue)),
             .init("summary", .string(definition.summary)),
@@ -158,6 +158,29 @@ public enum JSONReport {
                         .object([.init("code", .string($0.code)), .init("meaning", .string($0.meaning))])
                     })),
             .init("details", .array(definition.details.map(value))),
+        ]
+        if let learned = definition.learned {
+            // After "recognizedAs": where a learned recognizer came from, which `--config` reads back.
+            members.insert(.init("templates", value(learned)), at: 6)
+        }
+        return .object(members)
+    }
+
+    /// A learned recognizer's templates file and gestures, as `gesture list` shows them.
+    static func value(_ learned: LearnedGestures) -> JSONValue {
+        .object([
+            .init("file", .string(learned.file)),
+            .init("algorithm", .string(learned.algorithm)),
+            .init(
+                "gestures",
+                .array(
+                    learned.gestures.map {
+                        .object([
+                            .init("name", .string($0.name)), .init("templates", .number(Double($0.templates))),
+                            .init("threshold", .number($0.threshold)), .init("recall", .number($0.recall)),
+                            .init("falseAlarms", .number($0.falseAlarms)), .init("strokes", .number(Double($0.strokes))),
+                        ])
+                    })),
         ])
     }
 

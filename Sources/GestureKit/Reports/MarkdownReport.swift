@@ -30,6 +30,16 @@ public enum MarkdownReport {
         if !entry.requiresFailureOf.isEmpty { facts.append("requires to fail: " + list(entry.requiresFailureOf)) }
         if !together.isEmpty { facts.append("recognizes together with: " + list(together)) }
         var out = facts.joined(separator: " · ") + "\n"
+        if let learned = definition.learned {
+            out += "\n\(heading) Learned gestures\n\nFrom `\(learned.file)`, algorithm \(learned.algorithm).\n\n"
+            out += "| gesture | templates | threshold | recall | false alarms | strokes |\n"
+            out += "| --- | --- | --- | --- | --- | --- |\n"
+            for gesture in learned.gestures {
+                out += "| `\(gesture.name)` | \(gesture.templates) | \(Format.number(gesture.threshold, decimals: 1)) | "
+                out += "\(ReportText.percent(gesture.recall)) | \(ReportText.percent(gesture.falseAlarms, decimals: 2)) | "
+                out += "\(gesture.strokes) |\n"
+            }
+        }
 
         let parameters = definition.parameters
         let values = entry.values

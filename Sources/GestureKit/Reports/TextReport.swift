@@ -386,6 +386,16 @@ public enum TextReport {
             if let kind = definition.instanceOf {
                 out += item("instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")")
             }
+            if let learned = definition.learned {
+                out += item("learned: \(learned.file), algorithm \(learned.algorithm)")
+                for gesture in learned.gestures {
+                    out += item(
+                        "  \(gesture.name): \(ReportText.count(gesture.templates, "template")), threshold "
+                            + "\(Format.number(gesture.threshold, decimals: 1)), cross-validated recall "
+                            + "\(ReportText.percent(gesture.recall)), false alarms \(ReportText.percent(gesture.falseAlarms, decimals: 2))"
+                            + (gesture.strokes > 1 ? ", up to \(gesture.strokes) strokes" : ""))
+                }
+            }
             if !entry.requiresFailureOf.isEmpty {
                 out += item("requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))")
             }

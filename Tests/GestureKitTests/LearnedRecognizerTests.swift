@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// A recognizer learned from examples (`--templates`, issue 18): in the registry like any other, with
+/// UIKit's states, arbitration and a reason for every failure.
+@Suite struct LearnedRecognizerTests {
+    typealias Drawn = TemplateLearnerTests
+
+    /// Two crossing lines, drawn by `person`: a two-stroke `x`.
+    static func x(by person: Int, take: Int) -> TemplateLearner.Example {
+        let wobble = Double((person * 5 + take * 3) % 5) - 2
+        let size = 100 * (1 + Double(person) / 20)
+        return .init(
+            strokes: [
+                PointCloudTests.line(from: (0, 0), to: (size, size + wobble)),
+                PointCloudTests.line(from: (size, 0), to: (0, size - wobble)),
+            ], label: "x", group: "p\(person)", file: "x-\(person)-\(take)")
+    }
+
+    /// Learned from four people: a `v`, a `caret` and an `o` (a circle), each one stroke.
+    static let unistroke: String = {
+        let corpus = Drawn.corpus(["v", "caret", "o"])
+        let learner = TemplateLearner()
+        return learner.file(id: "shapes", learned: learner.learn(corpus), examples: corpus, paths: ["strokes/"]).text
+    }()
+
+    /// `unistroke`'s gestures and a two-stroke `x`.
+    static let multistroke: String = {
+        let corpus =
+            Drawn.corpus(["v", "caret"]) + (0..<4).flatMap { person in (0..<3).map { x(by: person, take: $0) } }
+        let learner = TemplateLearner()
+        return learner.file(id: "marks", learned: learner.learn(corpus), examples: corpus, paths: ["marks/"]).text
+    }()
+
+    static func configuration(_ text: String, file: String = "shapes.json", only: Bool = true) throws -> Configuration {
+        var configuration = Configuration()
+        try configuration.addTemplates(bytes: Array(text.utf8), file: file)
+        if only { try configuration.keepOnly([configuration.entries.first { $0.definition.learned != nil }!.id]) }
+        return configuration
+    }
+
+    /// The strokes as a trace: each stroke a touch, 16 ms a sample, `gap` seconds between strokes.
+    static func trace(_ strokes: [[Point]], gap: Double = 0.2, at origin: Point = Point(x: 100, y: 300)) -> Trace {
+        var samples: [Sample] = []
+        var time = 0.0
+        for stroke in strokes {
+            // A sample every few points, as a finger gives them.
+            var dense: [Point] = []
+            for (a, b) in zip(stroke, stroke.dropFirst()) {
+                for k in 0..<8 {
+                    let t = Double(k) / 8
+                    dense.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
+                }
+            }
+            dense.append(stroke[stroke.count - 1])
+            let shifted = dense.map { (origin.x + $0.x, origin.y + $0.y) }
+            samples += Example.stroke(shifted, start: time)
+            time = samples.last!.time + gap
+        }
+        return Trace(samples: samples)
+    }
+
+    static func report(_ result: TraceResult, _ id: String) -> RecognizerReport? {
+        result.sequences.lazy.compactMap { $0.recognizers.first { $0.id == id } }.last
+    }
+
+    @Test func aLearnedStrokeIsRecognizedOnItsLiftWithItsDetails() throws {
+        let configuration = try Self.configuration(Self.unistroke)
+        #expect(configuration.entries.map(\.id) == ["shapes"])
+        for shape in ["v", "caret", "o"] {
+            // Someone the templates never saw.
+            let trace = Self.trace(Drawn.drawn(shape, by: 9, take: 1).strokes)
+            let result = Classifier(configuration: configuration).classify(trace, file: "t")
+            #expect(result.gesture == shape)
+            let report = try #require(Self.report(result, "shapes"))
+            let details = try #require(report.recognition?.details)
+            #expect(details.map(\.key) == ["gesture", "distance", "runnerUp", "runnerUpDistance"])
+            #expect(details[0].value == .string(shape))
+            // Decided at the lift: every template has one stroke, so nothing is waited for.
+            #expect(report.transitions.last?.time == trace.samples.last?.time)
+        }
+    }
+
+    @Test func everyFailureSaysWhy() throws {
+        let configuration = try Self.configuration(Self.unistroke)
+        let classifier = Classifier(configuration: configuration)
+        func failure(_ trace: Trace) -> FailureReason? {
+            Self.report(classifier.classify(trace, file: "t"), "shapes")?.failure?.reason
+        }
+        // A tap: two samples.
+        let tap = try #require(failure(Trace(samples: Tap.tap(at: 100, 100, from: 0))))
+        #expect(tap.code == "too-few-points" && tap.measured == 2 && tap.limit == 5)
+        // Two fingers at once, where every gesture has one stroke.
+        let two = try #require(failure(Trace(samples: Tap.twoFingers)))
+        #expect(two.code == "too-many-strokes" && two.measured == 2 && two.limit == 1)
+        // An L is none of them: its nearest gesture and how far, against that gesture's threshold.
+        let l = try #require(failure(Self.trace(Drawn.drawn("l", by: 9, take: 0).strokes)))
+        #expect(l.code == "no-close-template")
+        if let measured = l.measured, let limit = l.limit {
+            #expect(measured >= limit)
+            #expect(l.details.first?.value.stringValue != nil, "the nearest gesture is named")
+        } else {
+            #expect(l.details.first?.value == .null, "nothing near: no gesture named")
+        }
+    }
+
+    /// Two gestures with the same template: a stroke near both is neither.
+    @Test func aStrokeAsNearTwoGesturesIsAmbiguous() throws {
+        let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))
+        var file = TemplateFile(
+            id: "twins", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: ["v", "v-again"].map {
+                .init(
+                    name: $0, threshold: 1_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [v.points])
+            })
+        file.algorithm = "q"
+        let configuration = try Self.configuration(file.text, file: "twins.json")
+        let result = Classifier(configuration: configuration).classify(
+            Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
+        let reason = try #require(Self.report(result, "twins")?.failure?.reason)
+        #expect(reason.code == "ambiguous")
+        #expect(reason.limit == 0.05 && (reason.measured ?? 1) <= 0.05)
+        // Without the margin, the first of the two, in the file's order.
+        var off = configuration
+        try off.set("ambiguityMargin", to: .off, for: "twins")
+        #expect(Classifier(configuration: off).classify(Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t").gesture == "v")
+    }
+
+    /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.
+    @Test func aTwoStrokeGestureWaitsForItsSecondStroke() throws {
+        let configuration = try Self.configuration(Self.multistroke, file: "marks.json")
+        let x = Self.x(by: 9, take: 0).strokes
+        let trace = Self.trace(x, gap: 0.2)
+        let result = Classifier(configuration: configuration).classify(trace, file: "t")
+        #expect(result.gesture == "x")
+        let report = try #require(Self.report(result, "marks"))
+        let lift = try #require(trace.samples.last?.time)
+        #expect(abs((report.transitions.last?.time ?? 0) - (lift + 0.5)) < 1e-9, "decided when the window closed")
+        // The second stroke too late: the first is judged alone (a line, no gesture), and so is the second.
+        let late = Classifier(configuration: configuration).classify(Self.trace(x, gap: 0.8), file: "t")
+        #expect(late.gesture == "none")
+        // A shorter window, set like any parameter.
+        var short = configuration
+        try short.set("timeWindow", to: .number(0.1), for: "marks")
+        #expect(Classifier(configuration: short).classify(trace, file: "t").gesture == "none")
+    }
+
+    /// Beside the built-in recognizers: a shape, after the built-in shapes; pan and swipe wait for it.
+    @Test func itJoinsTheRegistryAsAShape() throws {
+        let configuration = try Self.configuration(Self.unistroke, only: false)
+        #expect(Array(configuration.entries.map(\.id).prefix(5)) == ["checkmark", "z", "circle", "shapes", "swipe"])
+        #expect(configuration.entries.first { $0.id == "pan" }?.requiresFailureOf.contains("shapes") == true)
+        #expect(configuration.entries.first { $0.id == "swipe" }?.requiresFailureOf.contains("shapes") == true)
+        let result = Classifier(configuration: configuration).classify(
+            Self.trace(Drawn.drawn("caret", by: 9, take: 0).strokes), file: "t")
+        #expect(result.gesture == "caret")
+        #expect(Self.report(result, "pan")?.failure?.reason.code == "required-recognizer-succeeded")
+    }
+
+    @Test func aFileThatCannotJoinIsRefusedAtItsPlace() throws {
+        func refusal(_ text: String) -> String {
+            do {
+                _ = try Self.configuration(text)
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        // A gesture a built-in recognizer has.
+        let circle = Self.unistroke.replacingOccurrences(of: "{\"name\": \"o\"", with: "{\"name\": \"circle\"")
+        let line = circle.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"circle\"") }!
+        #expect(
+            refusal(circle)
+                == "shapes.json:\(line + 1):14: error: gesture \"circle\" is a gesture of circle already: a learned gesture needs a name of its own")
+        #expect(
+            refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"swipe\""))
+                == "shapes.json:4:9: error: recognizer id \"swipe\" is taken: ids must be unique (learn with another --id)")
+        #expect(
+            refusal(Self.unistroke.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7"))
+                == "shapes.json:3:14: error: unknown version 7: this gesture reads templates files of version 1")
+        #expect(refusal("{\"format\": ") == "shapes.json:1:12: error: unexpected end of input: expected a value")
+    }
+
+    /// `gesture list` shows it with its gestures, templates and thresholds, and the JSON declares it again.
+    @Test func listShowsItAndItsJSONDeclaresItAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("learned-list-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shapes.json").path
+        try Data(Self.unistroke.utf8).write(to: URL(fileURLWithPath: path))
+        var configuration = Configuration()
+        try configuration.addTemplates(bytes: Array(Self.unistroke.utf8), file: path)
+        let text = TextReport.render(configuration)
+        #expect(text.contains("learned: \(path), algorithm q"))
+        #expect(text.contains("  caret: 8 templates, threshold "))
+        let json = JSONReport.value(configuration).prettyText
+        var again = Configuration()
+        try again.apply(json: Array(json.utf8), file: "list.json")
+        #expect(again.entries.map(\.id) == configuration.entries.map(\.id))
+        #expect(JSONReport.value(again).prettyText == json)
+        // A config file's "templates", relative to the config file's folder.
+        let config = folder.appendingPathComponent("c.json").path
+        try Data(#"{"templates": ["shapes.json"], "parameters": {"shapes": {"timeWindow": 0.3}}}"#.utf8).write(
+            to: URL(fileURLWithPath: config))
+        var configured = Configuration()
+        try configured.apply(json: Array(try Data(contentsOf: URL(fileURLWithPath: config))), file: config)
+        #expect(configured.entries.first { $0.id == "shapes" }?.values["timeWindow"] == .number(0.3))
+    }
+}
