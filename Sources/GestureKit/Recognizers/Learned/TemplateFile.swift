@@ -207,25 +207,36 @@ private struct TemplateReader {
         return Int(n)
     }
 
+    /// The format or the version, which must be this reader's.
+    func check(_ key: String, _ value: LocatedJSON) throws(TemplateFileError) {
+        if key == "format" {
+            let format = try string(value, "\"format\"")
+            guard format == TemplateFile.format else {
+                throw error(
+                    "\"format\" is \"\(DiagnosticText.escaped(format))\": a templates file's is \"\(TemplateFile.format)\"",
+                    at: value)
+            }
+        } else {
+            let version = try integer(value, "\"version\"", from: 1)
+            guard version == TemplateFile.version else {
+                throw error(
+                    "unknown version \(version): this gesture reads templates files of version \(TemplateFile.version)",
+                    at: value)
+            }
+        }
+    }
+
     func file(_ document: LocatedJSON) throws(TemplateFileError) -> TemplateFile {
+        // Another format or version first: its fields may be anything.
+        for member in document.members ?? [] where member.key == "format" || member.key == "version" {
+            try check(member.key, member.value)
+        }
         let fields = try object(
             document, "a templates file",
             keys: [
                 "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "crossValidation", "source",
                 "gestures",
             ], required: ["format", "version", "id", "gestures"])
-        let format = try string(fields["format"]!, "\"format\"")
-        guard format == TemplateFile.format else {
-            throw error(
-                "\"format\" is \"\(DiagnosticText.escaped(format))\": a templates file's is \"\(TemplateFile.format)\"",
-                at: fields["format"]!)
-        }
-        let version = try integer(fields["version"]!, "\"version\"", from: 1)
-        guard version == TemplateFile.version else {
-            throw error(
-                "unknown version \(version): this gesture reads templates files of version \(TemplateFile.version)",
-                at: fields["version"]!)
-        }
         let id = try string(fields["id"]!, "\"id\"")
         guard !id.isEmpty,
             id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })

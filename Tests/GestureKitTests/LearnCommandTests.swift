@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// `gesture learn` as a user runs it: a folder of examples in, a templates file out, and every bad
+/// example an error at its place, with nothing written.
+@Suite struct LearnCommandTests {
+    /// A fresh folder for one test.
+    static func folder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("learn-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A trace file of `strokes`, one touch each, a sample every 8 points.
+    static func traceText(_ strokes: [[Point]]) -> String {
+        var samples: [String] = []
+        var time = 0.0
+        for stroke in strokes {
+            var dense: [Point] = []
+            for (a, b) in zip(stroke, stroke.dropFirst()) {
+                for k in 0..<8 {
+                    let t = Double(k) / 8
+                    dense.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
+                }
+            }
+            dense.append(stroke[stroke.count - 1])
+            for (k, point) in dense.enumerated() {
+                let phase = k == 0 ? "began" : (k == dense.count - 1 ? "ended" : "moved")
+                samples.append(
+                    "{\"t\": \(TraceWriter.number(time)), \"id\": 1, \"phase\": \"\(phase)\", "
+                        + "\"x\": \(TraceWriter.number(100 + point.x)), \"y\": \(TraceWriter.number(300 + point.y))}")
+                time += 0.016
+            }
+            time += 0.3
+        }
+        return "{\"samples\": [\n" + samples.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// `examples/pPERSON/SHAPE/TAKE.json` for each shape, person and take.
+    static func examples(in folder: URL, _ shapes: [String], people: Int = 3, takes: Int = 2) throws {
+        for shape in shapes {
+            for person in 0..<people {
+                let dir = folder.appendingPathComponent("examples/p\(person)/\(shape)")
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                for take in 0..<takes {
+                    let example = TemplateLearnerTests.drawn(shape == "o" ? "circle" : shape, by: person, take: take)
+                    try Data(traceText(example.strokes).utf8).write(to: dir.appendingPathComponent("\(take).json"))
+                }
+            }
+        }
+    }
+
+    @Test func itLearnsFromFoldersNamedForTheirGestureAndClassifyUsesIt() throws {
+        let folder = try Self.folder("ok")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret", "o"])
+        let learned = try GestureCommand.run(
+            ["learn", "examples", "--group-by", "dir:1", "--id", "marks", "--out", "marks.json"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stdout.hasPrefix("learned 3 gestures from 18 examples (0 negatives), cross-validated leave-one-group-out over 3 groups\n"))
+        #expect(learned.stdout.contains("\ncaret           6          6"))
+        #expect(learned.stdout.hasSuffix("recognizer marks)\n"))
+        let text = try String(contentsOf: folder.appendingPathComponent("marks.json"), encoding: .utf8)
+        let file = try TemplateFile.read(bytes: Array(text.utf8), file: "marks.json")
+        #expect(file.id == "marks" && file.gestures.map(\.name) == ["caret", "o", "v"])
+        #expect(file.source.paths == ["examples"] && file.source.examples == 18 && file.source.groups == 3)
+        #expect(file.gestures[0].sources.allSatisfy { $0.contains("/caret/") })
+        // Not written over without --force.
+        let again = try GestureCommand.run(["learn", "examples", "--out", "marks.json"], in: folder)
+        #expect(again.status == 2 && again.stderr.contains("--out marks.json exists: give --force to overwrite it"))
+
+        let stroke = TemplateLearnerTests.drawn("caret", by: 7, take: 0).strokes
+        try Data(Self.traceText(stroke).utf8).write(to: folder.appendingPathComponent("new.json"))
+        let classified = try GestureCommand.run(
+            ["classify", "new.json", "--templates", "marks.json", "--format", "jsonl"], in: folder)
+        #expect(classified.status == 0, "\(classified.stderr)")
+        #expect(classified.stdout.contains("\"gesture\":\"caret\""))
+        let listed = try GestureCommand.run(["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
+        #expect(listed.stdout.contains("learned: marks.json, algorithm q"))
+    }
+
+    /// Every bad example is reported, at its place, and nothing is written.
+    @Test func badExamplesAreEachAnErrorAndNothingIsWritten() throws {
+        let folder = try Self.folder("bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"])
+        let examples = folder.appendingPathComponent("examples")
+        // One point; one example of a gesture; a file that is not a trace.
+        try Data("{\"samples\": [{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2}]}".utf8).write(
+            to: examples.appendingPathComponent("p0/v/dot.json"))
+        try FileManager.default.createDirectory(
+            at: examples.appendingPathComponent("p0/star"), withIntermediateDirectories: true)
+        try Data(Self.traceText(TemplateLearnerTests.drawn("l", by: 0, take: 0).strokes).utf8).write(
+            to: examples.appendingPathComponent("p0/star/only.json"))
+        try Data("{\"samples\": [".utf8).write(to: examples.appendingPathComponent("p1/caret/broken.json"))
+        let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("examples/p1/caret/broken.json:1:14: error: ") })
+        #expect(lines.contains("examples/p0/v/dot.json: error: example with one point: a gesture is learned from a path"))
+        #expect(
+            lines.contains(
+                "examples/p0/star/only.json: error: gesture star has one example: learning needs two or more of each, to choose its threshold on one held out"
+            ))
+        #expect(lines.last == "gesture: error: 3 problems with the examples; nothing written")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
+    }
+
+    @Test func aCorpusThatTeachesNothingIsRefused() throws {
+        let folder = try Self.folder("nothing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try GestureCommand.run(["learn", "empty", "--out", "t.json"], in: folder)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("gesture: error: no trace files (.json, .csv, .xml) in empty\n"))
+        try Self.examples(in: folder, ["v"])
+        let single = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(single.status == 2)
+        #expect(
+            single.stderr.contains(
+                "gesture: error: one label (v) and no negatives: a threshold is chosen against other gestures' examples or negatives (label them none)"
+            ))
+        // With negatives, one gesture is enough.
+        try Self.examples(in: folder, ["caret"])
+        let withNegatives = try GestureCommand.run(
+            ["learn", "examples", "--negatives", "caret", "--out", "t.json"], in: folder)
+        #expect(withNegatives.status == 0, "\(withNegatives.stderr)")
+        #expect(withNegatives.stdout.hasPrefix("learned 1 gesture from 12 examples (6 negatives)"))
+        for (arguments, message) in [
+            (["learn", "examples"], "no --out FILE given: where to write the templates"),
+            (["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"], "invalid value \"z\" for --algorithm: expected p or q"),
+            (["learn", "examples", "--out", "t.json", "--force", "--id", "a b"], "--id \"a b\": an id is letters, digits, - and _"),
+        ] {
+            let run = try GestureCommand.run(arguments, in: folder)
+            #expect(run.status == 2 && run.stderr.hasPrefix("gesture: error: \(message)"), "\(run.stderr)")
+        }
+    }
+
+    /// A templates file that cannot be read is an error with its place, on every command.
+    @Test func aBadTemplatesFileIsAnErrorAtItsPlace() throws {
+        let folder = try Self.folder("templates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"format\": \"gesture-templates\", \"version\": 2}".utf8).write(
+            to: folder.appendingPathComponent("v2.json"))
+        try Data("{\"format\": ".utf8).write(to: folder.appendingPathComponent("cut.json"))
+        let trace = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
+        for command in [["classify", trace], ["list"], ["render", trace, "--out", "-"]] {
+            let v2 = try GestureCommand.run(command + ["--templates", "v2.json"], in: folder)
+            #expect(v2.status == 2)
+            #expect(v2.stderr == "v2.json:1:44: error: unknown version 2: this gesture reads templates files of version 1\n")
+            let cut = try GestureCommand.run(command + ["--templates", "cut.json"], in: folder)
+            #expect(cut.stderr == "cut.json:1:12: error: unexpected end of input: expected a value\n")
+        }
+        let missing = try GestureCommand.run(["list", "--templates", "nope.json"], in: folder)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("gesture: error: cannot read templates file nope.json"))
+    }
+}
