@@ -51,7 +51,7 @@ import Testing
     }
 
     /// The help of every command, as a user sees it; `-h` is the same.
-    @Test(arguments: ["", "classify", "batch", "merge-scores", "list", "tune", "convert", "render"])
+    @Test(arguments: ["", "classify", "batch", "merge-scores", "list", "tune", "convert", "render", "learn"])
     func everyCommandsHelpIsGolden(_ command: String) throws {
         let words = command.isEmpty ? [] : [command]
         let help = try GestureCommand.run(words + ["--help"])
@@ -122,7 +122,7 @@ import Testing
         ),
         (
             ["frobnicate"],
-            "gesture: error: unknown command \"frobnicate\": expected one of classify, batch, merge-scores, tune, list, convert, render\nRun `gesture --help` for usage.\n"
+            "gesture: error: unknown command \"frobnicate\": expected one of classify, batch, merge-scores, tune, list, convert, render, learn\nRun `gesture --help` for usage.\n"
         ),
         (
             ["classify", "--recognizers", "check", "x"],

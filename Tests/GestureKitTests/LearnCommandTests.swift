@@ -82,6 +82,18 @@ import Testing
         #expect(listed.stdout.contains("learned: marks.json, algorithm q"))
     }
 
+    /// docs/examples/marks.json is what the page's command writes from docs/examples/marks, byte for byte.
+    @Test func theBundledTemplatesFileIsWhatLearnWrites() throws {
+        let folder = try Self.folder("docs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("marks.json").path
+        let run = try GestureCommand.run(
+            ["learn", "docs/examples/marks", "--group-by", "dir:1", "--id", "marks", "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bundled = try Data(contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == bundled, "python3 scripts/learn-examples.py, then learn")
+    }
+
     /// Every bad example is reported, at its place, and nothing is written.
     @Test func badExamplesAreEachAnErrorAndNothingIsWritten() throws {
         let folder = try Self.folder("bad")

@@ -25,7 +25,6 @@ _gesture() {
         tune:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         tune:--objective) COMPREPLY=($(compgen -W "recall f1 balanced" -- "$current")); return ;;
         tune:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
-        tune:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         list:--format) COMPREPLY=($(compgen -W "text json markdown" -- "$current")); return ;;
         list:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         convert:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
@@ -36,13 +35,13 @@ _gesture() {
         render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
-        classify) options="--format --color --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
-        batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --input-format --time-unit --y-up --help" ;;
+        classify) options="--format --color --input-format --time-unit --y-up --profile --recognizers --config --set --templates --limit --help" ;;
+        batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --templates --input-format --time-unit --y-up --help" ;;
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
-        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --input-format --limit --time-unit --y-up --help" ;;
-        list) options="--format --profile --recognizers --config --set --help" ;;
+        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --templates --input-format --limit --help" ;;
+        list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --limit --help" ;;
-        render) options="--out --recognizer --force --input-format --time-unit --y-up --profile --recognizers --config --set --limit --help" ;;
+        render) options="--out --recognizer --force --input-format --time-unit --y-up --profile --recognizers --config --set --templates --limit --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

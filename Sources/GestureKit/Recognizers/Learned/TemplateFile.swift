@@ -86,10 +86,11 @@ public struct TemplateFile: Sendable, Hashable {
             out += "    {\"name\": \(string(gesture.name)), \"threshold\": \(number(Self.rounded(gesture.threshold))), "
             out += "\"recall\": \(number(Self.rounded(gesture.recall, 4))), "
             out += "\"falseAlarms\": \(number(Self.rounded(gesture.falseAlarms, 4))), "
-            out += "\"strokes\": \(gesture.strokes), \"examples\": \(gesture.examples), "
+            out += "\"strokes\": \(gesture.strokes), \"examples\": \(gesture.examples),"
             if !gesture.sources.isEmpty {
-                out += "\n     \"sources\": [\(gesture.sources.map(string).joined(separator: ", "))],\n     "
+                out += "\n     \"sources\": [\(gesture.sources.map(string).joined(separator: ", "))],\n    "
             }
+            out += " "
             out += "\"templates\": ["
             for (k, template) in gesture.templates.enumerated() {
                 out += k == 0 ? "\n" : ",\n"
