@@ -12,7 +12,8 @@ Measures, on the development datasets (../shared/datasets):
   2. dollarpy 0.1.1 ($P, nearest template, no rejection) on the same split, its templates exactly
      the source examples of our templates (the "sources" lists), with the default number of
      templates a gesture and with 3. dollarpy is slow, so it classifies every K-th held-out stroke
-     (--dollarpy-every, default 6) on 2 processes; ours is reported on that same subsample beside it.
+     (--dollarpy-every, default 6; --dollarpy-processes, default 1); ours is reported on that same
+     subsample beside it.
   3. Unseen people and devices: learn from all six dollar1 subjects, classify mouse-dollar and
      dollar1-devices/finger, stylus, touchpad: accuracy on the gestures dollar1 shares (overall and
      the worst person), false alarms on their gestures dollar1 does not have (zigzag).
@@ -269,7 +270,7 @@ def score(rows, fired, nearest):
             "rejected": share(rejected, n), "misrecognized": share(wrong, n)}
 
 
-def leave_one_subject_out(tool, datasets, subjects, python, every, per_gesture, tag):
+def leave_one_subject_out(tool, datasets, subjects, python, every, processes, per_gesture, tag):
     """Section 1 and 2 for one templates-per-gesture setting."""
     all_rows = dollar1_rows(datasets, DOLLAR1_SUBJECTS)
     folds, fired, nearest, dp, ours_seconds, ours_strokes = [], {}, {}, {}, 0.0, 0
@@ -298,7 +299,7 @@ def leave_one_subject_out(tool, datasets, subjects, python, every, per_gesture, 
         if python:
             sample = [r for r in test][::every]
             log(f"{tag}: dollarpy on {len(sample)} of {held}'s strokes, {fold['templates']} templates")
-            result = run_dollarpy(python, tool.tmp, templates, [r[0] for r in sample], 2, f"{tag}-{held}")
+            result = run_dollarpy(python, tool.tmp, templates, [r[0] for r in sample], processes, f"{tag}-{held}")
             dp.update(result)
             fold["subsample"] = {
                 "strokes": len(sample),
@@ -320,7 +321,7 @@ def leave_one_subject_out(tool, datasets, subjects, python, every, per_gesture, 
         sample = [r for r in rows if r[0] in dp]
         times = [dp[f]["seconds"] for f, _, _ in sample if dp[f]["seconds"] is not None]
         out["dollarpy"] = {
-            "every": every, "strokes": len(sample),
+            "every": every, "processes": processes, "strokes": len(sample),
             "errors": sum(dp[f]["gesture"] is None for f, _, _ in sample),
             "accuracy": share(sum(dp[f]["gesture"] == label for f, label, _ in sample), len(sample)),
             "oursOnSubsample": score(sample, fired, nearest),
@@ -405,6 +406,8 @@ def main():
     parser.add_argument("--no-dollarpy", action="store_true")
     parser.add_argument("--dollarpy-every", type=int, default=6,
                         help="dollarpy classifies every K-th held-out stroke (sorted by path; default 6)")
+    parser.add_argument("--dollarpy-processes", type=int, default=1,
+                        help="processes dollarpy runs on (default 1: on 2 shared cores, 2 processes slow each call)")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
     parser.add_argument("--out", default=str(RESULTS / "learned.json"))
@@ -432,13 +435,13 @@ def main():
             full = ms * len(rows) / 1e3
             log(f"dollarpy probe: {ms:.0f} ms a stroke with {len(sources(templates))} templates: all "
                 f"{len(rows)} strokes would take {full / 60:.1f} min on one process, ~{full / 120:.1f} on two; "
-                f"running every {args.dollarpy_every}th stroke on 2 processes")
+                f"running every {args.dollarpy_every}th stroke on {args.dollarpy_processes} process(es)")
             result["dollarpyProbe"] = {"strokes": len(probe), "msPerStroke": ms, "templates": len(sources(templates)),
                                        "fullRunMinutesOneProcess": full / 60}
         result["leaveOneSubjectOut"] = leave_one_subject_out(
-            tool, args.datasets, subjects, python, args.dollarpy_every, None, "default")
+            tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, None, "default")
         result["leaveOneSubjectOut3"] = leave_one_subject_out(
-            tool, args.datasets, subjects, python, args.dollarpy_every, 3, "3 a gesture")
+            tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, 3, "3 a gesture")
         result["devices"] = devices(tool, args.datasets)
         gestures = sorted({label for _, label, _ in dollar1_rows(args.datasets, ["s02"])})
         if args.quick:
@@ -480,7 +483,8 @@ def print_table(r):
         add(line)
         add(f"  worst subject: {s['worstSubject']['subject']} {pct(s['worstSubject']['accuracy'])}")
         if dp:
-            add(f"  dollarpy: every {dp['every']}th held-out stroke (sorted by path), {dp['errors']} errors;"
+            add(f"  dollarpy: every {dp['every']}th held-out stroke (sorted by path) on {dp['processes']} process(es),"
+                f" {dp['errors']} errors;"
                 f" ours beside it on exactly those strokes")
         top = ", ".join(f"{c['label']}→{c['recognized']} {c['count']}" for c in s["confusions"][:6])
         add(f"  most frequent errors (label→recognized): {top}")
