@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 
 let learnHelp = """
-    usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q]
+    usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q|1]
                          [--points 32] [--templates-per-gesture N] [--negatives LABEL]
                          [--max-false-alarms 0.01] --out TEMPLATES.json
 
@@ -23,9 +23,11 @@ let learnHelp = """
       --out FILE                 the templates file to write (- for standard output); required
       --force                    overwrite FILE when it exists
       --id NAME                  the learned recognizer's id (default: learned)
-      --algorithm p|q            p: $P's greedy cloud matching; q: the same distances with $Q's
-                                 lower bounds skipping what cannot win (faster; default)
-      --points N                 points a cloud is resampled to (32, the papers' value)
+      --algorithm p|q|1          p: $P's greedy cloud matching; q: the same distances with $Q's
+                                 lower bounds skipping what cannot win (faster; default); 1: the
+                                 $1 unistroke matcher (strokes joined in order), for comparison
+      --points N                 points a gesture is resampled to: 32 for p and q, 64 for 1 (the
+                                 papers' values, the only ones supported)
       --templates-per-gesture N  templates kept a gesture (default 8; 0 keeps every example);
                                  matching time grows with it
       --negatives LABEL          the label of negative examples (default none)
@@ -66,13 +68,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
     let algorithm = arguments.options["--algorithm"] ?? "q"
-    guard ["p", "q"].contains(algorithm) else {
-        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p", "q"]))
+    guard ["p", "q", "1"].contains(algorithm) else {
+        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p", "q", "1"]))
     }
-    if let points = arguments.options["--points"], points != "32" {
-        throw UsageError("--points \(points): clouds of 32 points are supported (the $P and $Q papers' value)")
+    let points = algorithm == "1" ? "64" : "32"
+    if let given = arguments.options["--points"], given != points {
+        throw UsageError(
+            "--points \(given): algorithm \(algorithm) resamples to \(points) points (its paper's value), the only size supported")
     }
     var learner = TemplateLearner()
+    learner.algorithm = algorithm
     learner.templatesPerGesture = try arguments.integer("--templates-per-gesture", default: 8, minimum: 0)
     learner.maximumFalseAlarms =
         try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01
@@ -158,8 +163,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let learned = learner.learn(examples)
-    var file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
-    file.algorithm = algorithm
+    let file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
     let text = file.text
     if out == "-" {
         Output.write(text)

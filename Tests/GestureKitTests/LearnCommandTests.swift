@@ -144,7 +144,7 @@ import Testing
         #expect(withNegatives.stdout.hasPrefix("learned 1 gesture from 12 examples (6 negatives)"))
         for (arguments, message) in [
             (["learn", "examples"], "no --out FILE given: where to write the templates"),
-            (["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"], "invalid value \"z\" for --algorithm: expected p or q"),
+            (["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"], "invalid value \"z\" for --algorithm: expected p, q or 1"),
             (["learn", "examples", "--out", "t.json", "--force", "--id", "a b"], "--id \"a b\": an id is letters, digits, - and _"),
         ] {
             let run = try GestureCommand.run(arguments, in: folder)

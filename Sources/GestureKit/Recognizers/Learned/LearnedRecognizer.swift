@@ -44,8 +44,8 @@ struct LearnedRecognizer: Recognizer {
         var maximumStrokes = 1
         var minimumPoints = 5
         var ambiguityMargin: Double? = 0.05
-        /// `$Q`'s pruning (algorithm `q`), or `$P` in full (`p`): the same distances.
-        var prunes = true
+        /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; or `$1` (`1`).
+        var matcher = TemplateMatcher.q
     }
 
     let model: Model
@@ -93,7 +93,7 @@ struct LearnedRecognizer: Recognizer {
     private func judge(_ context: inout RecognizerContext, at touch: Touch?) {
         let points = strokes.reduce(0) { $0 + $1.count }
         let last = strokes.last?.last
-        guard points >= model.minimumPoints, let cloud = PointCloud(strokes: strokes) else {
+        guard points >= model.minimumPoints, let normalized = model.matcher.normalized(strokes) else {
             return context.fail(
                 FailureCode.tooFewPoints, "\(points) points; a learned gesture needs \(model.minimumPoints) and a length",
                 measured: Double(points), limit: Double(model.minimumPoints), unit: .count, point: last, at: touch)
@@ -105,17 +105,20 @@ struct LearnedRecognizer: Recognizer {
         // gesture's threshold. Templates are taken in order of their lower bound; one matters only if
         // it may beat its gesture's best when that gesture is the nearest, or the runner-up
         // otherwise; once a bound reaches the runner-up's distance, none can.
+        let prunes = model.matcher == .q
+        let cloud = PointCloud(points: normalized)
         let matcher = CloudMatcher(cloud)
+        let unistroke = Unistroke(points: normalized)
         var order: [(bound: Double, gesture: Int, template: Int)] = []
         order.reserveCapacity(model.templateCount)
         for (g, templates) in model.templates.enumerated() {
             let cap = model.thresholds[g] * Self.searchRange
             for t in templates.indices {
-                let bound = model.prunes ? matcher.bound(templates[t]) : 0
+                let bound = prunes ? matcher.bound(templates[t]) : 0
                 if bound < cap { order.append((bound, g, t)) }
             }
         }
-        if model.prunes { order.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) } }
+        if prunes { order.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) } }
         var best = (gesture: -1, distance: Double.infinity)
         var second = (gesture: -1, distance: Double.infinity)
         var own = model.thresholds.map { $0 * Self.searchRange }
@@ -126,10 +129,12 @@ struct LearnedRecognizer: Recognizer {
                 g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
             guard item.bound < limit else { continue }
             let template = model.templates[g][item.template]
-            let found =
-                model.prunes
-                ? matcher.distance(to: template, below: limit)
-                : cloud.distance(to: template.cloud, below: limit, prunes: false)
+            let found: Double? =
+                switch model.matcher {
+                case .q: matcher.distance(to: template, below: limit)
+                case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
+                case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
+                }
             guard let d = found else { continue }
             own[g] = d
             if g == best.gesture {
@@ -239,6 +244,7 @@ extension LearnedRecognizer {
                 meaning: "fail when another gesture within its threshold is this much (a fraction) as far again",
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
+        // `$1`'s templates are kept as clouds too, without their bounds' use.
         let clouds = file.gestures.map { $0.templates.map { CloudTemplate(PointCloud(points: $0)) } }
         let thresholds = file.gestures.map(\.threshold)
         var definition = RecognizerDefinition(
@@ -264,7 +270,7 @@ extension LearnedRecognizer {
             var model = Model()
             model.names = names
             model.templates = clouds
-            model.prunes = file.algorithm == "q"
+            model.matcher = TemplateMatcher(rawValue: file.algorithm) ?? .q
             let scale = values["thresholdScale"]?.number ?? 1
             model.thresholds = thresholds.map { $0 * scale }
             model.timeWindow = values["timeWindow"]?.number ?? 0.5

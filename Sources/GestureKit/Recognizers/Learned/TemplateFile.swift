@@ -250,18 +250,22 @@ private struct TemplateReader {
             source: .init(paths: [], examples: 0, negatives: 0, groups: nil), gestures: [])
         if let algorithm = fields["algorithm"] {
             result.algorithm = try string(algorithm, "\"algorithm\"")
-            guard ["p", "q"].contains(result.algorithm) else {
+            guard TemplateMatcher(rawValue: result.algorithm) != nil else {
                 throw error(
-                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p or q (point clouds)",
+                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p or q (point clouds) or 1 ($1)",
                     at: algorithm)
             }
         }
         if let points = fields["points"] {
             result.points = try integer(points, "\"points\"", from: 2)
-            guard result.points == PointCloud.count else {
+            let expected = TemplateMatcher(rawValue: result.algorithm)!.points
+            guard result.points == expected else {
                 throw error(
-                    "\"points\" must be \(PointCloud.count), the clouds' size, found \(result.points)", at: points)
+                    "\"points\" must be \(expected), the templates' size for algorithm \(result.algorithm), found \(result.points)",
+                    at: points)
             }
+        } else {
+            result.points = TemplateMatcher(rawValue: result.algorithm)!.points
         }
         if let rate = fields["maximumFalseAlarms"] {
             result.maximumFalseAlarms = try number(rate, "\"maximumFalseAlarms\"", from: 0, to: 1)
@@ -295,7 +299,7 @@ private struct TemplateReader {
         }
         var seen: Set<String> = []
         for item in items {
-            let gesture = try self.gesture(item)
+            let gesture = try self.gesture(item, TemplateMatcher(rawValue: result.algorithm)!)
             guard seen.insert(gesture.name).inserted else {
                 throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: item)
             }
@@ -304,7 +308,7 @@ private struct TemplateReader {
         return result
     }
 
-    func gesture(_ value: LocatedJSON) throws(TemplateFileError) -> TemplateFile.Gesture {
+    func gesture(_ value: LocatedJSON, _ matcher: TemplateMatcher) throws(TemplateFileError) -> TemplateFile.Gesture {
         let fields = try object(
             value, "a gesture",
             keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],
@@ -318,18 +322,18 @@ private struct TemplateReader {
         guard let items = templates.items, !items.isEmpty else {
             throw error("\"templates\" must be an array of at least one template", at: templates)
         }
-        let limit = Double(PointCloud.gridSize - 1)
+        let (low, high) = (matcher.range.lowerBound, matcher.range.upperBound)
         var clouds: [[Point]] = []
         for item in items {
-            guard let numbers = item.items, numbers.count == 2 * PointCloud.count else {
+            guard let numbers = item.items, numbers.count == 2 * matcher.points else {
                 throw error(
-                    "a template must be an array of \(2 * PointCloud.count) numbers (\(PointCloud.count) x, y pairs)",
+                    "a template must be an array of \(2 * matcher.points) numbers (\(matcher.points) x, y pairs)",
                     at: item)
             }
             var points: [Point] = []
             for k in stride(from: 0, to: numbers.count, by: 2) {
-                let x = try number(numbers[k], "a template's x", from: 0, to: limit)
-                let y = try number(numbers[k + 1], "a template's y", from: 0, to: limit)
+                let x = try number(numbers[k], "a template's x", from: low, to: high)
+                let y = try number(numbers[k + 1], "a template's y", from: low, to: high)
                 points.append(Point(x: x, y: y))
             }
             clouds.append(points)

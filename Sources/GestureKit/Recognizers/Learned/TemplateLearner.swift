@@ -48,7 +48,8 @@ public struct TemplateLearner: Sendable {
     /// What was learned for one gesture.
     public struct Learned: Sendable, Hashable {
         public var name: String
-        var templates: [PointCloud]
+        /// Each template's normalised points.
+        var templates: [[Point]]
         /// Below this distance (in `$Q`'s squared grid units), a stroke is this gesture.
         public var threshold: Double
         /// Cross-validated: the share of its held-out examples recognized as it.
@@ -68,6 +69,11 @@ public struct TemplateLearner: Sendable {
     /// How many of a gesture's examples become its templates: those that together are nearest its
     /// other examples (greedy k-medoids); 0 keeps every example. Matching time grows with the count.
     public var templatesPerGesture = 8
+    /// `q`, `p` or `1` (`TemplateMatcher`).
+    public var algorithm = "q" {
+        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q or 1") }
+    }
+    var matcher: TemplateMatcher { TemplateMatcher(rawValue: algorithm)! }
 
     public init() {}
 
@@ -77,7 +83,8 @@ public struct TemplateLearner: Sendable {
     /// The gestures learned from `examples`, in order of name. Examples that make no cloud (one point)
     /// must have been refused before: they are skipped here.
     public func learn(_ examples: [Example]) -> [Learned] {
-        let clouds = examples.map { PointCloud(strokes: $0.strokes) }
+        let matcher = self.matcher
+        let clouds = examples.map { matcher.normalized($0.strokes) }
         let names = Set(examples.map(\.label)).subtracting([Self.negative]).sorted()
         let fold = Self.folds(examples)
         // Each gesture's examples, and the distances between them, for choosing templates.
@@ -88,9 +95,10 @@ public struct TemplateLearner: Sendable {
             var d = [[Double]](repeating: [Double](repeating: 0, count: own.count), count: own.count)
             for a in own.indices {
                 for b in own.indices where b > a {
-                    let distance = clouds[own[a]]!.distance(to: clouds[own[b]]!) ?? .infinity
-                    d[a][b] = distance
-                    d[b][a] = distance
+                    // `$1`'s distance turns the candidate to the template: not symmetric.
+                    d[a][b] = matcher.distance(clouds[own[a]]!, to: clouds[own[b]]!) ?? .infinity
+                    d[b][a] =
+                        matcher == .one ? matcher.distance(clouds[own[b]]!, to: clouds[own[a]]!) ?? .infinity : d[a][b]
                 }
             }
             return d
@@ -105,7 +113,9 @@ public struct TemplateLearner: Sendable {
                 let chosen = choose(allowed, within[g]).map { clouds[members[g][$0]]! }
                 for i in tested {
                     for template in chosen {
-                        if let d = clouds[i]!.distance(to: template, below: distances[i][g]) { distances[i][g] = d }
+                        if let d = matcher.distance(clouds[i]!, to: template, below: distances[i][g]) {
+                            distances[i][g] = d
+                        }
                     }
                 }
             }
@@ -176,7 +186,7 @@ public struct TemplateLearner: Sendable {
     /// The templates file of what `learn` found in `examples`, read from `paths`.
     public func file(id: String, learned: [Learned], examples: [Example], paths: [String]) -> TemplateFile {
         let groups = Set(examples.compactMap(\.group))
-        return TemplateFile(
+        var file = TemplateFile(
             id: id, maximumFalseAlarms: maximumFalseAlarms,
             crossValidation: Self.foldsByGroup(examples) ? "leave-one-group-out" : "leave-one-out",
             source: .init(
@@ -187,8 +197,11 @@ public struct TemplateLearner: Sendable {
                 TemplateFile.Gesture(
                     name: gesture.name, threshold: gesture.threshold, recall: gesture.recall,
                     falseAlarms: gesture.falseAlarms, strokes: gesture.strokes, examples: gesture.examples,
-                    templates: gesture.templates.map(\.points), sources: gesture.sources)
+                    templates: gesture.templates, sources: gesture.sources)
             })
+        file.algorithm = algorithm
+        file.points = matcher.points
+        return file
     }
 
     /// The largest distance below which at most `maximumFalseAlarms` of `negatives` fall (halfway to
@@ -206,5 +219,34 @@ public struct TemplateLearner: Sendable {
         let next = sorted[allowed]
         let previous = allowed > 0 ? sorted[allowed - 1] : 0
         return (previous + next) / 2
+    }
+}
+
+/// The matcher a templates file's `algorithm` names: point clouds matched as `$P` does (`p`), the same
+/// with `$Q`'s pruning (`q`), or `$1`'s unistroke matching (`1`), for comparison.
+enum TemplateMatcher: String, Sendable, CaseIterable {
+    case p, q
+    case one = "1"
+
+    /// The points a template has.
+    var points: Int { self == .one ? Unistroke.count : PointCloud.count }
+
+    /// Where a template's coordinates lie.
+    var range: ClosedRange<Double> {
+        self == .one ? -Unistroke.size / 2...Unistroke.size * 1.5 : 0...Double(PointCloud.gridSize - 1)
+    }
+
+    /// The normalised points of `strokes`, or nil when they have no length.
+    func normalized(_ strokes: [[Point]]) -> [Point]? {
+        self == .one ? Unistroke(strokes: strokes)?.points : PointCloud(strokes: strokes)?.points
+    }
+
+    /// The distance from a candidate's normalised points to a template's, or nil when not below `limit`.
+    func distance(_ candidate: [Point], to template: [Point], below limit: Double = .infinity) -> Double? {
+        switch self {
+        case .one: Unistroke(points: candidate).distance(to: Unistroke(points: template), below: limit)
+        case .p: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit, prunes: false)
+        case .q: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit)
+        }
     }
 }
