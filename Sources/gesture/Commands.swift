@@ -96,11 +96,10 @@ let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     for path in arguments.repeated["--templates"] ?? [] {
-        guard let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        else {
-            throw UsageError("cannot read templates file \(path)")
-        }
-        try configuration.addTemplates(bytes: Array(data), file: path)
+        let bytes =
+            path == "-"
+            ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try Configuration.templatesBytes(path)
+        try configuration.addTemplates(bytes: bytes, file: path)
     }
     let kept = arguments.options["--recognizers"].map { list in
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -167,6 +167,12 @@ import Testing
             let cut = try GestureCommand.run(command + ["--templates", "cut.json"], in: folder)
             #expect(cut.stderr == "cut.json:1:12: error: unexpected end of input: expected a value\n")
         }
+        // A device is not read (it could go on for ever), in a config file either.
+        let device = try GestureCommand.run(["list", "--templates", "/dev/zero"], in: folder)
+        #expect(device.status == 2 && device.stderr == "gesture: error: templates file /dev/zero is not a regular file\n")
+        try Data(#"{"templates": ["/dev/zero"]}"#.utf8).write(to: folder.appendingPathComponent("c.json"))
+        let configured = try GestureCommand.run(["list", "--config", "c.json"], in: folder)
+        #expect(configured.stderr == "c.json:1:16: error: templates file /dev/zero is not a regular file\n")
         let missing = try GestureCommand.run(["list", "--templates", "nope.json"], in: folder)
         #expect(missing.status == 2 && missing.stderr.hasPrefix("gesture: error: cannot read templates file nope.json"))
     }

@@ -245,10 +245,13 @@ private struct ConfigFile {
     func addTemplates(_ path: String, at value: LocatedJSON, in configuration: inout Configuration)
         throws(ConfigurationError)
     {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail("cannot read templates file \(DiagnosticText.escaped(path))", at: value.offset)
+        let bytes: [UInt8]
+        do throws(ConfigurationError) {
+            bytes = try Configuration.templatesBytes(path)
+        } catch {
+            throw fail(error.message, at: value.offset)
         }
-        try configuration.addTemplates(bytes: Array(data), file: path)
+        try configuration.addTemplates(bytes: bytes, file: path)
     }
 
     /// `"recognizers"`: configured instances, `{"id": …, "kind": …, "gesture": …, "parameters": {…}}`.
