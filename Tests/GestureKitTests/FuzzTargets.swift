@@ -330,12 +330,23 @@ enum FuzzTargets {
             return problems
         }
         var problems: [String] = []
-        let grid = Double(PointCloud.gridSize - 1)
+        let matcher = TemplateMatcher(rawValue: file.algorithm) ?? .q
         for gesture in file.gestures {
             for template in gesture.templates
-            where template.count != PointCloud.count || template.contains(where: { !(0...grid).contains($0.x) }) {
+            where template.count != matcher.points
+                || template.contains(where: { !matcher.range.contains($0.x) || !matcher.range.contains($0.y) })
+            {
                 problems.append("a template off the grid in \(gesture.name)")
             }
+        }
+        // What is read joins a configuration (or is refused with a placed error), and judges a stroke.
+        var configuration = Configuration()
+        do throws(ConfigurationError) {
+            try configuration.addTemplates(bytes: bytes, file: "fuzz.json")
+            let stroke = Trace(samples: Example.stroke([(100, 100), (140, 160), (180, 100), (150, 60), (120, 130)]))
+            _ = Classifier(configuration: configuration).classify(stroke, file: "stroke")
+        } catch {
+            if !error.description.hasPrefix("fuzz.json:") { problems.append("a refusal without its place: \(error)") }
         }
         let text = file.text
         do throws(TemplateFileError) {
