@@ -17,7 +17,7 @@ BENCH_FLAGS ?=
 # The Swift files `make format` formats and `make lint` checks, with the settings of .swift-format.
 FORMATTED := Sources Tests Benchmarks/Sources Fuzz/Harnesses
 
-.PHONY: help build test lint golden accuracy bench bench-profile install uninstall format clean fuzz fuzz-build
+.PHONY: help build test lint golden accuracy bench bench-learned bench-profile install uninstall format clean fuzz fuzz-build
 
 help:
 	@echo "make build      release build of the gesture executable (Swift runtime linked statically)"
@@ -26,6 +26,7 @@ help:
 	@echo "make golden     rewrite every golden file (outputs, help, docs' references, schema) after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
 	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
+	@echo "make bench-learned  learned gestures on ../shared/datasets against dollarpy (Benchmarks/learned.py, ~11 min)"
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
 	@echo "make install    install gesture, its man page and bash/zsh completions under \$$PREFIX (PREFIX=$(PREFIX))"
 	@echo "make format     format the Swift files as .swift-format says (make lint checks it)"
@@ -52,6 +53,9 @@ accuracy: build
 
 bench:
 	python3 Benchmarks/run.py --scale $(BENCH_SCALE) --seed $(BENCH_SEED) $(BENCH_FLAGS)
+
+bench-learned: build
+	python3 Benchmarks/learned.py --gesture .build/release/gesture
 
 bench-profile:
 	python3 Benchmarks/run.py --profile --scale small --seed $(BENCH_SEED)

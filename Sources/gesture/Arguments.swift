@@ -68,7 +68,9 @@ struct Arguments {
 }
 
 /// The options that may be given more than once, each value adding to the others.
-let repeatableOptions: Set<String> = ["--set", "--limit", "--labels", "--min-recall", "--sweep", "--recognizer", "--templates"]
+let repeatableOptions: Set<String> = [
+    "--set", "--limit", "--labels", "--min-recall", "--sweep", "--recognizer", "--templates",
+]
 
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {

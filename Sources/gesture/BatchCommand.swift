@@ -103,7 +103,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--format", "--labels", "--label-map", "--jobs", "--shard", "--misses", "--min-accuracy", "--min-recall",
-            "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit", "--group-by", "--time-unit",
+            "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit", "--group-by",
+            "--time-unit",
             "--report", "--report-limit",
         ], flags: ["--help", "--quiet", "--y-up", "--explain-labels", "--force"])
     if arguments.flags.contains("--help") {

@@ -61,9 +61,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         return .recognized
     }
     guard !arguments.operands.isEmpty else { throw UsageError("no EXAMPLES given: folders or files of example traces") }
-    guard let out = arguments.options["--out"] else { throw UsageError("no --out FILE given: where to write the templates") }
+    guard let out = arguments.options["--out"] else {
+        throw UsageError("no --out FILE given: where to write the templates")
+    }
     let id = arguments.options["--id"] ?? "learned"
-    guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
+    guard !id.isEmpty,
+        id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
     else {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
@@ -74,7 +77,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let points = algorithm == "1" ? "64" : "32"
     if let given = arguments.options["--points"], given != points {
         throw UsageError(
-            "--points \(given): algorithm \(algorithm) resamples to \(points) points (its paper's value), the only size supported")
+            "--points \(given): algorithm \(algorithm) resamples to \(points) points (its paper's value), the only size supported"
+        )
     }
     var learner = TemplateLearner()
     learner.algorithm = algorithm
@@ -118,7 +122,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         guard let label = read.label else {
             problems.append(
-                "\(entry.path): error: unlabelled example: give --labels FILE, or put it in a folder named for its gesture")
+                "\(entry.path): error: unlabelled example: give --labels FILE, or put it in a folder named for its gesture"
+            )
             continue
         }
         let strokes = TemplateLearner.Example.strokes(of: trace)
@@ -158,7 +163,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     guard problems.isEmpty else {
         for problem in problems { Output.error(problem) }
-        Output.error("gesture: error: \(problems.count) problem\(problems.count == 1 ? "" : "s") with the examples; nothing written")
+        Output.error(
+            "gesture: error: \(problems.count) problem\(problems.count == 1 ? "" : "s") with the examples; nothing written"
+        )
         return .error
     }
 

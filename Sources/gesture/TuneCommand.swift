@@ -52,7 +52,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: [
             "--sweep", "--labels", "--label-map", "--group-by", "--objective", "--max-false-alarms", "--format",
-            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit",
+            "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--templates",
+            "--input-format", "--limit",
             "--time-unit",
         ], flags: ["--help", "--quiet", "--y-up"])
     if arguments.flags.contains("--help") {

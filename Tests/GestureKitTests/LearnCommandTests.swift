@@ -60,7 +60,10 @@ import Testing
         let learned = try GestureCommand.run(
             ["learn", "examples", "--group-by", "dir:1", "--id", "marks", "--out", "marks.json"], in: folder)
         #expect(learned.status == 0, "\(learned.stderr)")
-        #expect(learned.stdout.hasPrefix("learned 3 gestures from 18 examples (0 negatives), cross-validated leave-one-group-out over 3 groups\n"))
+        #expect(
+            learned.stdout.hasPrefix(
+                "learned 3 gestures from 18 examples (0 negatives), cross-validated leave-one-group-out over 3 groups\n"
+            ))
         #expect(learned.stdout.contains("\ncaret           6          6"))
         #expect(learned.stdout.hasSuffix("recognizer marks)\n"))
         let text = try String(contentsOf: folder.appendingPathComponent("marks.json"), encoding: .utf8)
@@ -78,7 +81,8 @@ import Testing
             ["classify", "new.json", "--templates", "marks.json", "--format", "jsonl"], in: folder)
         #expect(classified.status == 0, "\(classified.stderr)")
         #expect(classified.stdout.contains("\"gesture\":\"caret\""))
-        let listed = try GestureCommand.run(["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
+        let listed = try GestureCommand.run(
+            ["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
         #expect(listed.stdout.contains("learned: marks.json, algorithm q"))
     }
 
@@ -90,8 +94,10 @@ import Testing
         let run = try GestureCommand.run(
             ["learn", "docs/examples/marks", "--group-by", "dir:1", "--id", "marks", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
-        let bundled = try Data(contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == bundled, "python3 scripts/learn-examples.py, then learn")
+        let bundled = try Data(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: out)) == bundled, "python3 scripts/learn-examples.py, then learn")
     }
 
     /// Every bad example is reported, at its place, and nothing is written.
@@ -112,7 +118,8 @@ import Testing
         #expect(run.status == 2)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("examples/p1/caret/broken.json:1:14: error: ") })
-        #expect(lines.contains("examples/p0/v/dot.json: error: example with one point: a gesture is learned from a path"))
+        #expect(
+            lines.contains("examples/p0/v/dot.json: error: example with one point: a gesture is learned from a path"))
         #expect(
             lines.contains(
                 "examples/p0/star/only.json: error: gesture star has one example: learning needs two or more of each, to choose its threshold on one held out"
@@ -144,8 +151,14 @@ import Testing
         #expect(withNegatives.stdout.hasPrefix("learned 1 gesture from 12 examples (6 negatives)"))
         for (arguments, message) in [
             (["learn", "examples"], "no --out FILE given: where to write the templates"),
-            (["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"], "invalid value \"z\" for --algorithm: expected p, q or 1"),
-            (["learn", "examples", "--out", "t.json", "--force", "--id", "a b"], "--id \"a b\": an id is letters, digits, - and _"),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"],
+                "invalid value \"z\" for --algorithm: expected p, q or 1"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--id", "a b"],
+                "--id \"a b\": an id is letters, digits, - and _"
+            ),
         ] {
             let run = try GestureCommand.run(arguments, in: folder)
             #expect(run.status == 2 && run.stderr.hasPrefix("gesture: error: \(message)"), "\(run.stderr)")
@@ -163,13 +176,16 @@ import Testing
         for command in [["classify", trace], ["list"], ["render", trace, "--out", "-"]] {
             let v2 = try GestureCommand.run(command + ["--templates", "v2.json"], in: folder)
             #expect(v2.status == 2)
-            #expect(v2.stderr == "v2.json:1:44: error: unknown version 2: this gesture reads templates files of version 1\n")
+            #expect(
+                v2.stderr == "v2.json:1:44: error: unknown version 2: this gesture reads templates files of version 1\n"
+            )
             let cut = try GestureCommand.run(command + ["--templates", "cut.json"], in: folder)
             #expect(cut.stderr == "cut.json:1:12: error: unexpected end of input: expected a value\n")
         }
         // A device is not read (it could go on for ever), in a config file either.
         let device = try GestureCommand.run(["list", "--templates", "/dev/zero"], in: folder)
-        #expect(device.status == 2 && device.stderr == "gesture: error: templates file /dev/zero is not a regular file\n")
+        #expect(
+            device.status == 2 && device.stderr == "gesture: error: templates file /dev/zero is not a regular file\n")
         try Data(#"{"templates": ["/dev/zero"]}"#.utf8).write(to: folder.appendingPathComponent("c.json"))
         let configured = try GestureCommand.run(["list", "--config", "c.json"], in: folder)
         #expect(configured.stderr == "c.json:1:16: error: templates file /dev/zero is not a regular file\n")

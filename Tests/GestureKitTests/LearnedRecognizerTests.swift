@@ -127,7 +127,9 @@ import Testing
         // Without the margin, the first of the two, in the file's order.
         var off = configuration
         try off.set("ambiguityMargin", to: .off, for: "twins")
-        #expect(Classifier(configuration: off).classify(Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t").gesture == "v")
+        #expect(
+            Classifier(configuration: off).classify(Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
+                .gesture == "v")
     }
 
     /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.
@@ -172,13 +174,17 @@ import Testing
         }
         // A gesture a built-in recognizer has.
         let circle = Self.unistroke.replacingOccurrences(of: "{\"name\": \"o\"", with: "{\"name\": \"circle\"")
-        let line = circle.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"circle\"") }!
+        let line = circle.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("\"circle\"")
+        }!
         #expect(
             refusal(circle)
-                == "shapes.json:\(line + 1):14: error: gesture \"circle\" is a gesture of circle already: a learned gesture needs a name of its own")
+                == "shapes.json:\(line + 1):14: error: gesture \"circle\" is a gesture of circle already: a learned gesture needs a name of its own"
+        )
         #expect(
             refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"swipe\""))
-                == "shapes.json:4:9: error: recognizer id \"swipe\" is taken: ids must be unique (learn with another --id)")
+                == "shapes.json:4:9: error: recognizer id \"swipe\" is taken: ids must be unique (learn with another --id)"
+        )
         #expect(
             refusal(Self.unistroke.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7"))
                 == "shapes.json:3:14: error: unknown version 7: this gesture reads templates files of version 1")

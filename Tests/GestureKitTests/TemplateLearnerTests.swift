@@ -60,7 +60,8 @@ import Testing
         let nearest = v.templates.compactMap { caret.distance(to: PointCloud(points: $0)) }.min() ?? .infinity
         #expect(nearest > v.threshold, "a caret is \(nearest) from the v's templates, threshold \(v.threshold)")
         let anotherV = try #require(PointCloud(strokes: Self.drawn("v", by: 9, take: 0).strokes))
-        #expect((v.templates.compactMap { anotherV.distance(to: PointCloud(points: $0)) }.min() ?? .infinity) < v.threshold)
+        #expect(
+            (v.templates.compactMap { anotherV.distance(to: PointCloud(points: $0)) }.min() ?? .infinity) < v.threshold)
     }
 
     /// The threshold sits halfway between the last negative allowed below it and the next: with 200

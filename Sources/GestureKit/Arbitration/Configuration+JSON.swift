@@ -236,7 +236,8 @@ private struct ConfigFile {
             guard let path = item.stringValue, !path.isEmpty else {
                 throw fail("\"templates\" must list paths of templates files, found \(shown(item))", at: item.offset)
             }
-            try addTemplates(path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path, at: item, in: &configuration)
+            try addTemplates(
+                path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path, at: item, in: &configuration)
         }
     }
 

@@ -178,7 +178,8 @@ public enum JSONReport {
                         .object([
                             .init("name", .string($0.name)), .init("templates", .number(Double($0.templates))),
                             .init("threshold", .number($0.threshold)), .init("recall", .number($0.recall)),
-                            .init("falseAlarms", .number($0.falseAlarms)), .init("strokes", .number(Double($0.strokes))),
+                            .init("falseAlarms", .number($0.falseAlarms)),
+                            .init("strokes", .number(Double($0.strokes))),
                         ])
                     })),
         ])

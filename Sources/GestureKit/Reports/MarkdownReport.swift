@@ -35,8 +35,10 @@ public enum MarkdownReport {
             out += "| gesture | templates | threshold | recall | false alarms | strokes |\n"
             out += "| --- | --- | --- | --- | --- | --- |\n"
             for gesture in learned.gestures {
-                out += "| `\(gesture.name)` | \(gesture.templates) | \(Format.number(gesture.threshold, decimals: 1)) | "
-                out += "\(ReportText.percent(gesture.recall)) | \(ReportText.percent(gesture.falseAlarms, decimals: 2)) | "
+                out +=
+                    "| `\(gesture.name)` | \(gesture.templates) | \(Format.number(gesture.threshold, decimals: 1)) | "
+                out +=
+                    "\(ReportText.percent(gesture.recall)) | \(ReportText.percent(gesture.falseAlarms, decimals: 2)) | "
                 out += "\(gesture.strokes) |\n"
             }
         }

@@ -108,7 +108,9 @@ struct CloudMatcher {
     /// Fills `a` with each candidate point's bound against the template and `b` with each template
     /// point's against the candidate, in order.
     @inline(__always)
-    func pointBounds(_ template: CloudTemplate, _ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>) {
+    func pointBounds(
+        _ template: CloudTemplate, _ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>
+    ) {
         template.bounds.values.withUnsafeBufferPointer { values in
             templateCells.withUnsafeBufferPointer { cells in
                 for k in 0..<cells.count { a[k] = values[cells[k]] }

@@ -95,7 +95,8 @@ struct LearnedRecognizer: Recognizer {
         let last = strokes.last?.last
         guard points >= model.minimumPoints, let normalized = model.matcher.normalized(strokes) else {
             return context.fail(
-                FailureCode.tooFewPoints, "\(points) points; a learned gesture needs \(model.minimumPoints) and a length",
+                FailureCode.tooFewPoints,
+                "\(points) points; a learned gesture needs \(model.minimumPoints) and a length",
                 measured: Double(points), limit: Double(model.minimumPoints), unit: .count, point: last, at: touch)
         }
         guard !model.names.isEmpty else {
