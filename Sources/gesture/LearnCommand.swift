@@ -169,7 +169,14 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         return .error
     }
 
+    // Learning takes seconds for thousands of examples: say so on a terminal.
+    let showsProgress = isatty(STDERR_FILENO) == 1
+    if showsProgress {
+        FileHandle.standardError.write(
+            Data("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…".utf8))
+    }
     let learned = learner.learn(examples)
+    if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     let file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
     let text = file.text
     if out == "-" {
