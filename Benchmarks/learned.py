@@ -99,8 +99,9 @@ def write_labels(path, rows):
 
 
 class Tool:
-    def __init__(self, binary, tmp, per_gesture):
+    def __init__(self, binary, tmp, per_gesture, learn_flags=()):
         self.binary, self.tmp, self.per_gesture = binary, tmp, per_gesture
+        self.learn_flags = list(learn_flags)
         self.count = 0
 
     def learn(self, rows, per_gesture=None):
@@ -110,7 +111,7 @@ class Tool:
         out = os.path.join(self.tmp, f"templates{self.count}.json")
         write_labels(labels, rows)
         cmd = [self.binary, "learn", *[r[0] for r in rows], "--labels", labels, "--group-by", "column:group",
-               "--out", out, "--force"]
+               "--out", out, "--force", *self.learn_flags]
         per_gesture = per_gesture if per_gesture is not None else self.per_gesture
         if per_gesture is not None:
             cmd += ["--templates-per-gesture", str(per_gesture)]
@@ -408,6 +409,9 @@ def main():
                         help="dollarpy classifies every K-th held-out stroke (sorted by path; default 6)")
     parser.add_argument("--dollarpy-processes", type=int, default=1,
                         help="processes dollarpy runs on (default 1: on 2 shared cores, 2 processes slow each call)")
+    parser.add_argument("--taught-only", action="store_true",
+                        help="pass --taught-only to gesture learn (thresholds against the taught gestures only)")
+    parser.add_argument("--skip-dollarpy-3", action="store_true", help="leave out the 3-templates-a-gesture run")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
     parser.add_argument("--out", default=str(RESULTS / "learned.json"))
@@ -422,9 +426,10 @@ def main():
     load = os.getloadavg()
     result = {"gesture": gesture, "datasets": os.path.abspath(args.datasets), "quick": args.quick,
               "templatesPerGestureOption": args.templates_per_gesture, "loadAverage": load,
+              "taughtOnly": args.taught_only,
               "command": " ".join(["python3", "Benchmarks/learned.py", *sys.argv[1:]])}
     with tempfile.TemporaryDirectory(prefix="learned-bench-") as tmp:
-        tool = Tool(gesture, tmp, args.templates_per_gesture)
+        tool = Tool(gesture, tmp, args.templates_per_gesture, ["--taught-only"] if args.taught_only else [])
         if python:
             # How long dollarpy would take on everything: a few strokes against a fold's templates.
             rows = dollar1_rows(args.datasets, DOLLAR1_SUBJECTS)
@@ -440,8 +445,9 @@ def main():
                                        "fullRunMinutesOneProcess": full / 60}
         result["leaveOneSubjectOut"] = leave_one_subject_out(
             tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, None, "default")
-        result["leaveOneSubjectOut3"] = leave_one_subject_out(
-            tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, 3, "3 a gesture")
+        if not args.skip_dollarpy_3:
+            result["leaveOneSubjectOut3"] = leave_one_subject_out(
+                tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, 3, "3 a gesture")
         result["devices"] = devices(tool, args.datasets)
         gestures = sorted({label for _, label, _ in dollar1_rows(args.datasets, ["s02"])})
         if args.quick:
@@ -460,6 +466,8 @@ def print_table(r):
     lines = []
     add = lines.append
     for key, title in (("leaveOneSubjectOut", "default templates a gesture"), ("leaveOneSubjectOut3", "3 templates a gesture")):
+        if key not in r:
+            continue
         s = r[key]
         tpg = "/".join(f"{a}" if a == b else f"{a}–{b}" for a, b in s["templatesPerGesture"])
         add(f"1–2. dollar1 leave one subject out, {title} ({tpg} a gesture, {s['overall']['strokes']} strokes)")

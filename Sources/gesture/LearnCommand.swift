@@ -55,7 +55,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
             "--jobs",
-        ], flags: ["--help", "--force", "--y-up"])
+        ], flags: ["--help", "--force", "--y-up", "--taught-only"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
         return .recognized
@@ -82,6 +82,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     var learner = TemplateLearner()
     learner.algorithm = algorithm
+    learner.untaught = !arguments.flags.contains("--taught-only")
     learner.templatesPerGesture = try arguments.integer("--templates-per-gesture", default: 8, minimum: 0)
     learner.maximumFalseAlarms =
         try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01

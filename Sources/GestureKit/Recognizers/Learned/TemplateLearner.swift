@@ -69,6 +69,9 @@ public struct TemplateLearner: Sendable {
     /// How many of a gesture's examples become its templates: those that together are nearest its
     /// other examples (greedy k-medoids); 0 keeps every example. Matching time grows with the count.
     public var templatesPerGesture = 8
+    /// Whether each threshold holds against every other example as if its gesture were never taught
+    /// (the default), or only against those nearest it, and the negatives (`--taught-only`).
+    public var untaught = true
     /// `q`, `p` or `1` (`TemplateMatcher`).
     public var algorithm = "q" {
         didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q or 1") }
@@ -123,13 +126,17 @@ public struct TemplateLearner: Sendable {
         return names.enumerated().map { g, name in
             let own = members[g]
             let others = examples.indices.filter { examples[$0].label != name && clouds[$0] != nil }
+            // Untaught: every other example counts, as if its gesture had not been taught. Taught:
+            // only those nearest `g` (the others are another gesture's), and every negative.
+            func nearest(_ i: Int) -> Bool { distances[i].allSatisfy { $0 >= distances[i][g] } }
+            let counted = untaught ? others : others.filter { examples[$0].label == Self.negative || nearest($0) }
             let threshold = Self.threshold(
-                others.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
-                fallback: own.map { distances[$0][g] })
+                counted.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
+                fallback: own.map { distances[$0][g] }, outOf: others.count)
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
-            let alarms = others.filter { distances[$0][g] < threshold }
+            let alarms = counted.filter { distances[$0][g] < threshold }
             let kept = choose(Array(own.indices), within[g]).map { own[$0] }
             return Learned(
                 name: name, templates: kept.map { clouds[$0]! }, threshold: threshold,
@@ -207,14 +214,16 @@ public struct TemplateLearner: Sendable {
     /// The largest distance below which at most `maximumFalseAlarms` of `negatives` fall (halfway to
     /// the next one, so that it is not fitted to the last one let in). Without negatives, the largest
     /// of the gesture's own held-out distances (`fallback`), so that all of them pass.
-    static func threshold(_ negatives: [Double], maximumFalseAlarms: Double, fallback: [Double]) -> Double {
+    static func threshold(
+        _ negatives: [Double], maximumFalseAlarms: Double, fallback: [Double], outOf total: Int? = nil
+    ) -> Double {
         let sorted = negatives.filter(\.isFinite).sorted()
         guard !sorted.isEmpty else {
             let own = fallback.filter(\.isFinite)
             return (own.max() ?? 0) * 1.1 + 1
         }
         // Allowed below the threshold: ⌊rate × count⌋ of them.
-        let allowed = Int((maximumFalseAlarms * Double(negatives.count)).rounded(.down))
+        let allowed = Int((maximumFalseAlarms * Double(total ?? negatives.count)).rounded(.down))
         if allowed >= sorted.count { return sorted[sorted.count - 1] * 1.1 + 1 }
         let next = sorted[allowed]
         let previous = allowed > 0 ? sorted[allowed - 1] : 0
