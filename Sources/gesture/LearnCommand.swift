@@ -4,7 +4,7 @@ import GestureKit
 let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q|1]
                          [--points 32] [--templates-per-gesture N] [--negatives LABEL]
-                         [--max-false-alarms 0.01] --out TEMPLATES.json
+                         [--max-false-alarms 0.01] [--taught-only] --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -32,6 +32,9 @@ let learnHelp = """
                                  matching time grows with it
       --negatives LABEL          the label of negative examples (default none)
       --max-false-alarms X       the false-alarm rate each threshold is chosen for (default 0.01)
+      --taught-only              count as false alarms only the held-out examples nearest the
+                                 gesture, and the negatives: more recall among the gestures taught,
+                                 but strokes of gestures never taught pass more often
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,

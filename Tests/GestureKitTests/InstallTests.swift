@@ -5,7 +5,7 @@ import Testing
 /// completions, each made from the commands' help (`make golden` rewrites them, and a test fails when
 /// they drift); and a release build and install that print no warning the README does not explain.
 @Suite struct InstallTests {
-    static let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render"]
+    static let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"]
     static let manPage = "docs/man/gesture.1"
     static let bashCompletion = "docs/completions/gesture.bash"
     static let zshCompletion = "docs/completions/_gesture"

@@ -74,6 +74,18 @@ import Testing
         #expect(TemplateLearner.threshold([], maximumFalseAlarms: 0.01, fallback: [10, 30]) > 30)
     }
 
+    /// Counting only the other gestures' examples nearest it (`--taught-only`), a threshold can only
+    /// be as large or larger: fewer examples count against it.
+    @Test func taughtOnlyThresholdsAreNeverTighter() {
+        let corpus = Self.corpus(["v", "caret", "line", "l"])
+        var taught = TemplateLearner()
+        taught.untaught = false
+        for (a, b) in zip(TemplateLearner().learn(corpus), taught.learn(corpus)) {
+            #expect(a.name == b.name && b.threshold >= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")
+            #expect(b.recall >= a.recall)
+        }
+    }
+
     /// Folds are people when every example names one: a person's own examples never vote for them.
     @Test func heldOutByPersonWhenPeopleAreKnown() throws {
         // One person draws the v upside down (a caret): held out by person, nobody else's v is near it.

@@ -3,11 +3,11 @@
 _gesture() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]} options
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render help --help --version" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render learn help --help --version" -- "$current"))
         return
     fi
     if [[ ${COMP_WORDS[1]} == help ]]; then
-        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render" -- "$current"))
+        COMPREPLY=($(compgen -W "classify batch merge-scores tune list convert render learn" -- "$current"))
         return
     fi
     case "${COMP_WORDS[1]}:$previous" in
@@ -33,6 +33,9 @@ _gesture() {
         render:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         render:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        learn:--algorithm) COMPREPLY=($(compgen -W "p q 1" -- "$current")); return ;;
+        learn:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        learn:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
         classify) options="--format --color --input-format --time-unit --y-up --profile --recognizers --config --set --templates --limit --help" ;;
@@ -42,6 +45,7 @@ _gesture() {
         list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --limit --help" ;;
         render) options="--out --recognizer --force --input-format --time-unit --y-up --profile --recognizers --config --set --templates --limit --help" ;;
+        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --labels --label-map --group-by --input-format --limit --time-unit --y-up --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

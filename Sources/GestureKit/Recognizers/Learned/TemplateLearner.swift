@@ -130,9 +130,17 @@ public struct TemplateLearner: Sendable {
             // only those nearest `g` (the others are another gesture's), and every negative.
             func nearest(_ i: Int) -> Bool { distances[i].allSatisfy { $0 >= distances[i][g] } }
             let counted = untaught ? others : others.filter { examples[$0].label == Self.negative || nearest($0) }
-            let threshold = Self.threshold(
-                counted.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
-                fallback: own.map { distances[$0][g] }, outOf: others.count)
+            var threshold = Self.threshold(
+                others.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
+                fallback: own.map { distances[$0][g] })
+            if !untaught {
+                // Never tighter than untaught: fewer examples count against it.
+                threshold = max(
+                    threshold,
+                    Self.threshold(
+                        counted.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
+                        fallback: own.map { distances[$0][g] }, outOf: others.count))
+            }
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
