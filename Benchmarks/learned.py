@@ -523,6 +523,8 @@ def print_table(r):
     add("5. Speed, ms a stroke (ours: whole `gesture batch --recognizers learned --jobs 1` process, files read;"
         " dollarpy: its recognize() call alone)")
     for key in ("leaveOneSubjectOut", "leaveOneSubjectOut3"):
+        if key not in r:
+            continue
         s = r[key]
         dp = s.get("dollarpy")
         n = s["folds"][0]["templates"]
