@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    /// A miss in a batch row names the learned gesture recognized and the label it is not.
+    @Test func aMissNamesTheGestureRecognizedAndTheLabel() throws {
+        let configuration = try Self.configuration(Self.unistroke)
+        let result = Classifier(configuration: configuration).classify(
+            Self.trace(Drawn.drawn("caret", by: 9, take: 1).strokes), file: "t")
+        #expect(result.gesture == "caret")
+        let miss = try #require(Miss.of(result, label: "v", configuration: configuration))
+        #expect(miss.recognizer == "shapes" && miss.code == "other-gesture")
+        #expect(miss.message == "shapes recognized caret, not v")
+        #expect(Miss.of(result, label: "caret", configuration: configuration) == nil)
+    }
+
     /// Two gestures with the same template: a stroke near both is neither.
     @Test func aStrokeAsNearTwoGesturesIsAmbiguous() throws {
         let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))

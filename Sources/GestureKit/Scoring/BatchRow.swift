@@ -71,10 +71,9 @@ public struct Miss: Sendable, Hashable {
                 limit: reason.limit, unit: reason.unit?.rawValue)
         }
         let recognized = reports.compactMap(\.recognition?.gesture).joined(separator: "+")
-        return Miss(
-            recognizer: id, code: "other-gesture",
-            message:
-                "\(id) recognized \(recognized.isEmpty ? "nothing" : recognized); the trace's gesture is \(result.gesture)"
-        )
+        // A recognizer of several gestures (a learned one) may have recognized another of its own.
+        var message = "\(id) recognized \(recognized.isEmpty ? "nothing" : recognized), not \(label)"
+        if result.gesture != recognized { message += "; the trace's gesture is \(result.gesture)" }
+        return Miss(recognizer: id, code: "other-gesture", message: message)
     }
 }
