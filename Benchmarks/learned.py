@@ -16,7 +16,11 @@ Measures, on the development datasets (../shared/datasets):
      subsample beside it.
   3. Unseen people and devices: learn from all six dollar1 subjects, classify mouse-dollar and
      dollar1-devices/finger, stylus, touchpad: accuracy on the gestures dollar1 shares (overall and
-     the worst person), false alarms on their gestures dollar1 does not have (zigzag).
+     the worst person), false alarms on their gestures dollar1 does not have (zigzag); and false
+     alarms on the strokes of other corpora that are none of dollar1's gestures (unipen-z's z's,
+     mmg-strokes' and bioident-swipes' swipes), with mmg-strokes' five-point stars as stars.
+     3b. The same with negatives: the other corpora's strokes of every other person taught as
+     `none`; the rest of them shown.
   4. False alarms on gestures never taught: for each dollar1 gesture g, learn from all subjects
      without g's examples, classify g's 180 strokes; the share recognized as anything.
   5. Speed: ours per stroke (`batch --recognizers learned --jobs 1` wall time of the whole process,
@@ -49,6 +53,7 @@ RESULTS = BENCH / "results"
 DOLLAR1_SUBJECTS = ["s01-pilot", "s02", "s03", "s04", "s05", "s06"]
 QUICK_SUBJECTS = ["s02", "s06"]
 DEVICE_SETS = ["mouse-dollar", "dollar1-devices/finger", "dollar1-devices/stylus", "dollar1-devices/touchpad"]
+OTHER_CORPORA = ["mmg-strokes", "unipen-z", "bioident-swipes"]
 RENAME = {"circle": "ring", "delete": "delete_mark", "zig_zag": "zigzag"}
 FALSE_ALARM_TARGET = 0.01
 SPEED_TARGET = 100.0  # × dollarpy per stroke
@@ -332,22 +337,59 @@ def leave_one_subject_out(tool, datasets, subjects, python, every, processes, pe
     return out
 
 
-def devices(tool, datasets):
-    """Section 3: learn from all of dollar1, classify other people on other devices."""
+def device_rows(datasets, name, taught):
+    """A device set's strokes: (file, label, person); gestures dollar1 lacks are negatives."""
+    folder = os.path.join(datasets, name)
+    rows = []
+    for person in sorted(os.listdir(folder)):
+        if os.path.isdir(os.path.join(folder, person)):
+            for file in xml_files(os.path.join(folder, person)):
+                label = gesture_name(file)
+                rows.append((file, label if label in taught else "none", person))
+    return rows
+
+
+def corpus_rows(datasets, name):
+    """Another corpus's strokes from its labels.csv: (file, label, person), the person its first folder.
+    None of their gestures is dollar1's (z's, swipes) but mmg-strokes' five-point stars, which are
+    dollar1's star (in one stroke or several)."""
+    folder = os.path.join(datasets, name)
+    rows = []
+    with open(os.path.join(folder, "labels.csv")) as f:
+        for line in f.read().splitlines()[1:]:
+            path, _ = line.split(",")
+            label = "star" if "five_point_star" in path else "none"
+            rows.append((os.path.join(folder, path), label, path.split("/")[0]))
+    return rows
+
+
+def devices(tool, datasets, negatives=False):
+    """Section 3: learn from all of dollar1, classify other people on other devices, and strokes of
+    other corpora that are none of dollar1's gestures. With `negatives`, the other corpora's strokes
+    of every other person (the first, third, … in order) are taught as negatives (`none`, each
+    person's in one of the six folds) and only the others' are shown."""
     train = dollar1_rows(datasets, DOLLAR1_SUBJECTS)
     taught = {label for _, label, _ in train}
-    log(f"devices: learning from all six dollar1 subjects ({len(train)} examples)")
+    sets = [(name, device_rows(datasets, name, taught)) for name in DEVICE_SETS]
+    taught_negatives = 0
+    for name in OTHER_CORPORA:
+        if not os.path.isfile(os.path.join(datasets, name, "labels.csv")):
+            continue
+        rows = corpus_rows(datasets, name)
+        if negatives:
+            persons = sorted({r[2] for r in rows})
+            teach = {p: DOLLAR1_SUBJECTS[k % len(DOLLAR1_SUBJECTS)] for k, p in enumerate(persons[::2])}
+            new = [(f, label, teach[p]) for f, label, p in rows if p in teach and label == "none"]
+            train += new
+            taught_negatives += len(new)
+            rows = [r for r in rows if r[2] not in teach]
+        sets.append((name, rows))
+    tag = "devices+negatives" if negatives else "devices"
+    log(f"{tag}: learning from all six dollar1 subjects ({len(train)} examples, {taught_negatives} negatives)")
     path, templates = tool.learn(train)
-    out = {"templatesPerGesture": per_gesture_count(templates), "sets": []}
-    for name in DEVICE_SETS:
-        folder = os.path.join(datasets, name)
-        rows = []
-        for person in sorted(os.listdir(folder)):
-            if os.path.isdir(os.path.join(folder, person)):
-                for file in xml_files(os.path.join(folder, person)):
-                    label = gesture_name(file)
-                    rows.append((file, label if label in taught else "none", person))
-        log(f"devices: {name} ({len(rows)} strokes)")
+    out = {"templatesPerGesture": per_gesture_count(templates), "sets": [], "taughtNegatives": taught_negatives}
+    for name, rows in sets:
+        log(f"{tag}: {name} ({len(rows)} strokes)")
         fired, _ = tool.batch(path, rows)
         near = tool.nearest(path, [r[0] for r in rows])
         fired = {f: r["gesture"] for f, r in fired.items()}
@@ -355,16 +397,18 @@ def devices(tool, datasets):
         shared = [r for r in rows if r[1] != "none"]
         negatives = [r for r in rows if r[1] == "none"]
         persons = []
-        for person in sorted({r[2] for r in rows}):
+        for person in sorted({r[2] for r in shared}):
             mine = [r for r in shared if r[2] == person]
             persons.append({"person": person, **score(mine, fired, nearest)})
-        worst = min(persons, key=lambda p: p["accuracy"])
+        worst = min(persons, key=lambda p: p["accuracy"]) if persons else None
         confusions = Counter((label, fired[f]) for f, label, _ in shared if fired[f] != label)
         out["sets"].append({
-            "set": name, "shared": score(shared, fired, nearest),
-            "persons": persons, "worstPerson": {"person": worst["person"], "accuracy": worst["accuracy"]},
+            "set": name, "shared": score(shared, fired, nearest) if shared else None,
+            "persons": persons,
+            "worstPerson": {"person": worst["person"], "accuracy": worst["accuracy"]} if worst else None,
             "negatives": len(negatives),
-            "negativeGestures": sorted({gesture_name(f) for f, _, _ in negatives}),
+            "negativeGestures": sorted({gesture_name(f) for f, _, _ in negatives}) if name in DEVICE_SETS
+            else sorted({f"{name} strokes"}),
             "falseAlarms": share(sum(fired[f] != "none" for f, _, _ in negatives), len(negatives)),
             "falseAlarmsAs": dict(Counter(fired[f] for f, _, _ in negatives if fired[f] != "none")),
             "confusions": [{"label": a, "recognized": b, "count": c}
@@ -449,6 +493,7 @@ def main():
             result["leaveOneSubjectOut3"] = leave_one_subject_out(
                 tool, args.datasets, subjects, python, args.dollarpy_every, args.dollarpy_processes, 3, "3 a gesture")
         result["devices"] = devices(tool, args.datasets)
+        result["devicesWithNegatives"] = devices(tool, args.datasets, negatives=True)
         gestures = sorted({label for _, label, _ in dollar1_rows(args.datasets, ["s02"])})
         if args.quick:
             gestures = gestures[::4]
@@ -460,6 +505,32 @@ def main():
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")
     log(f"wrote {args.out}")
+
+
+def print_devices(r, key, add):
+    d = r[key]
+    if key == "devices":
+        add(f"3. Unseen people and devices: learned from all six dollar1 subjects "
+            f"({d['templatesPerGesture'][0]} templates a gesture)")
+    else:
+        add(f"3b. The same, with {d['taughtNegatives']} negatives: the other corpora's strokes of every other person"
+            f" taught as none; the others' shown")
+    add(f"  {'set':26} {'shared':>7} {'fires':>7} {'nearest':>8} {'worst person':>17} {'negatives':>10} {'false alarms':>13}")
+    for s in d["sets"]:
+        w, sh = s["worstPerson"], s["shared"]
+        add(f"  {s['set']:26} {sh['strokes'] if sh else 0:>7} {pct(sh['accuracy']) if sh else '–':>7}"
+            f" {pct(sh['nearestAccuracy']) if sh else '–':>8} {w['person'] + ' ' + pct(w['accuracy']) if w else '–':>17}"
+            f" {s['negatives']:>10} {pct(s['falseAlarms']):>13}")
+    add("  negatives: " + "; ".join(f"{s['set']}: {', '.join(s['negativeGestures'])}" for s in d["sets"]))
+    add("  (mmg-strokes: its five-point stars are dollar1's star, in one stroke or more; its swipes are negatives)")
+    for s in d["sets"]:
+        top = ", ".join(f"{c['label']}→{c['recognized']} {c['count']}" for c in s["confusions"][:5])
+        alarms = ", ".join(f"{k} {v}" for k, v in sorted(s["falseAlarmsAs"].items(), key=lambda kv: -kv[1])[:4])
+        if top:
+            add(f"  {s['set']} most frequent errors: {top}")
+        if alarms:
+            add(f"  {s['set']} false alarms as: {alarms}")
+    add("")
 
 
 def print_table(r):
@@ -499,20 +570,9 @@ def print_table(r):
         if key == "leaveOneSubjectOut3" and dp:
             add(f"  issue's anchor: dollarpy, 3 templates a gesture from 5 subjects: {pct(ANCHOR)}")
         add("")
-    d = r["devices"]
-    add(f"3. Unseen people and devices: learned from all six dollar1 subjects "
-        f"({d['templatesPerGesture'][0]} templates a gesture)")
-    add(f"  {'set':26} {'shared':>7} {'fires':>7} {'nearest':>8} {'worst person':>17} {'negatives':>10} {'false alarms':>13}")
-    for s in d["sets"]:
-        w = s["worstPerson"]
-        add(f"  {s['set']:26} {s['shared']['strokes']:>7} {pct(s['shared']['accuracy']):>7}"
-            f" {pct(s['shared']['nearestAccuracy']):>8} {w['person'] + ' ' + pct(w['accuracy']):>17}"
-            f" {s['negatives']:>10} {pct(s['falseAlarms']):>13}")
-    add("  negatives: " + "; ".join(f"{s['set']}: {', '.join(s['negativeGestures'])}" for s in d["sets"]))
-    for s in d["sets"]:
-        top = ", ".join(f"{c['label']}→{c['recognized']} {c['count']}" for c in s["confusions"][:5])
-        add(f"  {s['set']} most frequent errors: {top}")
-    add("")
+    for key in ("devices", "devicesWithNegatives"):
+        if key in r:
+            print_devices(r, key, add)
     u = r["untaught"]
     add(f"4. False alarms on a gesture never taught (learned from the other 15, all six subjects; target ≤ {pct(FALSE_ALARM_TARGET)})")
     for g in u["gestures"]:

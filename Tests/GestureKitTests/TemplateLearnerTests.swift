@@ -86,6 +86,26 @@ import Testing
         }
     }
 
+    /// Negatives are held to the rate on their own: two strokes taught as not-a-`v` stay out of the
+    /// `v` even where 5% of all the other examples pooled (one of 38) would let one in.
+    @Test func negativesAreHeldToTheRateOnTheirOwn() throws {
+        let negatives = (0..<2).map {
+            var negative = Self.drawn("v", by: 9, take: $0)
+            negative.label = TemplateLearner.negative
+            return negative
+        }
+        var learner = TemplateLearner()
+        learner.maximumFalseAlarms = 0.05
+        let v = try #require(learner.learn(Self.corpus(["v", "circle", "line", "l"]) + negatives).last)
+        #expect(v.name == "v")
+        for negative in negatives {
+            // Its own fold: matched against templates chosen from every v, which are v's templates.
+            let cloud = try #require(PointCloud(strokes: negative.strokes))
+            let distance = v.templates.compactMap { cloud.distance(to: PointCloud(points: $0)) }.min() ?? .infinity
+            #expect(distance >= v.threshold, "\(negative.file) at \(distance), threshold \(v.threshold)")
+        }
+    }
+
     /// Folds are people when every example names one: a person's own examples never vote for them.
     @Test func heldOutByPersonWhenPeopleAreKnown() throws {
         // One person draws the v upside down (a caret): held out by person, nobody else's v is near it.

@@ -5,8 +5,9 @@
 /// The threshold of gesture `g` is chosen on distances measured with examples held out: each example,
 /// in turn (or each group of examples, such as one person's, when groups are known), is matched against
 /// the templates learned (chosen) from the others, and its distance to `g`'s nearest template is kept. The
-/// threshold is the largest distance such that at most `maximumFalseAlarms` of the examples that are
-/// not `g` (the other gestures' and the negatives') fall below it: as if each were a gesture `g` was
+/// threshold is the largest distance such that at most `maximumFalseAlarms` of the other gestures'
+/// examples fall below it, and at most that share of the negatives (each set held to it on its own):
+/// the other gestures' examples counted as if each were a gesture `g` was
 /// never taught, since a stroke nearer another gesture's template would not be a false alarm of `g`
 /// here, but would be once that gesture is left out. Of `g`'s own held-out examples, the share that
 /// fall below it (and are nearest `g`) is its cross-validated recall.
@@ -126,25 +127,32 @@ public struct TemplateLearner: Sendable {
         return names.enumerated().map { g, name in
             let own = members[g]
             let others = examples.indices.filter { examples[$0].label != name && clouds[$0] != nil }
-            // Untaught: every other example counts, as if its gesture had not been taught. Taught:
-            // only those nearest `g` (the others are another gesture's), and every negative.
+            let negatives = others.filter { examples[$0].label == Self.negative }
+            let gestures = others.filter { examples[$0].label != Self.negative }
+            // Untaught: every other gesture's example counts, as if its gesture had not been taught.
+            // Taught: only those nearest `g` (the others are another gesture's). The negatives are
+            // held to the rate on their own, so that many other examples cannot hide them.
             func nearest(_ i: Int) -> Bool { distances[i].allSatisfy { $0 >= distances[i][g] } }
-            let counted = untaught ? others : others.filter { examples[$0].label == Self.negative || nearest($0) }
-            var threshold = Self.threshold(
-                others.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
-                fallback: own.map { distances[$0][g] })
-            if !untaught {
-                // Never tighter than untaught: fewer examples count against it.
-                threshold = max(
-                    threshold,
-                    Self.threshold(
-                        counted.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms,
-                        fallback: own.map { distances[$0][g] }, outOf: others.count))
+            let counted = untaught ? gestures : gestures.filter(nearest)
+            let fallback = own.map { distances[$0][g] }
+            func threshold(_ set: [Int], outOf total: Int) -> Double? {
+                total == 0
+                    ? nil
+                    : Self.threshold(
+                        set.map { distances[$0][g] }, maximumFalseAlarms: maximumFalseAlarms, fallback: fallback,
+                        outOf: total)
             }
+            var limit = threshold(gestures, outOf: gestures.count)
+            if !untaught, let all = limit, let taught = threshold(counted, outOf: gestures.count) {
+                // Never tighter than untaught: fewer examples count against it.
+                limit = max(all, taught)
+            }
+            let limits = [limit, threshold(negatives, outOf: negatives.count)]
+            let threshold = limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
-            let alarms = counted.filter { distances[$0][g] < threshold }
+            let alarms = (counted + negatives).filter { distances[$0][g] < threshold }
             let kept = choose(Array(own.indices), within[g]).map { own[$0] }
             return Learned(
                 name: name, templates: kept.map { clouds[$0]! }, threshold: threshold,
