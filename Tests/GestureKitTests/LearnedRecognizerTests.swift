@@ -95,6 +95,18 @@ import Testing
         // Two fingers at once, where every gesture has one stroke.
         let two = try #require(failure(Trace(samples: Tap.twoFingers)))
         #expect(two.code == "too-many-strokes" && two.measured == 2 && two.limit == 1)
+        // A hold: 30 samples jittering within 3 pt, and a v drawn 6 pt wide: each too small to be a drawing.
+        var jitter: [(Double, Double)] = []
+        for k in 0..<30 { jitter.append((200 + Double(k % 3), 400 + Double(k % 4) / 2)) }
+        let held = try #require(failure(Trace(samples: Example.stroke(jitter, start: 0))))
+        #expect(held.code == "too-small" && held.measured == 2 && held.limit == 10)
+        #expect(held.unit == MeasureUnit.points)
+        let tiny = Drawn.drawn("v", by: 9, take: 1).strokes.map { $0.map { Point(x: $0.x * 0.06, y: $0.y * 0.06) } }
+        #expect(try #require(failure(Self.trace(tiny))).code == "too-small")
+        // Without the limit, the same v is a v: matching does not see size.
+        var anySize = configuration
+        try anySize.set("minimumSize", to: .number(0), for: "shapes")
+        #expect(Classifier(configuration: anySize).classify(Self.trace(tiny), file: "t").gesture == "v")
         // An L is none of them: its nearest gesture and how far, against that gesture's threshold.
         let l = try #require(failure(Self.trace(Drawn.drawn("l", by: 9, take: 0).strokes)))
         #expect(l.code == "no-close-template")

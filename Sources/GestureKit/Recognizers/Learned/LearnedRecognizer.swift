@@ -43,6 +43,7 @@ struct LearnedRecognizer: Recognizer {
         var timeWindow = 0.5
         var maximumStrokes = 1
         var minimumPoints = 5
+        var minimumSize = 10.0
         var ambiguityMargin: Double? = 0.05
         /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; or `$1` (`1`).
         var matcher = TemplateMatcher.q
@@ -98,6 +99,23 @@ struct LearnedRecognizer: Recognizer {
                 FailureCode.tooFewPoints,
                 "\(points) points; a learned gesture needs \(model.minimumPoints) and a length",
                 measured: Double(points), limit: Double(model.minimumPoints), unit: .count, point: last, at: touch)
+        }
+        // A touch that stays within a few points is a tap or a hold (UIKit's tap allows 10 pt of
+        // movement), not a drawing: scaled to a template's size, its jitter would be a random cloud.
+        var (low, high) = (Point(x: Double.infinity, y: .infinity), Point(x: -Double.infinity, y: -.infinity))
+        for stroke in strokes {
+            for point in stroke {
+                (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
+                (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
+            }
+        }
+        let size = max(high.x - low.x, high.y - low.y)
+        guard size >= model.minimumSize else {
+            return context.fail(
+                FailureCode.tooSmall,
+                "\(Format.number(size, decimals: 1)) pt across; a learned gesture is drawn at least "
+                    + "\(Format.number(model.minimumSize)) pt across",
+                measured: size, limit: model.minimumSize, unit: .points, point: last, at: touch)
         }
         guard !model.names.isEmpty else {
             return context.fail(FailureCode.noCloseTemplate, "no gesture was learned", point: last, at: touch)
@@ -203,6 +221,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
     case ambiguous
     case tooFewPoints = "too-few-points"
     case tooManyStrokes = "too-many-strokes"
+    case tooSmall = "too-small"
 
     var meaning: String {
         switch self {
@@ -212,6 +231,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
             "another gesture within its own threshold is within ambiguityMargin of the nearest"
         case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
         case .tooManyStrokes: "more strokes than maximumStrokes"
+        case .tooSmall: "every stroke together spans less than minimumSize: a tap or a hold, not a drawing"
         }
     }
 }
@@ -219,7 +239,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
 extension LearnedRecognizer {
     /// The registry entry of the gestures `file` teaches, read from `path`: a shape (swipe and pan
     /// wait for it to fail), with the parameters `timeWindow`, `maximumStrokes`, `minimumPoints`,
-    /// `thresholdScale` and `ambiguityMargin`.
+    /// `minimumSize`, `thresholdScale` and `ambiguityMargin`.
     static func definition(of file: TemplateFile, path: String) -> RecognizerDefinition {
         let strokes = file.gestures.map(\.strokes).max() ?? 1
         let names = file.gestures.map(\.name)
@@ -236,6 +256,10 @@ extension LearnedRecognizer {
                 name: "minimumPoints", type: .integer, unit: .count, minimum: 2,
                 meaning: "fewest points, over every stroke, a gesture is judged on",
                 defaultValue: .integer(5), seed: .integer(5)),
+            ParameterSpec(
+                name: "minimumSize", type: .number, unit: .points, minimum: 0,
+                meaning: "least extent (the larger side of every stroke's bounding box) a gesture is judged on",
+                defaultValue: .number(10), seed: .number(10)),
             ParameterSpec(
                 name: "thresholdScale", type: .number, unit: .ratio, minimum: 0,
                 meaning: "multiplies every gesture's learned threshold (above 1 recognizes more, and more wrongly)",
@@ -277,6 +301,7 @@ extension LearnedRecognizer {
             model.timeWindow = values["timeWindow"]?.number ?? 0.5
             if case .integer(let n)? = values["maximumStrokes"] { model.maximumStrokes = n }
             if case .integer(let n)? = values["minimumPoints"] { model.minimumPoints = n }
+            model.minimumSize = values["minimumSize"]?.number ?? 10
             model.ambiguityMargin = values["ambiguityMargin"]?.number
             return LearnedRecognizer(model: model)
         }
