@@ -211,34 +211,39 @@ struct CloudMatcher {
     }
 
     /// `PointCloud.cloudDistance`, abandoned as soon as the sum so far plus the bound of the points
-    /// still to match reaches `limit` (`$Q`'s early abandoning).
+    /// still to match reaches `limit` (`$Q`'s early abandoning). The template points not yet matched
+    /// are kept packed, in their order, so that each search runs over those alone and a tie goes to
+    /// the earliest, as in `cloudDistance`.
     static func match(
         _ points: [Point], _ template: [Point], from start: Int, bounds: UnsafeBufferPointer<Double>, bound: Double,
         below limit: Double
     ) -> Double? {
         let n = points.count
-        precondition(n <= 64 && template.count == n)
-        var matched: UInt64 = 0
+        precondition(template.count == n)
         var sum = 0.0
         var remaining = bound
-        return points.withUnsafeBufferPointer { points in
-            template.withUnsafeBufferPointer { template in
+        return withUnsafeTemporaryAllocation(of: Point.self, capacity: n) { left in
+            _ = left.initialize(from: template)
+            var count = n
+            return points.withUnsafeBufferPointer { points in
                 for k in 0..<n {
                     let index = (start + k) % n
                     let point = points[index]
                     let weight = 1 - Double(k) / Double(n)
                     var best = 0
                     var bestDistance = Double.infinity
-                    for j in 0..<n where matched & (1 << UInt64(j)) == 0 {
-                        let dx = point.x - template[j].x
-                        let dy = point.y - template[j].y
+                    for j in 0..<count {
+                        let dx = point.x - left[j].x
+                        let dy = point.y - left[j].y
                         let distance = dx * dx + dy * dy
                         if distance < bestDistance {
                             bestDistance = distance
                             best = j
                         }
                     }
-                    matched |= 1 << UInt64(best)
+                    count -= 1
+                    let base = left.baseAddress!
+                    (base + best).update(from: base + best + 1, count: count - best)
                     sum += weight * bestDistance
                     remaining -= weight * bounds[index]
                     if sum + max(remaining, 0) >= limit { return nil }
