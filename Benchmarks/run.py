@@ -60,6 +60,8 @@ RENDER_TARGET = 2_000.0  # SVGs/s, bundled traces, one process (issue 15)
 RENDER_COPIES = 50  # copies of the bundled traces rendered by one `gesture render`
 BATCH_RUNS = 3  # whole-process batch runs per corpus and output; the fastest is reported
 DOLLARPY_TARGET = 1000.0  # × dollarpy's strokes/s
+LEARNED_STROKE_TARGET = 100.0  # × dollarpy per stroke, the same templates (issue 18)
+LEARNED_BATCH_TARGET = 20_000  # traces/s, JSON corpus, 2 jobs, a 16-gesture templates file (issue 18)
 
 STROKE_LABELS = ["checkmark", "z", "circle", "swipe-left", "swipe-right", "swipe-up", "swipe-down", "pan"]
 
@@ -564,6 +566,54 @@ def measure_tune(table, details, gesture):
               files * len(values) / loop, note=f"{loop:.1f} s; tune is {loop / best['seconds']:.1f}× faster")
 
 
+def measure_learned(table, details, gesture, python, manifest, strokes):
+    """Learned gestures (issue 18): templates learned by `gesture learn` from five dollar1 subjects,
+    the sixth's strokes classified with them, per stroke against dollarpy ($P) with exactly the same
+    templates (8 and 3 a gesture); then `gesture batch` over the JSON corpus with a 16-gesture file
+    learned from all six. Benchmarks/learned.py measures their accuracy."""
+    if not (DATASETS / "dollar1").is_dir():
+        log(f"learned: SKIPPED — no dollar1 in {DATASETS}")
+        return
+    import learned
+
+    out = details["learned"] = {}
+    rows = learned.dollar1_rows(str(DATASETS), learned.DOLLAR1_SUBJECTS)
+    train, test = [r for r in rows if r[2] != "s06"], [r for r in rows if r[2] == "s06"]
+    table.section(f"learned gestures, 16 dollar1 gestures learned from 5 subjects, the 6th's {len(test)} strokes")
+    with tempfile.TemporaryDirectory(prefix="bench-learned-") as tmp:
+        tool = learned.Tool(gesture, tmp, None)
+        for per_gesture in (None, 3):
+            log(f"learned: gesture learn, {per_gesture or 'default'} templates a gesture")
+            path, templates = tool.learn(train, per_gesture)
+            count = len(learned.sources(templates))
+            _, seconds = tool.batch(path, test)
+            ours = 1e3 * seconds / len(test)
+            theirs = None
+            if python:
+                sample = [r[0] for r in test][:: max(1, len(test) // strokes)][:strokes]
+                log(f"learned: dollarpy with the same {count} templates on {len(sample)} strokes")
+                timed = learned.run_dollarpy(python, tmp, templates, sample, 1, f"bench-{count}")
+                theirs = 1e3 * statistics.fmean(r["seconds"] for r in timed.values())
+            out[f"templates{count}"] = {"oursMsPerStroke": ours, "dollarpyMsPerStroke": theirs}
+            table.add(f"learned.stroke.{count}", f"{count} templates: a stroke, whole `batch --jobs 1` process",
+                      "strokes/s", 1e3 / ours, 1e3 / theirs if theirs else None,
+                      "dollarpy" if theirs else "dollarpy skipped", target="≥ 100 × dollarpy",
+                      ok=(theirs / ours >= LEARNED_STROKE_TARGET) if theirs else None,
+                      note=f"ours {ours:.3f} ms a stroke (reading the file included)"
+                      + (f"; dollarpy {theirs:.0f} ms, its recognize() alone" if theirs else ""))
+        log("learned: gesture learn from all six subjects, then gesture batch over the JSON corpus with it")
+        path, _ = tool.learn(rows)
+        info = manifest["formats"]["json"]
+        cmd = [gesture, "batch", "--jobs", "2", "--quiet", "--format", "jsonl", "--templates", path, info["path"]]
+        runs = [spawn(cmd) for _ in range(BATCH_RUNS)]
+        best = min(runs, key=lambda run: run["seconds"])
+        rate = info["files"] / best["seconds"]
+        out["batch"] = {**best, "runSeconds": [run["seconds"] for run in runs], "tracesPerSecond": rate}
+        table.add("learned.batch", "batch, JSON corpus, --jobs 2, with a 16-gesture templates file", "traces/s",
+                  rate, LEARNED_BATCH_TARGET, "target", target="≥ 20,000 traces/s", ok=rate >= LEARNED_BATCH_TARGET,
+                  note=f"{best['seconds']:.1f} s for {info['files']:,} traces (128 templates)")
+
+
 def machine():
     info = {"cores": os.cpu_count(), "platform": platform.platform(), "python": sys.version.split()[0]}
     try:
@@ -665,6 +715,7 @@ def main():
     step("linearity", measure_linearity, bench, manifest, scale["seconds"])
     step("replay", measure_replay, bench, manifest, scale["seconds"])
     step("dollarpy", measure_dollarpy, bench, directory, python, scale["strokes"], scale["seconds"])
+    step("learned", measure_learned, gesture, python, manifest, min(scale["strokes"], 40))
     step("instructions", measure_instructions, bench, manifest)
 
     # Compare with the last run of this scale (or --compare FILE), then keep this one: latest.json and

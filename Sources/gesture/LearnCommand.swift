@@ -15,9 +15,10 @@ let learnHelp = """
     matched as point clouds ($P, with $Q's pruning), so any number of strokes in any order and
     direction. Each gesture keeps the examples that together are nearest the rest as its templates,
     and a rejection threshold chosen on held-out examples: leave-one-group-out with --group-by (a
-    group is a person, say), leave-one-out otherwise. At most --max-false-alarms of the held-out
-    examples of the other gestures and negatives fall within it, counted as if the gesture had never
-    been taught beside them, so the threshold holds against strokes of gestures nobody taught.
+    group is a person, say), leave-one-out otherwise. At most --max-false-alarms of the other
+    gestures' held-out examples fall within it, counted as if the gesture had never been taught
+    beside them (so the threshold holds against strokes of gestures nobody taught), and at most that
+    share of the negatives, counted on their own.
 
     options:
       --out FILE                 the templates file to write (- for standard output); required
@@ -203,11 +204,12 @@ func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out:
     let method =
         file.crossValidation == "leave-one-group-out"
         ? "leave-one-group-out over \(file.source.groups ?? 0) groups" : "leave-one-out"
+    let share = "\(Format.number(file.maximumFalseAlarms * 100))%"
     var lines = [
         "learned \(learned.count) gesture\(learned.count == 1 ? "" : "s") from \(file.source.examples) examples "
             + "(\(file.source.negatives) negative\(file.source.negatives == 1 ? "" : "s")), cross-validated \(method)",
-        "each threshold lets in at most \(Format.number(file.maximumFalseAlarms * 100))% of the held-out examples of "
-            + "the other gestures and negatives",
+        "each threshold lets in at most \(share) of the other gestures' held-out examples"
+            + (file.source.negatives > 0 ? ", and \(share) of the negatives" : ""),
         "",
     ]
     let width = max(7, learned.map(\.name.count).max() ?? 0)
