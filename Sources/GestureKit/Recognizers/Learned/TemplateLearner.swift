@@ -148,7 +148,8 @@ public struct TemplateLearner: Sendable {
                 limit = max(all, taught)
             }
             let limits = [limit, threshold(negatives, outOf: negatives.count)]
-            let threshold = limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
+            let threshold =
+                limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
