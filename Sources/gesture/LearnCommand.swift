@@ -174,6 +174,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         return .error
     }
 
+    // Strokes drawn smaller than the recognizer judges (coordinates in another unit, say) would each
+    // fail too-small: say so, with the first of them.
+    let minimum = LearnedGestures.defaultMinimumSize
+    let small = examples.filter { $0.label != TemplateLearner.negative && $0.size < minimum }
+    if let first = small.first {
+        Output.error(
+            "\(first.file): warning: \(small.count) example\(small.count == 1 ? "" : "s") of the gestures span less "
+                + "than \(Format.number(minimum)) pt (this one \(Format.number(first.size, decimals: 1))): the learned "
+                + "recognizer fails such strokes as too-small unless --set \(id).minimumSize is lower")
+    }
     // Learning takes seconds for thousands of examples: say so on a terminal.
     let showsProgress = isatty(STDERR_FILENO) == 1
     if showsProgress {

@@ -15,7 +15,7 @@ import Testing
     }
 
     /// A trace file of `strokes`, one touch each, a sample every 8 points.
-    static func traceText(_ strokes: [[Point]]) -> String {
+    static func traceText(_ strokes: [[Point]], scale: Double = 1) -> String {
         var samples: [String] = []
         var time = 0.0
         for stroke in strokes {
@@ -31,7 +31,8 @@ import Testing
                 let phase = k == 0 ? "began" : (k == dense.count - 1 ? "ended" : "moved")
                 samples.append(
                     "{\"t\": \(TraceWriter.number(time)), \"id\": 1, \"phase\": \"\(phase)\", "
-                        + "\"x\": \(TraceWriter.number(100 + point.x)), \"y\": \(TraceWriter.number(300 + point.y))}")
+                        + "\"x\": \(TraceWriter.number(100 + scale * point.x)), "
+                        + "\"y\": \(TraceWriter.number(300 + scale * point.y))}")
                 time += 0.016
             }
             time += 0.3
@@ -40,17 +41,41 @@ import Testing
     }
 
     /// `examples/pPERSON/SHAPE/TAKE.json` for each shape, person and take.
-    static func examples(in folder: URL, _ shapes: [String], people: Int = 3, takes: Int = 2) throws {
+    static func examples(
+        in folder: URL, _ shapes: [String], people: Int = 3, takes: Int = 2, scale: Double = 1
+    ) throws {
         for shape in shapes {
             for person in 0..<people {
                 let dir = folder.appendingPathComponent("examples/p\(person)/\(shape)")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 for take in 0..<takes {
                     let example = TemplateLearnerTests.drawn(shape == "o" ? "circle" : shape, by: person, take: take)
-                    try Data(traceText(example.strokes).utf8).write(to: dir.appendingPathComponent("\(take).json"))
+                    try Data(traceText(example.strokes, scale: scale).utf8)
+                        .write(to: dir.appendingPathComponent("\(take).json"))
                 }
             }
         }
+    }
+
+    /// Examples drawn smaller than the recognizer judges (another unit) are learned, with a warning:
+    /// such strokes would each fail too-small.
+    @Test func examplesSmallerThanTheRecognizerJudgesAreWarnedOf() throws {
+        let folder = try Self.folder("small")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"], scale: 0.05)
+        let learned = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(learned.status == 0)
+        #expect(
+            learned.stderr
+                == "examples/p0/caret/0.json: warning: 12 examples of the gestures span less than 10 pt (this one "
+                + "5.1): the learned recognizer fails such strokes as too-small unless --set learned.minimumSize is "
+                + "lower\n")
+        let classified = try GestureCommand.run(
+            ["classify", "examples/p1/v/0.json", "--templates", "t.json", "--format", "jsonl"], in: folder)
+        #expect(classified.stdout.contains("\"too-small\""))
+        let lowered = try GestureCommand.run(
+            ["classify", "examples/p1/v/0.json", "--templates", "t.json", "--set", "learned.minimumSize=1"], in: folder)
+        #expect(lowered.stdout.hasPrefix("examples/p1/v/0.json: v"))
     }
 
     @Test func itLearnsFromFoldersNamedForTheirGestureAndClassifyUsesIt() throws {

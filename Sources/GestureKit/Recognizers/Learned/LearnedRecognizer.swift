@@ -6,6 +6,9 @@ public struct LearnedGestures: Sendable, Hashable {
     /// `p` (`$P` point clouds matched with `$Q`'s pruning).
     public var algorithm: String
     public var gestures: [Gesture]
+    /// The least extent, in points, a learned recognizer judges by default (`minimumSize`): a touch
+    /// that stays within 10 pt is a tap or a hold to UIKit, not a drawing.
+    public static let defaultMinimumSize = 10.0
 
     public struct Gesture: Sendable, Hashable {
         public var name: String
@@ -43,7 +46,7 @@ struct LearnedRecognizer: Recognizer {
         var timeWindow = 0.5
         var maximumStrokes = 1
         var minimumPoints = 5
-        var minimumSize = 10.0
+        var minimumSize = LearnedGestures.defaultMinimumSize
         var ambiguityMargin: Double? = 0.05
         /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; or `$1` (`1`).
         var matcher = TemplateMatcher.q
@@ -102,14 +105,7 @@ struct LearnedRecognizer: Recognizer {
         }
         // A touch that stays within a few points is a tap or a hold (UIKit's tap allows 10 pt of
         // movement), not a drawing: scaled to a template's size, its jitter would be a random cloud.
-        var (low, high) = (Point(x: Double.infinity, y: .infinity), Point(x: -Double.infinity, y: -.infinity))
-        for stroke in strokes {
-            for point in stroke {
-                (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
-                (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
-            }
-        }
-        let size = max(high.x - low.x, high.y - low.y)
+        let size = TemplateLearner.Example.size(of: strokes)
         guard size >= model.minimumSize else {
             return context.fail(
                 FailureCode.tooSmall,
@@ -259,7 +255,8 @@ extension LearnedRecognizer {
             ParameterSpec(
                 name: "minimumSize", type: .number, unit: .points, minimum: 0,
                 meaning: "least extent (the larger side of every stroke's bounding box) a gesture is judged on",
-                defaultValue: .number(10), seed: .number(10)),
+                defaultValue: .number(LearnedGestures.defaultMinimumSize),
+                seed: .number(LearnedGestures.defaultMinimumSize)),
             ParameterSpec(
                 name: "thresholdScale", type: .number, unit: .ratio, minimum: 0,
                 meaning: "multiplies every gesture's learned threshold (above 1 recognizes more, and more wrongly)",
@@ -301,7 +298,7 @@ extension LearnedRecognizer {
             model.timeWindow = values["timeWindow"]?.number ?? 0.5
             if case .integer(let n)? = values["maximumStrokes"] { model.maximumStrokes = n }
             if case .integer(let n)? = values["minimumPoints"] { model.minimumPoints = n }
-            model.minimumSize = values["minimumSize"]?.number ?? 10
+            model.minimumSize = values["minimumSize"]?.number ?? LearnedGestures.defaultMinimumSize
             model.ambiguityMargin = values["ambiguityMargin"]?.number
             return LearnedRecognizer(model: model)
         }

@@ -25,6 +25,20 @@ public struct TemplateLearner: Sendable {
             (self.strokes, self.label, self.group, self.file) = (strokes, label, group, file)
         }
 
+        /// The larger side of the box around every stroke's points: how large it was drawn.
+        public var size: Double { Self.size(of: strokes) }
+
+        static func size(of strokes: [[Point]]) -> Double {
+            var (low, high) = (Point(x: Double.infinity, y: .infinity), Point(x: -Double.infinity, y: -.infinity))
+            for stroke in strokes {
+                for point in stroke {
+                    (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
+                    (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
+                }
+            }
+            return max(high.x - low.x, high.y - low.y, 0)
+        }
+
         /// The strokes of `trace`: each touch's locations from touch down to lift, in the order the
         /// touches came down (a touch id used again later is another stroke).
         public static func strokes(of trace: Trace) -> [[Point]] {
