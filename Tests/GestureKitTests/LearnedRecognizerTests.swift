@@ -176,15 +176,36 @@ import Testing
     }
 
     /// Beside the built-in recognizers: a shape, after the built-in shapes; pan and swipe wait for it.
-    @Test func itJoinsTheRegistryAsAShape() throws {
+    @Test func itJoinsTheRegistryAfterTheShapesAndSwipes() throws {
         let configuration = try Self.configuration(Self.unistroke, only: false)
-        #expect(Array(configuration.entries.map(\.id).prefix(5)) == ["checkmark", "z", "circle", "shapes", "swipe"])
+        #expect(Array(configuration.entries.map(\.id).prefix(5)) == ["checkmark", "z", "circle", "swipe", "shapes"])
         #expect(configuration.entries.first { $0.id == "pan" }?.requiresFailureOf.contains("shapes") == true)
-        #expect(configuration.entries.first { $0.id == "swipe" }?.requiresFailureOf.contains("shapes") == true)
+        #expect(configuration.entries.first { $0.id == "shapes" }?.requiresFailureOf == ["swipe"])
+        #expect(configuration.entries.first { $0.id == "swipe" }?.requiresFailureOf.contains("shapes") == false)
         let result = Classifier(configuration: configuration).classify(
             Self.trace(Drawn.drawn("caret", by: 9, take: 0).strokes), file: "t")
         #expect(result.gesture == "caret")
         #expect(Self.report(result, "pan")?.failure?.reason.code == "required-recognizer-succeeded")
+    }
+
+    /// A straight stroke that swipe takes is a swipe, even where a learned gesture is a line: point
+    /// clouds have no rule against straight strokes (a swipe bowed like a brace would be a brace).
+    /// Drawn too slowly for a swipe, it is the learned line.
+    @Test func aSwipeIsASwipeBeforeItIsALearnedLine() throws {
+        let corpus = Drawn.corpus(["line", "v", "caret"])
+        let learner = TemplateLearner()
+        let text = learner.file(id: "marks", learned: learner.learn(corpus), examples: corpus, paths: ["m/"]).text
+        let configuration = try Self.configuration(text, file: "marks.json", only: false)
+        let line = Drawn.drawn("line", by: 9, take: 0).strokes
+        let quick = Classifier(configuration: configuration).classify(Self.trace(line), file: "t")
+        #expect(quick.gesture == "swipe-right")
+        #expect(Self.report(quick, "marks")?.failure?.reason.code == "required-recognizer-succeeded")
+        var points: [(Double, Double)] = []
+        for k in 0...16 { points.append((100 + Double(k) * 6.25, 300 + Double(k % 2) * 0.5)) }
+        let slow = Classifier(configuration: configuration).classify(
+            Trace(samples: Example.stroke(points, interval: 0.2)), file: "t")
+        #expect(slow.gesture == "line")
+        #expect(Self.report(slow, "swipe")?.failure?.reason.code == "too-slow")
     }
 
     @Test func aFileThatCannotJoinIsRefusedAtItsPlace() throws {

@@ -271,8 +271,10 @@ public struct Configuration: Sendable {
                         + "a learned gesture needs a name of its own", file: file, at: position)
             }
         }
+        // After the shapes and swipes it waits for.
         let position =
-            (entries.lastIndex { $0.definition.capabilities.contains(.shape) } ?? entries.count - 1) + 1
+            (entries.lastIndex { !Set($0.definition.capabilities).isDisjoint(with: [.shape, .swipe, .template]) }
+                ?? entries.count - 1) + 1
         insert(LearnedRecognizer.definition(of: read.file, path: file), at: position)
     }
 

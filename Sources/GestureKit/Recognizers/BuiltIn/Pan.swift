@@ -17,7 +17,7 @@ public struct Pan: Recognizer {
     public static let definition = RecognizerDefinition(
         Pan.self, id: "pan",
         summary: "touches dragged past a 10 pt slop, then followed until they lift (UIPanGestureRecognizer)",
-        kind: .continuous, gestures: ["pan"], requiresFailureOf: [.every(.shape), .every(.swipe)],
+        kind: .continuous, gestures: ["pan"], requiresFailureOf: [.every(.shape), .every(.swipe), .every(.template)],
         simultaneousWith: ["long-press"],
         details: [
             DetailSpec(

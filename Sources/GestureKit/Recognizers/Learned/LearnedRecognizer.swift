@@ -233,8 +233,8 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
 }
 
 extension LearnedRecognizer {
-    /// The registry entry of the gestures `file` teaches, read from `path`: a shape (swipe and pan
-    /// wait for it to fail), with the parameters `timeWindow`, `maximumStrokes`, `minimumPoints`,
+    /// The registry entry of the gestures `file` teaches, read from `path`: a `template` (it waits
+    /// for swipe to fail, and pan waits for it), with the parameters `timeWindow`, `maximumStrokes`, `minimumPoints`,
     /// `minimumSize`, `thresholdScale` and `ambiguityMargin`.
     static func definition(of file: TemplateFile, path: String) -> RecognizerDefinition {
         let strokes = file.gestures.map(\.strokes).max() ?? 1
@@ -273,7 +273,7 @@ extension LearnedRecognizer {
             id: file.id,
             summary: "gestures learned from examples (\(path)): "
                 + "\(names.count) gesture\(names.count == 1 ? "" : "s"), matched as point clouds ($P/$Q)",
-            gestures: names, capabilities: [.shape], parameters: parameters,
+            gestures: names, capabilities: [.template], requiresFailureOf: [.every(.swipe)], parameters: parameters,
             failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
             details: [
                 DetailSpec(

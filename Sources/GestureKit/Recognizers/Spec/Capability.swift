@@ -14,6 +14,10 @@ public struct Capability: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// A quick straight one-finger stroke, judged when the finger lifts. A pan waits for every shape and
     /// swipe to fail, so it never steals their strokes.
     public static let swipe = Capability(rawValue: "swipe")
+    /// A gesture matched against templates learned from examples (`gesture learn`), judged when every
+    /// touch has lifted. It waits for every swipe to fail: a point cloud has no rule against a straight
+    /// stroke, and a swipe bowed like a brace would be taken for one. A pan waits for it.
+    public static let template = Capability(rawValue: "template")
 
     public var description: String { rawValue }
 }
