@@ -248,6 +248,8 @@ import Testing
         let text = TextReport.render(configuration)
         #expect(text.contains("learned: \(path), algorithm q"))
         #expect(text.contains("  caret: 8 templates, threshold "))
+        // A ratio of 1 is a ratio, not a touch.
+        #expect(text.contains("  thresholdScale   1 ratio "))
         let json = JSONReport.value(configuration).prettyText
         var again = Configuration()
         try again.apply(json: Array(json.utf8), file: "list.json")

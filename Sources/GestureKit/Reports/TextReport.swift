@@ -449,8 +449,8 @@ public enum TextReport {
     /// `3 pt`, `0.6981 rad`, `1 touch`, `true`, `off`.
     private static func withUnit(_ value: ParameterValue, _ parameter: ParameterSpec) -> String {
         switch value {
-        case .number(1),
-            .integer(1) where parameter.unit == .touches:
+        // Each pattern its own `where`: one clause binds the last pattern only.
+        case .number(1) where parameter.unit == .touches, .integer(1) where parameter.unit == .touches:
             "1 touch"
         case .number, .integer: parameter.unit.map { "\(value) \($0.rawValue)" } ?? "\(value)"
         case .boolean, .directions, .off: "\(value)"
