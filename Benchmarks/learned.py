@@ -138,15 +138,7 @@ class Tool:
         seconds = time.perf_counter() - start
         if result.returncode != 0:
             raise SystemExit(f"gesture batch failed ({result.returncode}):\n{result.stderr[-2000:]}")
-        out = {}
-        for line in result.stdout.splitlines():
-            row = json.loads(line)
-            if row.get("error"):
-                raise SystemExit(f"gesture batch: {row['path']}: {row['error']}")
-            out[row["path"]] = row
-        if len(out) != len(rows):
-            raise SystemExit(f"gesture batch: {len(out)} rows for {len(rows)} files")
-        return out, seconds
+        return jsonl_rows(result.stdout, "batch", "path", len(rows)), seconds
 
     def nearest(self, templates, files):
         """The learned recognizer's nearest gesture per file: the recognized one, or the failure details'
@@ -157,10 +149,7 @@ class Tool:
         if result.returncode not in (0, 1):
             raise SystemExit(f"gesture classify failed ({result.returncode}):\n{result.stderr[-2000:]}")
         out = {}
-        for line in result.stdout.splitlines():
-            row = json.loads(line)
-            if row.get("error"):
-                raise SystemExit(f"gesture classify: {row['file']}: {row['error']}")
+        for path, row in jsonl_rows(result.stdout, "classify", "file", len(files)).items():
             near, fired = None, None
             for sequence in row["sequences"]:
                 for r in sequence["recognizers"]:
@@ -170,10 +159,22 @@ class Tool:
                         near = fired = r["gesture"]
                     elif near is None:
                         near = ((r.get("failure") or {}).get("details") or {}).get("gesture")
-            out[row["file"]] = {"nearest": near, "fired": fired or "none"}
-        if len(out) != len(files):
-            raise SystemExit(f"gesture classify: {len(out)} rows for {len(files)} files")
+            out[path] = {"nearest": near, "fired": fired or "none"}
         return out
+
+
+def jsonl_rows(stdout, command, key, expected):
+    """`gesture COMMAND --format jsonl` output by `key` (its path field); exits on a row with an error
+    or when there are not `expected` rows."""
+    out = {}
+    for line in stdout.splitlines():
+        row = json.loads(line)
+        if row.get("error"):
+            raise SystemExit(f"gesture {command}: {row[key]}: {row['error']}")
+        out[row[key]] = row
+    if len(out) != expected:
+        raise SystemExit(f"gesture {command}: {len(out)} rows for {expected} files")
+    return out
 
 
 def sources(templates_json):
@@ -198,18 +199,11 @@ def _init_worker(templates):
 
 
 def _recognize(item):
-    from dollarpy import Point, Recognizer, Template
+    from references import dollarpy_once
 
     path, points = item
-    # Fresh copies each call: dollarpy's resampling inserts points into the lists it is given.
-    recognizer = Recognizer([Template(n, [Point(x, y, s) for x, y, s in pts]) for n, pts in _templates])
-    candidate = [Point(x, y, s) for x, y, s in points]
-    start = time.perf_counter()
-    try:
-        name, _ = recognizer.recognize(candidate)
-    except (ZeroDivisionError, IndexError, ValueError):
-        return path, None, None
-    return path, name, time.perf_counter() - start
+    result = dollarpy_once(_templates, points)
+    return (path, *result) if result else (path, None, None)
 
 
 def dollarpy_worker(job_path, out_path):
@@ -408,7 +402,7 @@ def devices(tool, datasets, negatives=False):
             "worstPerson": {"person": worst["person"], "accuracy": worst["accuracy"]} if worst else None,
             "negatives": len(negatives),
             "negativeGestures": sorted({gesture_name(f) for f, _, _ in negatives}) if name in DEVICE_SETS
-            else sorted({f"{name} strokes"}),
+            else [f"{name} strokes"],
             "falseAlarms": share(sum(fired[f] != "none" for f, _, _ in negatives), len(negatives)),
             "falseAlarmsAs": dict(Counter(fired[f] for f, _, _ in negatives if fired[f] != "none")),
             "confusions": [{"label": a, "recognized": b, "count": c}

@@ -82,9 +82,25 @@ def label_of(path):
     return os.path.basename(os.path.dirname(path))
 
 
+def dollarpy_once(templates, points):
+    """dollarpy's recognize() of `points` against `templates` ((name, points) pairs): (name, seconds),
+    or None when dollarpy fails on them. dollarpy's resampling inserts points into the lists it is
+    given, templates included, so a recognizer reused across calls grows its templates and slows
+    down: each call gets fresh copies, made outside the timed call."""
+    from dollarpy import Point, Recognizer, Template
+
+    recognizer = Recognizer([Template(n, [Point(x, y, s) for x, y, s in pts]) for n, pts in templates])
+    candidate = [Point(x, y, s) for x, y, s in points]
+    start = time.perf_counter()
+    try:
+        name, _ = recognizer.recognize(candidate)
+    except (ZeroDivisionError, IndexError, ValueError):
+        return None
+    return name, time.perf_counter() - start
+
+
 def run_dollarpy(template_list, stroke_list, repeats):
     import dollarpy
-    from dollarpy import Point, Recognizer, Template
 
     def read_list(name):
         with open(name) as f:
@@ -96,17 +112,10 @@ def run_dollarpy(template_list, stroke_list, repeats):
     for label, points in strokes:
         best = None
         for _ in range(repeats):
-            # dollarpy's resampling inserts points into the lists it is given, templates included, so
-            # a recognizer reused across calls grows its templates and slows down; each call gets
-            # fresh copies, made outside the timed call.
-            recognizer = Recognizer([Template(n, [Point(x, y, s) for x, y, s in pts]) for n, pts in templates])
-            candidate = [Point(x, y, s) for x, y, s in points]
-            start = time.perf_counter()
-            try:
-                name, _ = recognizer.recognize(candidate)
-            except (ZeroDivisionError, IndexError, ValueError):
+            result = dollarpy_once(templates, points)
+            if result is None:
                 break
-            elapsed = time.perf_counter() - start
+            name, elapsed = result
             best = elapsed if best is None else min(best, elapsed)
         if best is None:
             errors += 1

@@ -19,14 +19,7 @@ import Testing
         var samples: [String] = []
         var time = 0.0
         for stroke in strokes {
-            var dense: [Point] = []
-            for (a, b) in zip(stroke, stroke.dropFirst()) {
-                for k in 0..<8 {
-                    let t = Double(k) / 8
-                    dense.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
-                }
-            }
-            dense.append(stroke[stroke.count - 1])
+            let dense = LearnedRecognizerTests.dense(stroke)
             for (k, point) in dense.enumerated() {
                 let phase = k == 0 ? "began" : (k == dense.count - 1 ? "ended" : "moved")
                 samples.append(

@@ -46,20 +46,26 @@ import Testing
         var samples: [Sample] = []
         var time = 0.0
         for stroke in strokes {
-            // A sample every few points, as a finger gives them.
-            var dense: [Point] = []
-            for (a, b) in zip(stroke, stroke.dropFirst()) {
-                for k in 0..<8 {
-                    let t = Double(k) / 8
-                    dense.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
-                }
-            }
-            dense.append(stroke[stroke.count - 1])
+            let dense = Self.dense(stroke)
             let shifted = dense.map { (origin.x + $0.x, origin.y + $0.y) }
             samples += Example.stroke(shifted, start: time)
             time = samples.last!.time + gap
         }
         return Trace(samples: samples)
+    }
+
+    /// The stroke with seven points between each two of its corners: a sample every few points, as
+    /// a finger gives them.
+    static func dense(_ stroke: [Point]) -> [Point] {
+        var dense: [Point] = []
+        for (a, b) in zip(stroke, stroke.dropFirst()) {
+            for k in 0..<8 {
+                let t = Double(k) / 8
+                dense.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
+            }
+        }
+        dense.append(stroke[stroke.count - 1])
+        return dense
     }
 
     static func report(_ result: TraceResult, _ id: String) -> RecognizerReport? {

@@ -79,11 +79,11 @@ import Testing
         #expect(turned < round / 10)
     }
 
-    /// The lower bounds only skip work: the distance is `$P`'s, and a limit at or under it gives nil.
-    @Test func pruningNeverChangesTheDistance() throws {
-        var generator = SplitMix64(seed: 19)
+    /// `count` clouds of one to three random strokes of two to eight points each, from `seed`.
+    static func randomClouds(_ count: Int, seed: UInt64) -> [PointCloud] {
+        var generator = SplitMix64(seed: seed)
         var clouds: [PointCloud] = []
-        while clouds.count < 12 {
+        while clouds.count < count {
             let strokes = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
                 (0..<Int.random(in: 2...8, using: &generator)).map { _ in
                     Point(
@@ -93,6 +93,12 @@ import Testing
             }
             if let cloud = PointCloud(strokes: strokes) { clouds.append(cloud) }
         }
+        return clouds
+    }
+
+    /// The lower bounds only skip work: the distance is `$P`'s, and a limit at or under it gives nil.
+    @Test func pruningNeverChangesTheDistance() throws {
+        let clouds = Self.randomClouds(12, seed: 19)
         for a in clouds {
             for b in clouds {
                 let expected = Self.exhaustive(a, b)
@@ -107,18 +113,7 @@ import Testing
     /// The look-up tables' bounds (`$Q`'s, made exact) never exceed the distance, and matching with
     /// them, one template at a time or the nearest of many, finds `$P`'s distances exactly.
     @Test func theMatchersBoundsAreBoundsAndItsDistancesArePs() throws {
-        var generator = SplitMix64(seed: 23)
-        var clouds: [PointCloud] = []
-        while clouds.count < 16 {
-            let strokes = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                (0..<Int.random(in: 2...8, using: &generator)).map { _ in
-                    Point(
-                        x: Double.random(in: 0...200, using: &generator),
-                        y: Double.random(in: 0...200, using: &generator))
-                }
-            }
-            if let cloud = PointCloud(strokes: strokes) { clouds.append(cloud) }
-        }
+        let clouds = Self.randomClouds(16, seed: 23)
         let templates = clouds.map(CloudTemplate.init)
         for a in clouds {
             let matcher = CloudMatcher(a)

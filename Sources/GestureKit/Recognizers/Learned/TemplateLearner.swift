@@ -29,14 +29,10 @@ public struct TemplateLearner: Sendable {
         public var size: Double { Self.size(of: strokes) }
 
         static func size(of strokes: [[Point]]) -> Double {
-            var (low, high) = (Point(x: Double.infinity, y: .infinity), Point(x: -Double.infinity, y: -.infinity))
-            for stroke in strokes {
-                for point in stroke {
-                    (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
-                    (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
-                }
-            }
-            return max(high.x - low.x, high.y - low.y, 0)
+            let points = strokes.joined()
+            guard !points.isEmpty else { return 0 }
+            let bounds = Bounds(points)
+            return max(bounds.width, bounds.height)
         }
 
         /// The strokes of `trace`: each touch's locations from touch down to lift, in the order the
