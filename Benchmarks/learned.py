@@ -2,6 +2,7 @@
 """How well `gesture learn` templates recognize real people's strokes, against dollarpy ($P).
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
+                                  [--taught-only] [--max-false-alarms RATE]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
 Measures, on the development datasets (../shared/datasets):
@@ -449,6 +450,8 @@ def main():
                         help="processes dollarpy runs on (default 1: on 2 shared cores, 2 processes slow each call)")
     parser.add_argument("--taught-only", action="store_true",
                         help="pass --taught-only to gesture learn (thresholds against the taught gestures only)")
+    parser.add_argument("--max-false-alarms", type=float, default=None,
+                        help="passed to gesture learn (default: the tool's default, 0.01)")
     parser.add_argument("--skip-dollarpy-3", action="store_true", help="leave out the 3-templates-a-gesture run")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
@@ -464,10 +467,13 @@ def main():
     load = os.getloadavg()
     result = {"gesture": gesture, "datasets": os.path.abspath(args.datasets), "quick": args.quick,
               "templatesPerGestureOption": args.templates_per_gesture, "loadAverage": load,
-              "taughtOnly": args.taught_only,
+              "taughtOnly": args.taught_only, "maximumFalseAlarms": args.max_false_alarms,
               "command": " ".join(["python3", "Benchmarks/learned.py", *sys.argv[1:]])}
     with tempfile.TemporaryDirectory(prefix="learned-bench-") as tmp:
-        tool = Tool(gesture, tmp, args.templates_per_gesture, ["--taught-only"] if args.taught_only else [])
+        flags = ["--taught-only"] if args.taught_only else []
+        if args.max_false_alarms is not None:
+            flags += ["--max-false-alarms", str(args.max_false_alarms)]
+        tool = Tool(gesture, tmp, args.templates_per_gesture, flags)
         if python:
             # How long dollarpy would take on everything: a few strokes against a fold's templates.
             rows = dollar1_rows(args.datasets, DOLLAR1_SUBJECTS)

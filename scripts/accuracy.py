@@ -11,7 +11,8 @@ on everyone else (false alarms within 0.5% in every folder and device, then the 
 and that person's traces are scored with it. A person who drew on several devices is left out of all
 of them at once. These are the figures that count: the people kept back for evaluation are new people.
 
-Recall: a gesture's traces recognized as exactly their label (a swipe in its direction). False alarms
+Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
+logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
 of a recognizer: the traces of a folder labelled with anything else on which it fired (any swipe
 direction counts for swipe), over those traces.
 """
@@ -115,10 +116,14 @@ for r in batch:
     counts = inside[(name, who)]
     label, fired = r["label"], [family(g) for g in (r["gesture"] or "").split("+") if g]
     counts["traces"] += 1
+    # The reader's warning for a `$`-family stroke that jumps (docs/trace-formats.md): two attempts in
+    # one file, or dropped samples.
+    jumps = any("after the one before it in its stroke" in w for w in r["warnings"])
     for g in RECOGNIZERS:
         if family(label) == g:
             counts[g + ".labelled"] += 1
             counts[g + ".recalled"] += r["gesture"] == label
+            counts[g + ".missedJumping"] += r["gesture"] != label and jumps
         elif g in fired:
             counts[g + ".falseAlarms"] += 1
 
@@ -219,6 +224,7 @@ for name, *_ in SETS:
             "labelled": labelled, "inSample": ratio(total_in[g + ".recalled"], labelled),
             "crossValidated": ratio(total_out[g + ".recalled"], total_out[g + ".labelled"]),
             "worstPerson": worst[1], "worstPersonRecall": worst[0], "worstPersonCounts": [worst[2], worst[3]],
+            "missedInSample": labelled - total_in[g + ".recalled"], "missedJumping": total_in[g + ".missedJumping"],
             "target": target[0] if target else None,
             "worstPersonTarget": WORST_PERSON_TARGET if target and target[1] else None}
     figures[name] = entry
@@ -249,6 +255,12 @@ for name, entry in figures.items():
         worst = f"{f['worstPerson']} {pct(f['worstPersonRecall'], 0)} ({f['worstPersonCounts'][0]}/{f['worstPersonCounts'][1]}){mark(worst_ok)}"
         print(f"| {name} | {g} | {pct(f['inSample'])} | {pct(f['crossValidated'])} | {target} | {worst} |")
 print()
+jumping = [f"{name} {g} {f['missedJumping']} of {f['missedInSample']}" for name, entry in figures.items()
+           for g, f in entry["recall"].items() if f["missedJumping"]]
+if jumping:
+    print("In-sample misses on logs whose stroke jumps (the reader's warning: two attempts in one file, or "
+          "dropped samples): " + ", ".join(jumping) + ".")
+    print()
 print(f"False alarms of each recognizer on the folder's other gestures, in-sample / leave-one-person-out "
       f"(target ≤ {pct(FALSE_ALARM_TARGET)}):")
 print()

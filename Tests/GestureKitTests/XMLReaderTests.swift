@@ -675,6 +675,87 @@ extension XMLReaderTests {
     }
 }
 
+/// The warning a `$`-family log gets when a stroke jumps (`Trace.jumpWarning`), read as every
+/// command reads a file.
+private func jumpWarnings(_ xml: String) throws -> [String] {
+    try TraceReader.read(bytes: Array(xml.utf8), file: "t.xml").warnings.filter { $0.contains("after the one before") }
+}
+
+extension XMLReaderTests {
+    @Suite struct XMLJumpTests {
+        /// Two attempts in one `$1` log: the second starts 3.09 s later and 159 pt away, as in
+        /// `dollar1-devices/stylus/s04/check07.xml`.
+        @Test func aStrokeThatJumpsIsNamedWithItsSampleLineAndMeasures() throws {
+            let xml = """
+                <Gesture Name="check07">
+                  <Point X="117" Y="282" T="1000"/>
+                  <Point X="186" Y="337" T="1200"/>
+                  <Point X="306" Y="174" T="1400"/>
+                  <Point X="164" Y="246" T="4490"/>
+                  <Point X="346" Y="138" T="4700"/>
+                </Gesture>
+                """
+            #expect(
+                try jumpWarnings(xml) == [
+                    "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
+                        + "lifted and put down again where the log records no lift, or the device dropped samples; "
+                        + "replay reads one touch jumping there"
+                ])
+        }
+
+        @Test func theFirstJumpIsNamedAndTheOthersCounted() throws {
+            let points = [(0, 0, 0), (100, 0, 300), (100, 100, 600), (200, 100, 900)]
+                .map { #"<Point X="\#($0.0)" Y="\#($0.1)" T="\#($0.2)"/>"# }.joined(separator: "\n")
+            let warnings = try jumpWarnings("<Gesture>\n\(points)\n</Gesture>")
+            #expect(warnings.count == 1)
+            let first = "sample 1 (line 3) comes 0.3 s and 100 pt after the one before it in its stroke (and 2 more): "
+            #expect(warnings.first?.hasPrefix(first) == true)
+        }
+
+        /// A pen held still (under 10 pt) or a quick stroke between samples (under 0.25 s) is not a
+        /// jump, nor is the move from one `<Stroke>` to the next: the log records that lift.
+        @Test func pausesFastStrokesAndNewStrokesAreNotJumps() throws {
+            #expect(try jumpWarnings(gesture(#"<Point X="0" Y="0" T="0"/><Point X="9" Y="0" T="5000"/>"#)).isEmpty)
+            #expect(try jumpWarnings(gesture(#"<Point X="0" Y="0" T="0"/><Point X="200" Y="0" T="249"/>"#)).isEmpty)
+            #expect(
+                try jumpWarnings(
+                    gesture(
+                        #"<Stroke><Point X="0" Y="0" T="0"/><Point X="5" Y="0" T="10"/></Stroke>"#
+                            + #"<Stroke><Point X="300" Y="0" T="3000"/><Point X="305" Y="0" T="3010"/></Stroke>"#)
+                ).isEmpty)
+            #expect(try jumpWarnings(gesture(#"<Point X="0" Y="0" T="0"/><Point X="10" Y="0" T="250"/>"#)).count == 1)
+        }
+
+        /// JSON and CSV record every lift, so a jump there is the trace's own statement: no warning.
+        @Test func onlyTheDollarLogsAreChecked() throws {
+            let json =
+                #"[{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0}, "#
+                + #"{"t": 3, "id": 1, "phase": "moved", "x": 300, "y": 0}, "#
+                + #"{"t": 3.1, "id": 1, "phase": "ended", "x": 300, "y": 0}]"#
+            #expect(try TraceReader.read(bytes: Array(json.utf8), file: "t.json").warnings.isEmpty)
+        }
+
+        /// Every `dollar1-devices` file with two attempts in it is found, and nothing in the logs
+        /// that have none.
+        @Test(.enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"))
+        func theDatasetsJumpsAreCounted() throws {
+            let directory = try #require(datasetsDirectory)
+            var counts: [String: Int] = [:]
+            for (folder, paths) in datasetFolders {
+                let dataset = String(folder.split(separator: "/").first ?? "")
+                for path in paths {
+                    let bytes = [UInt8](try #require(FileManager.default.contents(atPath: directory + "/" + path)))
+                    let warnings = try TraceReader.read(bytes: bytes, file: path).warnings
+                    if warnings.contains(where: { $0.contains("after the one before") }) {
+                        counts[dataset, default: 0] += 1
+                    }
+                }
+            }
+            #expect(counts == ["dollar1-devices": 228, "mmg-strokes": 43])
+        }
+    }
+}
+
 extension XMLReaderTests {
     @Suite struct XMLNumberFastPathTests {
         /// The exact shortcut for short decimals gives bit for bit what `Double(String)` gives.

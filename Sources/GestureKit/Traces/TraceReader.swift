@@ -59,6 +59,7 @@ public enum TraceReader {
         try TraceValidator.validate(
             &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
             limits: limits)
+        if format == .xml, let warning = Trace.jumpWarning(trace, text: bytes) { trace.warnings.append(warning) }
         return trace
     }
 
