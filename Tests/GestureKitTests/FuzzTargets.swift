@@ -155,6 +155,13 @@ enum FuzzTargets {
             problems += check(error, file: file, in: bytes)
             return problems
         }
+        // A `$`-family stroke that jumps is named by its sample, within the trace.
+        if format == .xml, let warning = Trace.jumpWarning(trace, text: bytes) {
+            let index = Int(String(warning.dropFirst("sample ".count).prefix { $0.isNumber }))
+            if !warning.hasPrefix("sample ") || !trace.samples.indices.contains(index ?? -1) {
+                problems.append("a jump warning names no sample of the trace: \(warning)")
+            }
+        }
         return problems + converted(trace)
     }
 
