@@ -10,6 +10,9 @@ struct Relations: Sendable {
     let renames: [String?]
     /// Whether any entry renames its recognitions.
     let renamesAny: Bool
+    /// For each gesture, the first entry that recognizes it: the one a miss of a trace labelled with
+    /// it is put on (`Miss`).
+    let owners: [String: Int]
     /// `together[a * ids.count + b]`: whether entries `a` and `b` may recognize together.
     private let together: [Bool]
 
@@ -26,6 +29,11 @@ struct Relations: Sendable {
         kinds = entries.map(\.definition.kind)
         renames = entries.map(\.definition.recognizedAs)
         renamesAny = renames.contains { $0 != nil }
+        var owners: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            for gesture in entry.definition.gestures where owners[gesture] == nil { owners[gesture] = index }
+        }
+        self.owners = owners
         together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
     }
 

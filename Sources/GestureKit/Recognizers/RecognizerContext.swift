@@ -19,6 +19,15 @@ public struct RecognizerContext: Sendable {
     /// and JSON output do, scoring does not. A recognizer may skip building them when it is false;
     /// `fail(_:_:…details:at:)` builds them only when it is true.
     public internal(set) var keepsFailureDetails = true
+    /// Whether anything will show this recognizer's failure reason (its message, measured value and
+    /// limit): always, except when `gesture batch` scores a trace labelled with another recognizer's
+    /// gesture, where only the code is counted. A recognizer may then skip work that only the reason
+    /// needs, as long as its states and failure code are what they would be otherwise.
+    public var explainsFailure: Bool { explained == Int.min || explained == recognizer }
+    /// The position of the recognizer whose failure reason is shown, when only one's is (`Int.min`:
+    /// every one's; -1: none), and that of the recognizer called.
+    var explained = Int.min
+    var recognizer = 0
 
     /// A state change the recognizer asked for.
     enum Request: Sendable {
@@ -62,9 +71,10 @@ public struct RecognizerContext: Sendable {
 
     /// `prepare` with the state the recognizer sees and whether its request is on hold (`Arbiter/visibleState`).
     @inline(__always)
-    mutating func prepare(time: Double, event: Int, visible: (state: RecognizerState, onHold: Bool)) {
+    mutating func prepare(time: Double, event: Int, visible: (state: RecognizerState, onHold: Bool), recognizer: Int) {
         prepare(time: time, event: event, state: visible.state)
         isOnHold = visible.onHold
+        self.recognizer = recognizer
     }
 
     /// Makes the context ready for another call, keeping its storage (the engine reuses one).

@@ -25,9 +25,13 @@ public struct Classifier: Sendable {
     }
 
     /// `classify`, reusing the recognizers `workspace` kept from the last trace this thread replayed.
-    func classify(_ trace: consuming Trace, file: String, transitions: Bool, workspace: ReplayWorkspace?) -> TraceResult
-    {
+    /// Only `explaining`'s failure reasons need be right (`ReplayEngine.Explained`).
+    func classify(
+        _ trace: consuming Trace, file: String, transitions: Bool, workspace: ReplayWorkspace?,
+        explaining: ReplayEngine.Explained = .all
+    ) -> TraceResult {
         ReplayEngine.run(
-            trace, file: file, configuration: configuration, recordsTransitions: transitions, workspace: workspace)
+            trace, file: file, configuration: configuration, recordsTransitions: transitions, workspace: workspace,
+            explaining: explaining)
     }
 }

@@ -80,9 +80,11 @@ struct ReplayEngine {
     private var context: RecognizerContext
 
     private init(
-        configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool, workspace: ReplayWorkspace?
+        configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool, workspace: ReplayWorkspace?,
+        explaining: Explained
     ) {
         relations = configuration.relations
+
         samples = []
         swap(&samples, &trace.samples)
         warnings = trace.warnings
@@ -90,6 +92,10 @@ struct ReplayEngine {
         paths.removeAll()
         context = RecognizerContext(time: 0, event: 0, view: trace.view, state: .possible, paths: paths)
         context.keepsFailureDetails = recordsTransitions
+        switch explaining {
+        case .all: context.explained = Int.min
+        case .only(let index): context.explained = index ?? -1
+        }
         if let workspace, let recognizers = workspace.recognizers.take(), let arbiter = workspace.arbiter.take(),
             recognizers.count == relations.count, arbiter.recordsTransitions == recordsTransitions
         {
@@ -125,12 +131,13 @@ struct ReplayEngine {
     /// neither twice.
     @inline(never) static func run(
         _ trace: consuming Trace, file: String, configuration: Configuration, recordsTransitions: Bool = true,
-        workspace: ReplayWorkspace? = nil
+        workspace: ReplayWorkspace? = nil, explaining: Explained = .all
     ) -> TraceResult {
         let name = trace.name
         let label = trace.label
         var engine = ReplayEngine(
-            configuration: configuration, trace: trace, recordsTransitions: recordsTransitions, workspace: workspace)
+            configuration: configuration, trace: trace, recordsTransitions: recordsTransitions, workspace: workspace,
+            explaining: explaining)
         engine.replay()
         engine.samples = []
         if let workspace {
@@ -218,17 +225,27 @@ struct ReplayEngine {
         if down.isEmpty { endSequence() }
     }
 
+    /// Which recognizers' failure reasons a replay is to explain: every one's, or only the one at a
+    /// position of the configuration's entries (`nil`: none), as `gesture batch` shows only the reason
+    /// of the recognizer of a trace's label.
+    enum Explained: Sendable, Hashable {
+        case all
+        case only(Int?)
+    }
+
     /// Hands the touches of one phase to every recognizer still taking them, less those it ignores.
     private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
         for index in 0..<recognizers.count where arbiter.isActive(index) {
             if ignored[index].isEmpty {
-                context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
+                context.prepare(
+                    time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
                 recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
             } else {
                 let visible = touches.filter { !ignored[index].contains($0.id) }
                 guard !visible.isEmpty else { continue }
-                context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
+                context.prepare(
+                    time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
                 recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
                 if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
             }
@@ -252,7 +269,8 @@ struct ReplayEngine {
             guard let (deadlineTime, index, position) = next else { return }
             let tag = deadlines[index].remove(at: position).tag
             time = max(time, deadlineTime)
-            context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index))
+            context.prepare(
+                time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
             recognizers.deadlinePassed(tag, to: index, context: &context)
             applyContext(to: index, sample: nil)
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }

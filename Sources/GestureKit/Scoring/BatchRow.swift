@@ -59,10 +59,15 @@ public struct Miss: Sendable, Hashable {
     /// The miss of `result` against `label`: the first failure of the recognizer that produces `label`.
     /// `nil` when the trace was recognized as labelled, or is labelled `none` (no recognizer should
     /// have fired).
+    /// The position of the recognizer a miss of a trace labelled `label` is put on: the first that
+    /// recognizes it.
+    static func recognizer(of label: String, in configuration: Configuration) -> Int? {
+        label == "none" ? nil : configuration.relations.owners[label]
+    }
+
     public static func of(_ result: TraceResult, label: String, configuration: Configuration) -> Miss? {
-        guard label != result.gesture, label != "none",
-            let id = configuration.entries.first(where: { $0.definition.gestures.contains(label) })?.id
-        else { return nil }
+        guard label != result.gesture, let index = recognizer(of: label, in: configuration) else { return nil }
+        let id = configuration.relations.ids[index]
         let reports = result.sequences.compactMap { sequence in sequence.recognizers.first { $0.id == id } }
         if let failure = reports.lazy.compactMap(\.failure).first {
             let reason = failure.reason

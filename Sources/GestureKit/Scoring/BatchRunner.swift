@@ -76,7 +76,10 @@ public struct BatchRunner: Sendable {
     func row(for entry: CorpusEntry, workspace: ReplayWorkspace?) -> BatchRow {
         let read = self.read(entry)
         guard let trace = read.trace else { return BatchRow(path: entry.path, group: read.group, error: read.error) }
-        let result = classifier.classify(trace, file: entry.path, transitions: false, workspace: workspace)
+        // Only the failure reason of the label's recognizer is shown (`Miss`).
+        let result = classifier.classify(
+            trace, file: entry.path, transitions: false, workspace: workspace,
+            explaining: .only(read.label.flatMap { Miss.recognizer(of: $0, in: classifier.configuration) }))
         let miss = read.label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) }
         var row = BatchRow(
             path: entry.path, group: read.group, label: read.label, gesture: result.gesture, miss: miss)

@@ -116,50 +116,22 @@ struct LearnedRecognizer: Recognizer {
         guard !model.names.isEmpty else {
             return context.fail(FailureCode.noCloseTemplate, "no gesture was learned", point: last, at: touch)
         }
-        // The nearest gesture and the runner-up, among the templates within `searchRange` times their
-        // gesture's threshold. Templates are taken in order of their lower bound; one matters only if
-        // it may beat its gesture's best when that gesture is the nearest, or the runner-up
-        // otherwise; once a bound reaches the runner-up's distance, none can.
-        let prunes = model.matcher == .q
         let cloud = PointCloud(points: normalized)
-        let matcher = CloudMatcher(cloud)
         let unistroke = Unistroke(points: normalized)
-        var order: [(bound: Double, gesture: Int, template: Int)] = []
-        order.reserveCapacity(model.templateCount)
-        for (g, templates) in model.templates.enumerated() {
-            let cap = model.thresholds[g] * Self.searchRange
-            for t in templates.indices {
-                let bound = prunes ? matcher.bound(templates[t]) : 0
-                if bound < cap { order.append((bound, g, t)) }
+        let matcher = model.matcher == .q ? CloudMatcher(cloud) : nil
+        let explains = context.explainsFailure
+        var (best, second) = nearest(cloud, matcher, unistroke, within: explains ? Self.searchRange : 1)
+        if !explains {
+            // Nothing shows the reason, so the first search looked only within each gesture's
+            // threshold (most strokes of other gestures are nowhere near): finding nothing there is
+            // the failure `no-close-template` the full search gives too. Finding something, the full
+            // search decides, as it does when the reason is shown.
+            guard best.gesture >= 0 else {
+                return context.fail(
+                    FailureCode.noCloseTemplate, "no template is within its gesture's threshold", point: last,
+                    details: Self.nothingNear, at: touch)
             }
-        }
-        if prunes { order.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) } }
-        var best = (gesture: -1, distance: Double.infinity)
-        var second = (gesture: -1, distance: Double.infinity)
-        var own = model.thresholds.map { $0 * Self.searchRange }
-        for item in order {
-            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
-            let g = item.gesture
-            let limit =
-                g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
-            guard item.bound < limit else { continue }
-            let template = model.templates[g][item.template]
-            let found: Double? =
-                switch model.matcher {
-                case .q: matcher.distance(to: template, below: limit)
-                case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
-                case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
-                }
-            guard let d = found else { continue }
-            own[g] = d
-            if g == best.gesture {
-                best.distance = d
-            } else if d < best.distance {
-                if best.gesture >= 0 { second = best }
-                best = (g, d)
-            } else {
-                second = (g, d)
-            }
+            (best, second) = nearest(cloud, matcher, unistroke, within: Self.searchRange)
         }
         guard best.gesture >= 0 else {
             return context.fail(
@@ -192,6 +164,55 @@ struct LearnedRecognizer: Recognizer {
                 point: last, details: details, at: touch)
         }
         context.recognize(name, details: details, at: touch)
+    }
+
+    /// The nearest gesture and the runner-up, among the templates within `range` times their gesture's
+    /// threshold. Templates are taken in order of their lower bound; one matters only if it may beat
+    /// its gesture's best when that gesture is the nearest, or the runner-up otherwise; once a bound
+    /// reaches the runner-up's distance, none can.
+    private func nearest(_ cloud: PointCloud, _ matcher: CloudMatcher?, _ unistroke: Unistroke, within range: Double)
+        -> (best: (gesture: Int, distance: Double), second: (gesture: Int, distance: Double))
+    {
+        var order: [(bound: Double, gesture: Int, template: Int)] = []
+        order.reserveCapacity(model.templateCount)
+        for (g, templates) in model.templates.enumerated() {
+            let cap = model.thresholds[g] * range
+            for t in templates.indices {
+                let bound = matcher?.bound(templates[t]) ?? 0
+                if bound < cap { order.append((bound, g, t)) }
+            }
+        }
+        if matcher != nil {
+            order.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) }
+        }
+        var best = (gesture: -1, distance: Double.infinity)
+        var second = (gesture: -1, distance: Double.infinity)
+        var own = model.thresholds.map { $0 * range }
+        for item in order {
+            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
+            let g = item.gesture
+            let limit =
+                g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
+            guard item.bound < limit else { continue }
+            let template = model.templates[g][item.template]
+            let found: Double? =
+                switch model.matcher {
+                case .q: matcher!.distance(to: template, below: limit)
+                case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
+                case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
+                }
+            guard let d = found else { continue }
+            own[g] = d
+            if g == best.gesture {
+                best.distance = d
+            } else if d < best.distance {
+                if best.gesture >= 0 { second = best }
+                best = (g, d)
+            } else {
+                second = (g, d)
+            }
+        }
+        return (best, second)
     }
 
     /// How much further than the nearest gesture a runner-up is looked for: one further away is not
