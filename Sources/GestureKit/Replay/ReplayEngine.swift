@@ -84,7 +84,6 @@ struct ReplayEngine {
         explaining: Explained
     ) {
         relations = configuration.relations
-
         samples = []
         swap(&samples, &trace.samples)
         warnings = trace.warnings

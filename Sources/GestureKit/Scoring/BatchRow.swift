@@ -56,15 +56,15 @@ public struct Miss: Sendable, Hashable {
         return abs(measured - limit) / max(abs(limit), 1e-9)
     }
 
-    /// The miss of `result` against `label`: the first failure of the recognizer that produces `label`.
-    /// `nil` when the trace was recognized as labelled, or is labelled `none` (no recognizer should
-    /// have fired).
     /// The position of the recognizer a miss of a trace labelled `label` is put on: the first that
-    /// recognizes it.
+    /// recognizes it; `nil` for `none` (no recognizer should have fired).
     static func recognizer(of label: String, in configuration: Configuration) -> Int? {
         label == "none" ? nil : configuration.relations.owners[label]
     }
 
+    /// The miss of `result` against `label`: the first failure of the recognizer that produces `label`.
+    /// `nil` when the trace was recognized as labelled, or is labelled `none` (no recognizer should
+    /// have fired).
     public static func of(_ result: TraceResult, label: String, configuration: Configuration) -> Miss? {
         guard label != result.gesture, let index = recognizer(of: label, in: configuration) else { return nil }
         let id = configuration.relations.ids[index]

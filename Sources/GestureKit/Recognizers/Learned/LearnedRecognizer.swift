@@ -119,8 +119,11 @@ struct LearnedRecognizer: Recognizer {
         let cloud = PointCloud(points: normalized)
         let unistroke = Unistroke(points: normalized)
         let matcher = model.matcher == .q ? CloudMatcher(cloud) : nil
+        // Every template's lower bound, in the order of `model.templates` (none without pruning): the
+        // second search below takes them from here too.
+        let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
         let explains = context.explainsFailure
-        var (best, second) = nearest(cloud, matcher, unistroke, within: explains ? Self.searchRange : 1)
+        var (best, second) = nearest(cloud, matcher, bounds, unistroke, within: explains ? Self.searchRange : 1)
         if !explains {
             // Nothing shows the reason, so the first search looked only within each gesture's
             // threshold (most strokes of other gestures are nowhere near): finding nothing there is
@@ -131,7 +134,7 @@ struct LearnedRecognizer: Recognizer {
                     FailureCode.noCloseTemplate, "no template is within its gesture's threshold", point: last,
                     details: Self.nothingNear, at: touch)
             }
-            (best, second) = nearest(cloud, matcher, unistroke, within: Self.searchRange)
+            (best, second) = nearest(cloud, matcher, bounds, unistroke, within: Self.searchRange)
         }
         guard best.gesture >= 0 else {
             return context.fail(
@@ -167,18 +170,22 @@ struct LearnedRecognizer: Recognizer {
     }
 
     /// The nearest gesture and the runner-up, among the templates within `range` times their gesture's
-    /// threshold. Templates are taken in order of their lower bound; one matters only if it may beat
-    /// its gesture's best when that gesture is the nearest, or the runner-up otherwise; once a bound
-    /// reaches the runner-up's distance, none can.
-    private func nearest(_ cloud: PointCloud, _ matcher: CloudMatcher?, _ unistroke: Unistroke, within range: Double)
-        -> (best: (gesture: Int, distance: Double), second: (gesture: Int, distance: Double))
-    {
+    /// threshold. Templates are taken in order of their lower bound (`bounds`, in the order of
+    /// `model.templates`; empty without pruning); one matters only if it may beat its gesture's best
+    /// when that gesture is the nearest, or the runner-up otherwise; once a bound reaches the
+    /// runner-up's distance, none can.
+    private func nearest(
+        _ cloud: PointCloud, _ matcher: CloudMatcher?, _ bounds: [Double], _ unistroke: Unistroke,
+        within range: Double
+    ) -> (best: (gesture: Int, distance: Double), second: (gesture: Int, distance: Double)) {
         var order: [(bound: Double, gesture: Int, template: Int)] = []
         order.reserveCapacity(model.templateCount)
+        var k = 0
         for (g, templates) in model.templates.enumerated() {
             let cap = model.thresholds[g] * range
             for t in templates.indices {
-                let bound = matcher?.bound(templates[t]) ?? 0
+                let bound = bounds.isEmpty ? 0 : bounds[k]
+                k += 1
                 if bound < cap { order.append((bound, g, t)) }
             }
         }
