@@ -2,7 +2,7 @@
 """How well `gesture learn` templates recognize real people's strokes, against dollarpy ($P).
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
-                                  [--taught-only] [--max-false-alarms RATE]
+                                  [--taught-only] [--max-false-alarms RATE] [--coverage X]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
 Measures, on the development datasets (../shared/datasets):
@@ -452,6 +452,9 @@ def main():
                         help="pass --taught-only to gesture learn (thresholds against the taught gestures only)")
     parser.add_argument("--max-false-alarms", type=float, default=None,
                         help="passed to gesture learn (default: the tool's default, 0.01)")
+    parser.add_argument("--coverage", type=float, default=None,
+                        help="passed to gesture learn (default: off): thresholds no wider than this share of "
+                             "each gesture's own held-out examples needs")
     parser.add_argument("--skip-dollarpy-3", action="store_true", help="leave out the 3-templates-a-gesture run")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
@@ -467,12 +470,14 @@ def main():
     load = os.getloadavg()
     result = {"gesture": gesture, "datasets": os.path.abspath(args.datasets), "quick": args.quick,
               "templatesPerGestureOption": args.templates_per_gesture, "loadAverage": load,
-              "taughtOnly": args.taught_only, "maximumFalseAlarms": args.max_false_alarms,
+              "taughtOnly": args.taught_only, "maximumFalseAlarms": args.max_false_alarms, "coverage": args.coverage,
               "command": " ".join(["python3", "Benchmarks/learned.py", *sys.argv[1:]])}
     with tempfile.TemporaryDirectory(prefix="learned-bench-") as tmp:
         flags = ["--taught-only"] if args.taught_only else []
         if args.max_false_alarms is not None:
             flags += ["--max-false-alarms", str(args.max_false_alarms)]
+        if args.coverage is not None:
+            flags += ["--coverage", str(args.coverage)]
         tool = Tool(gesture, tmp, args.templates_per_gesture, flags)
         if python:
             # How long dollarpy would take on everything: a few strokes against a fold's templates.

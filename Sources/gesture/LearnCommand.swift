@@ -4,7 +4,7 @@ import GestureKit
 let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q|1]
                          [--points 32] [--templates-per-gesture N] [--negatives LABEL]
-                         [--max-false-alarms 0.01] [--taught-only] --out TEMPLATES.json
+                         [--max-false-alarms 0.01] [--taught-only] [--coverage X] --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -36,6 +36,10 @@ let learnHelp = """
       --taught-only              count as false alarms only the held-out examples nearest the
                                  gesture, and the negatives: more recall among the gestures taught,
                                  but strokes of gestures never taught pass more often
+      --coverage X               hold each threshold also to no more than it needs to take this
+                                 share (0 to 1) of the gesture's own held-out examples: strokes of
+                                 gestures never taught pass less often, and that much recall is
+                                 given up (default: off; docs/templates.md has the trade-off)
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
@@ -58,7 +62,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         valued: [
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
-            "--jobs",
+            "--jobs", "--coverage",
         ], flags: ["--help", "--force", "--y-up", "--taught-only"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
@@ -90,6 +94,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     learner.templatesPerGesture = try arguments.integer("--templates-per-gesture", default: 8, minimum: 0)
     learner.maximumFalseAlarms =
         try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01
+    if let given = arguments.options["--coverage"] {
+        learner.coverage = try arguments.fraction(given, for: "--coverage")
+        guard learner.coverage! > 0 else {
+            throw UsageError("--coverage 0: a threshold that takes none of its gesture's examples recognizes nothing")
+        }
+    }
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
     if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
         throw UsageError("--out \(out) exists: give --force to overwrite it")
@@ -219,7 +229,10 @@ func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out:
         "learned \(learned.count) gesture\(learned.count == 1 ? "" : "s") from \(file.source.examples) examples "
             + "(\(file.source.negatives) negative\(file.source.negatives == 1 ? "" : "s")), cross-validated \(method)",
         "each threshold lets in at most \(share) of the other gestures' held-out examples"
-            + (file.source.negatives > 0 ? ", and \(share) of the negatives" : ""),
+            + (file.source.negatives > 0 ? ", and \(share) of the negatives" : "")
+            + (file.coverage.map {
+                ", and reaches no further than it must to take \(Format.number($0 * 100))% of its own held-out examples"
+            } ?? ""),
         "",
     ]
     let width = max(7, learned.map(\.name.count).max() ?? 0)

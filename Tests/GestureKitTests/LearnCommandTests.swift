@@ -102,6 +102,22 @@ import Testing
         let listed = try GestureCommand.run(
             ["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
         #expect(listed.stdout.contains("learned: marks.json, algorithm q"))
+
+        // A coverage tightens each threshold to its own examples' reach, says so and is recorded.
+        let covered = try GestureCommand.run(
+            ["learn", "examples", "--group-by", "dir:1", "--coverage", "0.9", "--out", "covered.json"], in: folder)
+        #expect(covered.status == 0, "\(covered.stderr)")
+        #expect(
+            covered.stdout.contains(
+                "of the other gestures' held-out examples, and reaches no further than it must to take 90% of its own held-out examples\n"
+            ))
+        let tight = try TemplateFile.read(
+            bytes: Array(try String(contentsOf: folder.appendingPathComponent("covered.json"), encoding: .utf8).utf8),
+            file: "covered.json")
+        #expect(tight.coverage == 0.9 && file.coverage == nil)
+        for (a, b) in zip(file.gestures, tight.gestures) {
+            #expect(a.name == b.name && b.threshold <= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")
+        }
     }
 
     /// docs/examples/marks.json is what the page's command writes from docs/examples/marks, byte for byte.
@@ -172,6 +188,14 @@ import Testing
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"],
                 "invalid value \"z\" for --algorithm: expected p, q or 1"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--coverage", "0"],
+                "--coverage 0: a threshold that takes none of its gesture's examples recognizes nothing"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1.2"],
+                "--coverage: expected a number from 0 to 1, found \"1.2\""
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--id", "a b"],

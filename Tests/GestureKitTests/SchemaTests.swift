@@ -267,14 +267,16 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     }
 
     /// A templates file as learned and written follows docs/templates.schema.json; the schema refuses
-    /// what the reader refuses (another version, a short template, a gesture named none).
+    /// what the reader refuses (another version, a short template, a gesture named none, a coverage of 0).
     @Test func aTemplatesFileMatchesItsSchema() throws {
         let schema = try Schema(file: "docs/templates.schema.json")
         let text = TemplateFileTests.learned().text
         #expect(schema.errors(try JSON(parsing: Data(text.utf8))) == [])
+        let covered = text.replacingOccurrences(of: "\"points\": 32,", with: "\"points\": 32, \"coverage\": 0.9,")
+        #expect(schema.errors(try JSON(parsing: Data(covered.utf8))) == [])
         for (old, new) in [
             ("\"version\": 1", "\"version\": 2"), ("      [", "      [1, 2, "),
-            ("\"name\": \"line\"", "\"name\": \"none\""),
+            ("\"name\": \"line\"", "\"name\": \"none\""), ("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"),
         ] {
             let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
             #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")

@@ -62,7 +62,7 @@ import Testing
         }
     }
 
-    @Test func everyMistakeIsPlaced() {
+    @Test func everyMistakeIsPlaced() throws {
         #expect(Self.error("{\"format\": ") == "t.json:1:12: error: unexpected end of input: expected a value")
         #expect(Self.error("[]") == "t.json:1:1: error: a templates file must be an object")
         #expect(
@@ -79,8 +79,18 @@ import Testing
                 == "t.json:5:16: error: unknown algorithm \"q2\": expected p or q (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
-                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, crossValidation, source, gestures"
+                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, crossValidation, source, gestures"
         )
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"))
+                == "t.json:6:29: error: \"coverage\" must be above 0, found 0")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 1.5,"))
+                == "t.json:6:29: error: \"coverage\" must be from 0 to 1, found 1.5")
+        #expect(
+            try TemplateFile.read(
+                bytes: Array(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9,").utf8), file: "t.json"
+            ).coverage == 0.9)
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
                 .hasPrefix("t.json:27:5: error: gesture \"circle\" is given twice"))

@@ -86,6 +86,38 @@ import Testing
         }
     }
 
+    /// `--coverage`: the least distance that takes the share of the gesture's own held-out distances,
+    /// halfway to the next; 0.7 of ten is seven (not eight, as 0.7 × 10 in floating point would round).
+    @Test func theReachTakesTheCoveredShareOfTheGesturesOwn() {
+        let own = (1...10).map { Double($0) * 10 }
+        #expect(TemplateLearner.reach(own.reversed(), coverage: 0.7) == 75)
+        #expect(TemplateLearner.reach(own, coverage: 0.5) == 55)
+        #expect(TemplateLearner.reach(own, coverage: 0.05) == 15)
+        // Ties with the last one taken are taken too.
+        #expect(TemplateLearner.reach([10, 20, 20, 20, 40], coverage: 0.4) == 30)
+        // Every one: past the largest, as far as a threshold without negatives reaches.
+        #expect(abs(TemplateLearner.reach(own, coverage: 1)! - 111) < 1e-9)
+        #expect(TemplateLearner.reach([.infinity], coverage: 1) == nil)
+    }
+
+    /// With a coverage, no threshold is wider than without, and each still takes that share of its
+    /// own held-out examples; here it bites, where an untaught gesture (the negatives) is far away.
+    @Test func aCoverageKeepsEachThresholdNearItsOwnExamples() throws {
+        let corpus = Self.corpus(["v", "caret", "line", "l"], people: 5, takes: 4)
+        var covered = TemplateLearner()
+        covered.coverage = 0.5
+        var bites = false
+        for (a, b) in zip(TemplateLearner().learn(corpus), covered.learn(corpus)) {
+            #expect(a.name == b.name && b.threshold <= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")
+            #expect(b.recall >= 0.5, "\(b.name): \(b.recall)")
+            bites = bites || b.threshold < a.threshold
+        }
+        #expect(bites)
+        let file = covered.file(id: "t", learned: covered.learn(corpus), examples: corpus, paths: [])
+        #expect(file.coverage == 0.5 && file.text.contains("\n  \"coverage\": 0.5,\n"))
+        #expect(!TemplateLearner().file(id: "t", learned: [], examples: corpus, paths: []).text.contains("coverage"))
+    }
+
     /// Negatives are held to the rate on their own: two strokes taught as not-a-`v` stay out of the
     /// `v` even where 5% of all the other examples pooled (one of 38) would let one in.
     @Test func negativesAreHeldToTheRateOnTheirOwn() throws {

@@ -45,7 +45,7 @@ _gesture() {
         list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --limit --help" ;;
         render) options="--out --recognizer --force --input-format --time-unit --y-up --profile --recognizers --config --set --templates --limit --help" ;;
-        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --labels --label-map --group-by --input-format --limit --time-unit --y-up --help" ;;
+        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --coverage --labels --label-map --group-by --input-format --limit --time-unit --y-up --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

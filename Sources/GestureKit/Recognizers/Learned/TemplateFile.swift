@@ -21,6 +21,9 @@ public struct TemplateFile: Sendable, Hashable {
     public var points = PointCloud.count
     /// The false-alarm rate the thresholds were chosen for.
     public var maximumFalseAlarms: Double
+    /// The share of each gesture's own held-out examples its threshold was held to take, no more
+    /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
+    public var coverage: Double?
     /// `leave-one-group-out` (groups known) or `leave-one-out`.
     public var crossValidation: String
     public var source: Source
@@ -76,6 +79,7 @@ public struct TemplateFile: Sendable, Hashable {
         var out = "{\n  \"format\": \(string(Self.format)),\n  \"version\": \(Self.version),\n"
         out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
+        if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
         out += "  \"crossValidation\": \(string(crossValidation)),\n"
         out += "  \"source\": {\"paths\": [\(source.paths.map(string).joined(separator: ", "))], "
         out += "\"examples\": \(source.examples), \"negatives\": \(source.negatives), "
@@ -235,8 +239,8 @@ private struct TemplateReader {
         let fields = try object(
             document, "a templates file",
             keys: [
-                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "crossValidation", "source",
-                "gestures",
+                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "crossValidation",
+                "source", "gestures",
             ], required: ["format", "version", "id", "gestures"])
         let id = try string(fields["id"]!, "\"id\"")
         guard !id.isEmpty,
@@ -269,6 +273,10 @@ private struct TemplateReader {
         }
         if let rate = fields["maximumFalseAlarms"] {
             result.maximumFalseAlarms = try number(rate, "\"maximumFalseAlarms\"", from: 0, to: 1)
+        }
+        if let coverage = fields["coverage"] {
+            result.coverage = try number(coverage, "\"coverage\"", from: 0, to: 1)
+            guard result.coverage! > 0 else { throw error("\"coverage\" must be above 0, found 0", at: coverage) }
         }
         if let method = fields["crossValidation"] {
             result.crossValidation = try string(method, "\"crossValidation\"")

@@ -83,6 +83,11 @@ public struct TemplateLearner: Sendable {
     /// Whether each threshold holds against every other example as if its gesture were never taught
     /// (the default), or only against those nearest it, and the negatives (`--taught-only`).
     public var untaught = true
+    /// When set, each threshold also reaches no further than it must to take this share of the
+    /// gesture's own held-out examples (`--coverage`): a gesture accepts what lies near its examples
+    /// and no more, so strokes of gestures never taught (a rectangle beside a learned ring) pass less
+    /// often, and the rest of its own examples are refused. `nil`: the false alarms alone decide.
+    public var coverage: Double?
     /// `q`, `p` or `1` (`TemplateMatcher`).
     public var algorithm = "q" {
         didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q or 1") }
@@ -158,8 +163,9 @@ public struct TemplateLearner: Sendable {
                 limit = max(all, taught)
             }
             let limits = [limit, threshold(negatives, outOf: negatives.count)]
-            let threshold =
+            var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
+            if let coverage, let reach = Self.reach(fallback, coverage: coverage) { threshold = min(threshold, reach) }
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
@@ -235,6 +241,7 @@ public struct TemplateLearner: Sendable {
             })
         file.algorithm = algorithm
         file.points = matcher.points
+        file.coverage = coverage
         return file
     }
 
@@ -255,6 +262,20 @@ public struct TemplateLearner: Sendable {
         let next = sorted[allowed]
         let previous = allowed > 0 ? sorted[allowed - 1] : 0
         return (previous + next) / 2
+    }
+
+    /// The least distance below which at least `coverage` of a gesture's own held-out distances fall
+    /// (halfway to the next larger one, as `threshold` does); past the largest, as far as `threshold` reaches
+    /// without negatives. `nil` when there are none.
+    static func reach(_ own: [Double], coverage: Double) -> Double? {
+        let sorted = own.filter(\.isFinite).sorted()
+        guard !sorted.isEmpty else { return nil }
+        let index = min(sorted.count - 1, max(0, Int((coverage * Double(sorted.count) - 1e-9).rounded(.up)) - 1))
+        // Halfway to the next larger one, so that distances tied with the last one taken are taken too.
+        guard let next = sorted[(index + 1)...].first(where: { $0 > sorted[index] }) else {
+            return sorted[index] * 1.1 + 1
+        }
+        return (sorted[index] + next) / 2
     }
 }
 
