@@ -10,6 +10,7 @@ last attempt, and every attempt, recognized as labelled. The README's accuracy s
 Python 3 standard library; skips with a message without ../shared/datasets.
 """
 import argparse, collections, glob, json, math, os, re, subprocess, sys, tempfile
+import xml.etree.ElementTree as ElementTree
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 datasets = os.path.join(os.path.dirname(root), "shared", "datasets")
@@ -22,15 +23,17 @@ if not os.path.isdir(datasets):
 
 JUMP_SECONDS, JUMP_POINTS = 0.25, 10  # as the reader's warning (Trace+XML.swift, dollarJump)
 LABELS = {"check": "checkmark", "circle": "circle"}
-POINT = re.compile(r'T="(\d+)"\s+X="([-\d.]+)"\s+Y="([-\d.]+)"')
 
 
 def attempts(path):
-    """The log's points cut where the stroke jumps: [[(t, x, y)…]…]."""
-    with open(path) as f:
-        points = [(int(t), float(x), float(y)) for t, x, y in POINT.findall(f.read())]
+    """The log's points (T in milliseconds, X, Y, in any order) cut where the stroke jumps:
+    [[(t, x, y)…]…]."""
+    points = [(float(p.get("T")), float(p.get("X")), float(p.get("Y")))
+              for p in ElementTree.parse(path).getroot().iter("Point")]
+    if not points:
+        raise SystemExit(f"{path}: no <Point> with T, X and Y")
     cuts = [0] + [i for i in range(1, len(points))
-                  if (points[i][0] - points[i - 1][0]) / 1000 >= JUMP_SECONDS
+                  if points[i][0] / 1000 - points[i - 1][0] / 1000 >= JUMP_SECONDS
                   and math.hypot(points[i][1] - points[i - 1][1], points[i][2] - points[i - 1][2]) >= JUMP_POINTS]
     return [points[a:b] for a, b in zip(cuts, cuts[1:] + [len(points)])]
 
@@ -43,7 +46,8 @@ def gestures(files):
     return {row["path"]: row.get("gesture") for row in map(json.loads, result.stdout.splitlines())}
 
 
-work = tempfile.mkdtemp(prefix="gesture-jumps-")
+temporary = tempfile.TemporaryDirectory(prefix="gesture-jumps-")
+work = temporary.name
 logs = []  # (device, label, path, [attempt files])
 for device, pattern in [("finger", "dollar1-devices/finger"), ("stylus", "dollar1-devices/stylus"),
                         ("touchpad", "dollar1-devices/touchpad"), ("mouse", "mouse-dollar")]:
@@ -58,7 +62,7 @@ for device, pattern in [("finger", "dollar1-devices/finger"), ("stylus", "dollar
                                       f"{os.path.basename(path)[:-4]}-{k}.xml")
             with open(name, "w") as f:
                 f.write(f'<?xml version="1.0"?>\n<Gesture Name="attempt{k}" NumPts="{len(part)}">\n')
-                f.writelines(f'  <Point T="{t}" X="{x}" Y="{y}"/>\n' for t, x, y in part)
+                f.writelines(f'  <Point T="{t:.0f}" X="{x}" Y="{y}"/>\n' for t, x, y in part)
                 f.write("</Gesture>\n")
             files.append(name)
         logs.append((device, label, path, files))
@@ -74,7 +78,7 @@ for device, label, path, files in logs:
     c["last"] += got[-1] == label
     c["every"] += all(g == label for g in got)
     if whole[path] != label:
-        print(f"{os.path.relpath(path, datasets)}: {whole[path]} as one touch; attempts: {', '.join(got)}")
+        print(f"{os.path.relpath(path, datasets)}: {whole[path]} as one touch; attempts: {', '.join(map(str, got))}")
 print()
 print("device    gesture    jumping logs  recognized as one touch  last attempt  every attempt")
 for (device, label), c in sorted(counts.items()):

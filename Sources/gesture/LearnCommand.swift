@@ -37,7 +37,7 @@ let learnHelp = """
                                  gesture, and the negatives: more recall among the gestures taught,
                                  but strokes of gestures never taught pass more often
       --coverage X               hold each threshold also to no more than it needs to take this
-                                 share (0 to 1) of the gesture's own held-out examples: strokes of
+                                 share (above 0, at most 1) of the gesture's own held-out examples: strokes of
                                  gestures never taught pass less often, and that much recall is
                                  given up (default: off; docs/templates.md has the trade-off)
       --labels FILE              CSV with header path,label; repeatable
@@ -95,10 +95,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     learner.maximumFalseAlarms =
         try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01
     if let given = arguments.options["--coverage"] {
-        learner.coverage = try arguments.fraction(given, for: "--coverage")
-        guard learner.coverage! > 0 else {
-            throw UsageError("--coverage 0: a threshold that takes none of its gesture's examples recognizes nothing")
+        guard let coverage = Double(given), coverage > 0, coverage <= 1 else {
+            throw UsageError(
+                "--coverage \(given): expected a share above 0 and at most 1 (a threshold that takes none of its "
+                    + "gesture's examples recognizes nothing)")
         }
+        learner.coverage = coverage
     }
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
     if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
@@ -231,7 +233,7 @@ func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out:
         "each threshold lets in at most \(share) of the other gestures' held-out examples"
             + (file.source.negatives > 0 ? ", and \(share) of the negatives" : "")
             + (file.coverage.map {
-                ", and reaches no further than it must to take \(Format.number($0 * 100))% of its own held-out examples"
+                ", and reaches no further than it must to take \(Format.number($0 * 100, decimals: 4))% of its own held-out examples"
             } ?? ""),
         "",
     ]

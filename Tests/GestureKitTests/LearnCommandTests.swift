@@ -118,6 +118,7 @@ import Testing
         for (a, b) in zip(file.gestures, tight.gestures) {
             #expect(a.name == b.name && b.threshold <= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")
         }
+        #expect(zip(file.gestures, tight.gestures).contains { $1.threshold < $0.threshold })
     }
 
     /// docs/examples/marks.json is what the page's command writes from docs/examples/marks, byte for byte.
@@ -191,11 +192,11 @@ import Testing
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "0"],
-                "--coverage 0: a threshold that takes none of its gesture's examples recognizes nothing"
+                "--coverage 0: expected a share above 0 and at most 1 (a threshold that takes none of its gesture's examples recognizes nothing)"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1.2"],
-                "--coverage: expected a number from 0 to 1, found \"1.2\""
+                "--coverage 1.2: expected a share above 0 and at most 1"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--id", "a b"],

@@ -83,10 +83,10 @@ import Testing
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"))
-                == "t.json:6:29: error: \"coverage\" must be above 0, found 0")
+                == "t.json:6:29: error: \"coverage\" must be above 0 and at most 1, found 0")
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 1.5,"))
-                == "t.json:6:29: error: \"coverage\" must be from 0 to 1, found 1.5")
+                == "t.json:6:29: error: \"coverage\" must be above 0 and at most 1, found 1.5")
         #expect(
             try TemplateFile.read(
                 bytes: Array(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9,").utf8), file: "t.json"

@@ -275,8 +275,11 @@ private struct TemplateReader {
             result.maximumFalseAlarms = try number(rate, "\"maximumFalseAlarms\"", from: 0, to: 1)
         }
         if let coverage = fields["coverage"] {
-            result.coverage = try number(coverage, "\"coverage\"", from: 0, to: 1)
-            guard result.coverage! > 0 else { throw error("\"coverage\" must be above 0, found 0", at: coverage) }
+            let share = try number(coverage, "\"coverage\"", from: -.infinity)
+            guard share > 0, share <= 1 else {
+                throw error("\"coverage\" must be above 0 and at most 1, found \(Format.number(share))", at: coverage)
+            }
+            result.coverage = share
         }
         if let method = fields["crossValidation"] {
             result.crossValidation = try string(method, "\"crossValidation\"")

@@ -165,7 +165,10 @@ public struct TemplateLearner: Sendable {
             let limits = [limit, threshold(negatives, outOf: negatives.count)]
             var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
-            if let coverage, let reach = Self.reach(fallback, coverage: coverage) { threshold = min(threshold, reach) }
+            if let coverage, let reach = Self.reach(fallback, coverage: coverage) {
+                // Up to the file's hundredth, so that the threshold read back takes what recall counted.
+                threshold = min(threshold, (reach * 100).rounded(.up) / 100)
+            }
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
@@ -265,14 +268,17 @@ public struct TemplateLearner: Sendable {
     }
 
     /// The least distance below which at least `coverage` of a gesture's own held-out distances fall
-    /// (halfway to the next larger one, as `threshold` does); past the largest, as far as `threshold` reaches
-    /// without negatives. `nil` when there are none.
+    /// (halfway to the next larger one, as `threshold` does); when that takes the largest, as far past
+    /// it as `threshold` reaches without negatives. `nil` when no distance can take that share: an
+    /// example held out with no template of its gesture left (all its examples in one group) is at
+    /// an infinite distance, and counts.
     static func reach(_ own: [Double], coverage: Double) -> Double? {
-        let sorted = own.filter(\.isFinite).sorted()
+        let sorted = own.sorted()
         guard !sorted.isEmpty else { return nil }
         let index = min(sorted.count - 1, max(0, Int((coverage * Double(sorted.count) - 1e-9).rounded(.up)) - 1))
+        guard sorted[index].isFinite else { return nil }
         // Halfway to the next larger one, so that distances tied with the last one taken are taken too.
-        guard let next = sorted[(index + 1)...].first(where: { $0 > sorted[index] }) else {
+        guard let next = sorted[(index + 1)...].first(where: { $0 > sorted[index] }), next.isFinite else {
             return sorted[index] * 1.1 + 1
         }
         return (sorted[index] + next) / 2
