@@ -44,8 +44,8 @@ let batchHelp = """
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
-      --profile, --recognizers, --config, --set, --templates, --input-format, --time-unit, --y-up
-                                 as for `gesture classify`
+      --profile, --recognizers, --config, --set, --templates, --input-format, --time-unit, --y-up,
+      --lift-at-jumps            as for `gesture classify`
       -h, --help                 show this help
 
     \(limitsHelp)
@@ -106,7 +106,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             "--profile", "--recognizers", "--config", "--set", "--templates", "--input-format", "--limit", "--group-by",
             "--time-unit",
             "--report", "--report-limit",
-        ], flags: ["--help", "--quiet", "--y-up", "--explain-labels", "--force"])
+        ], flags: ["--help", "--quiet", "--y-up", "--lift-at-jumps", "--explain-labels", "--force"])
     if arguments.flags.contains("--help") {
         Output.write(batchHelp + "\n")
         return .recognized
@@ -186,7 +186,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 JSONReport.value(configuration).text, String(labeler.fingerprint),
                 arguments.options["--group-by"] ?? "", arguments.options["--input-format"] ?? "",
                 arguments.options["--time-unit"] ?? "", arguments.flags.contains("--y-up") ? "y-up" : "",
-            ] + (arguments.repeated["--limit"] ?? []))
+            ] + (arguments.repeated["--limit"] ?? [])
+                // Only when given, so that the fingerprints of runs without it stay what they were.
+                + (arguments.flags.contains("--lift-at-jumps") ? ["--lift-at-jumps"] : []))
     }
     let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in

@@ -128,25 +128,31 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     return configuration
 }
 
-/// The options that change traces as they are read: `--time-unit` (valued) and `--y-up` (a flag).
+/// The options that change traces as they are read: `--time-unit` (valued), `--y-up` and
+/// `--lift-at-jumps` (flags).
 let adjustmentOptions: Set<String> = ["--time-unit"]
 
-/// `--time-unit s|ms|us` and `--y-up`.
+/// `--time-unit s|ms|us`, `--y-up` and `--lift-at-jumps`.
 func traceAdjustment(from arguments: Arguments) throws(UsageError) -> TraceAdjustment {
     var adjustment = TraceAdjustment()
     if arguments.options["--time-unit"] != nil {
         adjustment.timeUnit = try arguments.choice("--time-unit", default: TraceAdjustment.TimeUnit.s)
     }
     adjustment.flipsY = arguments.flags.contains("--y-up")
+    adjustment.liftsAtJumps = arguments.flags.contains("--lift-at-jumps")
     return adjustment
 }
 
-/// The help lines of `--time-unit` and `--y-up`.
+/// The help lines of `--time-unit`, `--y-up` and `--lift-at-jumps`.
 let adjustmentHelp = """
       --time-unit s|ms|us        the unit of the files' times (default: seconds, milliseconds for XML);
                                  a trace whose times look like another unit gets a warning
       --y-up                     y grows upward in the files (a swipe up reads as swipe-down without
                                  it): flip y about the view's height, or the trace's bounds
+      --lift-at-jumps            in $-family XML logs, read a stroke that jumps (0.25 s and 10 pt
+                                 between two points) as lifted there and put down again: a logger
+                                 that records no lifts keeps two attempts, or an x's two strokes, in
+                                 one stroke (the reader warns of each such log)
     """
 
 /// The read limits the repeatable `--limit NAME=VALUE` option sets, over the defaults.
@@ -167,7 +173,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: configurationOptions.union(["--format", "--color", "--input-format", "--limit"]).union(
             adjustmentOptions),
-        flags: ["--help", "--y-up"])
+        flags: ["--help", "--y-up", "--lift-at-jumps"])
     if arguments.flags.contains("--help") {
         Output.write(classifyHelp + "\n")
         return .recognized

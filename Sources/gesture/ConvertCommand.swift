@@ -33,7 +33,7 @@ let convertHelp = """
 func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
         words, valued: ["--to", "--out", "--input-format", "--limit", "--time-unit"],
-        flags: ["--help", "--lossy", "--force", "--y-up"])
+        flags: ["--help", "--lossy", "--force", "--y-up", "--lift-at-jumps"])
     if arguments.flags.contains("--help") {
         Output.write(convertHelp + "\n")
         return .recognized
@@ -94,7 +94,8 @@ private struct Converter {
     let limits: ReadLimits
     let lossy: Bool
     let force: Bool
-    /// `--time-unit` and `--y-up`: the output has the times in seconds and y down, as every format's reader expects.
+    /// `--time-unit`, `--y-up` and `--lift-at-jumps`: the output has the times in seconds, y down and
+    /// a touch for each attempt, as every format's reader expects.
     var adjustment = TraceAdjustment()
     /// Whether any input could not be read, converted or written.
     var failed = false

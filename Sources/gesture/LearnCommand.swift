@@ -44,7 +44,7 @@ let learnHelp = """
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
                                  column:NAME, subject
-      --input-format, --limit, --time-unit, --y-up
+      --input-format, --limit, --time-unit, --y-up, --lift-at-jumps
                                  as for `gesture batch`
       -h, --help                 show this help
 
@@ -63,7 +63,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
             "--jobs", "--coverage",
-        ], flags: ["--help", "--force", "--y-up", "--taught-only"])
+        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
         return .recognized

@@ -45,7 +45,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
         words,
         valued: configurationOptions.union(["--out", "--recognizer", "--input-format", "--limit"]).union(
             adjustmentOptions),
-        flags: ["--help", "--y-up", "--force"])
+        flags: ["--help", "--y-up", "--lift-at-jumps", "--force"])
     if arguments.flags.contains("--help") {
         Output.write(renderHelp + "\n")
         return .recognized

@@ -32,7 +32,7 @@ let tuneHelp = """
       --jobs N                   replays run at once (default, and 0: number of cores)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --profile, --recognizers, --config, --set, --templates, --input-format, --limit,
-                                 --time-unit, --y-up
+                                 --time-unit, --y-up, --lift-at-jumps
                                  as for `gesture batch`
       -h, --help                 show this help
 
@@ -55,7 +55,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--templates",
             "--input-format", "--limit",
             "--time-unit",
-        ], flags: ["--help", "--quiet", "--y-up"])
+        ], flags: ["--help", "--quiet", "--y-up", "--lift-at-jumps"])
     if arguments.flags.contains("--help") {
         Output.write(tuneHelp + "\n")
         return .recognized

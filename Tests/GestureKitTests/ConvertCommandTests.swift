@@ -266,7 +266,9 @@ import Testing
         #expect(json.status == 0 && warnings.count == 148 + 43)
         #expect(warnings.allSatisfy { $0.contains(": warning: ") })
         #expect(warnings.filter { $0.hasSuffix("they were given the previous time") }.count == 148)
-        #expect(warnings.filter { $0.hasSuffix("replay reads one touch jumping there") }.count == 43)
+        #expect(
+            warnings.filter { $0.hasSuffix("replay reads one touch jumping there (--lift-at-jumps reads a lift)") }
+                .count == 43)
         let xml = try GestureCommand.run(["convert", "json", "--to", "xml", "--out", "xml"], in: folder)
         #expect(xml.status == 0 && xml.stderr == "")
         #expect(

@@ -161,6 +161,16 @@ enum FuzzTargets {
             if !warning.hasPrefix("sample ") || !trace.samples.indices.contains(index ?? -1) {
                 problems.append("a jump warning names no sample of the trace: \(warning)")
             }
+            // Read as lifts (`--lift-at-jumps`), it is still a valid trace: each touch begins and ends.
+            var lifted = trace
+            TraceAdjustment(liftsAtJumps: true).apply(to: &lifted)
+            do {
+                try TraceValidator.validate(
+                    &lifted, file: file, text: bytes, clockResolution: TraceReader.dollarClockResolution, limits: limits
+                )
+            } catch {
+                problems.append("read as lifts, the trace is not valid: \(error)")
+            }
         }
         return problems + converted(trace)
     }

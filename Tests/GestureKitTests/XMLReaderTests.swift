@@ -699,8 +699,76 @@ extension XMLReaderTests {
                 try jumpWarnings(xml) == [
                     "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
                         + "lifted and put down again where the log records no lift, or the device dropped samples; "
-                        + "replay reads one touch jumping there"
+                        + "replay reads one touch jumping there (--lift-at-jumps reads a lift)"
                 ])
+        }
+
+        /// `--lift-at-jumps`: the touch ends before the jump and the next begins at it, numbered on;
+        /// the warning says so. Times and places are those read.
+        @Test func aJumpReadAsALiftEndsOneTouchAndBeginsTheNext() throws {
+            let xml = """
+                <Gesture Name="check07">
+                  <Point X="117" Y="282" T="1000"/>
+                  <Point X="186" Y="337" T="1200"/>
+                  <Point X="306" Y="174" T="1400"/>
+                  <Point X="164" Y="246" T="4490"/>
+                  <Point X="346" Y="138" T="4700"/>
+                </Gesture>
+                """
+            let read = try TraceReader.read(bytes: Array(xml.utf8), file: "t.xml")
+            var trace = read
+            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            #expect(trace.samples.map(\.phase) == [.began, .moved, .ended, .began, .ended])
+            #expect(trace.samples.map(\.touch) == [.number(1), .number(1), .number(1), .number(2), .number(2)])
+            #expect(trace.samples.map(\.time) == read.samples.map(\.time))
+            #expect(trace.samples.map(\.location) == read.samples.map(\.location))
+            #expect(
+                trace.warnings == [
+                    "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
+                        + "lifted and put down again where the log records no lift, or the device dropped samples; "
+                        + "read as a lift (--lift-at-jumps)"
+                ])
+            // Without the option nothing changes, and a JSON trace is never cut.
+            var kept = read
+            TraceAdjustment().apply(to: &kept)
+            #expect(kept.samples == read.samples)
+            let json =
+                #"[{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0}, "#
+                + #"{"t": 3, "id": 1, "phase": "moved", "x": 300, "y": 0}, "#
+                + #"{"t": 3.1, "id": 1, "phase": "ended", "x": 300, "y": 0}]"#
+            let plain = try TraceReader.read(bytes: Array(json.utf8), file: "t.json")
+            var adjusted = plain
+            TraceAdjustment(liftsAtJumps: true).apply(to: &adjusted)
+            #expect(adjusted.samples == plain.samples)
+        }
+
+        /// A jump right after a touch's first point, or right before its last, would leave a touch of
+        /// one point: it is left, and the warning counts it. Jumps come before samples 1, 2, 4 and 5:
+        /// 1 follows the first point; 2 and 4 are lifted; 5 then follows the first point of touch 3.
+        @Test func aJumpThatWouldLeaveAOnePointTouchIsLeft() throws {
+            let points = [(0, 0), (100, 300), (200, 600), (205, 610), (300, 900), (400, 1200)]
+                .map { #"<Point X="\#($0.0)" Y="0" T="\#($0.1)"/>"# }.joined(separator: "\n")
+            var trace = try TraceReader.read(bytes: Array("<Gesture>\n\(points)\n</Gesture>".utf8), file: "t.xml")
+            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            #expect(trace.samples.map(\.phase) == [.began, .ended, .began, .ended, .began, .ended])
+            #expect(trace.samples.map(\.touch) == [1, 1, 2, 2, 3, 3].map(TouchID.number))
+            #expect(trace.warnings.count == 1)
+            #expect(
+                trace.warnings.first?.hasSuffix(
+                    "samples; 2 jumps read as lifts (not 2 next to a stroke's first or last point) (--lift-at-jumps)")
+                    == true, "\(trace.warnings)")
+        }
+
+        /// The two checkmarks of one stylus log, read as two touches, are each recognized.
+        @Test(.enabled(if: datasetsDirectory != nil, "../shared/datasets is absent: real $-family logs not read"))
+        func aLogOfTwoAttemptsIsTwoCheckmarksReadAsLifts() throws {
+            let path = try #require(datasetsDirectory) + "/dollar1-devices/stylus/s04/check07.xml"
+            var trace = try TraceReader.read(
+                bytes: Array(try #require(FileManager.default.contents(atPath: path))), file: path)
+            #expect(Classifier(configuration: Configuration()).classify(trace, file: path).gesture == "pan")
+            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            #expect(
+                Classifier(configuration: Configuration()).classify(trace, file: path).gesture == "checkmark+checkmark")
         }
 
         @Test func theFirstJumpIsNamedAndTheOthersCounted() throws {

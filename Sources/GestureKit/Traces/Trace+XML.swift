@@ -879,6 +879,22 @@ extension Trace {
     /// (43 of `mmg-strokes`' 593, inside their strokes); `dollar1`, `mouse-dollar` and `unipen-z`
     /// have none. Replay reads one touch jumping there, and the warning says why a recognizer fails.
     static func jumpWarning(_ trace: Trace, text: [UInt8]) -> String? {
+        let jumps = Self.jumps(in: trace)
+        guard let first = jumps.first else { return nil }
+        let line = trace.samples[first.index].offset.map { " (line \(SourcePosition(of: $0, in: text).line))" } ?? ""
+        let more = jumps.count == 1 ? "" : " (and \(jumps.count - 1) more)"
+        return "sample \(first.index)\(line) comes \(Format.number(first.seconds, decimals: 2)) s and "
+            + "\(Format.number(first.points, decimals: 0)) pt after the one before it in its stroke\(more): "
+            + "the pen was lifted and put down again where the log records no lift, or the device dropped "
+            + "samples; \(jumpWarningReading)"
+    }
+
+    /// How the jump warning ends: what replay makes of a jump, which `--lift-at-jumps` changes.
+    static let jumpWarningReading = "replay reads one touch jumping there (--lift-at-jumps reads a lift)"
+
+    /// Each point that comes `dollarJump` or more after the one before it in its stroke, in time and
+    /// in space: its sample index, and how far.
+    static func jumps(in trace: Trace) -> [(index: Int, seconds: Double, points: Double)] {
         var jumps: [(index: Int, seconds: Double, points: Double)] = []
         for (index, (before, sample)) in zip(trace.samples, trace.samples.dropFirst()).enumerated()
         where sample.touch == before.touch && sample.phase != .began {
@@ -887,12 +903,6 @@ extension Trace {
             let points = sample.location.distance(to: before.location)
             if points >= dollarJump.points { jumps.append((index + 1, seconds, points)) }
         }
-        guard let first = jumps.first else { return nil }
-        let line = trace.samples[first.index].offset.map { " (line \(SourcePosition(of: $0, in: text).line))" } ?? ""
-        let more = jumps.count == 1 ? "" : " (and \(jumps.count - 1) more)"
-        return "sample \(first.index)\(line) comes \(Format.number(first.seconds, decimals: 2)) s and "
-            + "\(Format.number(first.points, decimals: 0)) pt after the one before it in its stroke\(more): "
-            + "the pen was lifted and put down again where the log records no lift, or the device dropped "
-            + "samples; replay reads one touch jumping there"
+        return jumps
     }
 }

@@ -1,5 +1,5 @@
-/// What `--time-unit` and `--y-up` change in a trace after it is read, and the warnings about times
-/// that look like the wrong unit.
+/// What `--time-unit`, `--y-up` and `--lift-at-jumps` change in a trace after it is read, and the
+/// warnings about times that look like the wrong unit.
 ///
 ///     var adjustment = TraceAdjustment()
 ///     adjustment.timeUnit = .milliseconds   // JSON and CSV times are milliseconds
@@ -24,14 +24,18 @@ public struct TraceAdjustment: Sendable, Hashable {
     public var timeUnit: TimeUnit?
     /// Flip y about the view's height (or, without a view, about the middle of the trace's bounds).
     public var flipsY = false
+    /// In a `$`-family log, read each jump of a stroke (`Trace.dollarJump`: a lift the format cannot
+    /// record) as the end of one touch and the start of the next.
+    public var liftsAtJumps = false
 
-    public init(timeUnit: TimeUnit? = nil, flipsY: Bool = false) {
+    public init(timeUnit: TimeUnit? = nil, flipsY: Bool = false, liftsAtJumps: Bool = false) {
         self.timeUnit = timeUnit
         self.flipsY = flipsY
+        self.liftsAtJumps = liftsAtJumps
     }
 
     /// Whether the trace is left as read (nothing to change, nothing to check).
-    public var isIdentity: Bool { timeUnit == nil && !flipsY }
+    public var isIdentity: Bool { timeUnit == nil && !flipsY && !liftsAtJumps }
 
     /// Applies the unit and the flip to a trace as its reader made it, then adds a warning when its
     /// times still look like the wrong unit.
@@ -61,7 +65,39 @@ public struct TraceAdjustment: Sendable, Hashable {
                 trace.samples[index].location.y = axis - trace.samples[index].location.y
             }
         }
+        if liftsAtJumps, trace.format == .xml { Self.liftAtJumps(&trace) }
         if timeUnit == nil, let warning = TraceAdjustment.unitWarning(trace) { trace.warnings.append(warning) }
+    }
+
+    /// Ends the touch before each jump of a stroke and begins a new one at it, numbering the touches
+    /// 1, 2, … in order again (a `$` log's strokes follow one another), and turns the reader's jump
+    /// warning into one that says so. A jump next to a stroke's first or last point is left: a
+    /// touch of one point would need a sample the file does not have.
+    static func liftAtJumps(_ trace: inout Trace) {
+        let jumps = Trace.jumps(in: trace)
+        var lifted = 0
+        // In order, each seeing the lifts before it: of two jumps in a row, the second would leave a
+        // touch of the one point between them.
+        for jump in jumps
+        where trace.samples[jump.index - 1].phase != .began && trace.samples[jump.index].phase != .ended {
+            trace.samples[jump.index - 1].phase = .ended
+            trace.samples[jump.index].phase = .began
+            lifted += 1
+        }
+        guard lifted > 0 else { return }
+        var touch = 0
+        for index in trace.samples.indices {
+            if trace.samples[index].phase == .began { touch += 1 }
+            trace.samples[index].touch = .number(touch)
+        }
+        let left = jumps.count - lifted
+        let read =
+            (lifted == 1 ? "read as a lift" : "\(lifted) jumps read as lifts")
+            + (left == 0 ? "" : " (not \(left) next to a stroke's first or last point)") + " (--lift-at-jumps)"
+        trace.warnings = trace.warnings.map { warning in
+            guard let range = warning.range(of: Trace.jumpWarningReading) else { return warning }
+            return warning.replacingCharacters(in: range, with: read)
+        }
     }
 
     /// A warning when the times of `trace` (in seconds) look like another unit: epoch times, samples a
