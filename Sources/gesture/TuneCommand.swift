@@ -32,7 +32,7 @@ let tuneHelp = """
       --jobs N                   replays run at once (default, and 0: number of cores)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --profile, --recognizers, --config, --set, --templates, --input-format, --limit,
-                                 --time-unit, --y-up, --lift-at-jumps
+      --time-unit, --y-up, --lift-at-jumps
                                  as for `gesture batch`
       -h, --help                 show this help
 

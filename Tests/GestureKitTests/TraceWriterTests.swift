@@ -116,6 +116,14 @@ import Testing
                 #"name "two\u{A}lines""#, #"label " padded " (read back as "padded")"#, #"touch ids ("7" → 7)"#,
             ])
         #expect(try TraceWriter.convert(trace, to: .json, file: "t").losses == [])
+        // Spaces and tabs alone would read back as no value, an error: not written, and lost (fuzzing
+        // found a `$` log named " ", Fuzz/regressions/xml/blank-name-to-csv.xml).
+        var blank = trace
+        (blank.name, blank.label, blank.subject) = (" ", "\t", " \t ")
+        #expect(
+            try TraceWriter.convert(blank, to: .csv, file: "t").losses == [
+                #"name " ""#, #"label "\u{9}""#, #"subject " \u{9} ""#, #"touch ids ("7" → 7)"#,
+            ])
     }
 
     /// Text with every control character, quotes and markup is written so that it reads back in every

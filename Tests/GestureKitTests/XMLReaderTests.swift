@@ -734,8 +734,9 @@ extension XMLReaderTests {
             #expect(kept.samples == read.samples)
             let json =
                 #"[{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0}, "#
+                + #"{"t": 0.01, "id": 1, "phase": "moved", "x": 1, "y": 0}, "#
                 + #"{"t": 3, "id": 1, "phase": "moved", "x": 300, "y": 0}, "#
-                + #"{"t": 3.1, "id": 1, "phase": "ended", "x": 300, "y": 0}]"#
+                + #"{"t": 3.01, "id": 1, "phase": "ended", "x": 301, "y": 0}]"#
             let plain = try TraceReader.read(bytes: Array(json.utf8), file: "t.json")
             var adjusted = plain
             TraceAdjustment(liftsAtJumps: true).apply(to: &adjusted)
@@ -755,8 +756,40 @@ extension XMLReaderTests {
             #expect(trace.warnings.count == 1)
             #expect(
                 trace.warnings.first?.hasSuffix(
-                    "samples; 2 jumps read as lifts (not 2 next to a stroke's first or last point) (--lift-at-jumps)")
+                    "samples; 2 of 4 jumps read as lifts (--lift-at-jumps), 2 not: next to a touch's first or last point"
+                )
                     == true, "\(trace.warnings)")
+        }
+
+        /// Three points jumping in a row mid-stroke: the first jump is lifted, and the second, right
+        /// after the new touch's first point, is left (lifting it too would end that touch at the
+        /// point it began).
+        @Test func aJumpRightAfterALiftIsLeft() throws {
+            let points = [(0, 0), (1, 10), (100, 300), (200, 600), (201, 610), (202, 620)]
+                .map { #"<Point X="\#($0.0)" Y="0" T="\#($0.1)"/>"# }.joined(separator: "\n")
+            var trace = try TraceReader.read(bytes: Array("<Gesture>\n\(points)\n</Gesture>".utf8), file: "t.xml")
+            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            #expect(trace.samples.map(\.phase) == [.began, .ended, .began, .moved, .moved, .ended])
+            #expect(trace.samples.map(\.touch) == [1, 1, 2, 2, 2, 2].map(TouchID.number))
+            #expect(
+                trace.warnings.first?.hasSuffix(
+                    "samples; 1 of 2 jumps read as lifts (--lift-at-jumps), 1 not: next to a touch's first or last point"
+                )
+                    == true, "\(trace.warnings)")
+            // A jump right after a stroke's first point: none is lifted, and the warning says so.
+            var first = try TraceReader.read(
+                bytes: Array(
+                    gesture(#"<Point X="0" Y="0" T="0"/><Point X="99" Y="0" T="300"/><Point X="100" Y="0" T="310"/>"#)
+                        .utf8),
+                file: "t.xml")
+            let read = first.samples
+            TraceAdjustment(liftsAtJumps: true).apply(to: &first)
+            #expect(first.samples == read)
+            #expect(
+                first.warnings.first?.hasSuffix(
+                    "samples; not read as a lift (--lift-at-jumps): it is next to a touch's first or last point")
+                    == true,
+                "\(first.warnings)")
         }
 
         /// The two checkmarks of one stylus log, read as two touches, are each recognized.

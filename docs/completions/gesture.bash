@@ -25,6 +25,7 @@ _gesture() {
         tune:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         tune:--objective) COMPREPLY=($(compgen -W "recall f1 balanced" -- "$current")); return ;;
         tune:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
+        tune:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
         list:--format) COMPREPLY=($(compgen -W "text json markdown" -- "$current")); return ;;
         list:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         convert:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
@@ -41,7 +42,7 @@ _gesture() {
         classify) options="--format --color --input-format --time-unit --y-up --lift-at-jumps --profile --recognizers --config --set --templates --limit --help" ;;
         batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --templates --input-format --time-unit --y-up --lift-at-jumps --help" ;;
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
-        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --templates --input-format --limit --help" ;;
+        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --templates --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
         list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --lift-at-jumps --limit --help" ;;
         render) options="--out --recognizer --force --input-format --time-unit --y-up --lift-at-jumps --profile --recognizers --config --set --templates --limit --help" ;;

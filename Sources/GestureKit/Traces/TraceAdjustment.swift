@@ -40,6 +40,8 @@ public struct TraceAdjustment: Sendable, Hashable {
     /// Applies the unit and the flip to a trace as its reader made it, then adds a warning when its
     /// times still look like the wrong unit.
     public func apply(to trace: inout Trace) {
+        // On the times as read, as the reader's jump warning judged them.
+        if liftsAtJumps, trace.format == .xml { Self.liftAtJumps(&trace) }
         if let timeUnit {
             let native: TimeUnit = trace.format == .xml ? .ms : .s
             if timeUnit != native {
@@ -65,14 +67,14 @@ public struct TraceAdjustment: Sendable, Hashable {
                 trace.samples[index].location.y = axis - trace.samples[index].location.y
             }
         }
-        if liftsAtJumps, trace.format == .xml { Self.liftAtJumps(&trace) }
         if timeUnit == nil, let warning = TraceAdjustment.unitWarning(trace) { trace.warnings.append(warning) }
     }
 
     /// Ends the touch before each jump of a stroke and begins a new one at it, numbering the touches
     /// 1, 2, … in order again (a `$` log's strokes follow one another), and turns the reader's jump
-    /// warning into one that says so. A jump next to a stroke's first or last point is left: a
-    /// touch of one point would need a sample the file does not have.
+    /// warning into one that says so. A jump next to a touch's first or last point (a stroke's, or
+    /// one a lift just before it made) is left: a touch of one point would need a sample the file
+    /// does not have.
     static func liftAtJumps(_ trace: inout Trace) {
         let jumps = Trace.jumps(in: trace)
         var lifted = 0
@@ -84,16 +86,22 @@ public struct TraceAdjustment: Sendable, Hashable {
             trace.samples[jump.index].phase = .began
             lifted += 1
         }
-        guard lifted > 0 else { return }
-        var touch = 0
-        for index in trace.samples.indices {
-            if trace.samples[index].phase == .began { touch += 1 }
-            trace.samples[index].touch = .number(touch)
+        if lifted > 0 {
+            var touch = 0
+            for index in trace.samples.indices {
+                if trace.samples[index].phase == .began { touch += 1 }
+                trace.samples[index].touch = .number(touch)
+            }
         }
         let left = jumps.count - lifted
+        let next = "next to a touch's first or last point"
         let read =
-            (lifted == 1 ? "read as a lift" : "\(lifted) jumps read as lifts")
-            + (left == 0 ? "" : " (not \(left) next to a stroke's first or last point)") + " (--lift-at-jumps)"
+            switch (lifted, left) {
+            case (0, _): "not read as a lift (--lift-at-jumps): \(left == 1 ? "it is" : "each is") \(next)"
+            case (1, 0): "read as a lift (--lift-at-jumps)"
+            case (_, 0): "\(lifted) jumps read as lifts (--lift-at-jumps)"
+            default: "\(lifted) of \(jumps.count) jumps read as lifts (--lift-at-jumps), \(left) not: \(next)"
+            }
         trace.warnings = trace.warnings.map { warning in
             guard let range = warning.range(of: Trace.jumpWarningReading) else { return warning }
             return warning.replacingCharacters(in: range, with: read)

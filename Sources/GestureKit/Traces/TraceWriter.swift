@@ -138,9 +138,10 @@ public enum TraceWriter {
 
     static func csv(_ trace: Trace) -> String {
         var out = ""
-        /// A `# key: value` comment holds a non-empty value on one line (trimmed when read).
+        /// A `# key: value` comment holds a value on one line, trimmed of spaces and tabs when read: one
+        /// of nothing else is not written (and is reported lost), since it would read as no value.
         func comment(_ key: String, _ value: String?) {
-            guard let value, !value.isEmpty,
+            guard let value, value.unicodeScalars.contains(where: { $0 != " " && $0 != "\t" }),
                 !value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" })
             else { return }
             out += "# \(key): \(value)\n"
