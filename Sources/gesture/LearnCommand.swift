@@ -37,9 +37,10 @@ let learnHelp = """
                                  gesture, and the negatives: more recall among the gestures taught,
                                  but strokes of gestures never taught pass more often
       --coverage X               hold each threshold also to no more than it needs to take this
-                                 share (above 0, at most 1) of the gesture's own held-out examples: strokes of
-                                 gestures never taught pass less often, and that much recall is
-                                 given up (default: off; docs/templates.md has the trade-off)
+                                 share (above 0, at most 1) of the gesture's own held-out
+                                 examples: strokes of gestures never taught pass less often, and
+                                 that much recall is given up (default: off; docs/templates.md
+                                 has the trade-off)
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,

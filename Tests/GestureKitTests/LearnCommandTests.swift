@@ -84,8 +84,11 @@ import Testing
             ))
         #expect(learned.stdout.contains("\ncaret           6          6"))
         #expect(learned.stdout.hasSuffix("recognizer marks)\n"))
-        let text = try String(contentsOf: folder.appendingPathComponent("marks.json"), encoding: .utf8)
-        let file = try TemplateFile.read(bytes: Array(text.utf8), file: "marks.json")
+        func written(_ name: String) throws -> TemplateFile {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            return try TemplateFile.read(bytes: Array(text.utf8), file: name)
+        }
+        let file = try written("marks.json")
         #expect(file.id == "marks" && file.gestures.map(\.name) == ["caret", "o", "v"])
         #expect(file.source.paths == ["examples"] && file.source.examples == 18 && file.source.groups == 3)
         #expect(file.gestures[0].sources.allSatisfy { $0.contains("/caret/") })
@@ -111,9 +114,7 @@ import Testing
             covered.stdout.contains(
                 "of the other gestures' held-out examples, and reaches no further than it must to take 90% of its own held-out examples\n"
             ))
-        let tight = try TemplateFile.read(
-            bytes: Array(try String(contentsOf: folder.appendingPathComponent("covered.json"), encoding: .utf8).utf8),
-            file: "covered.json")
+        let tight = try written("covered.json")
         #expect(tight.coverage == 0.9 && file.coverage == nil)
         for (a, b) in zip(file.gestures, tight.gestures) {
             #expect(a.name == b.name && b.threshold <= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")

@@ -685,37 +685,39 @@ extension XMLReaderTests {
     @Suite struct XMLJumpTests {
         /// Two attempts in one `$1` log: the second starts 3.09 s later and 159 pt away, as in
         /// `dollar1-devices/stylus/s04/check07.xml`.
+        static let twoAttempts = """
+            <Gesture Name="check07">
+              <Point X="117" Y="282" T="1000"/>
+              <Point X="186" Y="337" T="1200"/>
+              <Point X="306" Y="174" T="1400"/>
+              <Point X="164" Y="246" T="4490"/>
+              <Point X="346" Y="138" T="4700"/>
+            </Gesture>
+            """
+        /// How the warning about `twoAttempts` begins; its end says what replay makes of the jump.
+        static let twoAttemptsJump =
+            "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
+            + "lifted and put down again where the log records no lift, or the device dropped samples; "
+
+        /// A one-stroke log of points (x, t in ms) along y = 0, read and cut at its jumps.
+        static func lifted(_ points: [(Int, Int)]) throws -> Trace {
+            let body = points.map { #"<Point X="\#($0.0)" Y="0" T="\#($0.1)"/>"# }.joined(separator: "\n")
+            var trace = try TraceReader.read(bytes: Array("<Gesture>\n\(body)\n</Gesture>".utf8), file: "t.xml")
+            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            return trace
+        }
+
         @Test func aStrokeThatJumpsIsNamedWithItsSampleLineAndMeasures() throws {
-            let xml = """
-                <Gesture Name="check07">
-                  <Point X="117" Y="282" T="1000"/>
-                  <Point X="186" Y="337" T="1200"/>
-                  <Point X="306" Y="174" T="1400"/>
-                  <Point X="164" Y="246" T="4490"/>
-                  <Point X="346" Y="138" T="4700"/>
-                </Gesture>
-                """
             #expect(
-                try jumpWarnings(xml) == [
-                    "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
-                        + "lifted and put down again where the log records no lift, or the device dropped samples; "
-                        + "replay reads one touch jumping there (--lift-at-jumps reads a lift)"
+                try jumpWarnings(Self.twoAttempts) == [
+                    Self.twoAttemptsJump + "replay reads one touch jumping there (--lift-at-jumps reads a lift)"
                 ])
         }
 
         /// `--lift-at-jumps`: the touch ends before the jump and the next begins at it, numbered on;
         /// the warning says so. Times and places are those read.
         @Test func aJumpReadAsALiftEndsOneTouchAndBeginsTheNext() throws {
-            let xml = """
-                <Gesture Name="check07">
-                  <Point X="117" Y="282" T="1000"/>
-                  <Point X="186" Y="337" T="1200"/>
-                  <Point X="306" Y="174" T="1400"/>
-                  <Point X="164" Y="246" T="4490"/>
-                  <Point X="346" Y="138" T="4700"/>
-                </Gesture>
-                """
-            let read = try TraceReader.read(bytes: Array(xml.utf8), file: "t.xml")
+            let read = try TraceReader.read(bytes: Array(Self.twoAttempts.utf8), file: "t.xml")
             var trace = read
             TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
             #expect(trace.samples.map(\.phase) == [.began, .moved, .ended, .began, .ended])
@@ -724,9 +726,7 @@ extension XMLReaderTests {
             #expect(trace.samples.map(\.location) == read.samples.map(\.location))
             #expect(
                 trace.warnings == [
-                    "sample 3 (line 5) comes 3.09 s and 159 pt after the one before it in its stroke: the pen was "
-                        + "lifted and put down again where the log records no lift, or the device dropped samples; "
-                        + "read as a lift (--lift-at-jumps)"
+                    Self.twoAttemptsJump + "read as a lift (--lift-at-jumps)"
                 ])
             // Without the option nothing changes, and a JSON trace is never cut.
             var kept = read
@@ -747,10 +747,7 @@ extension XMLReaderTests {
         /// one point: it is left, and the warning counts it. Jumps come before samples 1, 2, 4 and 5:
         /// 1 follows the first point; 2 and 4 are lifted; 5 then follows the first point of touch 3.
         @Test func aJumpThatWouldLeaveAOnePointTouchIsLeft() throws {
-            let points = [(0, 0), (100, 300), (200, 600), (205, 610), (300, 900), (400, 1200)]
-                .map { #"<Point X="\#($0.0)" Y="0" T="\#($0.1)"/>"# }.joined(separator: "\n")
-            var trace = try TraceReader.read(bytes: Array("<Gesture>\n\(points)\n</Gesture>".utf8), file: "t.xml")
-            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            let trace = try Self.lifted([(0, 0), (100, 300), (200, 600), (205, 610), (300, 900), (400, 1200)])
             #expect(trace.samples.map(\.phase) == [.began, .ended, .began, .ended, .began, .ended])
             #expect(trace.samples.map(\.touch) == [1, 1, 2, 2, 3, 3].map(TouchID.number))
             #expect(trace.warnings.count == 1)
@@ -765,10 +762,7 @@ extension XMLReaderTests {
         /// after the new touch's first point, is left (lifting it too would end that touch at the
         /// point it began).
         @Test func aJumpRightAfterALiftIsLeft() throws {
-            let points = [(0, 0), (1, 10), (100, 300), (200, 600), (201, 610), (202, 620)]
-                .map { #"<Point X="\#($0.0)" Y="0" T="\#($0.1)"/>"# }.joined(separator: "\n")
-            var trace = try TraceReader.read(bytes: Array("<Gesture>\n\(points)\n</Gesture>".utf8), file: "t.xml")
-            TraceAdjustment(liftsAtJumps: true).apply(to: &trace)
+            let trace = try Self.lifted([(0, 0), (1, 10), (100, 300), (200, 600), (201, 610), (202, 620)])
             #expect(trace.samples.map(\.phase) == [.began, .ended, .began, .moved, .moved, .ended])
             #expect(trace.samples.map(\.touch) == [1, 1, 2, 2, 2, 2].map(TouchID.number))
             #expect(
