@@ -17,7 +17,7 @@ BENCH_FLAGS ?=
 # The Swift files `make format` formats and `make lint` checks, with the settings of .swift-format.
 FORMATTED := Sources Tests Benchmarks/Sources Fuzz/Harnesses
 
-.PHONY: help build test lint golden accuracy bench bench-learned bench-profile install uninstall format clean fuzz fuzz-build
+.PHONY: help build test lint golden accuracy invariance bench bench-learned bench-profile install uninstall format clean fuzz fuzz-build
 
 help:
 	@echo "make build      release build of the gesture executable (Swift runtime linked statically)"
@@ -25,6 +25,7 @@ help:
 	@echo "make lint       check that the Swift files are formatted as .swift-format says"
 	@echo "make golden     rewrite every golden file (outputs, help, docs' references, schema) after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
+	@echo "make invariance the same, on the strokes drawn larger, smaller, sampled sparser, faster, slower (~2 min)"
 	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
 	@echo "make bench-learned  learned gestures on ../shared/datasets against dollarpy (Benchmarks/learned.py, ~11 min)"
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
@@ -50,6 +51,9 @@ accuracy: build
 	python3 scripts/accuracy.py --profile default
 	@echo
 	python3 scripts/accuracy.py --profile seed
+
+invariance: build
+	python3 scripts/invariance.py
 
 bench:
 	python3 Benchmarks/run.py --scale $(BENCH_SCALE) --seed $(BENCH_SEED) $(BENCH_FLAGS)

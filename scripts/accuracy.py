@@ -3,6 +3,7 @@
 every folder and device, in-sample and leave-one-person-out, with the worst person and the targets marked.
 
 Usage: scripts/accuracy.py [--profile default|seed] [--gesture PATH] [--config FILE] [--json]
+                           [--datasets DIR] [--in-sample]
 
 In-sample: one `gesture batch` over every folder, the whole registry competing, with the profile's values.
 Leave-one-person-out: for each recognizer, `gesture tune` sweeps the parameter named in SWEEPS over
@@ -19,13 +20,19 @@ direction counts for swipe), over those traces.
 import argparse, collections, csv, json, os, re, subprocess, sys, tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-datasets = os.path.join(os.path.dirname(root), "shared", "datasets")
 parser = argparse.ArgumentParser()
 parser.add_argument("--profile", default="default")
 parser.add_argument("--gesture", default=os.path.join(root, ".build", "release", "gesture"))
 parser.add_argument("--config")
 parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+parser.add_argument("--datasets", default=os.path.join(os.path.dirname(root), "shared", "datasets"),
+                    help="the datasets folder (default ../shared/datasets; scripts/invariance.py passes altered copies)")
+parser.add_argument("--in-sample", action="store_true",
+                    help="the in-sample figures only (no leave-one-person-out: its figures are null), with --json")
 args = parser.parse_args()
+datasets = args.datasets
+if args.in_sample and not args.json:
+    parser.error("--in-sample goes with --json")
 if not os.path.isdir(datasets):
     print(f"skipped: {datasets} not found (the datasets live beside the project, in ../shared)")
     sys.exit(0)
@@ -151,7 +158,7 @@ def choose(totals):
 
 outside = collections.defaultdict(lambda: collections.Counter())  # (set, person) → held-out counts
 chosen = {}
-for g in RECOGNIZERS:
+for g in [] if args.in_sample else RECOGNIZERS:
     spec = SWEEPS[g]
     text = run(["tune", "--quiet", "--format", "csv", "--group-by", "column:group", "--sweep", spec] + common + folders)
     table = collections.defaultdict(dict)  # group → setting → counts
@@ -215,7 +222,7 @@ for name, *_ in SETS:
         entry["falseAlarms"][g] = {
             "inSample": ratio(total_in[g + ".falseAlarms"], others_in), "alarmsInSample": total_in[g + ".falseAlarms"],
             "crossValidated": ratio(total_out[g + ".falseAlarms"], others_out),
-            "alarmsCrossValidated": total_out[g + ".falseAlarms"], "others": others_in,
+            "alarmsCrossValidated": None if args.in_sample else total_out[g + ".falseAlarms"], "others": others_in,
             "target": FALSE_ALARM_TARGET}
         if labelled == 0:
             continue
@@ -223,7 +230,8 @@ for name, *_ in SETS:
         entry["recall"][g] = {
             "labelled": labelled, "inSample": ratio(total_in[g + ".recalled"], labelled),
             "crossValidated": ratio(total_out[g + ".recalled"], total_out[g + ".labelled"]),
-            "worstPerson": worst[1], "worstPersonRecall": worst[0], "worstPersonCounts": [worst[2], worst[3]],
+            "worstPerson": worst and worst[1], "worstPersonRecall": worst and worst[0],
+            "worstPersonCounts": worst and [worst[2], worst[3]],
             "missedInSample": labelled - total_in[g + ".recalled"], "missedJumping": total_in[g + ".missedJumping"],
             "target": target[0] if target else None,
             "worstPersonTarget": WORST_PERSON_TARGET if target and target[1] else None}

@@ -19,8 +19,8 @@ import Testing
     static let recallFloors: [String: Double] = [
         "dollar1 checkmark": 0.99, "dollar1 circle": 0.99,
         "dollar1-devices/finger checkmark": 0.966, "dollar1-devices/finger circle": 0.966,
-        "dollar1-devices/stylus checkmark": 0.866, "dollar1-devices/stylus circle": 0.933,
-        "dollar1-devices/touchpad checkmark": 0.9, "dollar1-devices/touchpad circle": 0.866,
+        "dollar1-devices/stylus checkmark": 0.866, "dollar1-devices/stylus circle": 0.949,
+        "dollar1-devices/touchpad checkmark": 0.9, "dollar1-devices/touchpad circle": 0.883,
         "mouse-dollar checkmark": 0.883, "mouse-dollar circle": 0.983,
         "unipen-z z": 0.921, "mmg-strokes swipe": 0.99, "bioident-swipes swipe": 0.99,
     ]
@@ -28,7 +28,7 @@ import Testing
     static let falseAlarmCeilings: [String: Double] = [
         "dollar1-devices/finger z": 0.0157, "dollar1-devices/stylus z": 0.0137,
         "dollar1-devices/touchpad checkmark": 0.0057, "dollar1-devices/touchpad z": 0.0053,
-        "mouse-dollar z": 0.0189,
+        "mouse-dollar z": 0.0178,
     ]
     /// Issue 14's targets that the floors above fall short of, for the report.
     static let recallTargets: [String: Double] = [
@@ -82,5 +82,48 @@ import Testing
             }
         }
         print("targets not yet met (issue 14):\n" + report.sorted().joined(separator: "\n"))
+    }
+
+    /// The shapes judged in units of the stroke's own size: the same strokes drawn half as large, twice
+    /// and four times (`make invariance`) keep their recall and false alarms within a few traces of a
+    /// folder. Swipes are left out (a swipe is a distance in points, as UIKit's), and so is the one
+    /// change a long press makes: half as large, a pause at a touchpad circle's start stays within its
+    /// 10 pt.
+    @Test(.enabled(if: present, "../shared/datasets is absent: invariance on real strokes not measured"))
+    func theShapesHoldAtOtherSizes() async throws {
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/invariance.py --json --in-sample --only 'size×0.5,size×2,size×4' "
+                + "--gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Recall: Decodable {
+            var labelled: Int
+            var inSample: Double
+        }
+        struct FalseAlarms: Decodable { var alarmsInSample: Int }
+        struct Set: Decodable {
+            var recall: [String: Recall]
+            var falseAlarms: [String: FalseAlarms]
+        }
+        let figures = try JSONDecoder().decode([String: [String: Set]].self, from: Data(output.stdout.utf8))
+        let recorded = try #require(figures["as recorded"])
+        let losses = ["size×0.5 dollar1-devices/touchpad circle": 7]
+        #expect(figures.count == 4)
+        for (alteration, sets) in figures where alteration != "as recorded" {
+            for (name, set) in sets {
+                for (gesture, recall) in set.recall where gesture != "swipe" {
+                    let before = try #require(recorded[name]?.recall[gesture])
+                    let change = Int(((recall.inSample - before.inSample) * Double(recall.labelled)).rounded())
+                    let allowed = losses["\(alteration) \(name) \(gesture)"] ?? 3
+                    #expect(change >= -allowed, "\(alteration) \(name) \(gesture): recall \(change) traces")
+                }
+            }
+            for shape in ["checkmark", "circle", "z"] {
+                let alarms = { (sets: [String: Set]) in
+                    sets.values.reduce(0) { $0 + $1.falseAlarms[shape]!.alarmsInSample }
+                }
+                #expect(alarms(sets) - alarms(recorded) <= 3, "\(alteration) \(shape): false alarms")
+            }
+        }
     }
 }

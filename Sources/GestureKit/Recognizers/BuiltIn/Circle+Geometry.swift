@@ -105,6 +105,7 @@ extension Circle {
             var count: Int
             var closureReturnRatio: Double
             var jitterTolerance: Double?
+            var jitterRatio: Double
             var cornerSpan: Double
             var cornerTurn: Double?
         }
@@ -156,7 +157,7 @@ extension Circle {
         /// wobble nor a pause counts.
         private(set) lazy var directionChanges: [Point] = {
             var changes: [Point] = []
-            guard let tolerance = key.jitterTolerance else {
+            guard let floor = key.jitterTolerance else {
                 // The recipe's loop, literally: steps i-1 → i for i in 2 ..< count − 1, and a C-style sign
                 // that calls zero positive (docs/recognizers/circle.md says why).
                 func sign(_ v: Double) -> Int { v < 0 ? -1 : 1 }
@@ -166,6 +167,7 @@ extension Circle {
                 }
                 return changes
             }
+            let tolerance = max(floor, key.jitterRatio * diameter)
             var x = Reversals(start: points[0].x, tolerance: tolerance)
             var y = Reversals(start: points[0].y, tolerance: tolerance)
             for point in points.dropFirst() {

@@ -5,9 +5,9 @@
 /// within `closureSizeRatio` of its diameter (or `closureViewRatio` of the view's smaller side); the
 /// angle swept about the centre of its bounding box lies between `minimumArc` and `maximumArc`; x and y
 /// reverse at most `maximumDirectionChanges` times in all (a reversal counts once the stroke has come
-/// back `jitterTolerance`); it has at most `maximumCorners` corners (turns sharper than `cornerTurn`
-/// between chords `cornerSpan` of its diameter long); and its distance from the centre varies by at
-/// most `roundnessTolerance` of its mean. It fails at exactly `maximumDuration` after touch down if
+/// back `jitterTolerance`, or `jitterRatio` of its diameter when that is larger); it has at most
+/// `maximumCorners` corners (turns sharper than `cornerTurn` between chords `cornerSpan` of its diameter
+/// long); and its distance from the centre varies by at most `roundnessTolerance` of its mean. It fails at exactly `maximumDuration` after touch down if
 /// still drawing — a deadline on the trace clock, even between samples.
 ///
 /// The seed profile is Erica Sadun's circle recipe (The iOS Developer's Cookbook): 2 s, closure within a
@@ -46,6 +46,7 @@ public struct Circle: Recognizer {
         public var maximumArc = 4.5 * Double.pi
         public var maximumDirectionChanges = 10
         public var jitterTolerance: Double? = 3
+        public var jitterRatio = 0.03
         public var cornerSpan = 0.2
         public var cornerTurn: Double? = 1.2
         public var maximumCorners = 1
@@ -64,6 +65,7 @@ public struct Circle: Recognizer {
             $0.maximumArc = 3 * Double.pi
             $0.maximumDirectionChanges = 5
             $0.jitterTolerance = nil
+            $0.jitterRatio = 0
             $0.cornerTurn = nil
             $0.roundnessTolerance = nil
         }
@@ -89,6 +91,9 @@ public struct Circle: Recognizer {
                 "jitterTolerance", \.jitterTolerance, .points, minimum: 0, formerOff: .zero,
                 "movements shorter than this are not counted as direction changes (off: the recipe's count, every change of sign between samples)"
             ),
+            .init(
+                "jitterRatio", \.jitterRatio, .ratio, minimum: 0,
+                "the same, as a fraction of the diameter, when larger than jitterTolerance (not used when it is off)"),
             .init(
                 "cornerSpan", \.cornerSpan, .ratio, minimum: 0,
                 "path length on each side of a point over which its turn is measured, as a fraction of the diameter"
@@ -163,7 +168,8 @@ public struct Circle: Recognizer {
         // Copies of this circle that differ only in their limits (a tuning sweep) measure the path once.
         let key = Measures.Key(
             touch: touch.id, count: points.count, closureReturnRatio: parameters.closureReturnRatio,
-            jitterTolerance: parameters.jitterTolerance, cornerSpan: parameters.cornerSpan,
+            jitterTolerance: parameters.jitterTolerance, jitterRatio: parameters.jitterRatio,
+            cornerSpan: parameters.cornerSpan,
             cornerTurn: parameters.cornerTurn)
         let measures = context.shared({ $0.key == key }, make: { Measures(points, key) })
         let (bounds, center, diameter) = (measures.bounds, measures.center, measures.diameter)
@@ -360,6 +366,15 @@ extension Circle {
         Example(
             "a wobbly circle, seed", .fails(FailureCode.tooManyDirectionChanges), profiles: [.seed],
             samples: Example.stroke(loop(steps: 72, noise: 1.5))),
+        // jitterRatio: the same circle and its wobbles four times as large, 400 pt across, its wobbles
+        // 12 pt: past the 3 pt floor, within 0.03 of the diameter.
+        Example(
+            "the wobbly circle four times as large, default", .recognizes("circle"), profiles: [.default],
+            samples: Example.stroke(loop(steps: 72, radius: 200, noise: 6))),
+        Example(
+            "the wobbly circle four times as large, in points alone", .fails(FailureCode.tooManyDirectionChanges),
+            profiles: [.default], settings: ["jitterRatio": 0],
+            samples: Example.stroke(loop(steps: 72, radius: 200, noise: 6))),
         // closureReturnRatio: lifts a quarter turn past its start, 0.71 of its size away from it.
         Example(
             "one and a quarter turns, default", .recognizes("circle"), profiles: [.default],

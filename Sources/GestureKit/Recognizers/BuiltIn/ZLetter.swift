@@ -34,7 +34,7 @@ public struct ZLetter: Recognizer {
         public var strokePrecision = 12.0
         public var precisionRatio = 0.25
         public var jitterTolerance = 2.0
-        public var turnTolerance = 5.0
+        public var turnTolerance = 2.0
         public var minimumPartLength = 10.0
         public var wholePath = true
         public var turnRatio = 0.1
