@@ -6,7 +6,7 @@ Usage: scripts/accuracy.py [--profile default|seed] [--gesture PATH] [--config F
                            [--datasets DIR] [--in-sample]
 
 In-sample: one `gesture batch` over every folder, the whole registry competing, with the profile's values.
-Leave-one-person-out: for each recognizer, `gesture tune` sweeps the parameter named in SWEEPS over
+Leave-one-person-out: for each recognizer, `gesture tune` sweeps the parameters named in SWEEPS over
 every person of every folder (one group per person and device); for each person, the value is chosen
 on everyone else (false alarms within 0.5% in every folder and device, then the highest recall),
 and that person's traces are scored with it. A person who drew on several devices is left out of all
@@ -66,12 +66,13 @@ for name in ["dollar1", "dollar1-devices/finger", "dollar1-devices/stylus", "dol
 RECALL_TARGETS[("z", "unipen-z")] = (0.97, False)
 RECALL_TARGETS[("swipe", "mmg-strokes")] = (0.99, False)
 RECALL_TARGETS[("swipe", "bioident-swipes")] = (0.99, False)
-# The parameter tuned person by person for each recognizer's leave-one-person-out figures.
+# The parameters tuned person by person for each recognizer's leave-one-person-out figures: one, or two
+# swept together (every pair of values).
 SWEEPS = {
-    "checkmark": "checkmark.minimumRiseRatio=0.2:0.8:0.05",
-    "circle": "circle.roundnessTolerance=0.15:0.4:0.025",
-    "z": "z.maximumTopAngle=0.4:1:0.05",
-    "swipe": "swipe.maximumBow=0.05:0.3:0.025",
+    "checkmark": ["checkmark.minimumRiseRatio=0.2:0.8:0.05"],
+    "circle": ["circle.roundnessTolerance=0.15:0.4:0.025"],
+    "z": ["z.maximumTopAngle=0.4:1:0.05", "z.maximumTopSagRatio=0.1:0.5:0.05"],
+    "swipe": ["swipe.maximumBow=0.05:0.3:0.025"],
 }
 
 
@@ -138,7 +139,7 @@ for r in batch:
 # Leave one person out, recognizer by recognizer, from `gesture tune`'s counts per setting and group.
 def choose(totals):
     """The setting chosen on the people left in: the false alarms within FALSE_ALARM_TARGET in every
-    set (or else the lowest worst rate), then the highest recall, then the first in grid order.
+    set (or else the lowest worst rate), then the highest recall, then the middle of the tied settings.
     `totals[setting][set]` are counts."""
     def key(setting):
         by_set = totals[setting]
@@ -149,23 +150,29 @@ def choose(totals):
         recall = sum(c["recalled"] for c in by_set.values()) / labelled if labelled else -1
         meets = worst <= FALSE_ALARM_TARGET + 1e-12
         return (meets, 0 if meets else -worst, recall)
-    best = None
-    for setting in totals:
-        if best is None or key(setting) > key(best):
-            best = setting
-    return best
+    keys = {setting: key(setting) for setting in totals}
+    top = max(keys.values())
+    tied = [setting for setting in totals if keys[setting] == top]  # in grid order
+    # As `gesture tune` chooses among ties: the middle of them, axis by axis (the median value of the
+    # first parameter among them, the lower of two; then of the second among those with it).
+    for axis in range(len(tied[0].split(", "))):
+        values = sorted({float(s.split(", ")[axis]) for s in tied})
+        middle = values[(len(values) - 1) // 2]
+        tied = [s for s in tied if float(s.split(", ")[axis]) == middle]
+    return tied[0]
 
 
 outside = collections.defaultdict(lambda: collections.Counter())  # (set, person) → held-out counts
 chosen = {}
 for g in [] if args.in_sample else RECOGNIZERS:
-    spec = SWEEPS[g]
-    text = run(["tune", "--quiet", "--format", "csv", "--group-by", "column:group", "--sweep", spec] + common + folders)
+    specs = SWEEPS[g]
+    sweeps = [arg for spec in specs for arg in ["--sweep", spec]]
+    text = run(["tune", "--quiet", "--format", "csv", "--group-by", "column:group"] + sweeps + common + folders)
     table = collections.defaultdict(dict)  # group → setting → counts
     for row in csv.DictReader(text.splitlines()):
         if not row["group"]:
             continue
-        setting = row[spec.split("=")[0]]
+        setting = ", ".join(row[spec.split("=")[0]] for spec in specs)
         table[row["group"]][setting] = {
             "traces": int(row["traces"]), "labelled": int(row[g + ".labelled"]),
             "recalled": int(row[g + ".recalled"]), "falseAlarms": int(row[g + ".falseAlarms"])}
@@ -193,7 +200,7 @@ for g in [] if args.in_sample else RECOGNIZERS:
             counts[g + ".labelled"] += c["labelled"]
             counts[g + ".recalled"] += c["recalled"]
             counts[g + ".falseAlarms"] += c["falseAlarms"]
-    chosen[g] = {"sweep": spec, "choices": dict(picks.most_common())}
+    chosen[g] = {"sweep": " and ".join(specs), "choices": dict(picks.most_common())}
 
 
 def ratio(a, b):
@@ -251,7 +258,7 @@ def mark(ok):
 
 
 print(f"profile {args.profile}: {len(batch)} traces; leave-one-person-out tunes "
-      + ", ".join(SWEEPS[g] for g in RECOGNIZERS))
+      + ", ".join(" and ".join(SWEEPS[g]) for g in RECOGNIZERS))
 print()
 print("| data | gesture | recall in-sample | recall, leave-one-person-out | target | worst person (LOPO) |")
 print("| --- | --- | --- | --- | --- | --- |")

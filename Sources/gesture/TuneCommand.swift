@@ -12,7 +12,7 @@ let tuneHelp = """
     recall (traces labelled with its gestures recognized as labelled; a swipe must have the labelled
     direction), the false alarms (traces labelled otherwise recognized as one of its gestures) and the
     accuracy. The chosen setting has the best objective among those whose false alarms stay within
-    --max-false-alarms for every swept recognizer.
+    --max-false-alarms for every swept recognizer; of settings that do equally well, the middle one.
 
     With --group-by (a group is a person, say), it also runs leave-one-group-out: each group is scored
     with the setting chosen on the other groups only. That cross-validated figure is the one to quote:

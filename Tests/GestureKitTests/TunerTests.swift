@@ -172,6 +172,34 @@ private func swipeOnly() throws -> Configuration {
         #expect(TuningCounts(recognizers: 1).f1(0) == nil)
     }
 
+    /// Settings tied on every figure are a range of values that do equally well: the middle one is
+    /// chosen (the lower of two middles), axis by axis on a grid, not the first, which sits at the
+    /// range's edge with no margin for the next person's strokes.
+    @Test func tiedSettingsGoToTheMiddleOfTheirRange() {
+        func counts(recalled: Int) -> TuningCounts {
+            var counts = TuningCounts(recognizers: 1)
+            counts.traces = 10
+            counts.labelled = [5]
+            counts.recalled = [recalled]
+            counts.correct = recalled + 5
+            return counts
+        }
+        func choose(_ recalled: [Int], shape: [Int]) -> Int {
+            TuningResult.choose(
+                recalled.map { counts(recalled: $0) }, shape: shape, targets: [0], objective: .recall, limit: 0
+            ).setting
+        }
+        #expect(choose([3, 5, 5, 5, 4], shape: [5]) == 2)
+        #expect(choose([5, 5, 5, 5], shape: [4]) == 1)
+        #expect(choose([5, 4, 4], shape: [3]) == 0)
+        #expect(choose([4, 4, 5], shape: [3]) == 2)
+        // A 3 × 3 grid, the first sweep varying slowest. Every setting tied: the centre, (1, 1). Tied
+        // at (0, 1), (0, 2), (1, 2) and (2, 2): the first sweep's values among them are 0, 1 and 2, the
+        // middle 1; with it only (1, 2), setting 5.
+        #expect(choose(Array(repeating: 5, count: 9), shape: [3, 3]) == 4)
+        #expect(choose([4, 5, 5, 4, 4, 5, 4, 4, 5], shape: [3, 3]) == 5)
+    }
+
     @Test func twoSweepsMakeAGridTheFirstVaryingSlowest() throws {
         let base = try swipeOnly()
         let tuner = Tuner(

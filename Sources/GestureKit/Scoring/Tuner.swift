@@ -465,8 +465,9 @@ public struct TuningResult: Sendable {
         }
         self.counts = counts
         totals = counts.map { $0.reduce(empty, +) }
+        let shape = tuner.sweeps.map(\.values.count)
         chosen = TuningResult.choose(
-            totals, targets: targets, objective: tuner.objective, limit: tuner.maximumFalseAlarms)
+            totals, shape: shape, targets: targets, objective: tuner.objective, limit: tuner.maximumFalseAlarms)
         var folds: [Fold] = []
         if groupNames.count >= 2 {
             for group in groupNames.indices {
@@ -476,7 +477,8 @@ public struct TuningResult: Sendable {
                     Fold(
                         group: group,
                         choice: TuningResult.choose(
-                            training, targets: targets, objective: tuner.objective, limit: tuner.maximumFalseAlarms)))
+                            training, shape: shape, targets: targets, objective: tuner.objective,
+                            limit: tuner.maximumFalseAlarms)))
             }
         }
         self.folds = folds
@@ -517,8 +519,14 @@ public struct TuningResult: Sendable {
 
     /// The best setting: within the false-alarm limit if any is (otherwise the fewest false alarms,
     /// by the worst target's rate); then the highest objective, the highest accuracy, the fewest
-    /// false alarms of the targets; then the first in grid order.
-    static func choose(_ counts: [TuningCounts], targets: [Int], objective: Tuner.Objective, limit: Double) -> Choice {
+    /// false alarms of the targets. Among settings tied on all of these, the one in their middle:
+    /// the median value of the first sweep among them (the lower one of two), then of the second
+    /// among those with it. A limit chosen at the edge of a range of values that do equally well
+    /// (the first in grid order) leaves no margin for the next person's strokes; the middle does.
+    /// `shape` is the number of values of each sweep, the first varying slowest.
+    static func choose(
+        _ counts: [TuningCounts], shape: [Int], targets: [Int], objective: Tuner.Objective, limit: Double
+    ) -> Choice {
         struct Key {
             var meets: Bool
             var worstRate: Double
@@ -540,13 +548,18 @@ public struct TuningResult: Sendable {
             if a.accuracy != b.accuracy { return a.accuracy > b.accuracy }
             return a.falseAlarms < b.falseAlarms
         }
-        var best = 0
-        var bestKey = key(counts[0])
-        for index in counts.indices.dropFirst() {
-            let candidate = key(counts[index])
-            if better(candidate, bestKey) { (best, bestKey) = (index, candidate) }
+        let keys = counts.map(key)
+        var bestKey = keys[0]
+        for candidate in keys.dropFirst() where better(candidate, bestKey) { bestKey = candidate }
+        var tied = keys.indices.filter { !better(bestKey, keys[$0]) }
+        // Axis by axis: a setting's coordinate on sweep `axis` is its index's digit in the grid's shape.
+        for axis in shape.indices {
+            let stride = shape[(axis + 1)...].reduce(1, *)
+            let coordinates = Set(tied.map { $0 / stride % shape[axis] }).sorted()
+            let middle = coordinates[(coordinates.count - 1) / 2]
+            tied = tied.filter { $0 / stride % shape[axis] == middle }
         }
-        return Choice(setting: best, meetsFalseAlarmLimit: bestKey.meets)
+        return Choice(setting: tied[0], meetsFalseAlarmLimit: bestKey.meets)
     }
 
     static func subtract(_ a: TuningCounts, _ b: TuningCounts) -> TuningCounts {

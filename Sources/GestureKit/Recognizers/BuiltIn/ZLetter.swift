@@ -7,10 +7,11 @@
 /// than `turnTolerance`, or `turnRatio` of its width); and each run of three consecutive parts that go
 /// right, left, right is read as the top part, the diagonal and the bottom part, with up to
 /// `leadInParts` parts before and `tailParts` after (a hook, a cursive descender). A reading is a Z when
-/// it passes every rule, in this order: `maximumTopAngle`, `minimumTopCornerTurn`, `diagonalDropRatio`,
-/// `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a descender),
-/// `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`. Otherwise the failure is that of the
-/// reading that got furthest, and a stroke with no right-left-right reading fails `incomplete`.
+/// it passes every rule, in this order: `maximumTopAngle`, `maximumTopSagRatio`, `minimumTopCornerTurn`,
+/// `diagonalDropRatio`, `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a
+/// descender), `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`, `minimumDiagonalSlant`.
+/// Otherwise the failure is that of the reading that got furthest, and a stroke with no right-left-right
+/// reading fails `incomplete`.
 ///
 /// The seed profile follows the Objective-C Z-letter recognizer tutorial point by point: the top part
 /// moves right within `strokePrecision` of its starting height; the first movement left starts the
@@ -41,6 +42,7 @@ public struct ZLetter: Recognizer {
         public var leadInParts = 1
         public var tailParts = 2
         public var maximumTopAngle: Double? = 40 * Double.pi / 180
+        public var maximumTopSagRatio: Double? = 0.25
         public var minimumTopCornerTurn = 90 * Double.pi / 180
         public var diagonalDropRatio: Double? = 0.1
         public var bottomClimbRatio: Double? = 0.9
@@ -48,6 +50,7 @@ public struct ZLetter: Recognizer {
         public var maximumDescenderBottomAngle: Double? = 80 * Double.pi / 180
         public var topStartRatio = 0.5
         public var exitRiseRatio: Double? = 0.05
+        public var minimumDiagonalSlant: Double?
 
         public init() {}
 
@@ -63,6 +66,7 @@ public struct ZLetter: Recognizer {
             $0.leadInParts = 0
             $0.tailParts = 0
             $0.maximumTopAngle = nil
+            $0.maximumTopSagRatio = nil
             $0.minimumTopCornerTurn = 0
             $0.diagonalDropRatio = nil
             $0.bottomClimbRatio = nil
@@ -70,6 +74,7 @@ public struct ZLetter: Recognizer {
             $0.maximumDescenderBottomAngle = nil
             $0.topStartRatio = 1
             $0.exitRiseRatio = nil
+            $0.minimumDiagonalSlant = nil
         }
 
         /// Degrees, as the angles were given before every angle was in radians.
@@ -107,6 +112,10 @@ public struct ZLetter: Recognizer {
                 formerly: [.init("topAngle", unit: "deg", scale: degrees)],
                 "whole path: how far from horizontal the top part may head (off: any way)"),
             .init(
+                "maximumTopSagRatio", \.maximumTopSagRatio, .ratio, minimum: 0,
+                "whole path: how far the top part may dip below the line from its start to the top corner, as a fraction of the height (off: any)"
+            ),
+            .init(
                 "minimumTopCornerTurn", \.minimumTopCornerTurn, .radians, minimum: 0, maximum: Double.pi,
                 formerly: [.init("topCornerAngle", unit: "deg", scale: degrees)],
                 "whole path: least turn from the top part's heading to the diagonal's"),
@@ -131,6 +140,10 @@ public struct ZLetter: Recognizer {
                 "exitRiseRatio", \.exitRiseRatio, .ratio, minimum: -1, formerOff: .atMost(-1),
                 "whole path: least climb of a part going right after the descender, as a fraction of the height (off: any)"
             ),
+            .init(
+                "minimumDiagonalSlant", \.minimumDiagonalSlant, .ratio, minimum: 0,
+                "whole path: least leftward travel of the diagonal, as a fraction of its descent (off: any; a brace's stem is upright)"
+            ),
         ]
     }
 
@@ -138,6 +151,7 @@ public struct ZLetter: Recognizer {
         case multipleTouches = "multiple-touches"
         case incomplete
         case topTooSteep = "top-too-steep"
+        case topSagged = "top-sagged"
         case topCornerOpen = "top-corner-open"
         case diagonalNotDown = "diagonal-not-down"
         case bottomClimbed = "bottom-climbed"
@@ -146,6 +160,7 @@ public struct ZLetter: Recognizer {
         case longLeadIn = "long-lead-in"
         case longTail = "long-tail"
         case exitNotUp = "exit-not-up"
+        case diagonalUpright = "diagonal-upright"
         case leftTheLine = "left-the-line"
         case movedLeft = "moved-left"
         case movedUp = "moved-up"
@@ -157,6 +172,8 @@ public struct ZLetter: Recognizer {
             case .multipleTouches: "a second finger touched down; a Z is one finger"
             case .incomplete: "lifted before the stroke went right, left and right again"
             case .topTooSteep: "whole path: the top part heads further from horizontal than maximumTopAngle"
+            case .topSagged:
+                "whole path: the top part dips below the line from its start to the top corner by more than maximumTopSagRatio of the height"
             case .topCornerOpen:
                 "whole path: the diagonal turns back from the top part by less than minimumTopCornerTurn"
             case .diagonalNotDown:
@@ -171,6 +188,8 @@ public struct ZLetter: Recognizer {
             case .longTail: "whole path: more than tailParts parts after the bottom part"
             case .exitNotUp:
                 "whole path: a part going right after the descender climbs less than exitRiseRatio of the height"
+            case .diagonalUpright:
+                "whole path: the diagonal goes left less than minimumDiagonalSlant of its descent"
             case .leftTheLine:
                 "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
             case .movedLeft: "point by point: moved left during the bottom part"
@@ -307,22 +326,37 @@ public struct ZLetter: Recognizer {
         if let limit = parameters.maximumTopAngle, topHeading > limit {
             return broken(0, .topTooSteep, "the top part heads too far from horizontal", topHeading, limit, .radians, b)
         }
+        if let limit = parameters.maximumTopSagRatio {
+            var deepest = a
+            var depth = 0.0
+            let length = a.distance(to: b)
+            for p in path[turns[k]...turns[k + 1]] {
+                // Below the line a → b (y grows down): the cross product's sign says which side.
+                let below =
+                    length > 0 ? ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length : p.y - a.y
+                if below > depth { (depth, deepest) = (below, p) }
+            }
+            if share(depth) > limit {
+                return broken(
+                    1, .topSagged, "the top part dips like a V, not a bar", share(depth), limit, .ratio, deepest)
+            }
+        }
         let corner = Geometry.turn(from: Geometry.angle(from: a, to: b), to: Geometry.angle(from: b, to: c))
         if corner < parameters.minimumTopCornerTurn {
             return broken(
-                1, .topCornerOpen, "the diagonal does not turn back far enough at the top corner", corner,
+                2, .topCornerOpen, "the diagonal does not turn back far enough at the top corner", corner,
                 parameters.minimumTopCornerTurn, .radians, b)
         }
         let drop = c.y - b.y
         if let limit = parameters.diagonalDropRatio, share(drop) < limit {
-            return broken(2, .diagonalNotDown, "the diagonal did not go down far enough", share(drop), limit, .ratio, c)
+            return broken(3, .diagonalNotDown, "the diagonal did not go down far enough", share(drop), limit, .ratio, c)
         }
         let highest = path[turns[k + 2]...turns[k + 3]].min { $0.y < $1.y } ?? c
         let climb = c.y - highest.y
         let climbRatio = drop > 0 ? climb / drop : (climb > 0 ? Double.infinity : 0)
         if let limit = parameters.bottomClimbRatio, climbRatio > limit {
             return broken(
-                3, .bottomClimbed, "the bottom part climbed back towards the top corner", climbRatio, limit, .ratio,
+                4, .bottomClimbed, "the bottom part climbed back towards the top corner", climbRatio, limit, .ratio,
                 highest)
         }
         let bottomHeading = Geometry.angle(from: c, to: d)
@@ -333,23 +367,23 @@ public struct ZLetter: Recognizer {
                 trailing > 0
                 ? "the bottom part heads down too steeply, even into a descender"
                 : "the bottom part heads down too steeply"
-            return broken(4, .bottomTooSteep, message, bottomHeading, steepest, .radians, d)
+            return broken(5, .bottomTooSteep, message, bottomHeading, steepest, .radians, d)
         }
         let start = share(a.y - strokeTop)
         if start > parameters.topStartRatio {
             return broken(
-                5, .topNotAtTop, "the top part starts too far below the top of the stroke", start,
+                6, .topNotAtTop, "the top part starts too far below the top of the stroke", start,
                 parameters.topStartRatio,
                 .ratio, a)
         }
         if k > parameters.leadInParts {
             return broken(
-                6, .longLeadIn, "too many parts before the top part", Double(k), Double(parameters.leadInParts), .count,
+                7, .longLeadIn, "too many parts before the top part", Double(k), Double(parameters.leadInParts), .count,
                 a)
         }
         if trailing > parameters.tailParts {
             return broken(
-                7, .longTail, "too many parts after the bottom part", Double(trailing), Double(parameters.tailParts),
+                8, .longTail, "too many parts after the bottom part", Double(trailing), Double(parameters.tailParts),
                 .count, d)
         }
         if let limit = parameters.exitRiseRatio {
@@ -358,9 +392,17 @@ public struct ZLetter: Recognizer {
                 let rise = share(exit.0.y - exit.1.y)
                 if rise < limit {
                     return broken(
-                        8, .exitNotUp, "went right again after the bottom part without climbing", rise, limit, .ratio,
+                        9, .exitNotUp, "went right again after the bottom part without climbing", rise, limit, .ratio,
                         exit.1)
                 }
+            }
+        }
+        if let limit = parameters.minimumDiagonalSlant {
+            let slant = drop > 0 ? (b.x - c.x) / drop : 0
+            if slant < limit {
+                return broken(
+                    10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit, .ratio,
+                    c)
             }
         }
         return nil
@@ -571,6 +613,22 @@ extension ZLetter {
         Example(
             "a top part rising 51°", .fails(FailureCode.topTooSteep), profiles: [.default],
             samples: Example.stroke(polyline([(0, 50), (40, 0), (0, 80), (60, 80)]))),
+        // maximumTopSagRatio
+        Example(
+            "a top bar sagging 0.13 of the height", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (30, 8), (60, 0), (0, 60), (60, 60)]))),
+        Example(
+            "a top part dipping like a V, 0.86 of the height (a five-pointed star's first points)",
+            .fails(FailureCode.topSagged), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (30, 60), (60, 0), (0, 70), (60, 70)]))),
+        // minimumDiagonalSlant (off by default)
+        Example(
+            "an upright diagonal, going left 0.13 of its descent", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (40, 0), (30, 80), (60, 80)]))),
+        Example(
+            "an upright diagonal, with minimumDiagonalSlant 0.3", .fails(FailureCode.diagonalUpright),
+            profiles: [.default], settings: ["minimumDiagonalSlant": 0.3],
+            samples: Example.stroke(polyline([(0, 0), (40, 0), (30, 80), (60, 80)]))),
         // minimumTopCornerTurn
         Example(
             "a rounded top corner", .recognizes("z"), profiles: [.default],
