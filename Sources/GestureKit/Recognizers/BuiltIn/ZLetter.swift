@@ -401,7 +401,8 @@ public struct ZLetter: Recognizer {
             let slant = drop > 0 ? (b.x - c.x) / drop : 0
             if slant < limit {
                 return broken(
-                    10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit, .ratio,
+                    10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit,
+                    .ratio,
                     c)
             }
         }
