@@ -51,8 +51,9 @@ ATTRIBUTE = re.compile(r'\b([XYT])="([^"]*)"')
 STROKE = re.compile(r"(<Stroke\b[^>]*>)(.*?)(</Stroke>)", re.S)
 
 
-def number(text):
-    return f"{text:.0f}" if text == round(text) else f"{text:.3f}".rstrip("0")
+def number(value):
+    """A coordinate or time as written back: whole numbers without a decimal point."""
+    return f"{value:.0f}" if value == round(value) else f"{value:.3f}".rstrip("0")
 
 
 def alter_points(elements, kind, factor, origin, clock):
