@@ -14,12 +14,14 @@ registry competing. Alterations (each from what another device or person does):
   sampling ÷2, ÷3     every second (third) sample of each stroke dropped, the first and last kept:
                       a 60 Hz device instead of 120 Hz
   speed ×2, ×0.5      the times halved (doubled): drawn twice as fast (slow)
+  turned ±10°         every point turned about the stroke's first point, clockwise on the screen
+                      (+) or anticlockwise: a hand or a device held a little askew
 The table shows each figure as recorded and the change under each alteration. Rules judged in units
 of the stroke's own size and on its path, not on samples, move by a trace or two; a rule in points
 or in time moves more. Time rules are meant to (a long press is a time), size and sampling ones not.
 Python 3 standard library; skips with a message without ../shared/datasets.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, json, math, os, re, shutil, subprocess, sys, tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 datasets = os.path.join(os.path.dirname(root), "shared", "datasets")
@@ -37,7 +39,8 @@ if not os.path.isdir(datasets):
 FOLDERS = ["dollar1", "dollar1-devices", "mouse-dollar", "unipen-z", "mmg-strokes", "bioident-swipes"]
 ALTERATIONS = [("size×0.5", "size", 0.5), ("size×2", "size", 2), ("size×4", "size", 4),
                ("sampling÷2", "sampling", 2), ("sampling÷3", "sampling", 3),
-               ("speed×2", "time", 0.5), ("speed×0.5", "time", 2)]
+               ("speed×2", "time", 0.5), ("speed×0.5", "time", 2),
+               ("turned+10°", "turn", 10), ("turned-10°", "turn", -10)]
 if args.only:
     wanted = args.only.split(",")
     unknown = [w for w in wanted if w not in {a[0] for a in ALTERATIONS}]
@@ -65,17 +68,30 @@ def alter_points(elements, kind, factor, origin, clock):
         return [elements[i] for i in keep]
     out = []
     for element in elements:
+        values = dict(ATTRIBUTE.findall(element))
+
         def replace(m):
             name, value = m.group(1), float(m.group(2))
             if kind == "size" and name in "XY":
                 o = origin[0] if name == "X" else origin[1]
                 return f'{name}="{number(o + (value - o) * factor)}"'
+            if kind == "turn" and name in "XY":
+                x, y = (float(v) for v in (values["X"], values["Y"]))
+                turned = rotate(x, y, origin, factor)
+                return f'{name}="{number(turned[0] if name == "X" else turned[1])}"'
             if kind == "time" and name == "T":
                 clock[0] = value = max(value, clock[0])
                 return f'{name}="{number(origin[2] + (value - origin[2]) * factor)}"'
             return m.group(0)
         out.append(ATTRIBUTE.sub(replace, element))
     return out
+
+
+def rotate(x, y, origin, degrees):
+    """(x, y) turned about `origin` by `degrees`, clockwise on a screen whose y grows downward."""
+    a = math.radians(degrees)
+    dx, dy = x - origin[0], y - origin[1]
+    return origin[0] + dx * math.cos(a) - dy * math.sin(a), origin[1] + dx * math.sin(a) + dy * math.cos(a)
 
 
 def alter_xml(text, kind, factor):
@@ -115,6 +131,8 @@ def alter_csv(text, kind, factor):
         dropped = {i for n, i in enumerate(moved) if n % factor != 0 and n != len(moved) - 1}
         rows = [r for i, r in enumerate(rows) if i not in dropped]
     for r in rows:
+        if kind == "turn":
+            r[x], r[y] = (number(v) for v in rotate(float(r[x]), float(r[y]), origin, factor))
         if kind == "size":
             r[x] = number(origin[0] + (float(r[x]) - origin[0]) * factor)
             r[y] = number(origin[1] + (float(r[y]) - origin[1]) * factor)
