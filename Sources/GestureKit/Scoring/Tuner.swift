@@ -554,10 +554,10 @@ public struct TuningResult: Sendable {
         var tied = keys.indices.filter { !better(bestKey, keys[$0]) }
         // Axis by axis: a setting's coordinate on sweep `axis` is its index's digit in the grid's shape.
         for axis in shape.indices {
-            let stride = shape[(axis + 1)...].reduce(1, *)
-            let coordinates = Set(tied.map { $0 / stride % shape[axis] }).sorted()
+            let span = shape[(axis + 1)...].reduce(1, *)
+            let coordinates = Set(tied.map { $0 / span % shape[axis] }).sorted()
             let middle = coordinates[(coordinates.count - 1) / 2]
-            tied = tied.filter { $0 / stride % shape[axis] == middle }
+            tied = tied.filter { $0 / span % shape[axis] == middle }
         }
         return Choice(setting: tied[0], meetsFalseAlarmLimit: bestKey.meets)
     }
