@@ -120,6 +120,13 @@ import Testing
             #expect(a.name == b.name && b.threshold <= a.threshold, "\(a.name): \(a.threshold) then \(b.threshold)")
         }
         #expect(zip(file.gestures, tight.gestures).contains { $1.threshold < $0.threshold })
+        // `gesture list` says what the thresholds were chosen for, the coverage with it.
+        let listedTight = try GestureCommand.run(
+            ["list", "--templates", "covered.json", "--recognizers", "learned"], in: folder)
+        #expect(
+            listedTight.stdout.contains(
+                "  thresholds chosen leave-one-group-out for false alarms of at most 1%, each reaching no further\n"
+                    + "    than it must to take 90% of its own held-out examples\n"))
     }
 
     /// docs/examples/marks.json is what the page's command writes from docs/examples/marks, byte for byte.

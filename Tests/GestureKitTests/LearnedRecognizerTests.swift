@@ -295,10 +295,12 @@ import Testing
         try configuration.addTemplates(bytes: Array(Self.unistroke.utf8), file: path)
         let text = TextReport.render(configuration)
         #expect(text.contains("learned: \(path), algorithm q"))
+        #expect(text.contains("\n  thresholds chosen leave-one-group-out for false alarms of at most 1%\n"))
         #expect(text.contains("  caret: 8 templates, threshold "))
         // A ratio of 1 is a ratio, not a touch.
         #expect(text.contains("  thresholdScale   1 ratio "))
         let json = JSONReport.value(configuration).prettyText
+        #expect(json.contains(#""maximumFalseAlarms": 0.01,"#) && json.contains(#""coverage": null,"#))
         var again = Configuration()
         try again.apply(json: Array(json.utf8), file: "list.json")
         #expect(again.entries.map(\.id) == configuration.entries.map(\.id))

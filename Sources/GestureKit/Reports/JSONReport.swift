@@ -171,6 +171,9 @@ public enum JSONReport {
         .object([
             .init("file", .string(learned.file)),
             .init("algorithm", .string(learned.algorithm)),
+            .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
+            .init("coverage", .number(learned.coverage)),
+            .init("crossValidation", .string(learned.crossValidation)),
             .init(
                 "gestures",
                 .array(

@@ -388,6 +388,13 @@ public enum TextReport {
             }
             if let learned = definition.learned {
                 out += item("learned: \(learned.file), algorithm \(learned.algorithm)")
+                out += item(
+                    "thresholds chosen \(learned.crossValidation) for false alarms of at most "
+                        + ReportText.percent(learned.maximumFalseAlarms, decimals: 2)
+                        + (learned.coverage.map {
+                            ", each reaching no further than it must to take \(ReportText.percent($0)) of its own "
+                                + "held-out examples"
+                        } ?? ""))
                 for gesture in learned.gestures {
                     out += item(
                         "  \(gesture.name): \(ReportText.count(gesture.templates, "template")), threshold "

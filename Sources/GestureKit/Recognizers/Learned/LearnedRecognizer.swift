@@ -5,6 +5,13 @@ public struct LearnedGestures: Sendable, Hashable {
     public var file: String
     /// `p` (`$P` point clouds matched with `$Q`'s pruning).
     public var algorithm: String
+    /// The false-alarm rate the thresholds were chosen for (`gesture learn --max-false-alarms`).
+    public var maximumFalseAlarms: Double
+    /// The share of each gesture's own held-out examples its threshold was held to take
+    /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
+    public var coverage: Double?
+    /// How the thresholds were cross-validated: `leave-one-group-out` or `leave-one-out`.
+    public var crossValidation: String
     public var gestures: [Gesture]
     /// The least extent, in points, a learned recognizer judges by default (`minimumSize`): a touch
     /// that stays within 10 pt is a tap or a hold to UIKit, not a drawing.
@@ -331,7 +338,8 @@ extension LearnedRecognizer {
             return LearnedRecognizer(model: model)
         }
         definition.learned = LearnedGestures(
-            file: path, algorithm: file.algorithm,
+            file: path, algorithm: file.algorithm, maximumFalseAlarms: file.maximumFalseAlarms,
+            coverage: file.coverage, crossValidation: file.crossValidation,
             gestures: file.gestures.map {
                 .init(
                     name: $0.name, templates: $0.templates.count, threshold: $0.threshold, recall: $0.recall,
