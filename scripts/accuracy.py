@@ -140,7 +140,7 @@ for r in batch:
 def choose(totals):
     """The setting chosen on the people left in: the false alarms within FALSE_ALARM_TARGET in every
     set (or else the lowest worst rate), then the highest recall, then the middle of the tied settings.
-    `totals[setting][set]` are counts."""
+    `totals[setting][set]` are counts; a setting is a tuple, a value per swept parameter."""
     def key(setting):
         by_set = totals[setting]
         rates = [c["falseAlarms"] / (c["traces"] - c["labelled"]) for c in by_set.values()
@@ -155,10 +155,10 @@ def choose(totals):
     tied = [setting for setting in totals if keys[setting] == top]  # in grid order
     # As `gesture tune` chooses among ties: the middle of them, axis by axis (the median value of the
     # first parameter among them, the lower of two; then of the second among those with it).
-    for axis in range(len(tied[0].split(", "))):
-        values = sorted({float(s.split(", ")[axis]) for s in tied})
+    for axis in range(len(tied[0])):
+        values = sorted({float(s[axis]) for s in tied})
         middle = values[(len(values) - 1) // 2]
-        tied = [s for s in tied if float(s.split(", ")[axis]) == middle]
+        tied = [s for s in tied if float(s[axis]) == middle]
     return tied[0]
 
 
@@ -172,7 +172,7 @@ for g in [] if args.in_sample else RECOGNIZERS:
     for row in csv.DictReader(text.splitlines()):
         if not row["group"]:
             continue
-        setting = ", ".join(row[spec.split("=")[0]] for spec in specs)
+        setting = tuple(row[spec.split("=")[0]] for spec in specs)  # a value per swept parameter
         table[row["group"]][setting] = {
             "traces": int(row["traces"]), "labelled": int(row[g + ".labelled"]),
             "recalled": int(row[g + ".recalled"]), "falseAlarms": int(row[g + ".falseAlarms"])}
@@ -200,7 +200,8 @@ for g in [] if args.in_sample else RECOGNIZERS:
             counts[g + ".labelled"] += c["labelled"]
             counts[g + ".recalled"] += c["recalled"]
             counts[g + ".falseAlarms"] += c["falseAlarms"]
-    chosen[g] = {"sweep": " and ".join(specs), "choices": dict(picks.most_common())}
+    chosen[g] = {"sweep": " and ".join(specs),
+                 "choices": {", ".join(pick): n for pick, n in picks.most_common()}}
 
 
 def ratio(a, b):

@@ -68,7 +68,9 @@ def alter_points(elements, kind, factor, origin, clock):
         return [elements[i] for i in keep]
     out = []
     for element in elements:
-        values = dict(ATTRIBUTE.findall(element))
+        if kind == "turn":
+            values = dict(ATTRIBUTE.findall(element))
+            turned = dict(zip("XY", rotate(float(values["X"]), float(values["Y"]), origin, factor)))
 
         def replace(m):
             name, value = m.group(1), float(m.group(2))
@@ -76,9 +78,7 @@ def alter_points(elements, kind, factor, origin, clock):
                 o = origin[0] if name == "X" else origin[1]
                 return f'{name}="{number(o + (value - o) * factor)}"'
             if kind == "turn" and name in "XY":
-                x, y = (float(v) for v in (values["X"], values["Y"]))
-                turned = rotate(x, y, origin, factor)
-                return f'{name}="{number(turned[0] if name == "X" else turned[1])}"'
+                return f'{name}="{number(turned[name])}"'
             if kind == "time" and name == "T":
                 clock[0] = value = max(value, clock[0])
                 return f'{name}="{number(origin[2] + (value - origin[2]) * factor)}"'

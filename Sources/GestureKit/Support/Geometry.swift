@@ -27,7 +27,15 @@ public enum Geometry {
     /// The distance from `point` to the straight line through `a` and `b`, which are `length` apart
     /// (`a.distance(to: b)`, passed in because callers measure many points against one line).
     public static func distance(from point: Point, toLineThrough a: Point, _ b: Point, length: Double) -> Double {
-        abs((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)) / length
+        abs(signedDistance(from: point, toLineThrough: a, b, length: length))
+    }
+
+    /// The same distance, positive on the right of the direction from `a` to `b` (below a line going
+    /// right, on a screen whose y grows downward) and negative on its left.
+    public static func signedDistance(from point: Point, toLineThrough a: Point, _ b: Point, length: Double)
+        -> Double
+    {
+        ((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)) / length
     }
 
     static func sine(_ x: Double) -> Double { sin(x) }

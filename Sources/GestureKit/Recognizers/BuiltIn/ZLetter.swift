@@ -331,9 +331,9 @@ public struct ZLetter: Recognizer {
             var depth = 0.0
             let length = a.distance(to: b)
             for p in path[turns[k]...turns[k + 1]] {
-                // Below the line a → b (y grows down): the cross product's sign says which side.
+                // Below the line a → b, which goes right: on its right, y growing downward.
                 let below =
-                    length > 0 ? ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length : p.y - a.y
+                    length > 0 ? Geometry.signedDistance(from: p, toLineThrough: a, b, length: length) : p.y - a.y
                 if below > depth { (depth, deepest) = (below, p) }
             }
             if share(depth) > limit {
