@@ -12,6 +12,11 @@ on everyone else (false alarms within 0.5% in every folder and device, then the 
 and that person's traces are scored with it. A person who drew on several devices is left out of all
 of them at once. These are the figures that count: the people kept back for evaluation are new people.
 
+Folders: the eight of ../shared/datasets below (one left out with a note when it is absent), and any
+other folder there with a labels.csv (`path,label`, and optionally `group` or `person`): its people
+are that column, or each path's first folder; its targets those of the gestures it holds (checkmark
+and circle 99% with no person below 90%, z 97%, swipe 99%).
+
 Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
 logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
 of a recognizer: the traces of a folder labelled with anything else on which it fired (any swipe
@@ -66,6 +71,22 @@ for name in ["dollar1", "dollar1-devices/finger", "dollar1-devices/stylus", "dol
 RECALL_TARGETS[("z", "unipen-z")] = (0.97, False)
 RECALL_TARGETS[("swipe", "mmg-strokes")] = (0.99, False)
 RECALL_TARGETS[("swipe", "bioident-swipes")] = (0.99, False)
+# A folder of the datasets not named above, with a labels.csv of its own, is scored too, with these
+# targets for the gestures it holds; its people are its labels file's `group` (or `person`) column, or
+# else each path's first folder.
+OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, False), "swipe": (0.99, False)}
+known = {dataset for _, dataset, _, _ in SETS}
+missing = sorted(d for d in known if not os.path.isfile(os.path.join(datasets, d, "labels.csv")))
+if missing:
+    print(f"note: {', '.join(missing)} not in {datasets} (no labels.csv): left out", file=sys.stderr)
+SETS = [s for s in SETS if s[1] not in missing]
+for entry in sorted(os.listdir(datasets)):
+    if entry not in known and os.path.isfile(os.path.join(datasets, entry, "labels.csv")):
+        SETS.append((entry, entry, None, None))
+        for g, target in OTHER_TARGETS.items():
+            RECALL_TARGETS[(g, entry)] = target
+if not SETS:
+    sys.exit(f"no dataset folder with a labels.csv in {datasets}")
 # The parameters tuned person by person for each recognizer's leave-one-person-out figures: one, or two
 # swept together (every pair of values).
 SWEEPS = {
@@ -90,7 +111,8 @@ for name, dataset, device, person in SETS:
             parts = row["path"].split("/")
             if device and parts[0] != device:
                 continue
-            who = person(parts)
+            who = person(parts) if person else (row.get("group") or row.get("person")
+                                                or (parts[0] if len(parts) > 1 else dataset))
             path = os.path.join(folder, row["path"])
             groups[path] = (name, f"{dataset}|{who}")
             rows_out.append((path, row["label"], f"{name}|{who}"))
@@ -109,7 +131,8 @@ common = ["--profile", args.profile] + own_labels + ["--labels", labels] + (["--
 
 def run(command):
     result = subprocess.run([args.gesture] + command, capture_output=True, text=True)
-    if result.returncode not in (0, 1):
+    # 2 with output: some files could not be read; their rows say which, and the rest is scored.
+    if result.returncode not in (0, 1) and not (result.returncode == 2 and result.stdout):
         sys.exit(f"gesture {command[0]} failed ({result.returncode}):\n{result.stderr}")
     return result.stdout
 
@@ -117,6 +140,7 @@ def run(command):
 # In-sample: one batch.
 batch = [json.loads(line) for line in run(["batch", "--format", "jsonl", "--quiet"] + common + folders).splitlines()]
 inside = collections.defaultdict(lambda: collections.Counter())  # (set, person) → counts
+unreadable = [r for r in batch if r["error"] is not None]
 for r in batch:
     if r["error"] is not None or r["path"] not in groups:
         continue
@@ -245,9 +269,25 @@ for name, *_ in SETS:
             "worstPersonTarget": WORST_PERSON_TARGET if target and target[1] else None}
     figures[name] = entry
 
+
+
+def report_unreadable():
+    """Each file that could not be read, with its place, on stderr; exit status 2 if there was one."""
+    if not unreadable:
+        return 0
+    print(f"{len(unreadable)} file{'s' if len(unreadable) > 1 else ''} could not be read and "
+          f"{'are' if len(unreadable) > 1 else 'is'} left out of every figure:", file=sys.stderr)
+    for r in unreadable:
+        e = r["error"]
+        place = "".join(f":{e[k]}" for k in ("line", "column") if e.get(k) is not None)
+        print(f"  {r['path']}{place}: {e['message']}", file=sys.stderr)
+    return 2
+
+
 if args.json:
-    print(json.dumps({"profile": args.profile, "sweeps": chosen, "sets": figures}, indent=2))
-    sys.exit(0)
+    print(json.dumps({"profile": args.profile, "sweeps": chosen, "sets": figures,
+                      "unreadable": [{"path": r["path"], "error": r["error"]} for r in unreadable]}, indent=2))
+    sys.exit(report_unreadable())
 
 
 def pct(x, digits=1):
@@ -293,3 +333,4 @@ print()
 for g, c in chosen.items():
     print(f"{g}: {c['sweep']}; chosen per left-out person: "
           + ", ".join(f"{v} ×{n}" for v, n in c["choices"].items()))
+sys.exit(report_unreadable())

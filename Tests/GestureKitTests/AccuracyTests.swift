@@ -83,6 +83,89 @@ import Testing
         print("targets not yet met (issue 14):\n" + report.sorted().joined(separator: "\n"))
     }
 
+    /// A user's own corpus laid out like the datasets (a folder with a labels.csv) is scored beside
+    /// them, or alone: its people from the labels file's `group` column or each path's first folder,
+    /// each left out in turn, and its gestures' targets; the datasets that are absent are named, and a
+    /// file that cannot be read is named with its place and left out, and the run exits 2.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aCorpusOfYourOwnIsScored() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        let files: [(folder: String, path: String, trace: String, label: String, group: String)] = [
+            ("by-folder", "anna/1.json", "checkmark.json", "checkmark", ""),
+            ("by-folder", "anna/2.json", "circle.json", "circle", ""),
+            ("by-folder", "ben/1.json", "checkmark.json", "checkmark", ""),
+            ("by-folder", "ben/2.json", "not-a-checkmark.json", "none", ""),
+            ("by-column", "a.csv", "z.csv", "z", "cleo"),
+            ("by-column", "broken.json", "z.csv", "z", "cleo"),
+            ("by-column", "b.json", "swipe-left.json", "swipe-left", "dan"),
+            ("by-column", "c.json", "not-a-circle-open.json", "none", "dan"),
+        ]
+        for (folder, path, trace, _, _) in files {
+            let target = root.appendingPathComponent("\(folder)/\(path)")
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: traces.appendingPathComponent(trace), to: target)
+        }
+        for (folder, header) in [("by-folder", "path,label"), ("by-column", "path,label,group")] {
+            let rows = files.filter { $0.folder == folder }.map {
+                folder == "by-column" ? "\($0.path),\($0.label),\($0.group)" : "\($0.path),\($0.label)"
+            }
+            try ([header] + rows).map { $0 + "\n" }.joined().write(
+                to: root.appendingPathComponent("\(folder)/labels.csv"), atomically: true, encoding: .utf8)
+        }
+        // A CSV trace named .json is read as JSON, and fails at its first character.
+        // A folder without a labels file is no dataset.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("notes"), withIntermediateDirectories: true)
+
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 2, "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "1 file could not be read and is left out of every figure:\n  \(root.path)/by-column/broken.json:1:1: "
+                    + "expected a value, found '#'"))
+        #expect(
+            output.stderr.contains(
+                "note: bioident-swipes, dollar1, dollar1-devices, mmg-strokes, mouse-dollar, unipen-z not in"))
+        struct Recall: Decodable, Equatable {
+            var labelled: Int
+            var inSample: Double
+            var crossValidated: Double
+            var target: Double
+            var worstPersonTarget: Double?
+        }
+        struct Set: Decodable {
+            var traces: Int
+            var people: Int
+            var recall: [String: Recall]
+        }
+        struct Unreadable: Decodable { var path: String }
+        struct Figures: Decodable {
+            var sets: [String: Set]
+            var unreadable: [Unreadable]
+        }
+        let figures = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8))
+        #expect(figures.unreadable.map(\.path) == [root.path + "/by-column/broken.json"])
+        let sets = figures.sets
+        #expect(sets.keys.sorted() == ["by-column", "by-folder"])
+        let byFolder = try #require(sets["by-folder"])
+        #expect(byFolder.traces == 4 && byFolder.people == 2)
+        #expect(
+            byFolder.recall["checkmark"]
+                == Recall(labelled: 2, inSample: 1, crossValidated: 1, target: 0.99, worstPersonTarget: 0.9))
+        #expect(byFolder.recall["circle"]?.labelled == 1)
+        let byColumn = try #require(sets["by-column"])
+        #expect(byColumn.traces == 3 && byColumn.people == 2)
+        #expect(
+            byColumn.recall["z"]
+                == Recall(labelled: 1, inSample: 1, crossValidated: 1, target: 0.97, worstPersonTarget: nil))
+        #expect(byColumn.recall["swipe"]?.target == 0.99)
+    }
+
     /// The shapes judged in units of the stroke's own size: the same strokes drawn half as large, twice
     /// and four times (`make invariance`) keep their recall and false alarms within a few traces of a
     /// folder. Swipes are left out (a swipe is a distance in points, as UIKit's), and so is the one
