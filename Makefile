@@ -47,10 +47,11 @@ lint:
 golden:
 	RECORD_GOLDEN=1 $(SWIFT) test --disable-xctest
 
+# make accuracy DATASETS=DIR: score the folders of DIR that have a labels.csv (default ../shared/datasets).
 accuracy: build
-	python3 scripts/accuracy.py --profile default
+	python3 scripts/accuracy.py --profile default $(if $(DATASETS),--datasets '$(DATASETS)')
 	@echo
-	python3 scripts/accuracy.py --profile seed
+	python3 scripts/accuracy.py --profile seed $(if $(DATASETS),--datasets '$(DATASETS)')
 
 invariance: build
 	python3 scripts/invariance.py

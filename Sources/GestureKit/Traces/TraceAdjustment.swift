@@ -34,9 +34,6 @@ public struct TraceAdjustment: Sendable, Hashable {
         self.liftsAtJumps = liftsAtJumps
     }
 
-    /// Whether the trace is left as read (nothing to change, nothing to check).
-    public var isIdentity: Bool { timeUnit == nil && !flipsY && !liftsAtJumps }
-
     /// Applies the unit and the flip to a trace as its reader made it, then adds a warning when its
     /// times still look like the wrong unit.
     public func apply(to trace: inout Trace) {
