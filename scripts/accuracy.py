@@ -12,7 +12,7 @@ on everyone else (false alarms within 0.5% in every folder and device, then the 
 and that person's traces are scored with it. A person who drew on several devices is left out of all
 of them at once. These are the figures that count: the people kept back for evaluation are new people.
 
-Folders: the eight of ../shared/datasets below (one left out with a note when it is absent), and any
+Folders: the eight sets named in SETS below (a folder of them that is absent is left out with a note), and any
 other folder there with a labels.csv (`path,label`, and optionally `group` or `person`): its people
 are that column, or each path's first folder; its targets those of the gestures it holds (checkmark
 and circle 99% with no person below 90%, z 97%, swipe 99%).
@@ -25,13 +25,14 @@ direction counts for swipe), over those traces.
 import argparse, collections, csv, json, os, re, subprocess, sys, tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-parser = argparse.ArgumentParser()
+parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 parser.add_argument("--profile", default="default")
 parser.add_argument("--gesture", default=os.path.join(root, ".build", "release", "gesture"))
 parser.add_argument("--config")
 parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 parser.add_argument("--datasets", default=os.path.join(os.path.dirname(root), "shared", "datasets"),
-                    help="the datasets folder (default ../shared/datasets; scripts/invariance.py passes altered copies)")
+                    help="the datasets folder: the eight sets named below where present, and any other folder in it "
+                         "with a labels.csv (default ../shared/datasets; scripts/invariance.py passes altered copies)")
 parser.add_argument("--in-sample", action="store_true",
                     help="the in-sample figures only (no leave-one-person-out: its figures are null), with --json")
 args = parser.parse_args()
