@@ -12,8 +12,9 @@ on everyone else (false alarms within 0.5% in every folder and device, then the 
 and that person's traces are scored with it. A person who drew on several devices is left out of all
 of them at once. These are the figures that count: the people kept back for evaluation are new people.
 
-Folders: the eight sets named in SETS below (a folder of them that is absent is left out with a note), and any
-other folder there with a labels.csv (`path,label`, and optionally `group` or `person`): its people
+Folders: the eight sets named in SETS below (a folder of them that is absent is left out with a
+note), and any other folder of --datasets with a labels.csv (`path,label`, and optionally `group` or
+`person`): its people
 are that column, or each path's first folder; its targets those of the gestures it holds (checkmark
 and circle 99% with no person below 90%, z 97%, swipe 99%).
 
