@@ -14,9 +14,8 @@ of them at once. These are the figures that count: the people kept back for eval
 
 Folders: the eight sets named in SETS below (a folder of them that is absent is left out with a
 note), and any other folder of --datasets with a labels.csv (`path,label`, and optionally `group` or
-`person`): its people
-are that column, or each path's first folder; its targets those of the gestures it holds (checkmark
-and circle 99% with no person below 90%, z 97%, swipe 99%).
+`person`): its people are that column, or each path's first folder; its targets those of the
+gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swipe 99%).
 
 Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
 logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
