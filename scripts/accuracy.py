@@ -39,6 +39,8 @@ args = parser.parse_args()
 datasets = args.datasets
 if args.in_sample and not args.json:
     parser.error("--in-sample goes with --json")
+if not os.path.isdir(datasets) and datasets != parser.get_default("datasets"):
+    parser.error(f"--datasets {datasets}: no such folder")
 if not os.path.isdir(datasets):
     print(f"skipped: {datasets} not found (the datasets live beside the project, in ../shared)")
     sys.exit(0)
@@ -87,7 +89,8 @@ for entry in sorted(os.listdir(datasets)):
         for g, target in OTHER_TARGETS.items():
             RECALL_TARGETS[(g, entry)] = target
 if not SETS:
-    sys.exit(f"no dataset folder with a labels.csv in {datasets}")
+    print(f"no dataset folder with a labels.csv in {datasets}", file=sys.stderr)
+    sys.exit(2)
 # The parameters tuned person by person for each recognizer's leave-one-person-out figures: one, or two
 # swept together (every pair of values).
 SWEEPS = {
@@ -107,8 +110,17 @@ groups = {}  # absolute path → (set, person key shared across a dataset's devi
 rows_out = []
 for name, dataset, device, person in SETS:
     folder = os.path.join(datasets, dataset)
-    with open(os.path.join(folder, "labels.csv"), newline="") as f:
-        for row in csv.DictReader(f):
+    labels_file = os.path.join(folder, "labels.csv")
+    with open(labels_file, newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        reader.fieldnames = [(n or "").strip() for n in reader.fieldnames or []]
+        if not {"path", "label"} <= set(reader.fieldnames):
+            print(f"{labels_file}:1: the header names no `path` and `label` columns "
+                  f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)
+            sys.exit(2)
+        for row in reader:
+            if not row["path"]:
+                continue
             parts = row["path"].split("/")
             if device and parts[0] != device:
                 continue

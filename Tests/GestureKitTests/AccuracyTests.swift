@@ -112,7 +112,9 @@ import Testing
             let rows = files.filter { $0.folder == folder }.map {
                 folder == "by-column" ? "\($0.path),\($0.label),\($0.group)" : "\($0.path),\($0.label)"
             }
-            try ([header] + rows).map { $0 + "\n" }.joined().write(
+            // The second as a spreadsheet saves it: a byte-order mark, CRLF line ends.
+            let (mark, end) = folder == "by-column" ? ("\u{FEFF}", "\r\n") : ("", "\n")
+            try (mark + ([header] + rows).map { $0 + end }.joined()).write(
                 to: root.appendingPathComponent("\(folder)/labels.csv"), atomically: true, encoding: .utf8)
         }
         // A CSV trace named .json is read as JSON, and fails at its first character.
@@ -164,6 +166,31 @@ import Testing
             byColumn.recall["z"]
                 == Recall(labelled: 1, inSample: 1, crossValidated: 1, target: 0.97, worstPersonTarget: nil))
         #expect(byColumn.recall["swipe"]?.target == 0.99)
+    }
+
+    /// A labels file whose header names no `path` and `label` columns stops the run with its place,
+    /// exit 2, before anything is replayed; and a `--datasets` folder that is not there is a usage error.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aLabelsFileWithoutItsColumnsIsAPlacedError() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mine"), withIntermediateDirectories: true)
+        try "file,gesture\na.json,checkmark\n".write(
+            to: root.appendingPathComponent("mine/labels.csv"), atomically: true, encoding: .utf8)
+        let script = "python3 scripts/accuracy.py --datasets"
+        let output = try await GestureCommand.bashInBackground(
+            "\(script) '\(root.path)' --gesture '\(GestureCommand.executable.path)'", in: GestureCommand.packageRoot)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.hasSuffix(
+                "\(root.path)/mine/labels.csv:1: the header names no `path` and `label` columns (it names file, gesture)\n"
+            ))
+        #expect(output.stdout.isEmpty)
+        let absent = try await GestureCommand.bashInBackground(
+            "\(script) '\(root.path)/none'", in: GestureCommand.packageRoot)
+        #expect(absent.status == 2)
+        #expect(absent.stderr.hasSuffix("error: --datasets \(root.path)/none: no such folder\n"))
     }
 
     /// The shapes judged in units of the stroke's own size: the same strokes drawn half as large, twice
