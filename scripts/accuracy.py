@@ -283,7 +283,6 @@ for name, *_ in SETS:
     figures[name] = entry
 
 
-
 def report_unreadable():
     """Each file that could not be read, with its place, on stderr; exit status 2 if there was one."""
     if not unreadable:
