@@ -36,7 +36,7 @@ public struct Checkmark: Recognizer {
         public var turnTolerance = 4.0
         public var sinkRatio = 0.15
         public var maximumLeadInRatio: Double? = 0.75
-        public var maximumHookRatio: Double? = 0.3
+        public var maximumHookRatio: Double? = 0.4
         public var maximumHookDuration = 0.1
         public var minimumDownShare: Double? = 0.07
         public var minimumUpShare = 0.2

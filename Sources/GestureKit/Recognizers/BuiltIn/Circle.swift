@@ -7,7 +7,7 @@
 /// reverse at most `maximumDirectionChanges` times in all (a reversal counts once the stroke has come
 /// back `jitterTolerance`, or `jitterRatio` of its diameter when that is larger); it has at most
 /// `maximumCorners` corners (turns sharper than `cornerTurn` between chords `cornerSpan` of its diameter
-/// long); and its distance from the centre varies by at most `roundnessTolerance` of its mean. It fails
+/// long) beyond the first and last `cornerEndRatio` of its path; and its distance from the centre varies by at most `roundnessTolerance` of its mean. It fails
 /// at exactly `maximumDuration` after touch down if still drawing — a deadline on the trace clock, even
 /// between samples.
 ///
@@ -51,6 +51,7 @@ public struct Circle: Recognizer {
         public var cornerSpan = 0.2
         public var cornerTurn: Double? = 1.2
         public var maximumCorners = 1
+        public var cornerEndRatio = 0.1
         public var roundnessTolerance: Double? = 0.3
 
         public init() {}
@@ -68,6 +69,7 @@ public struct Circle: Recognizer {
             $0.jitterTolerance = nil
             $0.jitterRatio = 0
             $0.cornerTurn = nil
+            $0.cornerEndRatio = 0
             $0.roundnessTolerance = nil
         }
 
@@ -102,7 +104,13 @@ public struct Circle: Recognizer {
             .init(
                 "cornerTurn", \.cornerTurn, .radians, minimum: 0, formerOff: .zero,
                 "a turn sharper than this within the span is a corner (off: no corner rule)"),
-            .init("maximumCorners", \.maximumCorners, .count, minimum: 0, "corners allowed (where the loop closes)"),
+            .init(
+                "maximumCorners", \.maximumCorners, .count, minimum: 0,
+                "corners allowed away from the ends (a lump, or where the loop closes)"),
+            .init(
+                "cornerEndRatio", \.cornerEndRatio, .ratio, minimum: 0, maximum: 0.5,
+                "corners within this fraction of the path's length from either end are not counted (the pen landing and lifting)"
+            ),
             .init(
                 "roundnessTolerance", \.roundnessTolerance, .ratio, minimum: 0, formerOff: .zero,
                 "spread (standard deviation) of the distance to the centre allowed, as a fraction of the mean radius (off: no roundness rule)"
@@ -253,14 +261,18 @@ public struct Circle: Recognizer {
             return nil
         }
         if let cornerTurn = measures.cornerTurn {
-            let corners = measures.corners
+            // A hook where the pen lands or lifts is no corner of the loop.
+            let last = Double(measures.evenPath.count - 1)
+            let ends = parameters.cornerEndRatio
+            let corners = measures.corners.filter { ends...(1 - ends) ~= Double($0.index) / last }
             if corners.count > parameters.maximumCorners {
                 // The first corner beyond the allowance: with one allowed, the second sharpest.
                 let culprit = corners[min(corners.count - 1, parameters.maximumCorners)]
+                let away = ends > 0 ? ", not counting the first and last \(Format.number(100 * ends))% of its path" : ""
                 return FailureReason(
                     FailureCode.tooManyCorners,
                     "has \(corners.count) corners (turns of more than \(Format.number(cornerTurn)) rad between "
-                        + "chords \(Format.number(parameters.cornerSpan)) × its diameter long)"
+                        + "chords \(Format.number(parameters.cornerSpan)) × its diameter long\(away))"
                         + "; the sharpest beyond those allowed turns \(Format.number(culprit.turn)) rad",
                     measured: Double(corners.count), limit: Double(parameters.maximumCorners), unit: .count,
                     point: culprit.point)
@@ -329,6 +341,12 @@ extension Circle {
         line((0, 0), (100, 0), 20) + line((100, 0), (100, 100), 20) + line((100, 100), (0, 100), 20)
         + line((0, 100), (0, 0), 20) + [(0, 0)]
 
+    /// A circle of radius 50 drawn clockwise from its rightmost point, with a hook where the pen lands
+    /// and another where it lifts: a 20 pt stroke to the right into the loop, and one to the left out of
+    /// it, each turning about 100° into or out of it, within the first and last 6% of the path.
+    static let hooked: [(Double, Double)] =
+        line((130, 100), (150, 100), 8) + loop(steps: 72) + line((150, 100), (130, 100), 8).dropFirst() + [(130, 100)]
+
     /// A pigtail: a tail rising from the lower left into a loop of radius 40, round it anticlockwise
     /// (330°), and a tail out to the lower right that passes under the start. It comes back within 0.43
     /// of its size of its start and sweeps 445°, but the tails lie far outside the loop.
@@ -396,6 +414,13 @@ extension Circle {
         Example(
             "a square, default", .fails(FailureCode.tooManyCorners), profiles: [.default],
             samples: Example.stroke(square)),
+        // cornerEndRatio: a hook where the pen lands and one where it lifts are not corners of the loop.
+        Example(
+            "hooked at both ends, default", .recognizes("circle"), profiles: [.default], samples: Example.stroke(hooked)
+        ),
+        Example(
+            "hooked at both ends, the ends' corners counted", .fails(FailureCode.tooManyCorners), profiles: [.default],
+            settings: ["cornerEndRatio": 0], samples: Example.stroke(hooked)),
         // Roundness: an oval of 3 : 2 spreads 0.14 of its radius; a pigtail 0.39.
         Example(
             "an oval, 3 : 2, default", .recognizes("circle"), profiles: [.default],
