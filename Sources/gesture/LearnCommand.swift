@@ -2,9 +2,10 @@ import Foundation
 import GestureKit
 
 let learnHelp = """
-    usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME] [--algorithm p|q|1]
-                         [--points 32] [--templates-per-gesture N] [--negatives LABEL]
-                         [--max-false-alarms 0.01] [--taught-only] [--coverage X] --out TEMPLATES.json
+    usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME]
+                         [--algorithm p+|q|p|1] [--points 32] [--templates-per-gesture N]
+                         [--negatives LABEL] [--max-false-alarms 0.01] [--taught-only]
+                         [--coverage X] --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -12,23 +13,25 @@ let learnHelp = """
     Each label is a gesture, but none (or --negatives LABEL): those examples are negatives, strokes
     that must not be recognized. Labels come from --labels files, a folder's own labels CSV, a
     trace's own label, or else the name of its folder (examples/star/1.json is a star). Strokes are
-    matched as point clouds ($P, with $Q's pruning), so any number of strokes in any order and
-    direction. Each gesture keeps the examples that together are nearest the rest as its templates,
-    and a rejection threshold chosen on held-out examples: leave-one-group-out with --group-by (a
-    group is a person, say), leave-one-out otherwise. At most --max-false-alarms of the other
-    gestures' held-out examples fall within it, counted as if the gesture had never been taught
-    beside them (so the threshold holds against strokes of gestures nobody taught), and at most that
-    share of the negatives, counted on their own.
+    matched as point clouds, each point with how sharply the path turns there ($P+, with $Q's
+    pruning), so any number of strokes in any order and direction. Each gesture keeps the examples
+    that together are nearest the rest as its templates, and a rejection threshold chosen on
+    held-out examples: leave-one-group-out with --group-by (a group is a person, say),
+    leave-one-out otherwise. At most --max-false-alarms of the other gestures' held-out examples
+    fall within it, counted as if the gesture had never been taught beside them (so the threshold
+    holds against strokes of gestures nobody taught), and at most that share of the negatives,
+    counted on their own.
 
     options:
       --out FILE                 the templates file to write (- for standard output); required
       --force                    overwrite FILE when it exists
       --id NAME                  the learned recognizer's id (default: learned)
-      --algorithm p|q|1          p: $P's greedy cloud matching; q: the same distances with $Q's
-                                 lower bounds skipping what cannot win (faster; default); 1: the
-                                 $1 unistroke matcher (strokes joined in order), for comparison
-      --points N                 points a gesture is resampled to: 32 for p and q, 64 for 1 (the
-                                 papers' values, the only ones supported)
+      --algorithm p+|q|p|1       p+: point clouds with each point's turning angle, after $P+
+                                 (default); q: $P's greedy cloud matching with $Q's lower bounds
+                                 skipping what cannot win; p: the same distances, every start point
+                                 in full; 1: the $1 unistroke matcher (strokes joined in order)
+      --points N                 points a gesture is resampled to: 32 for p+, q and p, 64 for 1
+                                 (the papers' values, the only ones supported)
       --templates-per-gesture N  templates kept a gesture (default 8; 0 keeps every example);
                                  matching time grows with it
       --negatives LABEL          the label of negative examples (default none)
@@ -79,9 +82,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     else {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
-    let algorithm = arguments.options["--algorithm"] ?? "q"
-    guard ["p", "q", "1"].contains(algorithm) else {
-        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p", "q", "1"]))
+    let algorithm = arguments.options["--algorithm"] ?? "p+"
+    guard ["p+", "q", "p", "1"].contains(algorithm) else {
+        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "q", "p", "1"]))
     }
     let points = algorithm == "1" ? "64" : "32"
     if let given = arguments.options["--points"], given != points {

@@ -104,7 +104,7 @@ import Testing
         #expect(classified.stdout.contains("\"gesture\":\"caret\""))
         let listed = try GestureCommand.run(
             ["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
-        #expect(listed.stdout.contains("learned: marks.json, algorithm q"))
+        #expect(listed.stdout.contains("learned: marks.json, algorithm p+"))
 
         // A coverage tightens each threshold to its own examples' reach, says so and is recorded.
         let covered = try GestureCommand.run(
@@ -196,7 +196,7 @@ import Testing
             (["learn", "examples"], "no --out FILE given: where to write the templates"),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"],
-                "invalid value \"z\" for --algorithm: expected p, q or 1"
+                "invalid value \"z\" for --algorithm: expected p+, q, p or 1"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "0"],

@@ -294,7 +294,7 @@ import Testing
         var configuration = Configuration()
         try configuration.addTemplates(bytes: Array(Self.unistroke.utf8), file: path)
         let text = TextReport.render(configuration)
-        #expect(text.contains("learned: \(path), algorithm q"))
+        #expect(text.contains("learned: \(path), algorithm p+"))
         #expect(text.contains("\n  thresholds chosen leave-one-group-out for false alarms of at most 1%\n"))
         #expect(text.contains("  caret: 8 templates, threshold "))
         // A ratio of 1 is a ratio, not a touch.

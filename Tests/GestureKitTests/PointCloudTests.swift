@@ -114,7 +114,7 @@ import Testing
     /// them, one template at a time or the nearest of many, finds `$P`'s distances exactly.
     @Test func theMatchersBoundsAreBoundsAndItsDistancesArePs() throws {
         let clouds = Self.randomClouds(16, seed: 23)
-        let templates = clouds.map(CloudTemplate.init)
+        let templates = clouds.map { CloudTemplate($0) }
         for a in clouds {
             let matcher = CloudMatcher(a)
             for (b, template) in zip(clouds, templates) {

@@ -75,8 +75,8 @@ import Testing
             Self.error(Self.edited("\"id\": \"shapes\"", "\"id\": \"my shapes\""))
                 == "t.json:4:9: error: \"id\" must be letters, digits, - and _, found \"my shapes\"")
         #expect(
-            Self.error(Self.edited("\"algorithm\": \"q\"", "\"algorithm\": \"q2\""))
-                == "t.json:5:16: error: unknown algorithm \"q2\": expected p or q (point clouds) or 1 ($1)")
+            Self.error(Self.edited("\"algorithm\": \"p+\"", "\"algorithm\": \"q2\""))
+                == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q or p+ (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
                 == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, crossValidation, source, gestures"

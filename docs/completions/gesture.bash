@@ -34,7 +34,6 @@ _gesture() {
         render:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         render:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
-        learn:--algorithm) COMPREPLY=($(compgen -W "p q 1" -- "$current")); return ;;
         learn:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         learn:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac

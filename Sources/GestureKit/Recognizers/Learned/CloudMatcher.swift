@@ -72,24 +72,29 @@ struct CloudBounds: Sendable {
     }
 }
 
-/// A template ready for matching: its cloud and its bounds table (64 cells a side).
+/// A template ready for matching: its cloud and its bounds table (64 cells a side), and its turning
+/// angles when it is matched with them (`p+`).
 struct CloudTemplate: Sendable {
     let cloud: PointCloud
     let bounds: CloudBounds
     /// The cell of each of its points in a candidate's bounds (`CloudMatcher.cells` a side).
     let candidateCells: [Int]
+    /// Its points with their turning angles, when matched with them.
+    let turning: TurningCloud?
 
-    init(_ cloud: PointCloud) {
+    init(_ cloud: PointCloud, turning: Bool = false) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: PointCloud.gridSize)
         candidateCells = cloud.points.map { CloudBounds.cell($0, cells: CloudMatcher.cells) }
+        self.turning = turning ? TurningCloud(cloud.points) : nil
     }
 }
 
 /// One stroke's cloud matched against many templates, as `$Q` does: each template's lower bound first
 /// (its least over start points and both directions, from the bounds tables), the templates taken in
 /// order of it, and a template or start point skipped once its bound cannot beat what it must beat.
-/// The distances are `PointCloud.distance(to:)`'s exactly.
+/// The distances are `PointCloud.distance(to:)`'s exactly; with `turning` (`p+`), they are
+/// `TurningCloud.distance`'s, and the bound is the positions' share of its matchings.
 struct CloudMatcher {
     let cloud: PointCloud
     /// The candidate's own bounds, coarser (32 cells a side): made for every stroke.
@@ -98,11 +103,14 @@ struct CloudMatcher {
     /// The cell of each of its points in a template's bounds (64 a side).
     let templateCells: [Int]
     static let cells = 32
+    /// The candidate with its turning angles, when clouds are matched with them (`p+`).
+    let turning: TurningCloud?
 
-    init(_ cloud: PointCloud) {
+    init(_ cloud: PointCloud, turning: Bool = false) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: Self.cells)
         templateCells = cloud.points.map { CloudBounds.cell($0, cells: PointCloud.gridSize) }
+        self.turning = turning ? TurningCloud(cloud.points) : nil
     }
 
     /// Fills `a` with each candidate point's bound against the template and `b` with each template
@@ -124,13 +132,16 @@ struct CloudMatcher {
     }
 
     /// The least, over every start point of `$P`'s matching in either direction, of the weighted sum
-    /// of the point bounds: no template distance is below it.
+    /// of the point bounds: no template distance is below it. With `turning`, the less of the two
+    /// directions' plain sums: each matching takes every point of one cloud at least once, at no less
+    /// than its bound, and the angles only add.
     func bound(_ template: CloudTemplate) -> Double {
         let n = cloud.points.count
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { buffer in
             let a = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
             let b = UnsafeMutableBufferPointer(rebasing: buffer[n...])
             pointBounds(template, a, b)
+            if turning != nil { return min(a.reduce(0, +), b.reduce(0, +)) }
             return min(Self.leastStart(UnsafeBufferPointer(a)), Self.leastStart(UnsafeBufferPointer(b)))
         }
     }
@@ -179,6 +190,15 @@ struct CloudMatcher {
     /// The cloud distance to `template`, or nil when it is not below `limit`.
     func distance(to template: CloudTemplate, below limit: Double) -> Double? {
         let n = cloud.points.count
+        if let turning, let other = template.turning {
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { buffer in
+                let a = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+                let b = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+                pointBounds(template, a, b)
+                return turning.distance(
+                    to: other, below: limit, bounds: (UnsafeBufferPointer(a), UnsafeBufferPointer(b)))
+            }
+        }
         let step = Int(Double(n).squareRoot())
         let starts = (n + step - 1) / step
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n + 2 * starts) { buffer in

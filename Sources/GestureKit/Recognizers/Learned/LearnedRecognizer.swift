@@ -125,7 +125,8 @@ struct LearnedRecognizer: Recognizer {
         }
         let cloud = PointCloud(points: normalized)
         let unistroke = Unistroke(points: normalized)
-        let matcher = model.matcher == .q ? CloudMatcher(cloud) : nil
+        let matcher =
+            model.matcher == .q || model.matcher == .plus ? CloudMatcher(cloud, turning: model.matcher == .plus) : nil
         // Every template's lower bound, in the order of `model.templates` (none without pruning): the
         // second search below takes them from here too.
         let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
@@ -211,7 +212,7 @@ struct LearnedRecognizer: Recognizer {
             let template = model.templates[g][item.template]
             let found: Double? =
                 switch model.matcher {
-                case .q: matcher!.distance(to: template, below: limit)
+                case .q, .plus: matcher!.distance(to: template, below: limit)
                 case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
                 case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
                 }
@@ -302,12 +303,14 @@ extension LearnedRecognizer {
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
         // `$1`'s templates are kept as clouds too, without their bounds' use.
-        let clouds = file.gestures.map { $0.templates.map { CloudTemplate(PointCloud(points: $0)) } }
+        let turning = file.algorithm == TemplateMatcher.plus.rawValue
+        let clouds = file.gestures.map { $0.templates.map { CloudTemplate(PointCloud(points: $0), turning: turning) } }
         let thresholds = file.gestures.map(\.threshold)
         var definition = RecognizerDefinition(
             id: file.id,
             summary: "gestures learned from examples (\(path)): "
-                + "\(names.count) gesture\(names.count == 1 ? "" : "s"), matched as point clouds ($P/$Q)",
+                + "\(names.count) gesture\(names.count == 1 ? "" : "s"), "
+                + (TemplateMatcher(rawValue: file.algorithm) ?? .q).matching,
             gestures: names, capabilities: [.template], requiresFailureOf: [.every(.swipe)], parameters: parameters,
             failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
             details: [

@@ -88,9 +88,9 @@ public struct TemplateLearner: Sendable {
     /// and no more, so strokes of gestures never taught (a rectangle beside a learned ring) pass less
     /// often, and the rest of its own examples are refused. `nil`: the false alarms alone decide.
     public var coverage: Double?
-    /// `q`, `p` or `1` (`TemplateMatcher`).
-    public var algorithm = "q" {
-        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q or 1") }
+    /// `p+` (the default), `q`, `p` or `1` (`TemplateMatcher`).
+    public var algorithm = TemplateMatcher.plus.rawValue {
+        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q, p+ or 1") }
     }
     var matcher: TemplateMatcher { TemplateMatcher(rawValue: algorithm)! }
 
@@ -286,10 +286,21 @@ public struct TemplateLearner: Sendable {
 }
 
 /// The matcher a templates file's `algorithm` names: point clouds matched as `$P` does (`p`), the same
-/// with `$Q`'s pruning (`q`), or `$1`'s unistroke matching (`1`), for comparison.
+/// with `$Q`'s pruning (`q`), point clouds with their turning angles after `$P+` (`p+`, with the same
+/// pruning), or `$1`'s unistroke matching (`1`), for comparison.
 enum TemplateMatcher: String, Sendable, CaseIterable {
     case p, q
+    case plus = "p+"
     case one = "1"
+
+    /// How it matches, for a recognizer's summary.
+    var matching: String {
+        switch self {
+        case .plus: "matched as point clouds with their turning angles ($P+)"
+        case .p, .q: "matched as point clouds ($P/$Q)"
+        case .one: "matched as one stroke ($1)"
+        }
+    }
 
     /// The points a template has.
     var points: Int { self == .one ? Unistroke.count : PointCloud.count }
@@ -310,6 +321,7 @@ enum TemplateMatcher: String, Sendable, CaseIterable {
         case .one: Unistroke(points: candidate).distance(to: Unistroke(points: template), below: limit)
         case .p: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit, prunes: false)
         case .q: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit)
+        case .plus: TurningCloud(candidate).distance(to: TurningCloud(template), below: limit)
         }
     }
 }
