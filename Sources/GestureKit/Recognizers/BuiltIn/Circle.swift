@@ -7,9 +7,9 @@
 /// reverse at most `maximumDirectionChanges` times in all (a reversal counts once the stroke has come
 /// back `jitterTolerance`, or `jitterRatio` of its diameter when that is larger); it has at most
 /// `maximumCorners` corners (turns sharper than `cornerTurn` between chords `cornerSpan` of its diameter
-/// long) beyond the first and last `cornerEndRatio` of its path; and its distance from the centre varies by at most `roundnessTolerance` of its mean. It fails
-/// at exactly `maximumDuration` after touch down if still drawing — a deadline on the trace clock, even
-/// between samples.
+/// long) beyond the first and last `cornerEndRatio` of its path; and its distance from the centre
+/// varies by at most `roundnessTolerance` of its mean. It fails at exactly `maximumDuration` after touch
+/// down if still drawing — a deadline on the trace clock, even between samples.
 ///
 /// The seed profile is Erica Sadun's circle recipe (The iOS Developer's Cookbook): 2 s, closure within a
 /// third of the view, an arc within [2π − π/4, 3π], at most 5 direction changes counted sample by
