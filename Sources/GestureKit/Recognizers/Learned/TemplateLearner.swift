@@ -106,6 +106,13 @@ public struct TemplateLearner: Sendable {
         let clouds = examples.map { matcher.normalized($0.strokes) }
         let names = Set(examples.map(\.label)).subtracting([Self.negative]).sorted()
         let fold = Self.folds(examples)
+        // Each cloud's turning angles, once (`p+`): every distance would otherwise take them again.
+        let turning = matcher == .plus ? clouds.map { $0.map(TurningCloud.init) } : nil
+        /// Example i's distance to example j's cloud as a template.
+        func distance(_ i: Int, to j: Int, below limit: Double = .infinity) -> Double? {
+            if let turning { return turning[i]!.distance(to: turning[j]!, below: limit) }
+            return matcher.distance(clouds[i]!, to: clouds[j]!, below: limit)
+        }
         // Each gesture's examples, and the distances between them, for choosing templates.
         let members: [[Int]] = names.map { name in
             examples.indices.filter { examples[$0].label == name && clouds[$0] != nil }
@@ -115,9 +122,8 @@ public struct TemplateLearner: Sendable {
             for a in own.indices {
                 for b in own.indices where b > a {
                     // `$1`'s distance turns the candidate to the template: not symmetric.
-                    d[a][b] = matcher.distance(clouds[own[a]]!, to: clouds[own[b]]!) ?? .infinity
-                    d[b][a] =
-                        matcher == .one ? matcher.distance(clouds[own[b]]!, to: clouds[own[a]]!) ?? .infinity : d[a][b]
+                    d[a][b] = distance(own[a], to: own[b]) ?? .infinity
+                    d[b][a] = matcher == .one ? distance(own[b], to: own[a]) ?? .infinity : d[a][b]
                 }
             }
             return d
@@ -129,10 +135,10 @@ public struct TemplateLearner: Sendable {
             let tested = examples.indices.filter { fold[$0] == heldOut && clouds[$0] != nil }
             for g in names.indices {
                 let allowed = members[g].indices.filter { fold[members[g][$0]] != heldOut }
-                let chosen = choose(allowed, within[g]).map { clouds[members[g][$0]]! }
+                let chosen = choose(allowed, within[g]).map { members[g][$0] }
                 for i in tested {
                     for template in chosen {
-                        if let d = matcher.distance(clouds[i]!, to: template, below: distances[i][g]) {
+                        if let d = distance(i, to: template, below: distances[i][g]) {
                             distances[i][g] = d
                         }
                     }

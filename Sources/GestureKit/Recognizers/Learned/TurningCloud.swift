@@ -18,9 +18,7 @@ struct TurningCloud: Sendable {
 
     /// The cloud of `points` (a `PointCloud`'s, in order), with their turning angles.
     init(_ points: [Point]) {
-        xs = points.map(\.x)
-        ys = points.map(\.y)
-        angles = Self.turningAngles(points)
+        self.init(points, angles: Self.turningAngles(points))
     }
 
     /// `points` with the given `angles`, one each, in grid units.
