@@ -354,4 +354,38 @@ private func swipeOnly() throws -> Configuration {
         #expect(readBack.entries[0].values == chosen.entries[0].values)
         #expect(readBack.entries[0].values["minimumTravel"] == .number(40))
     }
+
+    /// A result of several gestures counts for each recognizer in it, and so does a label of several.
+    /// `long-press-then-pan` (held still, then dragged right) is `long-press+pan` while the hold is long
+    /// enough, and `swipe-right` once minimumPressDuration is 2 s; labelled `none`, it is a false alarm
+    /// of long-press and of pan, then of swipe. `checkmark-then-swipe-right`, labelled so, is
+    /// recognized as labelled at both settings: recalled for checkmark and for swipe.
+    @Test func aResultOfSeveralGesturesCountsForEachOfItsRecognizers() throws {
+        func read(_ name: String) throws -> Trace {
+            try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent("Traces/\(name).json").path)
+        }
+        let samples = [
+            TuningSample(path: "held.json", trace: try read("long-press-then-pan"), label: "none"),
+            TuningSample(
+                path: "two.json", trace: try read("checkmark-then-swipe-right"), label: "checkmark+swipe-right"),
+        ]
+        let base = Configuration()
+        let sweep = try Sweep(parsing: "long-press.minimumPressDuration=0.5:2:1.5", in: base)
+        let result = try Tuner(base: base, sweeps: [sweep], jobs: 1).run(samples)
+        let index = { (id: String) in try #require(result.recognizers.firstIndex(of: id)) }
+        let (longPress, pan, swipe, checkmark) = (try index("long-press"), try index("pan"), try index("swipe"), try index("checkmark"))
+        let (held, late) = (result.totals[0], result.totals[1])
+        let heldAlarms: [Int] = [held.falseAlarms[longPress], held.falseAlarms[pan], held.falseAlarms[swipe]]
+        #expect(heldAlarms == [1, 1, 0])
+        let lateAlarms: [Int] = [late.falseAlarms[longPress], late.falseAlarms[pan], late.falseAlarms[swipe]]
+        #expect(lateAlarms == [0, 0, 1])
+        for counts in [held, late] {
+            #expect(counts.correct == 1)
+            #expect(counts.labelled[checkmark] == 1 && counts.recalled[checkmark] == 1)
+            #expect(counts.labelled[swipe] == 1 && counts.recalled[swipe] == 1)
+            #expect(counts.falseAlarms[checkmark] == 0)
+            #expect(counts.falseAlarmRate(longPress) == Double(counts.falseAlarms[longPress]) / 2)
+        }
+        #expect(held.predicted[swipe] == 1 && late.predicted[swipe] == 2)
+    }
 }

@@ -184,23 +184,20 @@ public struct Tuner: Sendable {
         let grid = settings
         precondition(configurations.count == grid.count, "one configuration per setting of the grid")
         let classifiers = configurations.map { Classifier(configuration: $0) }
-        var gestures: [String: UInt16] = ["none": 0]
-        for gesture in base.entries.flatMap(\.definition.gestures) where gestures[gesture] == nil {
-            gestures[gesture] = UInt16(gestures.count)
-        }
+        let codes = GestureCodes(["none"] + base.entries.flatMap(\.definition.gestures))
         let outcomes = Tuner.replay(
-            samples, classifiers, alone: sharesReplays ? try aloneReplays(grid) : nil, gestures: gestures, jobs: jobs,
+            samples, classifiers, alone: sharesReplays ? try aloneReplays(grid) : nil, codes: codes, jobs: jobs,
             progress: progress)
-        return TuningResult(tuner: self, grid: grid, samples: samples, gestures: gestures, outcomes: outcomes)
+        return TuningResult(tuner: self, grid: grid, samples: samples, codes: codes, outcomes: outcomes)
     }
 
-    /// The gesture each setting gave each sample, as an index into `gestures` (`UInt16.max` for a
-    /// result that is none of them: two gestures of two touch sequences, say), setting after setting:
-    /// two bytes a replay. Workers take a few samples at a time and replay each with every setting.
+    /// The gesture each setting gave each sample, as a code of `codes`, setting after setting: two
+    /// bytes a replay. Workers take a few samples at a time and replay each with every setting.
     private static func replay(
-        _ samples: [TuningSample], _ classifiers: [Classifier], alone: AloneReplays?, gestures: [String: UInt16],
+        _ samples: [TuningSample], _ classifiers: [Classifier], alone: AloneReplays?, codes: GestureCodes,
         jobs: Int, progress: (Int, Int) -> Void
     ) -> [UInt16] {
+        let gestures = codes.gestures
         let settings = classifiers.count
         let total = samples.count * settings
         let results = TuningOutcomes(count: total)
@@ -251,7 +248,7 @@ public struct Tuner: Sendable {
                                 let gesture = classify(
                                     classifiers[setting], sample, &workspaces[setting], transitions: false
                                 ).gesture
-                                outcome = gestures[gesture] ?? .max
+                                outcome = codes.code(gesture)
                                 replayed[key] = outcome
                             }
                             results.set(setting * samples.count + index, outcome)
@@ -306,6 +303,43 @@ struct AloneReplays: Sendable {
     }
 }
 
+/// The gestures replays end in, by number: `none` and every gesture of the configuration first, then
+/// each result of several (`pan+checkmark`: two touch sequences, or `long-press+pan`: two recognizers
+/// together) as a replay first meets it. Looking up one of the first takes no lock; the numbers of the
+/// others depend on which worker met them first, and nothing counted depends on the numbers.
+final class GestureCodes: Sendable {
+    /// The configuration's gestures (and `none`), whose codes never change.
+    let gestures: [String: UInt16]
+    private let others: Mutex<(codes: [String: UInt16], names: [String])>
+
+    init(_ names: [String]) {
+        var gestures: [String: UInt16] = [:]
+        var ordered: [String] = []
+        for name in names where gestures[name] == nil {
+            gestures[name] = UInt16(ordered.count)
+            ordered.append(name)
+        }
+        self.gestures = gestures
+        others = Mutex(([:], ordered))
+    }
+
+    /// The code of `name`, given it now if it has none; `UInt16.max` once every other code is taken.
+    func code(_ name: String) -> UInt16 {
+        if let code = gestures[name] { return code }
+        return others.withLock { table in
+            if let code = table.codes[name] { return code }
+            guard table.names.count < Int(UInt16.max) else { return .max }
+            let code = UInt16(table.names.count)
+            table.codes[name] = code
+            table.names.append(name)
+            return code
+        }
+    }
+
+    /// Every name, by code.
+    var names: [String] { others.withLock { $0.names } }
+}
+
 /// Result slots written by worker threads, each index by exactly one of them.
 private final class TuningOutcomes: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<UInt16>
@@ -330,13 +364,16 @@ public struct TuningCounts: Sendable, Hashable {
     public var traces = 0
     /// Of those, recognized as labelled.
     public var correct = 0
-    /// Per recognizer of the configuration, in its order: traces labelled with one of its gestures.
+    /// Per recognizer of the configuration, in its order: traces labelled with one of its gestures (a
+    /// label of several, `checkmark+swipe-right`, counts for each of their recognizers).
     public var labelled: [Int]
     /// Of those, recognized as labelled (a swipe labelled `swipe-left` must be recognized as `swipe-left`).
     public var recalled: [Int]
-    /// Traces recognized as one of its gestures.
+    /// Traces on which one of its gestures was recognized, alone or beside others (`long-press+pan`
+    /// counts for long-press and for pan).
     public var predicted: [Int]
-    /// Traces labelled with a gesture of another recognizer, or `none`, recognized as one of its gestures.
+    /// Of those, traces whose label has none of its gestures: labelled with another recognizer's
+    /// gesture, or `none`.
     public var falseAlarms: [Int]
 
     init(recognizers: Int) {
@@ -418,9 +455,7 @@ public struct TuningResult: Sendable {
         public var choice: Choice
     }
 
-    init(
-        tuner: Tuner, grid: [[ParameterValue]], samples: [TuningSample], gestures: [String: UInt16], outcomes: [UInt16]
-    ) {
+    init(tuner: Tuner, grid: [[ParameterValue]], samples: [TuningSample], codes: GestureCodes, outcomes: [UInt16]) {
         sweeps = tuner.sweeps
         objective = tuner.objective
         maximumFalseAlarms = tuner.maximumFalseAlarms
@@ -428,10 +463,15 @@ public struct TuningResult: Sendable {
         recognizers = entries.map(\.id)
         targets = tuner.targets.compactMap { id in entries.firstIndex { $0.id == id } }
         self.grid = grid
-        // Per gesture index: the recognizer it belongs to (nil for none).
-        var family = [Int?](repeating: nil, count: gestures.count)
+        // Per code: the recognizers whose gestures it holds (none for `none`), each once, in order; a
+        // result of several gestures (two touch sequences, or two recognizers together) counts for each.
+        var family: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            for gesture in entry.definition.gestures { family[Int(gestures[gesture]!)] = index }
+            for gesture in entry.definition.gestures where family[gesture] == nil { family[gesture] = index }
+        }
+        let labels = samples.map { codes.code($0.label) }
+        let families = codes.names.map { name in
+            Set(name.split(separator: "+").compactMap { family[String($0)] }).sorted()
         }
         // Without groups, one count per setting; with them, a sample without one is in the group "".
         let grouped = samples.contains { $0.group != nil }
@@ -439,8 +479,7 @@ public struct TuningResult: Sendable {
         groups = groupNames
         let groupIndex = Dictionary(uniqueKeysWithValues: groupNames.enumerated().map { ($1, $0) })
         let groupOf = samples.map { grouped ? groupIndex[$0.group ?? ""]! : 0 }
-        let labels = samples.map { gestures[$0.label] ?? .max }
-        let labelFamily = labels.map { $0 == .max ? nil : family[Int($0)] }
+        let labelFamilies = labels.map { $0 == .max ? [] : families[Int($0)] }
         let empty = TuningCounts(recognizers: entries.count)
         var counts: [[TuningCounts]] = []
         for setting in grid.indices {
@@ -451,14 +490,16 @@ public struct TuningResult: Sendable {
                 let correct = gesture != .max && gesture == labels[index]
                 byGroup[group].traces += 1
                 if correct { byGroup[group].correct += 1 }
-                let labelled = labelFamily[index]
-                if let labelled {
-                    byGroup[group].labelled[labelled] += 1
-                    if correct { byGroup[group].recalled[labelled] += 1 }
+                let labelled = labelFamilies[index]
+                for family in labelled {
+                    byGroup[group].labelled[family] += 1
+                    if correct { byGroup[group].recalled[family] += 1 }
                 }
-                if gesture != .max, let predicted = family[Int(gesture)] {
-                    byGroup[group].predicted[predicted] += 1
-                    if predicted != labelled { byGroup[group].falseAlarms[predicted] += 1 }
+                if gesture != .max {
+                    for family in families[Int(gesture)] {
+                        byGroup[group].predicted[family] += 1
+                        if !labelled.contains(family) { byGroup[group].falseAlarms[family] += 1 }
+                    }
                 }
             }
             counts.append(byGroup)
