@@ -373,7 +373,9 @@ private func swipeOnly() throws -> Configuration {
         let sweep = try Sweep(parsing: "long-press.minimumPressDuration=0.5:2:1.5", in: base)
         let result = try Tuner(base: base, sweeps: [sweep], jobs: 1).run(samples)
         let index = { (id: String) in try #require(result.recognizers.firstIndex(of: id)) }
-        let (longPress, pan, swipe, checkmark) = (try index("long-press"), try index("pan"), try index("swipe"), try index("checkmark"))
+        let (longPress, pan, swipe, checkmark) = (
+            try index("long-press"), try index("pan"), try index("swipe"), try index("checkmark")
+        )
         let (held, late) = (result.totals[0], result.totals[1])
         let heldAlarms: [Int] = [held.falseAlarms[longPress], held.falseAlarms[pan], held.falseAlarms[swipe]]
         #expect(heldAlarms == [1, 1, 0])
