@@ -465,13 +465,10 @@ public struct TuningResult: Sendable {
         self.grid = grid
         // Per code: the recognizers whose gestures it holds (none for `none`), each once, in order; a
         // result of several gestures (two touch sequences, or two recognizers together) counts for each.
-        var family: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            for gesture in entry.definition.gestures where family[gesture] == nil { family[gesture] = index }
-        }
+        let owners = tuner.base.relations.owners
         let labels = samples.map { codes.code($0.label) }
         let families = codes.names.map { name in
-            Set(name.split(separator: "+").compactMap { family[String($0)] }).sorted()
+            Set(name.split(separator: "+").compactMap { owners[String($0)] }).sorted()
         }
         // Without groups, one count per setting; with them, a sample without one is in the group "".
         let grouped = samples.contains { $0.group != nil }
