@@ -20,7 +20,7 @@ import Testing
         "dollar1 checkmark": 0.99, "dollar1 circle": 0.99,
         "dollar1-devices/finger checkmark": 0.966, "dollar1-devices/finger circle": 0.99,
         "dollar1-devices/stylus checkmark": 0.883, "dollar1-devices/stylus circle": 0.949,
-        "dollar1-devices/touchpad checkmark": 0.9, "dollar1-devices/touchpad circle": 0.899,
+        "dollar1-devices/touchpad checkmark": 0.933, "dollar1-devices/touchpad circle": 0.899,
         "mouse-dollar checkmark": 0.883, "mouse-dollar circle": 0.99,
         "unipen-z z": 0.97, "mmg-strokes swipe": 0.99, "bioident-swipes swipe": 0.99,
     ]

@@ -93,7 +93,8 @@ public struct Checkmark: Recognizer {
                 "with a hook: how long after touch down the stroke may still be going further left"),
             .init(
                 "minimumDownShare", \.minimumDownShare, .ratio, minimum: 0, formerOff: .zero,
-                "depth of the down-stroke as a fraction of the stroke's path length (off: no rule)"),
+                "length of the down-stroke (straight, from its start to the turn) as a fraction of the stroke's path length (off: no rule)"
+            ),
             .init(
                 "minimumUpShare", \.minimumUpShare, .ratio, minimum: 0,
                 "height of the up-stroke as a fraction of the stroke's path length"),
@@ -126,7 +127,8 @@ public struct Checkmark: Recognizer {
             case .movedDown:
                 "sank below its highest point during the up-stroke by more than turnTolerance (or sinkRatio of the down-stroke's depth)"
             case .noUpStroke: "lifted before any up-stroke"
-            case .shallowDownStroke: "the down-stroke's depth is under minimumDownShare of the path length"
+            case .shallowDownStroke:
+                "the down-stroke's length (straight, from its start to the turn) is under minimumDownShare of the path length"
             case .endedTooLow:
                 "ended less than minimumRiseRatio of the down-stroke's depth above where the down-stroke starts"
             case .shortUpStroke: "the up-stroke's height is under minimumUpShare of the path length"
@@ -307,7 +309,7 @@ public struct Checkmark: Recognizer {
             } else {
                 rightmostX = max(rightmostX, point.x)
                 highestY = min(highestY, point.y)
-                // The depth is final and the path only grows: a down-stroke too shallow now stays so.
+                // The turn is final and the path only grows: a down-stroke too short now stays so.
                 failIfShallow(at: touch, context: &context)
             }
         }
@@ -396,17 +398,18 @@ public struct Checkmark: Recognizer {
         maxY = max(maxY, point.y)
     }
 
-    /// Fails with `shallow-down-stroke` when the down-stroke's depth is under `minimumDownShare` of
-    /// the path so far; returns whether it did.
+    /// Fails with `shallow-down-stroke` when the down-stroke's length, straight from where it starts to
+    /// the turn, is under `minimumDownShare` of the path so far; returns whether it did. Its length, not
+    /// its depth: a down-stroke that runs nearly flat before it drops (a touchpad's) is a real one, and
+    /// a stroke turned a few degrees keeps its length.
     @discardableResult
     private func failIfShallow(at touch: Touch, context: inout RecognizerContext) -> Bool {
-        // The depth can be negative (a down-stroke may start up to turnTolerance above the start).
         guard let share = parameters.minimumDownShare else { return false }
-        let depth = lowestY - downStart.y
+        let length = vertex.distance(to: downStart)
         let needed = share * pathLength
-        guard depth < needed else { return false }
+        guard length < needed else { return false }
         context.fail(
-            FailureCode.shallowDownStroke, "the down-stroke is too shallow a part of the stroke", measured: depth,
+            FailureCode.shallowDownStroke, "the down-stroke is too short a part of the stroke", measured: length,
             limit: needed, unit: .points, point: vertex, details: measuredDetails, at: touch)
         return true
     }
@@ -521,6 +524,13 @@ extension Checkmark {
             "a short but real down-stroke", .recognizes("checkmark"), profiles: [.default],
             samples: Example.stroke([
                 (0, 0), (4, 6), (8, 12), (13, 4), (18, -6), (23, -16), (28, -26), (33, -36), (38, -46),
+            ])),
+        // The down-stroke runs flat for 40 pt and drops 8: 0.05 of the path deep, 0.3 of it long.
+        Example(
+            "a down-stroke that runs flat before it drops", .recognizes("checkmark"), profiles: [.default],
+            samples: Example.stroke([
+                (0, 0), (10, 0), (20, 0), (30, 0), (40, 0), (44, 4), (48, 8), (55, -10), (62, -28), (69, -46),
+                (76, -64), (83, -82), (90, -100),
             ])),
         Example(
             "a straight line up with a dent at its start", .fails(FailureCode.shallowDownStroke), profiles: [.default],
