@@ -187,7 +187,9 @@ struct CloudMatcher {
         }
     }
 
-    /// The cloud distance to `template`, or nil when it is not below `limit`.
+    /// The cloud distance to `template`, or nil when it is not below `limit`. The point bounds that
+    /// `bound(_:)` gathered are gathered again here, not kept: 2n loads for the few templates that
+    /// get this far cost less than keeping 2n values for every template a stroke is bounded against.
     func distance(to template: CloudTemplate, below limit: Double) -> Double? {
         let n = cloud.points.count
         if let turning, let other = template.turning {
