@@ -9,7 +9,8 @@
 /// `leadInParts` parts before and `tailParts` after (a hook, a cursive descender). A reading is a Z when
 /// it passes every rule, in this order: `maximumTopAngle`, `maximumTopSagRatio`, `minimumTopCornerTurn`,
 /// `diagonalDropRatio`, `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a
-/// descender), `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`, `minimumDiagonalSlant`.
+/// descender), `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`, `minimumDiagonalSlant`,
+/// `braceSlant` with `braceEndRatio`.
 /// Otherwise the failure is that of the reading that got furthest, and a stroke with no right-left-right
 /// reading fails `incomplete`.
 ///
@@ -51,6 +52,8 @@ public struct ZLetter: Recognizer {
         public var topStartRatio = 0.5
         public var exitRiseRatio: Double? = 0.05
         public var minimumDiagonalSlant: Double?
+        public var braceSlant: Double? = 0.4
+        public var braceEndRatio = 0.3
 
         public init() {}
 
@@ -75,6 +78,7 @@ public struct ZLetter: Recognizer {
             $0.topStartRatio = 1
             $0.exitRiseRatio = nil
             $0.minimumDiagonalSlant = nil
+            $0.braceSlant = nil
         }
 
         /// Degrees, as the angles were given before every angle was in radians.
@@ -144,6 +148,14 @@ public struct ZLetter: Recognizer {
                 "minimumDiagonalSlant", \.minimumDiagonalSlant, .ratio, minimum: 0,
                 "whole path: least leftward travel of the diagonal, as a fraction of its descent (off: any; a brace's stem is upright)"
             ),
+            .init(
+                "braceSlant", \.braceSlant, .ratio, minimum: 0,
+                "whole path: a diagonal going left less than this fraction of its descent is a brace's stem when the stroke also ends as braceEndRatio says (off: no brace rule)"
+            ),
+            .init(
+                "braceEndRatio", \.braceEndRatio, .ratio, minimum: 0,
+                "whole path: with a brace's stem, how far left of the bottom part's end the stroke may end, as a fraction of the letter's height (the top part to the bottom part)"
+            ),
         ]
     }
 
@@ -161,6 +173,7 @@ public struct ZLetter: Recognizer {
         case longTail = "long-tail"
         case exitNotUp = "exit-not-up"
         case diagonalUpright = "diagonal-upright"
+        case braceShaped = "brace-shaped"
         case leftTheLine = "left-the-line"
         case movedLeft = "moved-left"
         case movedUp = "moved-up"
@@ -190,6 +203,8 @@ public struct ZLetter: Recognizer {
                 "whole path: a part going right after the descender climbs less than exitRiseRatio of the height"
             case .diagonalUpright:
                 "whole path: the diagonal goes left less than minimumDiagonalSlant of its descent"
+            case .braceShaped:
+                "whole path: the diagonal goes left less than braceSlant of its descent and the stroke ends more than braceEndRatio of the letter's height left of the bottom part's end, like a right brace"
             case .leftTheLine:
                 "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
             case .movedLeft: "point by point: moved left during the bottom part"
@@ -404,6 +419,21 @@ public struct ZLetter: Recognizer {
                     10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit,
                     .ratio,
                     c)
+            }
+        }
+        if let upright = parameters.braceSlant, drop > 0, (b.x - c.x) / drop < upright {
+            // A right brace's stem runs down nearly upright, its middle tip reads as the bottom part,
+            // and its lower half carries on down and curls back left; a cursive ʒ does one or the
+            // other, not both. The letter's height, not the stroke's: the brace's lower half is not in it.
+            let end = path[path.count - 1]
+            let letter = max(c.y, d.y) - min(a.y, b.y)
+            let back = letter > 0 ? (d.x - end.x) / letter : 0
+            if back > parameters.braceEndRatio {
+                let slant = Format.number((b.x - c.x) / drop)
+                return broken(
+                    11, .braceShaped,
+                    "an upright stem (going left \(slant) of its descent) and an end curling back left, like a right brace",
+                    back, parameters.braceEndRatio, .ratio, end)
             }
         }
         return nil
@@ -630,6 +660,15 @@ extension ZLetter {
             "an upright diagonal, with minimumDiagonalSlant 0.3", .fails(FailureCode.diagonalUpright),
             profiles: [.default], settings: ["minimumDiagonalSlant": 0.3],
             samples: Example.stroke(polyline([(0, 0), (40, 0), (30, 80), (60, 80)]))),
+        // braceSlant and braceEndRatio
+        Example(
+            "a right brace: an upright stem (going left 0.12 of its descent), and its lower half curling back left 0.6 of the letter's height",
+            .fails(FailureCode.braceShaped), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (30, 0), (24, 50), (40, 60), (26, 72), (24, 110), (4, 120)]))),
+        Example(
+            "a cursive z whose descender ends as far left, with a slanting diagonal (0.6 of its descent)",
+            .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (40, 0), (10, 50), (40, 60), (26, 72), (24, 110), (4, 120)]))),
         // minimumTopCornerTurn
         Example(
             "a rounded top corner", .recognizes("z"), profiles: [.default],
