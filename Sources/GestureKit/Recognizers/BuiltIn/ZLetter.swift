@@ -412,16 +412,14 @@ public struct ZLetter: Recognizer {
                 }
             }
         }
-        if let limit = parameters.minimumDiagonalSlant {
-            let slant = drop > 0 ? (b.x - c.x) / drop : 0
-            if slant < limit {
-                return broken(
-                    10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit,
-                    .ratio,
-                    c)
-            }
+        // The diagonal's leftward travel over its descent, which both rules below judge.
+        let slant = drop > 0 ? (b.x - c.x) / drop : 0
+        if let limit = parameters.minimumDiagonalSlant, slant < limit {
+            return broken(
+                10, .diagonalUpright, "the diagonal runs down too upright, like a brace's stem", slant, limit, .ratio, c
+            )
         }
-        if let upright = parameters.braceSlant, drop > 0, (b.x - c.x) / drop < upright {
+        if let upright = parameters.braceSlant, drop > 0, slant < upright {
             // A right brace's stem runs down nearly upright, its middle tip reads as the bottom part,
             // and its lower half carries on down and curls back left; a cursive ʒ does one or the
             // other, not both. The letter's height, not the stroke's: the brace's lower half is not in it.
@@ -429,10 +427,9 @@ public struct ZLetter: Recognizer {
             let letter = max(c.y, d.y) - min(a.y, b.y)
             let back = letter > 0 ? (d.x - end.x) / letter : 0
             if back > parameters.braceEndRatio {
-                let slant = Format.number((b.x - c.x) / drop)
                 return broken(
                     11, .braceShaped,
-                    "an upright stem (going left \(slant) of its descent) and an end curling back left, like a right brace",
+                    "an upright stem (going left \(Format.number(slant)) of its descent) and an end curling back left, like a right brace",
                     back, parameters.braceEndRatio, .ratio, end)
             }
         }
