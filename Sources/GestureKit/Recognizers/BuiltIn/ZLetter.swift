@@ -10,7 +10,7 @@
 /// it passes every rule, in this order: `maximumTopAngle`, `maximumTopSagRatio`, `minimumTopCornerTurn`,
 /// `diagonalDropRatio`, `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a
 /// descender), `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`, `minimumDiagonalSlant`,
-/// `braceSlant` with `braceEndRatio`.
+/// `braceSlant` with `braceEndRatio`, `minimumBarRatio`.
 /// Otherwise the failure is that of the reading that got furthest, and a stroke with no right-left-right
 /// reading fails `incomplete`.
 ///
@@ -54,6 +54,7 @@ public struct ZLetter: Recognizer {
         public var minimumDiagonalSlant: Double?
         public var braceSlant: Double? = 0.4
         public var braceEndRatio = 0.3
+        public var minimumBarRatio: Double? = 0.15
 
         public init() {}
 
@@ -79,6 +80,7 @@ public struct ZLetter: Recognizer {
             $0.exitRiseRatio = nil
             $0.minimumDiagonalSlant = nil
             $0.braceSlant = nil
+            $0.minimumBarRatio = nil
         }
 
         /// Degrees, as the angles were given before every angle was in radians.
@@ -156,6 +158,10 @@ public struct ZLetter: Recognizer {
                 "braceEndRatio", \.braceEndRatio, .ratio, minimum: 0,
                 "whole path: with a brace's stem, how far left of the bottom part's end the stroke may end, as a fraction of the letter's height (the top part to the bottom part)"
             ),
+            .init(
+                "minimumBarRatio", \.minimumBarRatio, .ratio, minimum: 0,
+                "whole path: length of the shorter of the top and bottom parts, as a fraction of the longer (off: any; a bracket's hook or tick is no bar)"
+            ),
         ]
     }
 
@@ -174,6 +180,7 @@ public struct ZLetter: Recognizer {
         case exitNotUp = "exit-not-up"
         case diagonalUpright = "diagonal-upright"
         case braceShaped = "brace-shaped"
+        case barTooShort = "bar-too-short"
         case leftTheLine = "left-the-line"
         case movedLeft = "moved-left"
         case movedUp = "moved-up"
@@ -205,6 +212,8 @@ public struct ZLetter: Recognizer {
                 "whole path: the diagonal goes left less than minimumDiagonalSlant of its descent"
             case .braceShaped:
                 "whole path: the diagonal goes left less than braceSlant of its descent and the stroke ends more than braceEndRatio of the letter's height left of the bottom part's end, like a right brace"
+            case .barTooShort:
+                "whole path: the shorter of the top and bottom parts is under minimumBarRatio of the longer's length, like a bracket's hook or tick"
             case .leftTheLine:
                 "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
             case .movedLeft: "point by point: moved left during the bottom part"
@@ -431,6 +440,19 @@ public struct ZLetter: Recognizer {
                     11, .braceShaped,
                     "an upright stem (going left \(Format.number(slant)) of its descent) and an end curling back left, like a right brace",
                     back, parameters.braceEndRatio, .ratio, end)
+            }
+        }
+        if let limit = parameters.minimumBarRatio {
+            // A Z has two bars. A bracket read as one has a bar and a hook where the pen lands (`[`)
+            // or a tick where it lifts (`]`); a hasty z's shortest bar is still a flick of its own.
+            let (top, bottom) = (a.distance(to: b), c.distance(to: d))
+            let ratio = max(top, bottom) > 0 ? min(top, bottom) / max(top, bottom) : 1
+            if ratio < limit {
+                let message =
+                    top < bottom
+                    ? "the top part is a hook, not a bar: shorter than the bottom part by far"
+                    : "the bottom part is a tick, not a bar: shorter than the top part by far"
+                return broken(12, .barTooShort, message, ratio, limit, .ratio, top < bottom ? b : d)
             }
         }
         return nil
@@ -666,6 +688,18 @@ extension ZLetter {
             "a cursive z whose descender ends as far left, with a slanting diagonal (0.6 of its descent)",
             .recognizes("z"), profiles: [.default],
             samples: Example.stroke(polyline([(0, 0), (40, 0), (10, 50), (40, 60), (26, 72), (24, 110), (4, 120)]))),
+        // minimumBarRatio
+        Example(
+            "a right bracket whose stem ends in a tick: a bottom part 0.13 of the top part's length",
+            .fails(FailureCode.barTooShort), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (60, 0), (44, 100), (52, 100)]))),
+        Example(
+            "a left bracket begun with a hook to the right: a top part an eighth of the bottom part's length",
+            .fails(FailureCode.barTooShort), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (10, 0), (-30, 0), (-32, 100), (48, 100)]))),
+        Example(
+            "a hasty z ending in a flick: a bottom part 0.2 of the top part's length", .recognizes("z"),
+            profiles: [.default], samples: Example.stroke(polyline([(0, 0), (100, 0), (10, 80), (30, 80)]))),
         // minimumTopCornerTurn
         Example(
             "a rounded top corner", .recognizes("z"), profiles: [.default],
