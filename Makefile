@@ -25,7 +25,7 @@ help:
 	@echo "make lint       check that the Swift files are formatted as .swift-format says"
 	@echo "make golden     rewrite every golden file (outputs, help, docs' references, schema) after an intended change"
 	@echo "make accuracy   recall and false alarms on ../shared/datasets, default and seed profiles"
-	@echo "make invariance the same, on the strokes drawn larger, smaller, sampled sparser, faster, slower, turned (~3 min)"
+	@echo "make invariance the same, on the strokes drawn larger, smaller, sampled sparser, faster, slower, turned, wider, taller (~4 min)"
 	@echo "make bench      benchmark suite of issue 6 (release; BENCH_SCALE=full|small, BENCH_SEED=1)"
 	@echo "make bench-learned  learned gestures on ../shared/datasets against dollarpy (Benchmarks/learned.py, ~11 min)"
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"

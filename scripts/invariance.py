@@ -16,6 +16,8 @@ registry competing. Alterations (each from what another device or person does):
   speed ×2, ×0.5      the times halved (doubled): drawn twice as fast (slow)
   turned ±10°         every point turned about the stroke's first point, clockwise on the screen
                       (+) or anticlockwise: a hand or a device held a little askew
+  wider×1.5           every point moved away from the stroke's first point horizontally only
+  taller×1.5          (vertically only): one person draws a letter broad, another narrow
 The table shows each figure as recorded and the change under each alteration. Rules judged in units
 of the stroke's own size and on its path, not on samples, move by a trace or two; a rule in points
 or in time moves more. Time rules are meant to (a long press is a time), size and sampling ones not.
@@ -40,7 +42,8 @@ FOLDERS = ["dollar1", "dollar1-devices", "mouse-dollar", "unipen-z", "mmg-stroke
 ALTERATIONS = [("size×0.5", "size", 0.5), ("size×2", "size", 2), ("size×4", "size", 4),
                ("sampling÷2", "sampling", 2), ("sampling÷3", "sampling", 3),
                ("speed×2", "time", 0.5), ("speed×0.5", "time", 2),
-               ("turned+10°", "turn", 10), ("turned-10°", "turn", -10)]
+               ("turned+10°", "turn", 10), ("turned-10°", "turn", -10),
+               ("wider×1.5", "wide", 1.5), ("taller×1.5", "tall", 1.5)]
 if args.only:
     wanted = args.only.split(",")
     unknown = [w for w in wanted if w not in {a[0] for a in ALTERATIONS}]
@@ -74,7 +77,7 @@ def alter_points(elements, kind, factor, origin, clock):
 
         def replace(m):
             name, value = m.group(1), float(m.group(2))
-            if kind == "size" and name in "XY":
+            if (kind == "size" and name in "XY") or (kind, name) in (("wide", "X"), ("tall", "Y")):
                 o = origin[0] if name == "X" else origin[1]
                 return f'{name}="{number(o + (value - o) * factor)}"'
             if kind == "turn" and name in "XY":
@@ -133,10 +136,11 @@ def alter_csv(text, kind, factor):
     for r in rows:
         if kind == "turn":
             r[x], r[y] = (number(v) for v in rotate(float(r[x]), float(r[y]), origin, factor))
-        if kind == "size":
+        if kind in ("size", "wide"):
             r[x] = number(origin[0] + (float(r[x]) - origin[0]) * factor)
+        if kind in ("size", "tall"):
             r[y] = number(origin[1] + (float(r[y]) - origin[1]) * factor)
-        elif kind == "time":
+        if kind == "time":
             r[t] = f"{origin[2] + (float(r[t]) - origin[2]) * factor:.6f}"
     return "\n".join([lines[0]] + [",".join(r) for r in rows]) + "\n"
 
