@@ -16,7 +16,10 @@ of them at once. These are the figures that count: the people kept back for eval
 Folders: the eight sets named in SETS below (a folder of them that is absent is left out with a
 note), and any other folder of --datasets with a labels.csv (`path,label`, and optionally `group` or
 `person`): its people are that column, or each path's first folder; its targets those of the
-gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swipe 99%).
+gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swipe 99%). Such a
+folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `device` column, or when
+every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
+touchscreen), as in dollar1-devices; the person is then the second folder, where there is one.
 
 Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
 logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
@@ -55,17 +58,29 @@ def first(parts):
     return parts[0]
 
 
-# Each set: its dataset folder, which of the folder's traces are in it, and who drew each trace.
+def folder_device(row, parts):
+    return parts[0]
+
+
+def column_device(row, parts):
+    return (row.get("device") or "").strip()
+
+
+# Each set: its dataset folder, which device's traces of the folder are in it (None: all of them) and
+# how a row's device is read, and who drew each trace (None: the labels file's `group` or `person`
+# column, or else the path's first folder).
 SETS = [
-    ("dollar1", "dollar1", None, first),
-    ("dollar1-devices/finger", "dollar1-devices", "finger", lambda p: p[1]),
-    ("dollar1-devices/stylus", "dollar1-devices", "stylus", lambda p: p[1]),
-    ("dollar1-devices/touchpad", "dollar1-devices", "touchpad", lambda p: p[1]),
-    ("mouse-dollar", "mouse-dollar", None, first),
-    ("unipen-z", "unipen-z", None, lambda p: re.sub(r"-(lower|upper)-\d+\.xml$", "", p[-1])),
-    ("mmg-strokes", "mmg-strokes", None, lambda p: p[0].split("-")[0]),
-    ("bioident-swipes", "bioident-swipes", None, first),
+    ("dollar1", "dollar1", None, first, None),
+    ("dollar1-devices/finger", "dollar1-devices", "finger", lambda p: p[1], folder_device),
+    ("dollar1-devices/stylus", "dollar1-devices", "stylus", lambda p: p[1], folder_device),
+    ("dollar1-devices/touchpad", "dollar1-devices", "touchpad", lambda p: p[1], folder_device),
+    ("mouse-dollar", "mouse-dollar", None, first, None),
+    ("unipen-z", "unipen-z", None, lambda p: re.sub(r"-(lower|upper)-\d+\.xml$", "", p[-1]), None),
+    ("mmg-strokes", "mmg-strokes", None, lambda p: p[0].split("-")[0], None),
+    ("bioident-swipes", "bioident-swipes", None, first, None),
 ]
+# The first folders that name a device in a folder of the datasets not named above.
+DEVICE_FOLDERS = {"finger", "stylus", "pen", "touchpad", "trackpad", "mouse", "touch", "touchscreen"}
 # Recall targets: (gesture, set) → least recall, and whether no person may be below WORST_PERSON_TARGET.
 RECALL_TARGETS = {}
 for name in ["dollar1", "dollar1-devices/finger", "dollar1-devices/stylus", "dollar1-devices/touchpad",
@@ -77,18 +92,50 @@ RECALL_TARGETS[("swipe", "mmg-strokes")] = (0.99, False)
 RECALL_TARGETS[("swipe", "bioident-swipes")] = (0.99, False)
 # A folder of the datasets not named above, with a labels.csv of its own, is scored too, with these
 # targets for the gestures it holds; its people are its labels file's `group` (or `person`) column, or
-# else each path's first folder.
+# else each path's first folder. Its devices are scored apart, as `FOLDER/DEVICE`, when its labels file
+# has a `device` column, or when every path's first folder names a device (DEVICE_FOLDERS, as in
+# `dollar1-devices`: `finger/s01/check01.xml`); the person is then the second folder, where there is one.
 OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, False), "swipe": (0.99, False)}
-known = {dataset for _, dataset, _, _ in SETS}
+known = {dataset for _, dataset, _, _, _ in SETS}
+
+
+def read_labels(labels_file):
+    """The rows of a dataset's labels.csv; exits 2 with its place when the header lacks path or label."""
+    with open(labels_file, newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        reader.fieldnames = [(n or "").strip() for n in reader.fieldnames or []]
+        if not {"path", "label"} <= set(reader.fieldnames):
+            print(f"{labels_file}:1: the header names no `path` and `label` columns "
+                  f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)
+            sys.exit(2)
+        return [row for row in reader if row["path"]]
+
+
+def devices_of(rows):
+    """How the devices of an unnamed dataset's rows are told apart, and which there are: by its labels
+    file's `device` column, or by first folders that all name a device; (None, []) otherwise."""
+    if rows and "device" in rows[0]:
+        return column_device, sorted({column_device(row, None) for row in rows})
+    firsts = {row["path"].split("/")[0] for row in rows if "/" in row["path"]}
+    if rows and all("/" in row["path"] for row in rows) and {f.lower() for f in firsts} <= DEVICE_FOLDERS:
+        return folder_device, sorted(firsts)
+    return None, []
 missing = sorted(d for d in known if not os.path.isfile(os.path.join(datasets, d, "labels.csv")))
 if missing:
     print(f"note: {', '.join(missing)} not in {datasets} (no labels.csv): left out", file=sys.stderr)
 SETS = [s for s in SETS if s[1] not in missing]
 for entry in sorted(os.listdir(datasets)):
     if entry not in known and os.path.isfile(os.path.join(datasets, entry, "labels.csv")):
-        SETS.append((entry, entry, None, None))
-        for g, target in OTHER_TARGETS.items():
-            RECALL_TARGETS[(g, entry)] = target
+        device_of, devices = devices_of(read_labels(os.path.join(datasets, entry, "labels.csv")))
+        if device_of is folder_device:
+            named = [(f"{entry}/{d}", d, lambda p: p[1] if len(p) > 2 else None) for d in devices]
+        else:
+            # Rows with no device are a set of their own, named as the folder.
+            named = [(f"{entry}/{d}" if d else entry, d, None) for d in devices] or [(entry, None, None)]
+        for name, device, person in named:
+            SETS.append((name, entry, device, person, device_of))
+            for g, target in OTHER_TARGETS.items():
+                RECALL_TARGETS[(g, name)] = target
 if not SETS:
     print(f"no dataset folder with a labels.csv in {datasets}", file=sys.stderr)
     sys.exit(2)
@@ -109,27 +156,17 @@ def family(gesture):
 # One labels file for everything, with a group per set and person: `set|person`.
 groups = {}  # absolute path → (set, person key shared across a dataset's devices)
 rows_out = []
-for name, dataset, device, person in SETS:
+for name, dataset, device, person, device_of in SETS:
     folder = os.path.join(datasets, dataset)
-    labels_file = os.path.join(folder, "labels.csv")
-    with open(labels_file, newline="", encoding="utf-8-sig") as f:
-        reader = csv.DictReader(f)
-        reader.fieldnames = [(n or "").strip() for n in reader.fieldnames or []]
-        if not {"path", "label"} <= set(reader.fieldnames):
-            print(f"{labels_file}:1: the header names no `path` and `label` columns "
-                  f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)
-            sys.exit(2)
-        for row in reader:
-            if not row["path"]:
-                continue
-            parts = row["path"].split("/")
-            if device and parts[0] != device:
-                continue
-            who = person(parts) if person else (row.get("group") or row.get("person")
-                                                or (parts[0] if len(parts) > 1 else dataset))
-            path = os.path.join(folder, row["path"])
-            groups[path] = (name, f"{dataset}|{who}")
-            rows_out.append((path, row["label"], f"{name}|{who}"))
+    for row in read_labels(os.path.join(folder, "labels.csv")):
+        parts = row["path"].split("/")
+        if device_of and device_of(row, parts) != device:
+            continue
+        who = (person(parts) if person else None) or row.get("group") or row.get("person") \
+            or (parts[0] if len(parts) > 1 else dataset)
+        path = os.path.join(folder, row["path"])
+        groups[path] = (name, f"{dataset}|{who}")
+        rows_out.append((path, row["label"], f"{name}|{who}"))
 work = tempfile.mkdtemp(prefix="gesture-accuracy-")
 labels = os.path.join(work, "labels.csv")
 with open(labels, "w", newline="") as f:

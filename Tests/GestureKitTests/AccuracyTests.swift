@@ -167,6 +167,68 @@ import Testing
         #expect(byColumn.recall["swipe"]?.target == 0.99)
     }
 
+    /// A corpus of several devices is scored device by device, as `dollar1-devices` is: by its labels
+    /// file's `device` column (rows without one a set of their own, named as the folder), or by first
+    /// folders that all name a device, the person then the second folder.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aCorpusOfSeveralDevicesIsScoredDeviceByDevice() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        let files: [(folder: String, path: String, trace: String, row: String)] = [
+            ("by-device", "finger/eve/1.json", "checkmark.json", "checkmark"),
+            ("by-device", "finger/fay/1.json", "circle.json", "circle"),
+            ("by-device", "mouse/eve/1.json", "checkmark.json", "checkmark"),
+            ("by-device", "mouse/fay/1.json", "not-a-checkmark.json", "none"),
+            ("by-device-column", "a.json", "checkmark.json", "checkmark,pen,gil"),
+            ("by-device-column", "b.json", "circle.json", "circle,pen,hal"),
+            ("by-device-column", "c.json", "checkmark.json", "checkmark,touch,gil"),
+            ("by-device-column", "d.json", "checkmark.json", "checkmark,,ivy"),
+            // Not every first folder names a device: one set, its people the first folders.
+            ("by-person", "finger/1.json", "checkmark.json", "checkmark"),
+            ("by-person", "jo/1.json", "checkmark.json", "checkmark"),
+        ]
+        for (folder, path, trace, _) in files {
+            let target = root.appendingPathComponent("\(folder)/\(path)")
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: traces.appendingPathComponent(trace), to: target)
+        }
+        for folder in ["by-device", "by-device-column", "by-person"] {
+            let header = folder == "by-device-column" ? "path,label,device,person" : "path,label"
+            let rows = files.filter { $0.folder == folder }.map { "\($0.path),\($0.row)" }
+            try ([header] + rows).map { $0 + "\n" }.joined().write(
+                to: root.appendingPathComponent("\(folder)/labels.csv"), atomically: true, encoding: .utf8)
+        }
+
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Recall: Decodable { var labelled: Int }
+        struct Set: Decodable {
+            var traces: Int
+            var people: Int
+            var recall: [String: Recall]
+        }
+        struct Figures: Decodable { var sets: [String: Set] }
+        let sets = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sets
+        #expect(
+            sets.keys.sorted() == [
+                "by-device-column", "by-device-column/pen", "by-device-column/touch", "by-device/finger",
+                "by-device/mouse", "by-person",
+            ])
+        func shape(_ name: String) -> [Int]? {
+            sets[name].map { [$0.traces, $0.people, $0.recall["checkmark"]?.labelled ?? 0] }
+        }
+        #expect(shape("by-device/finger") == [2, 2, 1])
+        #expect(shape("by-device/mouse") == [2, 2, 1])
+        #expect(shape("by-device-column/pen") == [2, 2, 1])
+        #expect(shape("by-device-column/touch") == [1, 1, 1])
+        #expect(shape("by-device-column") == [1, 1, 1])
+        #expect(shape("by-person") == [2, 2, 2])
+    }
+
     /// A labels file whose header names no `path` and `label` columns stops the run with its place,
     /// exit 2, before anything is replayed; and a `--datasets` folder that is not there is a usage error.
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
