@@ -26,7 +26,7 @@ logs that jump (the reader's warning for two attempts in one file) are counted a
 of a recognizer: the traces of a folder labelled with anything else on which it fired (any swipe
 direction counts for swipe), over those traces.
 """
-import argparse, collections, csv, json, os, re, subprocess, sys, tempfile
+import argparse, collections, csv, functools, json, os, re, subprocess, sys, tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -99,8 +99,10 @@ OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, 
 known = {dataset for _, dataset, _, _, _ in SETS}
 
 
+@functools.cache
 def read_labels(labels_file):
-    """The rows of a dataset's labels.csv; exits 2 with its place when the header lacks path or label."""
+    """The rows of a dataset's labels.csv (read once, however many of its devices are sets; not to be
+    changed); exits 2 with its place when the header lacks path or label."""
     with open(labels_file, newline="", encoding="utf-8-sig") as f:
         reader = csv.DictReader(f)
         reader.fieldnames = [(n or "").strip() for n in reader.fieldnames or []]
@@ -116,8 +118,8 @@ def devices_of(rows):
     file's `device` column, or by first folders that all name a device; (None, []) otherwise."""
     if rows and "device" in rows[0]:
         return column_device, sorted({column_device(row, None) for row in rows})
-    firsts = {row["path"].split("/")[0] for row in rows if "/" in row["path"]}
-    if rows and all("/" in row["path"] for row in rows) and {f.lower() for f in firsts} <= DEVICE_FOLDERS:
+    firsts = {row["path"].split("/")[0] if "/" in row["path"] else "" for row in rows}
+    if rows and {f.lower() for f in firsts} <= DEVICE_FOLDERS:
         return folder_device, sorted(firsts)
     return None, []
 missing = sorted(d for d in known if not os.path.isfile(os.path.join(datasets, d, "labels.csv")))

@@ -90,7 +90,6 @@ import Testing
     func aCorpusOfYourOwnIsScored() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
         let files: [(folder: String, path: String, trace: String, label: String, group: String)] = [
             ("by-folder", "anna/1.json", "checkmark.json", "checkmark", ""),
             ("by-folder", "anna/2.json", "circle.json", "circle", ""),
@@ -101,12 +100,7 @@ import Testing
             ("by-column", "b.json", "swipe-left.json", "swipe-left", "dan"),
             ("by-column", "c.json", "not-a-circle-open.json", "none", "dan"),
         ]
-        for (folder, path, trace, _, _) in files {
-            let target = root.appendingPathComponent("\(folder)/\(path)")
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: traces.appendingPathComponent(trace), to: target)
-        }
+        try Self.copyTraces(files.map { ($0.folder, $0.path, $0.trace) }, into: root)
         for (folder, header) in [("by-folder", "path,label"), ("by-column", "path,label,group")] {
             let rows = files.filter { $0.folder == folder }.map {
                 folder == "by-column" ? "\($0.path),\($0.label),\($0.group)" : "\($0.path),\($0.label)"
@@ -174,7 +168,6 @@ import Testing
     func aCorpusOfSeveralDevicesIsScoredDeviceByDevice() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
         let files: [(folder: String, path: String, trace: String, row: String)] = [
             ("by-device", "finger/eve/1.json", "checkmark.json", "checkmark"),
             ("by-device", "finger/fay/1.json", "circle.json", "circle"),
@@ -188,12 +181,7 @@ import Testing
             ("by-person", "finger/1.json", "checkmark.json", "checkmark"),
             ("by-person", "jo/1.json", "checkmark.json", "checkmark"),
         ]
-        for (folder, path, trace, _) in files {
-            let target = root.appendingPathComponent("\(folder)/\(path)")
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: traces.appendingPathComponent(trace), to: target)
-        }
+        try Self.copyTraces(files.map { ($0.folder, $0.path, $0.trace) }, into: root)
         for folder in ["by-device", "by-device-column", "by-person"] {
             let header = folder == "by-device-column" ? "path,label,device,person" : "path,label"
             let rows = files.filter { $0.folder == folder }.map { "\($0.path),\($0.row)" }
@@ -227,6 +215,17 @@ import Testing
         #expect(shape("by-device-column/touch") == [1, 1, 1])
         #expect(shape("by-device-column") == [1, 1, 1])
         #expect(shape("by-person") == [2, 2, 2])
+    }
+
+    /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
+    static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        for (folder, path, trace) in files {
+            let target = root.appendingPathComponent("\(folder)/\(path)")
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: traces.appendingPathComponent(trace), to: target)
+        }
     }
 
     /// A labels file whose header names no `path` and `label` columns stops the run with its place,
