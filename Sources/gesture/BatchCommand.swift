@@ -30,7 +30,7 @@ let batchHelp = """
                                  unknown label of a labels file or trace
       --explain-labels           say on stderr why each unlabelled trace has no label
       --group-by SPEC            score each group apart: dir:N, column:NAME (or group), meta:subject
-      --jobs N                   files classified at once (default, and 0: number of cores)
+      --jobs N                   files classified at once (default, and 0: number of cores; at most 1024)
       --shard K/N                score only slice K of N (by a stable hash of each relative path)
       --misses N                 worst misses listed in the text summary (default 10)
       --report DIR               also write an HTML report: DIR/index.html (the summary, metrics,
@@ -468,17 +468,22 @@ struct Progress {
 }
 
 extension Arguments {
-    func integer(_ name: String, default fallback: Int, minimum: Int) throws(UsageError) -> Int {
+    func integer(_ name: String, default fallback: Int, minimum: Int, maximum: Int = .max) throws(UsageError) -> Int {
         guard let raw = options[name] else { return fallback }
-        guard let value = Int(raw), value >= minimum else {
-            throw UsageError("\(name): expected an integer ≥ \(minimum), found \"\(raw)\"")
+        guard let value = Int(raw), value >= minimum, value <= maximum else {
+            let range = maximum == .max ? "≥ \(minimum)" : "from \(minimum) to \(maximum)"
+            throw UsageError("\(name): expected an integer \(range), found \"\(raw)\"")
         }
         return value
     }
 
+    /// The most `--jobs`: each job holds a window of files in memory, and more threads than this
+    /// buy nothing on any machine (a million was an allocation of 160 GB and a crash).
+    static let maximumJobs = 1024
+
     /// `--jobs N`: files (or replays) at once; 0, or no option, means one per core.
     func jobs() throws(UsageError) -> Int {
-        let jobs = try integer("--jobs", default: 0, minimum: 0)
+        let jobs = try integer("--jobs", default: 0, minimum: 0, maximum: Self.maximumJobs)
         return jobs == 0 ? ProcessInfo.processInfo.activeProcessorCount : jobs
     }
 

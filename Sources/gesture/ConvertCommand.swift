@@ -12,9 +12,10 @@ let convertHelp = """
 
     options:
       --to json|csv|xml          the format to write (required)
-      --out FILE|DIR             a FILE for one input file; otherwise a folder (made if missing) that
-                                 takes each input file by its name and each folder's layout. Without
-                                 --out, one input file (or -) is written to standard output.
+      --out FILE|DIR             a FILE for one input file; otherwise (or when it ends in /) a folder,
+                                 made if missing, that takes each input file by its name and each
+                                 folder's layout. Without --out, or with --out -, one input file (or
+                                 -) is written to standard output.
       --lossy                    convert even what the target cannot hold in full; each file's losses
                                  are printed as a warning
       --force                    overwrite output files that exist (otherwise they are left alone and
@@ -53,13 +54,14 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         inputs.count == 1
         && (inputs[0] == "-" || !FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isFolder)
             || !isFolder.boolValue)
-    guard let out = arguments.options["--out"] else {
+    guard let out = arguments.options["--out"], out != "-" else {
         guard singleFile else { throw UsageError("several inputs or a folder need --out DIR") }
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
         return converter.failed ? .error : .recognized
     }
     var outIsFolder: ObjCBool = false
-    if singleFile && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)
+    if singleFile && !out.hasSuffix("/")
+        && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)
     {
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
         return converter.failed ? .error : .recognized

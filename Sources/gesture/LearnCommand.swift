@@ -47,7 +47,9 @@ let learnHelp = """
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
-                                 column:NAME, subject
+                                 column:NAME, meta:subject
+      --jobs N                   example files read at once (default, and 0: number of cores;
+                                 at most 1024)
       --input-format, --limit, --time-unit, --y-up, --lift-at-jumps
                                  as for `gesture batch`
       -h, --help                 show this help
@@ -81,6 +83,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
     else {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
+    }
+    let builtIn = Configuration()
+    if builtIn.entries.contains(where: { $0.id == id }) {
+        throw UsageError("--id \(id): the id of a built-in recognizer; a learned recognizer needs an id of its own")
     }
     let algorithm = arguments.options["--algorithm"] ?? "p+"
     guard ["p+", "q", "p", "1"].contains(algorithm) else {
@@ -142,9 +148,13 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         guard let label = read.label else {
-            problems.append(
-                "\(entry.path): error: unlabelled example: give --labels FILE, or put it in a folder named for its gesture"
-            )
+            let folder = (Paths.folder(of: entry.path) as NSString).lastPathComponent
+            let hint =
+                folder.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
+                ? "its folder's name \"\(folder)\" is no gesture name (no spaces, commas or +): rename the folder, "
+                    + "or give --labels FILE"
+                : "give --labels FILE, or put it in a folder named for its gesture"
+            problems.append("\(entry.path): error: unlabelled example: \(hint)")
             continue
         }
         let strokes = TemplateLearner.Example.strokes(of: trace)
@@ -171,6 +181,14 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         problems.append(
             "\(files[0]): error: gesture \(name) has one example: learning needs two or more of each, to choose its "
                 + "threshold on one held out")
+    }
+    // The templates file could not be used beside the built-in recognizers: say so now.
+    for (name, files) in counts.sorted(by: { $0.key < $1.key }) {
+        if let owner = builtIn.entries.first(where: { $0.definition.gestures.contains(name) }) {
+            problems.append(
+                "\(files[0]): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id): a learned "
+                    + "gesture needs a name of its own (--label-map \(name)=my-\(name))")
+        }
     }
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }
     if problems.isEmpty {

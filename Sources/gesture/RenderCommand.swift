@@ -21,7 +21,7 @@ let renderHelp = """
     options:
       --out FILE|DIR             a FILE for one trace; otherwise (or when it ends in /) a folder, made
                                  if missing, that takes NAME.svg for each trace NAME.EXT. Without
-                                 --out, one trace is written to standard output.
+                                 --out, or with --out -, one trace is written to standard output.
       --recognizer ID            draw and list only this recognizer; repeatable
       --force                    overwrite SVG files that exist (otherwise they are left alone and
                                  reported); render never deletes a file
@@ -72,7 +72,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
 
     // Where each trace's picture goes: nil for standard output.
     var destinations: [String?]
-    if let out = arguments.options["--out"] {
+    if let out = arguments.options["--out"], out != "-" {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
         // `--out pictures/` names a folder even before it exists.
@@ -115,6 +115,11 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
         } catch {
             failed = true
             Output.error(error.description)
+            continue
+        }
+        if let problem = SVGRender.problem(drawing: read) {
+            failed = true
+            Output.error("\(trace): error: \(problem)")
             continue
         }
         let result = classifier.classify(read, file: trace)

@@ -139,6 +139,7 @@ struct ReportFolder {
         do throws(TraceError) {
             var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
             runner.adjustment.apply(to: &trace)
+            if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)
             let configuration = runner.classifier.configuration
             let picture = SVGRender.render(result, trace: trace, configuration: configuration)

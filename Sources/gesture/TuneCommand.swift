@@ -5,7 +5,7 @@ import GestureKit
 let tuneHelp = """
     usage: gesture tune CORPUS… [--labels FILE]… --sweep ID.PARAM=FROM:TO:STEP [--sweep …]
                         [--group-by SPEC] [--objective recall|f1|balanced] [--max-false-alarms X]
-                        [--format text|json|csv] [--write-config FILE]
+                        [--format text|json|csv] [--write-config FILE [--force]]
 
     Finds the value of one or two parameters that works best on a labelled corpus. Each trace is read
     once and replayed with every setting of the grid; for each setting it counts, per recognizer, the
@@ -29,7 +29,8 @@ let tuneHelp = """
       --max-false-alarms X       most false alarms allowed, as a fraction (default 0.005)
       --format text|json|csv     a table (default), or every setting and group for scripts and plots
       --write-config FILE        write the chosen values as a configuration file (for --config)
-      --jobs N                   replays run at once (default, and 0: number of cores)
+      --force                    overwrite the --write-config FILE when it exists
+      --jobs N                   replays run at once (default, and 0: number of cores; at most 1024)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
       --profile, --recognizers, --config, --set, --templates, --input-format, --limit,
       --time-unit, --y-up, --lift-at-jumps
@@ -55,7 +56,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             "--write-config", "--jobs", "--profile", "--recognizers", "--config", "--set", "--templates",
             "--input-format", "--limit",
             "--time-unit",
-        ], flags: ["--help", "--quiet", "--y-up", "--lift-at-jumps"])
+        ], flags: ["--help", "--quiet", "--force", "--y-up", "--lift-at-jumps"])
     if arguments.flags.contains("--help") {
         Output.write(tuneHelp + "\n")
         return .recognized
@@ -91,7 +92,13 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     let configurations = try tuner.configurations()  // Every setting checked before a file is read.
     if let file = arguments.options["--write-config"] {
         // Said now rather than after the replays.
-        let folder = (file as NSString).deletingLastPathComponent
+        if file == "-" {
+            throw UsageError("--write-config -: standard output carries the report; name a file")
+        }
+        if FileManager.default.fileExists(atPath: file), !arguments.flags.contains("--force") {
+            throw UsageError("--write-config \(file) exists: give --force to overwrite it")
+        }
+        let folder = Paths.folder(of: file)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
             isFolder.boolValue, FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)

@@ -200,7 +200,16 @@ import Testing
     func theListOutputRoundTrips(_ profile: Profile) throws {
         let original = Configuration(profile: profile)
         let copy = try apply(listed(original), to: Configuration())
-        #expect(copy.warnings == [])
+        // The list holds values and relationships; Hammer's way of waiting comes with its profile.
+        #expect(
+            copy.warnings
+                == (profile == .hammer
+                    ? [
+                        "c.json:2:14: warning: this list was printed with --profile hammer and is applied with "
+                            + "--profile default: its values and relationships are taken, but a recognizer waits as "
+                            + "UIKit does (Hammer.js's waiting comes with --profile hammer only)"
+                    ] : []))
+        #expect(try apply(listed(original), to: Configuration(profile: profile)).warnings == [])
         #expect(copy.entries.map(\.values) == original.entries.map(\.values))
         #expect(copy.entries.map(\.requiresFailureOf) == original.entries.map(\.requiresFailureOf))
         #expect(copy.simultaneous == original.simultaneous)

@@ -476,7 +476,7 @@ import Testing
         #expect(zero.stdout == (try run(["batch", "--jobs", "1", "Traces"])).stdout)
         #expect(
             try run(["batch", "--jobs", "-1", "Traces"]).stderr.hasPrefix(
-                "gesture: error: --jobs: expected an integer ≥ 0"))
+                "gesture: error: --jobs: expected an integer from 0 to 1024, found \"-1\""))
     }
 
     @Test func theTimeLeftIsShownOnlyWhenItMeansSomething() {

@@ -41,11 +41,11 @@ _gesture() {
         classify) options="--format --color --input-format --time-unit --y-up --lift-at-jumps --profile --recognizers --config --set --templates --limit --help" ;;
         batch) options="--format --labels --label-map --explain-labels --group-by --jobs --shard --misses --report --report-limit --force --min-accuracy --min-recall --quiet --limit --profile --recognizers --config --set --templates --input-format --time-unit --y-up --lift-at-jumps --help" ;;
         merge-scores) options="--format --misses --min-accuracy --min-recall --help" ;;
-        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --jobs --quiet --profile --recognizers --set --templates --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
+        tune) options="--sweep --labels --label-map --group-by --objective --max-false-alarms --format --write-config --config --force --jobs --quiet --profile --recognizers --set --templates --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
         list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --lift-at-jumps --limit --help" ;;
         render) options="--out --recognizer --force --input-format --time-unit --y-up --lift-at-jumps --profile --recognizers --config --set --templates --limit --help" ;;
-        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --coverage --labels --label-map --group-by --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
+        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --coverage --labels --label-map --group-by --jobs --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

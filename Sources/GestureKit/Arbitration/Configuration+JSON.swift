@@ -231,7 +231,7 @@ private struct ConfigFile {
         guard let items = list.items else {
             throw fail("\"templates\" must be an array of templates files, found \(shown(list))", at: list.offset)
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = Paths.folder(of: file)
         for item in items {
             guard let path = item.stringValue, !path.isEmpty else {
                 throw fail("\"templates\" must list paths of templates files, found \(shown(item))", at: item.offset)
@@ -419,6 +419,19 @@ private struct ConfigFile {
             let names = quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
             throw fail(
                 "\"profile\" must be \(names), found \(shown(profile.value))", at: profile.value.offset)
+        }
+        // The list holds values and relationships; Hammer's way of waiting is the profile's own.
+        if let profile = byKey["profile"], let listed = profile.value.stringValue.flatMap(Profile.init(rawValue:)),
+            (listed == .hammer) != (configuration.profile == .hammer)
+        {
+            let hammerList = listed == .hammer
+            warn(
+                "this list was printed with --profile \(listed.rawValue) and is applied with --profile "
+                    + "\(configuration.profile.rawValue): its values and relationships are taken, but a recognizer "
+                    + (hammerList
+                        ? "waits as UIKit does (Hammer.js's waiting comes with --profile hammer only)"
+                        : "waits as Hammer.js does (UIKit's waiting comes with any other --profile)"),
+                at: profile.value.offset, in: &configuration)
         }
         guard let recognizers = byKey["recognizers"]?.value, let list = recognizers.items else {
             throw fail("\"recognizers\" must be an array of recognizers", at: byKey["recognizers"]?.value.offset ?? 0)

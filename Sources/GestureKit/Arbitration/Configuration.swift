@@ -279,11 +279,16 @@ public struct Configuration: Sendable {
     }
 
     /// Throws unless `gesture` can name a gesture: not empty, without spaces, commas or `+` (which
-    /// labels use to list gestures).
+    /// labels use to list gestures), and not `none` (what a trace is when nothing is recognized).
     static func checkGesture(_ gesture: String) throws(ConfigurationError) {
         if gesture.isEmpty || gesture.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace }) {
             throw ConfigurationError(
                 "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas or +",
+                about: .value)
+        }
+        if gesture == "none" {
+            throw ConfigurationError(
+                "gesture \"none\" is what a trace is when nothing is recognized: a gesture needs another name",
                 about: .value)
         }
     }

@@ -107,7 +107,7 @@ public struct Labeler: Sendable {
             )
         }
         labelsFiles.insert(absoluteFile)
-        let folder = (absoluteFile as NSString).deletingLastPathComponent
+        let folder = Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
         // appears twice is taken from its first column.
         var others: [(name: String, index: Int)] = []

@@ -50,6 +50,30 @@ public enum SVGRender {
         return picture.document()
     }
 
+    /// The widest span of points (and view) a picture is drawn for: its sizes, margins and labels are
+    /// computed from the span, which must stay a number (x from -1e308 to 1e308 is no width at all).
+    public static let maximumSpan = 1e300
+
+    /// Why `trace` cannot be drawn, or `nil` when it can: its points, with its view, span more than
+    /// `maximumSpan` across or down.
+    public static func problem(drawing trace: Trace) -> String? {
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        func include(_ x: Double, _ y: Double) {
+            (minX, maxX) = (Swift.min(minX, x), Swift.max(maxX, x))
+            (minY, maxY) = (Swift.min(minY, y), Swift.max(maxY, y))
+        }
+        for sample in trace.samples { include(sample.location.x, sample.location.y) }
+        if let view = trace.view, !trace.samples.isEmpty {
+            include(0, 0)
+            include(view.width, view.height)
+        }
+        guard !trace.samples.isEmpty, !(maxX - minX <= maximumSpan && maxY - minY <= maximumSpan) else { return nil }
+        return "not drawn: its points span more than a picture can show (x from \(Format.number(minX)) to "
+            + "\(Format.number(maxX)), y from \(Format.number(minY)) to \(Format.number(maxY)); at most "
+            + "\(Format.number(maximumSpan)))"
+    }
+
     /// `text` with `&`, `<`, `>` and `"` escaped, for XML text and attribute values.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else { return text }
@@ -298,7 +322,9 @@ private struct Picture {
         let left = minX - margin
         let top = minY - margin
         let width = maxX - minX + 2 * margin
-        let legend = legendLines(charactersPerLine: max(30, Int(width / (font * 0.56)) - 4))
+        // Finite for any trace `problem(drawing:)` passes; guarded for what a recognizer measured.
+        let perLine = width / (font * 0.56)
+        let legend = legendLines(charactersPerLine: perLine.isFinite ? max(30, Int(min(perLine, 1e6)) - 4) : 30)
         let legendTop = maxY + margin + font
         let height = legendTop - top + Double(legend.count) * lineHeight + margin / 2
         // Shown 640 pixels wide, or 900 high when that is smaller.

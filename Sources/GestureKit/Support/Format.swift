@@ -6,6 +6,9 @@ public enum Format {
     ///     Format.number(-0.001) // "0"
     public static func number(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        // Decimals mean nothing this far out, and scaling by them would overflow (1e307 read `inf`)
+        // or round (1e304 read `1.0000000000000001e+304`): the shortest form that reads back.
+        if abs(value) >= 1e15 { return "\(value)" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

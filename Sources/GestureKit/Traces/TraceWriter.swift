@@ -36,9 +36,24 @@ public enum TraceWriter {
         do throws(TraceError) {
             readBack = try TraceReader.read(bytes: bytes, file: file, format: format, limits: readBackLimits)
         } catch {
+            if format == .csv, let clash = numberedNameClash(trace) {
+                throw Unwritable(
+                    "csv cannot hold touch \"\(clash)\" (a name) beside touch \(clash) (a number): both are written "
+                        + "\(clash) and read back as one touch")
+            }
             throw Unwritable("the written \(format.rawValue) does not read back (a defect): \(error.message)")
         }
         return Conversion(bytes: bytes, losses: losses(from: trace, to: format, readBack: readBack))
+    }
+
+    /// A touch name that is also the number of another touch of `trace` (`"1"` beside `1`), which CSV
+    /// writes alike: the first, or nil.
+    static func numberedNameClash(_ trace: Trace) -> String? {
+        let numbers = Set(trace.samples.compactMap(\.touch.number))
+        return trace.samples.lazy.compactMap(\.touch.name).first { name in
+            let trimmed = name.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            return Int(String(trimmed)).map(numbers.contains) ?? false
+        }
     }
 
     /// No ceiling but on digits: the bytes are ours, and a trace read within some limits may take more

@@ -46,7 +46,17 @@ struct PointCloud: Sendable, Hashable {
     }
 
     /// `count` points equally spaced along the strokes, in order; nil when the strokes have no length.
+    /// Coordinates so large that a distance would overflow (±1e160 squared) are first divided by the
+    /// largest of them: every matcher scales the points to its own square afterwards, so only their
+    /// shape matters, and `inf - inf` on the grid was a trap.
     static func resample(_ strokes: [[Point]], to count: Int) -> [Point]? {
+        var largest = 0.0
+        for stroke in strokes {
+            for point in stroke { largest = max(largest, abs(point.x), abs(point.y)) }
+        }
+        if largest > 1e150, largest.isFinite {
+            return resample(strokes.map { $0.map { Point(x: $0.x / largest, y: $0.y / largest) } }, to: count)
+        }
         var length = 0.0
         for stroke in strokes {
             for (a, b) in zip(stroke, stroke.dropFirst()) { length += a.distance(to: b) }

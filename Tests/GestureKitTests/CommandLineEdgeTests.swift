@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// What an adversarial review of the command line found: inputs at the edges (a file named `x`,
+/// coordinates near the largest double, a million jobs) that crashed or gave a wrong result, and
+/// what each does now.
+@Suite struct CommandLineEdgeTests {
+    static func folder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, _ name: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// A one-touch JSON trace through `points`, a sample every 10 ms.
+    static func trace(_ points: [(Double, Double)]) -> String {
+        let samples = points.enumerated().map { k, point in
+            let phase = k == 0 ? "began" : (k == points.count - 1 ? "ended" : "moved")
+            return "{\"t\": \(TraceWriter.number(Double(k) / 100)), \"id\": 1, \"phase\": \"\(phase)\", "
+                + "\"x\": \(TraceWriter.number(point.0)), \"y\": \(TraceWriter.number(point.1))}"
+        }
+        return "{\"samples\": [\n" + samples.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    // MARK: Paths
+
+    /// Foundation's `deletingLastPathComponent` traps on Linux for a one-character name.
+    @Test(arguments: [
+        ("x", ""), ("x/", ""), ("ab", ""), ("/a", "/"), ("/", "/"), ("", ""), ("a/b", "a"), ("a//b/", "a"),
+        ("./x", "."), ("/tmp/c.json", "/tmp"), ("a/b/c", "a/b"),
+    ])
+    func theFolderOfAPath(_ path: String, _ folder: String) {
+        #expect(Paths.folder(of: path) == folder)
+    }
+
+    @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
+        let folder = try Self.folder("write-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tune =
+            ["tune", GestureCommand.packageRoot.appendingPathComponent("Traces").path, "--quiet"]
+            + ["--sweep", "circle.maximumDuration=3:4:1"]
+        let first = try GestureCommand.run(tune + ["--write-config", "x"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try String(contentsOf: folder.appendingPathComponent("x"), encoding: .utf8)
+        #expect(written.contains("\"maximumDuration\""))
+
+        let again = try GestureCommand.run(tune + ["--write-config", "x"], in: folder)
+        #expect(again.status == 2 && again.stdout == "")
+        #expect(again.stderr.hasPrefix("gesture: error: --write-config x exists: give --force to overwrite it\n"))
+        #expect(try GestureCommand.run(tune + ["--write-config", "x", "--force"], in: folder).status == 0)
+
+        let dash = try GestureCommand.run(tune + ["--write-config", "-"], in: folder)
+        #expect(dash.status == 2)
+        #expect(
+            dash.stderr.hasPrefix("gesture: error: --write-config -: standard output carries the report; name a file\n")
+        )
+    }
+
+    @Test func aConfigFileNamedWithOneLetterFindsItsTemplatesBesideIt() throws {
+        let folder = try Self.folder("config-c")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let marks = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"), encoding: .utf8)
+        try Self.write(marks, "t/marks.json", in: folder)
+        try Self.write(#"{"templates": ["marks.json"]}"#, "t/c", in: folder)
+        let listed = try GestureCommand.run(
+            ["list", "--config", "c", "--recognizers", "marks"], in: folder.appendingPathComponent("t"))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\nmarks (discrete): gestures learned from examples (marks.json): 3 gestures"))
+    }
+
+    // MARK: Coordinates near the largest double
+
+    @Test func renderRefusesATraceWiderThanAPictureAndBatchSaysSo() throws {
+        let folder = try Self.folder("huge-render")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.trace([(-1e308, 2), (0, 2), (1e308, 2)]), "circle/huge.json", in: folder)
+        let render = try GestureCommand.run(["render", "circle/huge.json"], in: folder)
+        #expect(render.status == 2 && render.stdout == "")
+        #expect(
+            render.stderr
+                == "circle/huge.json: error: not drawn: its points span more than a picture can show (x from "
+                + "-1e+308 to 1e+308, y from 2 to 2; at most 1e+300)\n")
+
+        let batch = try GestureCommand.run(["batch", ".", "--report", "report", "--quiet"], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")  // a miss, shown in the report without its picture
+        let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(page.contains("not drawn: its points span more than a picture can show"))
+    }
+
+    @Test func theLearnedRecognizerJudgesStrokesOfHugeCoordinates() throws {
+        let folder = try Self.folder("huge-learned")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Examples 1e300 times the usual size: their lengths overflow, their shapes do not.
+        try LearnCommandTests.examples(in: folder, ["v", "caret"], scale: 1e300)
+        let learned = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+        let file = try String(contentsOf: folder.appendingPathComponent("t.json"), encoding: .utf8)
+        #expect(!file.split(separator: "\"templates\"").dropFirst().contains { $0.contains("null") })
+        let classified = try GestureCommand.run(
+            ["classify", "--templates", "t.json", "--recognizers", "learned", "examples/p1/v/0.json"], in: folder)
+        #expect(classified.stdout.hasPrefix("examples/p1/v/0.json: v\n"), "\(classified.stderr)")
+
+        // A zigzag ±1e160 wide against the bundled marks: judged, not a trap; and a batch keeps every row.
+        let zig = Self.trace((0..<10).map { (($0 % 2 == 0 ? -1e160 : 1e160), Double($0) * 10) })
+        try Self.write(zig, "star/zig.json", in: folder)
+        try Self.write(Self.trace([(100, 100), (150, 200), (200, 100)]), "star/v.json", in: folder)
+        let marks = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json").path
+        let batch = try GestureCommand.run(
+            ["batch", "star", "--templates", marks, "--recognizers", "marks", "--format", "jsonl"], in: folder)
+        #expect(batch.stdout.split(separator: "\n").count == 2, "\(batch.stderr)")
+        #expect(batch.stdout.contains("\"path\":\"star/zig.json\""))
+    }
+
+    @Test func aTextNumberFarOutReadsAsItIs() {
+        #expect(Format.number(1e306) == "1e+306")
+        #expect(Format.number(-1e308) == "-1e+308")
+        #expect(Format.number(1e304) == "1e+304")
+        #expect(Format.number(123_456.789) == "123456.79")
+    }
+
+    // MARK: Options and names
+
+    @Test(arguments: ["batch", "tune"])
+    func aMillionJobsIsAUsageError(_ command: String) throws {
+        var arguments = [command, "Traces", "--jobs", "1000000"]
+        if command == "tune" { arguments += ["--sweep", "circle.maximumDuration=3:4:1"] }
+        let run = try GestureCommand.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("gesture: error: --jobs: expected an integer from 0 to 1024, found \"1000000\"\n"))
+    }
+
+    @Test func learnRefusesNamesTheBuiltInRecognizersHave() throws {
+        let folder = try Self.folder("learn-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LearnCommandTests.examples(in: folder, ["circle", "v"])
+        let named = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(named.status == 2 && named.stdout == "")
+        #expect(
+            named.stderr
+                == "examples/p0/circle/0.json: error: gesture circle is a gesture of the built-in recognizer circle: a "
+                + "learned gesture needs a name of its own (--label-map circle=my-circle)\n"
+                + "gesture: error: 1 problem with the examples; nothing written\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
+        let mapped = try GestureCommand.run(
+            ["learn", "examples", "--out", "t.json", "--label-map", "circle=ring"], in: folder)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+
+        let id = try GestureCommand.run(["learn", "examples", "--out", "u.json", "--id", "circle"], in: folder)
+        #expect(id.status == 2)
+        #expect(
+            id.stderr.hasPrefix(
+                "gesture: error: --id circle: the id of a built-in recognizer; a learned recognizer needs an id of its own\n"
+            ))
+    }
+
+    @Test func anExampleInAFolderWhoseNameIsNoGestureSaysSo() throws {
+        let folder = try Self.folder("learn-comma")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.trace([(0, 0), (50, 100), (100, 0)]), "a,b/1.json", in: folder)
+        let run = try GestureCommand.run(["learn", ".", "--out", "t.json"], in: folder)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.hasPrefix(
+                "./a,b/1.json: error: unlabelled example: its folder's name \"a,b\" is no gesture name (no spaces, "
+                    + "commas or +): rename the folder, or give --labels FILE\n"))
+    }
+
+    @Test func aConfiguredInstanceCannotBeNamedNone() throws {
+        let folder = try Self.folder("none")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(#"{"recognizers": [{"id": "t2", "kind": "tap", "gesture": "none"}]}"#, "none.json", in: folder)
+        let run = try GestureCommand.run(["list", "--config", "none.json"], in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr.hasPrefix(
+                "none.json:1:57: error: gesture \"none\" is what a trace is when nothing is recognized: a gesture needs "
+                    + "another name\n"))
+    }
+
+    @Test func aHammerListAppliedWithAnotherProfileIsWarnedOf() throws {
+        let folder = try Self.folder("hammer-list")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = try GestureCommand.run(["list", "--format", "json", "--profile", "hammer"])
+        try Self.write(list.stdout, "hammer.json", in: folder)
+        let run = try GestureCommand.run(["list", "--config", "hammer.json", "--recognizers", "tap"], in: folder)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                ": warning: this list was printed with --profile hammer and is applied with --profile default: its "
+                    + "values and relationships are taken, but a recognizer waits as UIKit does (Hammer.js's waiting "
+                    + "comes with --profile hammer only)\n"))
+        let same = try GestureCommand.run(
+            ["list", "--config", "hammer.json", "--profile", "hammer", "--recognizers", "tap"], in: folder)
+        #expect(same.status == 0 && same.stderr == "")
+    }
+
+    // MARK: Outputs
+
+    @Test func convertAndRenderWriteDashToStandardOutput() throws {
+        let folder = try Self.folder("dash")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tap = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
+        let converted = try GestureCommand.run(["convert", tap, "--to", "csv", "--out", "-"], in: folder)
+        #expect(converted.status == 0 && converted.stdout.hasPrefix("# name: tap\n"))
+        let rendered = try GestureCommand.run(["render", tap, "--out", "-"], in: folder)
+        #expect(rendered.status == 0 && rendered.stdout.hasPrefix("<?xml"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+
+        // A path ending in / is a folder, made when missing.
+        let intoFolder = try GestureCommand.run(["convert", tap, "--to", "csv", "--out", "out/"], in: folder)
+        #expect(intoFolder.status == 0, "\(intoFolder.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/tap.csv").path))
+    }
+
+    @Test func csvThatCannotTellANamedTouchFromANumberedOneSaysSo() throws {
+        let folder = try Self.folder("clash")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(
+            """
+            {"samples": [
+            {"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0},
+            {"t": 0, "id": "1", "phase": "began", "x": 50, "y": 0},
+            {"t": 0.1, "id": 1, "phase": "ended", "x": 0, "y": 0},
+            {"t": 0.1, "id": "1", "phase": "ended", "x": 50, "y": 0}
+            ]}
+            """, "clash.json", in: folder)
+        let run = try GestureCommand.run(["convert", "clash.json", "--to", "csv", "--lossy"], in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "clash.json: error: csv cannot hold touch \"1\" (a name) beside touch 1 (a number): both are written "
+                + "1 and read back as one touch; not converted\n")
+    }
+}
