@@ -327,6 +327,12 @@ private func swipeOnly() throws -> Configuration {
                 "swipe.minimumTravel=0:5000:1",
                 "--sweep swipe.minimumTravel=0:5000:1: 5001 values: at most 1000 are allowed; take a larger STEP"
             ),
+            (
+                // More steps than an Int holds: this was a trap.
+                "swipe.minimumTravel=0:1e308:1e-10",
+                "--sweep swipe.minimumTravel=0:1e308:1e-10: more than 1e+300 values: at most 1000 are allowed; take a "
+                    + "larger STEP"
+            ),
         ]
         for (text, message) in errors {
             #expect(throws: ConfigurationError(message)) { try Sweep(parsing: text, in: base) }

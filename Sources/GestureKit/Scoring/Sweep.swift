@@ -70,10 +70,13 @@ public struct Sweep: Sendable, Hashable {
         let (from, to, step) = (numbers[0], numbers[1], numbers[2])
         guard step > 0 else { throw fail("STEP must be above 0, found \(parts[2])") }
         guard from <= to else { throw fail("the range is reversed: FROM (\(parts[0])) is above TO (\(parts[1]))") }
-        let count = Int(((to - from) / step * (1 + 1e-12)).rounded(.down)) + 1
-        guard count <= Sweep.maximumValues else {
+        // Counted as a double first: 0:1e308:1e-10 is more steps than an Int holds.
+        let steps = ((to - from) / step * (1 + 1e-12)).rounded(.down)
+        guard steps < Double(Sweep.maximumValues) else {
+            let count = steps < 1e15 ? String(Int(steps) + 1) : "more than \(Format.number(min(steps, 1e300)))"
             throw fail("\(count) values: at most \(Sweep.maximumValues) are allowed; take a larger STEP")
         }
+        let count = Int(steps) + 1
         let decimals = parts.map(Sweep.decimals).max() ?? 0
         var scale = 1.0
         for _ in 0..<min(decimals, 12) { scale *= 10 }
