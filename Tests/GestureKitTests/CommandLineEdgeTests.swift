@@ -120,6 +120,13 @@ import Testing
         #expect(batch.stdout.contains("\"path\":\"star/zig.json\""))
     }
 
+    /// The corner rule's span, in samples, was converted to an Int: 1e308 trapped.
+    @Test func aCornerSpanAsLargeAsADoubleFindsNoCorner() throws {
+        let run = try GestureCommand.run(["classify", "--set", "circle.cornerSpan=1e308", "Traces/circle.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Traces/circle.json: circle\n"))
+    }
+
     @Test func aTextNumberFarOutReadsAsItIs() {
         #expect(Format.number(1e306) == "1e+306")
         #expect(Format.number(-1e308) == "-1e+308")

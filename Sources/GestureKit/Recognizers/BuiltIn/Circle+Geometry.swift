@@ -186,8 +186,11 @@ extension Circle {
         /// The corners sharper than `cornerTurn`, sharpest first.
         private(set) lazy var corners: [Corner] = {
             guard let cornerTurn else { return [] }
-            let span = max(1, Int((key.cornerSpan * Circle.samplesPerDiameter).rounded()))
-            return Circle.corners(evenPath, span: span, sharperThan: cornerTurn)
+            // A span of half the path or more finds no corner; a larger one (1e308) is no Int.
+            let path = evenPath
+            let samples = (key.cornerSpan * Circle.samplesPerDiameter).rounded()
+            let span = samples < Double(path.count) ? max(1, Int(samples)) : path.count
+            return Circle.corners(path, span: span, sharperThan: cornerTurn)
         }()
 
         /// How much the even path's distance from the centre varies.
