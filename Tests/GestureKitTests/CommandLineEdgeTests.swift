@@ -127,6 +127,22 @@ import Testing
         #expect(run.stdout.hasPrefix("Traces/circle.json: circle\n"))
     }
 
+    /// `--misses` of Int.max doubled it to know when to trim; a sweep of counts past 2^63 made Ints of them.
+    @Test func countsAsLargeAsAnIntHolds() throws {
+        let folder = try Self.folder("int-max")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.trace([(100, 100), (101, 100)]), "circle/tap.json", in: folder)
+        let batch = try GestureCommand.run(["batch", ".", "--misses", String(Int.max)], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout.contains("worst misses (1 of 1, furthest past their limit first)\n  ./circle/tap.json"))
+
+        let tune = try GestureCommand.run([
+            "tune", "Traces", "--quiet", "--sweep", "swipe.touches=9223372036854775808:9223372036854775808:1",
+        ])
+        #expect(tune.status == 2)
+        #expect(tune.stderr.contains("swipe.touches"), "\(tune.stderr)")
+    }
+
     @Test func aTextNumberFarOutReadsAsItIs() {
         #expect(Format.number(1e306) == "1e+306")
         #expect(Format.number(-1e308) == "-1e+308")

@@ -425,7 +425,7 @@ public struct WorstMisses: Sendable {
     public mutating func consider(_ row: BatchRow) {
         guard capacity > 0, row.correct == false else { return }
         rows.append(row)
-        if rows.count > capacity * 2 { trim() }
+        if rows.count - capacity > capacity { trim() }  // capacity * 2 overflows for --misses Int.max
     }
 
     public mutating func finish() -> [BatchRow] {

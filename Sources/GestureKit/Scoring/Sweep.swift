@@ -84,7 +84,8 @@ public struct Sweep: Sendable, Hashable {
         for index in 0..<count {
             let raw = from + Double(index) * step
             let value = (raw * scale).rounded() / scale
-            values.append(spec.type == .integer ? .integer(Int(value)) : .number(value))
+            // A count past what an Int holds (2^63) stays a number, which `set` refuses with its range.
+            values.append(spec.type == .integer && abs(value) < 1e15 ? .integer(Int(value)) : .number(value))
         }
         var scratch = configuration
         for value in values {
