@@ -143,6 +143,35 @@ import Testing
         #expect(tune.stderr.contains("swipe.touches"), "\(tune.stderr)")
     }
 
+    /// merge-scores took each shard's summary on trust: a shard cut to 5 of its rows merged with its
+    /// old totals, and one counting -5 traces merged into a smaller total.
+    @Test func aShardWhoseSummaryDoesNotCountItsRowsIsRefused() throws {
+        let folder = try Self.folder("merge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shard = try GestureCommand.run(["batch", "Traces", "--shard", "1/2", "--format", "json"])
+        #expect(shard.status == 0)
+        var lines = shard.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The first row of `{"traces":[` and its rows, one a line: drop the second row.
+        #expect(lines[0] == #"{"traces":["# && lines[2].hasPrefix(#"{"path":"#))
+        lines.remove(at: 2)
+        try Self.write(lines.joined(separator: "\n"), "cut.json", in: folder)
+        let cut = try GestureCommand.run(["merge-scores", "cut.json"], in: folder)
+        #expect(cut.status == 2 && cut.stdout == "")
+        #expect(
+            cut.stderr.contains(
+                "cut.json: error: the \"summary\" counts 13 traces and there are 12 rows: the file was cut or edited"),
+            "\(cut.stderr)")
+
+        try Self.write(
+            shard.stdout.replacingOccurrences(of: #""traces":13"#, with: #""traces":-5"#), "minus.json", in: folder)
+        let minus = try GestureCommand.run(["merge-scores", "minus.json"], in: folder)
+        #expect(minus.status == 2)
+        #expect(
+            minus.stderr.contains(
+                "minus.json: error: the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers ≥ 0)"
+            ), "\(minus.stderr)")
+    }
+
     @Test func aTextNumberFarOutReadsAsItIs() {
         #expect(Format.number(1e306) == "1e+306")
         #expect(Format.number(-1e308) == "-1e+308")

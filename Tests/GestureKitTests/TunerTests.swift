@@ -337,6 +337,14 @@ private func swipeOnly() throws -> Configuration {
         for (text, message) in errors {
             #expect(throws: ConfigurationError(message)) { try Sweep(parsing: text, in: base) }
         }
+        // An exponent of Int.min overflowed counting the decimals written; a value too large to round
+        // to them became infinite. Both were traps or nonsense, and are values.
+        #expect(
+            try Sweep(parsing: "swipe.minimumTravel=0e-9223372036854775808:1:1", in: base).values == [
+                .number(0), .number(1),
+            ])
+        #expect(
+            try Sweep(parsing: "swipe.minimumTravel=1.5e307:1.5e307:0.001", in: base).values == [.number(1.5e307)])
         var shapes = base
         try shapes.keepOnly(["z", "swipe"])
         #expect(

@@ -182,7 +182,7 @@ public enum BatchReport {
             for row in rows {
                 guard case .object(let cells) = row.value else { return nil }
                 for cell in cells {
-                    guard let count = cell.value.intValue else { return nil }
+                    guard let count = cell.value.intValue, count >= 0 else { return nil }
                     if count != 0 { table[row.key, default: [:]][cell.key] = count }
                 }
             }
@@ -197,7 +197,7 @@ public enum BatchReport {
         func counted(_ summary: JSONValue) -> Scoreboard? {
             guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
                 let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
-                let failures = counts(summary["failures"])
+                let failures = counts(summary["failures"]), total >= 0, errors >= 0, unlabelled >= 0
             else { return nil }
             var board = Scoreboard()
             board.traces = total
@@ -212,7 +212,20 @@ public enum BatchReport {
             return board
         }
         guard var board = counted(summary) else {
-            throw fail("the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts")
+            throw fail(
+                "the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers ≥ 0)")
+        }
+        // A summary that does not add up, or does not count the rows, was cut or edited: merging it
+        // would report traces that are not there.
+        guard board.traces == board.scored + board.errors + board.unlabelled else {
+            throw fail(
+                "the \"summary\" counts \(board.traces) traces, but \(board.scored) scored, \(board.errors) errors and "
+                    + "\(board.unlabelled) unlabelled: it was edited")
+        }
+        guard board.traces == traces.count else {
+            throw fail(
+                "the \"summary\" counts \(board.traces) traces and there are \(traces.count) rows: the file was cut or edited"
+            )
         }
         if let spec = summary["groupBy"], spec != .null {
             guard let text = spec.stringValue else { throw fail("the \"groupBy\" of the summary is not a string") }

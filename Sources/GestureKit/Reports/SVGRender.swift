@@ -557,7 +557,15 @@ private struct Picture {
         let decisions: [(RecognizerReport?, String, String, Point)] = shown.compactMap { item in
             decision(of: item.report).map { (item.report, label(of: item.report), colour(of: item.report), $0) }
         }
-        for (report, text, colour, point) in decisions + captions.map({ (nil, $0.text, $0.colour, $0.point) }) {
+        let all = decisions + captions.map({ (nil, $0.text, $0.colour, $0.point) })
+        // The labels placed, by band of one line height (counted from the first point, so that the
+        // bands stay small numbers): a label within a line height of a candidate lies within two bands
+        // of it. A trace of many touch sequences has thousands of labels, and checking each against
+        // every one placed took minutes (150 taps: 30 s).
+        let origin = all.first?.3.y ?? 0
+        var bands: [Double: [Int]] = [:]
+        func band(_ y: Double) -> Double { ((y - origin) / lineHeight).rounded(.down) }
+        for (report, text, colour, point) in all {
             let width = Double(text.count) * font * 0.56
             let x = point.x + 4 * unit
             var y = point.y - 2 * unit
@@ -565,8 +573,13 @@ private struct Picture {
             while step < 200 {
                 let offset = Double((step + 1) / 2) * (step % 2 == 1 ? 1 : -1) * lineHeight
                 let candidate = point.y - 2 * unit + offset
-                let taken = labels.contains { other in
-                    other.x < x + width && x < other.x + other.width && abs(other.y - candidate) < lineHeight
+                let near = band(candidate)
+                let taken = (-2...2).contains { shift in
+                    bands[near + Double(shift)]?.contains { index in
+                        let other = labels[index]
+                        return other.x < x + width && x < other.x + other.width
+                            && abs(other.y - candidate) < lineHeight
+                    } ?? false
                 }
                 if !taken {
                     y = candidate
@@ -574,6 +587,7 @@ private struct Picture {
                 }
                 step += 1
             }
+            bands[band(y), default: []].append(labels.count)
             labels.append(
                 Label(
                     report: report, text: text, colour: colour, point: point, x: x, y: y, width: width, font: font,

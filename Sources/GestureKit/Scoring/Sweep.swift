@@ -83,7 +83,9 @@ public struct Sweep: Sendable, Hashable {
         var values: [ParameterValue] = []
         for index in 0..<count {
             let raw = from + Double(index) * step
-            let value = (raw * scale).rounded() / scale
+            // Rounded to the decimals written (0.1 + 0.2 is 0.3); a value too large to scale is left as it is.
+            let scaled = raw * scale
+            let value = scaled.isFinite ? scaled.rounded() / scale : raw
             // A count past what an Int holds (2^63) stays a number, which `set` refuses with its range.
             values.append(spec.type == .integer && abs(value) < 1e15 ? .integer(Int(value)) : .number(value))
         }
@@ -105,7 +107,8 @@ public struct Sweep: Sendable, Hashable {
         var exponent = 0
         if let e = lower.firstIndex(of: "e") {
             mantissa = lower[..<e]
-            exponent = Int(lower[lower.index(after: e)...]) ?? 0
+            // Clamped: decimals are used up to 12, and 1e-9223372036854775808 overflowed the subtraction.
+            exponent = min(max(Int(lower[lower.index(after: e)...]) ?? 0, -1000), 1000)
         }
         let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
         return max(0, fraction - exponent)
