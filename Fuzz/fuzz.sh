@@ -2,7 +2,7 @@
 # Builds and runs the libFuzzer harnesses (Linux; swiftc from a swift.org toolchain, which ships
 # libFuzzer, AddressSanitizer and lld).
 #
-#   Fuzz/fuzz.sh build                     build .build/fuzz/fuzz-{json,csv,xml,replay,config,labels,templates}
+#   Fuzz/fuzz.sh build                     build .build/fuzz/fuzz-{json,csv,xml,replay,config,labels,templates,scores}
 #   Fuzz/fuzz.sh run HARNESS SECONDS       fuzz one harness for SECONDS
 #   Fuzz/fuzz.sh all SECONDS               build, then fuzz every harness in turn for SECONDS each
 #
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 
 SWIFTC=${SWIFTC:-swiftc}
 OUT=.build/fuzz
-HARNESSES=${FUZZ_HARNESSES:-json csv xml replay config labels templates}
+HARNESSES=${FUZZ_HARNESSES:-json csv xml replay config labels templates scores}
 FLAGS=(-O -sanitize=fuzzer,address -parse-as-library)
 LINK=(-use-ld=lld)
 

@@ -11,7 +11,7 @@ for line in open(os.path.join(root, "Fuzz", "campaigns.tsv")):
     runs[fields[1]].append(fields)
 print("| harness | runs | executions in all | runs with a finding | executions since the last finding |")
 print("| --- | --- | --- | --- | --- |")
-for harness in ["json", "csv", "xml", "replay", "config", "labels", "templates"]:
+for harness in ["json", "csv", "xml", "replay", "config", "labels", "templates", "scores"]:
     rows = runs.get(harness, [])
     total = sum(int(r[3]) for r in rows)
     finding = [r for r in rows if r[4] not in ("0", "interrupted")]

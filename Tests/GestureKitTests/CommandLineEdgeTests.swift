@@ -168,7 +168,7 @@ import Testing
         #expect(minus.status == 2)
         #expect(
             minus.stderr.contains(
-                "minus.json: error: the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers ≥ 0)"
+                "minus.json: error: the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers from 0 to 2^40)"
             ), "\(minus.stderr)")
     }
 

@@ -13,6 +13,7 @@ import Testing
     static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
         "json": FuzzTargets.json, "csv": FuzzTargets.csv, "xml": FuzzTargets.xml, "replay": FuzzTargets.replay,
         "config": FuzzTargets.config, "labels": FuzzTargets.labels, "templates": FuzzTargets.templates,
+        "scores": FuzzTargets.scores,
     ]
 
     static func inputs(_ folder: String, _ harness: String) -> [String] {
@@ -22,7 +23,7 @@ import Testing
         }
     }
 
-    static let all = ["json", "csv", "xml", "replay", "config", "labels", "templates"].flatMap {
+    static let all = ["json", "csv", "xml", "replay", "config", "labels", "templates", "scores"].flatMap {
         inputs("regressions", $0) + inputs("corpus", $0)
     }
 

@@ -376,6 +376,42 @@ enum FuzzTargets {
         return problems
     }
 
+    /// A batch `--format json` output, as `merge-scores` reads it: a document, or one error on one
+    /// line that names the file. A document read merges with itself, gives its text report, and is
+    /// written back (rows and summary, as `merge-scores` writes them) and read again to the same
+    /// rows and counts.
+    static func scores(_ bytes: [UInt8]) -> [String] {
+        let document: BatchReport.Document
+        do throws(LabelError) {
+            document = try BatchReport.document(bytes, file: "fuzz.json")
+        } catch {
+            var problems: [String] = []
+            if !error.message.hasPrefix("fuzz.json") { problems.append("an error without the file: \(error.message)") }
+            if error.message.contains(where: \.isNewline) { problems.append("an error on two lines: \(error.message)") }
+            return problems
+        }
+        var problems: [String] = []
+        var doubled = document.board
+        doubled.merge(document.board)
+        if doubled.traces != 2 * document.board.traces { problems.append("merged with itself, not twice the traces") }
+        var worst = WorstMisses(capacity: 3)
+        for row in document.rows { worst.consider(row) }
+        _ = BatchReport.text(doubled, worst: worst.finish(), errors: [], width: 80)
+        let grouped = document.board.grouping != nil
+        let rows = document.rows.map { BatchReport.value($0, grouped: grouped).text }
+        let text =
+            "{\"traces\":[\n" + rows.joined(separator: ",\n") + "\n],\n\"summary\":"
+            + BatchReport.value(document.board).text + "}\n"
+        do throws(LabelError) {
+            let again = try BatchReport.document(Array(text.utf8), file: "again.json")
+            if again.rows != document.rows { problems.append("written and read again, other rows") }
+            if again.board != document.board { problems.append("written and read again, other counts") }
+        } catch {
+            problems.append("written, it cannot be read again: \(error.message)")
+        }
+        return problems
+    }
+
     static func config(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
         var configuration = Configuration(profile: flags & 1 != 0 ? .seed : (flags & 2 != 0 ? .hammer : .default))

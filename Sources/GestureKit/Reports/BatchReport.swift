@@ -150,6 +150,9 @@ public enum BatchReport {
         public var run: RunIdentity?
     }
 
+    /// The most any count of a summary may be (a trillion traces): sums of a few stay far from overflow.
+    public static let maximumCount = 1 << 40
+
     /// Reads a `--format json` output; the summary's counts become a scoreboard and the rows rows.
     public static func document(_ bytes: [UInt8], file: String) throws(LabelError) -> Document {
         func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
@@ -182,7 +185,7 @@ public enum BatchReport {
             for row in rows {
                 guard case .object(let cells) = row.value else { return nil }
                 for cell in cells {
-                    guard let count = cell.value.intValue, count >= 0 else { return nil }
+                    guard let count = cell.value.intValue, (0...maximumCount).contains(count) else { return nil }
                     if count != 0 { table[row.key, default: [:]][cell.key] = count }
                 }
             }
@@ -197,7 +200,8 @@ public enum BatchReport {
         func counted(_ summary: JSONValue) -> Scoreboard? {
             guard let total = summary["traces"]?.intValue, let errors = summary["errors"]?.intValue,
                 let unlabelled = summary["unlabelled"]?.intValue, let confusion = counts(summary["confusion"]),
-                let failures = counts(summary["failures"]), total >= 0, errors >= 0, unlabelled >= 0
+                let failures = counts(summary["failures"]),
+                [total, errors, unlabelled].allSatisfy((0...maximumCount).contains)
             else { return nil }
             var board = Scoreboard()
             board.traces = total
@@ -213,11 +217,21 @@ public enum BatchReport {
         }
         guard var board = counted(summary) else {
             throw fail(
-                "the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers ≥ 0)")
+                "the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers from 0 to 2^40)"
+            )
         }
         // A summary that does not add up, or does not count the rows, was cut or edited: merging it
         // would report traces that are not there.
-        guard board.traces == board.scored + board.errors + board.unlabelled else {
+        // Summed without overflow: each count is at most 2^40, but a file may hold many.
+        var sum = board.errors + board.unlabelled
+        for row in board.confusion.values {
+            for count in row.values {
+                let (next, overflow) = sum.addingReportingOverflow(count)
+                guard !overflow, next <= maximumCount else { throw fail("the \"summary\"'s counts add up past 2^40") }
+                sum = next
+            }
+        }
+        guard board.traces == sum else {
             throw fail(
                 "the \"summary\" counts \(board.traces) traces, but \(board.scored) scored, \(board.errors) errors and "
                     + "\(board.unlabelled) unlabelled: it was edited")
@@ -245,6 +259,10 @@ public enum BatchReport {
         var rows: [BatchRow] = []
         for (index, value) in traces.enumerated() {
             guard let row = row(value) else { throw fail("trace \(index) is not a batch row") }
+            // A run without --group-by writes no group: merged, it would be dropped.
+            if row.group != nil, board.grouping == nil {
+                throw fail("trace \(index) has a group, but the summary has no \"groupBy\": it was edited")
+            }
             rows.append(row)
         }
         return Document(rows: rows, board: board, run: run)
