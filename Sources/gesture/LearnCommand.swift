@@ -150,7 +150,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         guard let label = read.label else {
             let folder = (Paths.folder(of: entry.path) as NSString).lastPathComponent
             let hint =
-                folder.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
+                !folder.isEmpty && !Labeler.isName(folder)
                 ? "its folder's name \"\(folder)\" is no gesture name (no spaces, commas or +): rename the folder, "
                     + "or give --labels FILE"
                 : "give --labels FILE, or put it in a folder named for its gesture"

@@ -5,21 +5,8 @@ import Testing
 
 /// What an adversarial review of the command line found: inputs at the edges (a file named `x`,
 /// coordinates near the largest double, a million jobs) that crashed or gave a wrong result, and
-/// what each does now.
+/// what each does now. Each test works in a `MiniCorpus` folder of its own.
 @Suite struct CommandLineEdgeTests {
-    static func folder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(name)-\(getpid())")
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func write(_ text: String, _ name: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
     /// A one-touch JSON trace through `points`, a sample every 10 ms.
     static func trace(_ points: [(Double, Double)]) -> String {
         let samples = points.enumerated().map { k, point in
@@ -42,8 +29,9 @@ import Testing
     }
 
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
-        let folder = try Self.folder("write-config")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-write-config")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         let tune =
             ["tune", GestureCommand.packageRoot.appendingPathComponent("Traces").path, "--quiet"]
             + ["--sweep", "circle.maximumDuration=3:4:1"]
@@ -65,12 +53,13 @@ import Testing
     }
 
     @Test func aConfigFileNamedWithOneLetterFindsItsTemplatesBesideIt() throws {
-        let folder = try Self.folder("config-c")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-config-c")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         let marks = try String(
             contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"), encoding: .utf8)
-        try Self.write(marks, "t/marks.json", in: folder)
-        try Self.write(#"{"templates": ["marks.json"]}"#, "t/c", in: folder)
+        try corpus.write("t/marks.json", marks)
+        try corpus.write("t/c", #"{"templates": ["marks.json"]}"#)
         let listed = try GestureCommand.run(
             ["list", "--config", "c", "--recognizers", "marks"], in: folder.appendingPathComponent("t"))
         #expect(listed.status == 0, "\(listed.stderr)")
@@ -80,9 +69,10 @@ import Testing
     // MARK: Coordinates near the largest double
 
     @Test func renderRefusesATraceWiderThanAPictureAndBatchSaysSo() throws {
-        let folder = try Self.folder("huge-render")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(Self.trace([(-1e308, 2), (0, 2), (1e308, 2)]), "circle/huge.json", in: folder)
+        let corpus = try MiniCorpus("edge-huge-render")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write("circle/huge.json", Self.trace([(-1e308, 2), (0, 2), (1e308, 2)]))
         let render = try GestureCommand.run(["render", "circle/huge.json"], in: folder)
         #expect(render.status == 2 && render.stdout == "")
         #expect(
@@ -97,8 +87,9 @@ import Testing
     }
 
     @Test func theLearnedRecognizerJudgesStrokesOfHugeCoordinates() throws {
-        let folder = try Self.folder("huge-learned")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-huge-learned")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         // Examples 1e300 times the usual size: their lengths overflow, their shapes do not.
         try LearnCommandTests.examples(in: folder, ["v", "caret"], scale: 1e300)
         let learned = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
@@ -111,8 +102,8 @@ import Testing
 
         // A zigzag ±1e160 wide against the bundled marks: judged, not a trap; and a batch keeps every row.
         let zig = Self.trace((0..<10).map { (($0 % 2 == 0 ? -1e160 : 1e160), Double($0) * 10) })
-        try Self.write(zig, "star/zig.json", in: folder)
-        try Self.write(Self.trace([(100, 100), (150, 200), (200, 100)]), "star/v.json", in: folder)
+        try corpus.write("star/zig.json", zig)
+        try corpus.write("star/v.json", Self.trace([(100, 100), (150, 200), (200, 100)]))
         let marks = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json").path
         let batch = try GestureCommand.run(
             ["batch", "star", "--templates", marks, "--recognizers", "marks", "--format", "jsonl"], in: folder)
@@ -129,9 +120,10 @@ import Testing
 
     /// `--misses` of Int.max doubled it to know when to trim; a sweep of counts past 2^63 made Ints of them.
     @Test func countsAsLargeAsAnIntHolds() throws {
-        let folder = try Self.folder("int-max")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(Self.trace([(100, 100), (101, 100)]), "circle/tap.json", in: folder)
+        let corpus = try MiniCorpus("edge-int-max")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write("circle/tap.json", Self.trace([(100, 100), (101, 100)]))
         let batch = try GestureCommand.run(["batch", ".", "--misses", String(Int.max)], in: folder)
         #expect(batch.status == 0, "\(batch.stderr)")
         #expect(batch.stdout.contains("worst misses (1 of 1, furthest past their limit first)\n  ./circle/tap.json"))
@@ -146,15 +138,16 @@ import Testing
     /// merge-scores took each shard's summary on trust: a shard cut to 5 of its rows merged with its
     /// old totals, and one counting -5 traces merged into a smaller total.
     @Test func aShardWhoseSummaryDoesNotCountItsRowsIsRefused() throws {
-        let folder = try Self.folder("merge")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-merge")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         let shard = try GestureCommand.run(["batch", "Traces", "--shard", "1/2", "--format", "json"])
         #expect(shard.status == 0)
         var lines = shard.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The first row of `{"traces":[` and its rows, one a line: drop the second row.
         #expect(lines[0] == #"{"traces":["# && lines[2].hasPrefix(#"{"path":"#))
         lines.remove(at: 2)
-        try Self.write(lines.joined(separator: "\n"), "cut.json", in: folder)
+        try corpus.write("cut.json", lines.joined(separator: "\n"))
         let cut = try GestureCommand.run(["merge-scores", "cut.json"], in: folder)
         #expect(cut.status == 2 && cut.stdout == "")
         #expect(
@@ -162,8 +155,8 @@ import Testing
                 "cut.json: error: the \"summary\" counts 13 traces and there are 12 rows: the file was cut or edited"),
             "\(cut.stderr)")
 
-        try Self.write(
-            shard.stdout.replacingOccurrences(of: #""traces":13"#, with: #""traces":-5"#), "minus.json", in: folder)
+        try corpus.write(
+            "minus.json", shard.stdout.replacingOccurrences(of: #""traces":13"#, with: #""traces":-5"#))
         let minus = try GestureCommand.run(["merge-scores", "minus.json"], in: folder)
         #expect(minus.status == 2)
         #expect(
@@ -191,8 +184,9 @@ import Testing
     }
 
     @Test func learnRefusesNamesTheBuiltInRecognizersHave() throws {
-        let folder = try Self.folder("learn-names")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-learn-names")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         try LearnCommandTests.examples(in: folder, ["circle", "v"])
         let named = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
         #expect(named.status == 2 && named.stdout == "")
@@ -215,9 +209,10 @@ import Testing
     }
 
     @Test func anExampleInAFolderWhoseNameIsNoGestureSaysSo() throws {
-        let folder = try Self.folder("learn-comma")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(Self.trace([(0, 0), (50, 100), (100, 0)]), "a,b/1.json", in: folder)
+        let corpus = try MiniCorpus("edge-learn-comma")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write("a,b/1.json", Self.trace([(0, 0), (50, 100), (100, 0)]))
         let run = try GestureCommand.run(["learn", ".", "--out", "t.json"], in: folder)
         #expect(run.status == 2)
         #expect(
@@ -227,9 +222,10 @@ import Testing
     }
 
     @Test func aConfiguredInstanceCannotBeNamedNone() throws {
-        let folder = try Self.folder("none")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(#"{"recognizers": [{"id": "t2", "kind": "tap", "gesture": "none"}]}"#, "none.json", in: folder)
+        let corpus = try MiniCorpus("edge-none")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write("none.json", #"{"recognizers": [{"id": "t2", "kind": "tap", "gesture": "none"}]}"#)
         let run = try GestureCommand.run(["list", "--config", "none.json"], in: folder)
         #expect(run.status == 2 && run.stdout == "")
         #expect(
@@ -239,10 +235,11 @@ import Testing
     }
 
     @Test func aHammerListAppliedWithAnotherProfileIsWarnedOf() throws {
-        let folder = try Self.folder("hammer-list")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-hammer-list")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         let list = try GestureCommand.run(["list", "--format", "json", "--profile", "hammer"])
-        try Self.write(list.stdout, "hammer.json", in: folder)
+        try corpus.write("hammer.json", list.stdout)
         let run = try GestureCommand.run(["list", "--config", "hammer.json", "--recognizers", "tap"], in: folder)
         #expect(run.status == 0)
         #expect(
@@ -258,8 +255,9 @@ import Testing
     // MARK: Outputs
 
     @Test func convertAndRenderWriteDashToStandardOutput() throws {
-        let folder = try Self.folder("dash")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try MiniCorpus("edge-dash")
+        defer { corpus.remove() }
+        let folder = corpus.folder
         let tap = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
         let converted = try GestureCommand.run(["convert", tap, "--to", "csv", "--out", "-"], in: folder)
         #expect(converted.status == 0 && converted.stdout.hasPrefix("# name: tap\n"))
@@ -274,9 +272,11 @@ import Testing
     }
 
     @Test func csvThatCannotTellANamedTouchFromANumberedOneSaysSo() throws {
-        let folder = try Self.folder("clash")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(
+        let corpus = try MiniCorpus("edge-clash")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write(
+            "clash.json",
             """
             {"samples": [
             {"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0},
@@ -284,7 +284,7 @@ import Testing
             {"t": 0.1, "id": 1, "phase": "ended", "x": 0, "y": 0},
             {"t": 0.1, "id": "1", "phase": "ended", "x": 50, "y": 0}
             ]}
-            """, "clash.json", in: folder)
+            """)
         let run = try GestureCommand.run(["convert", "clash.json", "--to", "csv", "--lossy"], in: folder)
         #expect(run.status == 2 && run.stdout == "")
         #expect(

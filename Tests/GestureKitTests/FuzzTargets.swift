@@ -320,17 +320,18 @@ enum FuzzTargets {
         do throws(LabelError) {
             try labeler.loadLabels(bytes: Array(bytes.dropFirst()), file: "fuzz.csv")
         } catch {
-            if !error.message.hasPrefix("fuzz.csv") {
-                problems.append("an error that does not name the file: \(error)")
-            }
-            if error.message.contains(where: \.isNewline) {
-                problems.append("an error on more than one line: \(error)")
-            }
+            problems += namesOnOneLine(error.message, "fuzz.csv", "an error")
         }
-        for warning in labeler.warnings {
-            if !warning.hasPrefix("fuzz.csv") { problems.append("a warning that does not name the file: \(warning)") }
-            if warning.contains(where: \.isNewline) { problems.append("a warning on more than one line: \(warning)") }
-        }
+        for warning in labeler.warnings { problems += namesOnOneLine(warning, "fuzz.csv", "a warning") }
+        return problems
+    }
+
+    /// What is wrong with `message`, a diagnostic about `file`: it must start with the file's name and
+    /// be one line.
+    static func namesOnOneLine(_ message: String, _ file: String, _ what: String) -> [String] {
+        var problems: [String] = []
+        if !message.hasPrefix(file) { problems.append("\(what) that does not name the file: \(message)") }
+        if message.contains(where: \.isNewline) { problems.append("\(what) on more than one line: \(message)") }
         return problems
     }
 
@@ -342,10 +343,7 @@ enum FuzzTargets {
         do throws(TemplateFileError) {
             file = try TemplateFile.read(bytes: bytes, file: "fuzz.json")
         } catch {
-            var problems: [String] = []
-            if !error.description.hasPrefix("fuzz.json") { problems.append("an error without the file: \(error)") }
-            if error.description.contains(where: \.isNewline) { problems.append("an error on two lines: \(error)") }
-            return problems
+            return namesOnOneLine(error.description, "fuzz.json", "an error")
         }
         var problems: [String] = []
         let matcher = TemplateMatcher(rawValue: file.algorithm) ?? .q
@@ -385,10 +383,7 @@ enum FuzzTargets {
         do throws(LabelError) {
             document = try BatchReport.document(bytes, file: "fuzz.json")
         } catch {
-            var problems: [String] = []
-            if !error.message.hasPrefix("fuzz.json") { problems.append("an error without the file: \(error.message)") }
-            if error.message.contains(where: \.isNewline) { problems.append("an error on two lines: \(error.message)") }
-            return problems
+            return namesOnOneLine(error.message, "fuzz.json", "an error")
         }
         var problems: [String] = []
         var doubled = document.board

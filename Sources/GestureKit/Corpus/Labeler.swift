@@ -288,7 +288,7 @@ public struct Labeler: Sendable {
     }
 
     /// Whether `label` can name a gesture: not empty, without spaces, commas or `+`.
-    static func isName(_ label: String) -> Bool {
+    public static func isName(_ label: String) -> Bool {
         !label.isEmpty && !label.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
     }
 

@@ -221,8 +221,8 @@ public enum BatchReport {
             )
         }
         // A summary that does not add up, or does not count the rows, was cut or edited: merging it
-        // would report traces that are not there.
-        // Summed without overflow: each count is at most 2^40, but a file may hold many.
+        // would report traces that are not there. Summed without overflow: each count is at most
+        // 2^40, but a file may hold many.
         var sum = board.errors + board.unlabelled
         for row in board.confusion.values {
             for count in row.values {

@@ -57,20 +57,14 @@ public enum SVGRender {
     /// Why `trace` cannot be drawn, or `nil` when it can: its points, with its view, span more than
     /// `maximumSpan` across or down.
     public static func problem(drawing trace: Trace) -> String? {
-        var (minX, minY) = (Double.infinity, Double.infinity)
-        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-        func include(_ x: Double, _ y: Double) {
-            (minX, maxX) = (Swift.min(minX, x), Swift.max(maxX, x))
-            (minY, maxY) = (Swift.min(minY, y), Swift.max(maxY, y))
-        }
-        for sample in trace.samples { include(sample.location.x, sample.location.y) }
-        if let view = trace.view, !trace.samples.isEmpty {
-            include(0, 0)
-            include(view.width, view.height)
-        }
-        guard !trace.samples.isEmpty, !(maxX - minX <= maximumSpan && maxY - minY <= maximumSpan) else { return nil }
-        return "not drawn: its points span more than a picture can show (x from \(Format.number(minX)) to "
-            + "\(Format.number(maxX)), y from \(Format.number(minY)) to \(Format.number(maxY)); at most "
+        guard !trace.samples.isEmpty else { return nil }
+        var points = trace.samples.map(\.location)
+        if let view = trace.view { points += [Point(x: 0, y: 0), Point(x: view.width, y: view.height)] }
+        let bounds = Bounds(points)
+        guard !(bounds.width <= maximumSpan && bounds.height <= maximumSpan) else { return nil }
+        let (low, high) = (bounds.minimum, bounds.maximum)
+        return "not drawn: its points span more than a picture can show (x from \(Format.number(low.x)) to "
+            + "\(Format.number(high.x)), y from \(Format.number(low.y)) to \(Format.number(high.y)); at most "
             + "\(Format.number(maximumSpan)))"
     }
 

@@ -47,12 +47,13 @@ public enum TraceWriter {
     }
 
     /// A touch name that is also the number of another touch of `trace` (`"1"` beside `1`), which CSV
-    /// writes alike: the first, or nil.
+    /// writes alike: the first, or nil. The name reads as a number as the CSV reader reads it
+    /// (`decimalInteger`; a name with spaces at its ends is written quoted, and is read untrimmed).
     static func numberedNameClash(_ trace: Trace) -> String? {
         let numbers = Set(trace.samples.compactMap(\.touch.number))
         return trace.samples.lazy.compactMap(\.touch.name).first { name in
-            let trimmed = name.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            return Int(String(trimmed)).map(numbers.contains) ?? false
+            let number = Array(name.utf8).withUnsafeBufferPointer { decimalInteger($0, 0, $0.count) }
+            return number.map(numbers.contains) ?? false
         }
     }
 
