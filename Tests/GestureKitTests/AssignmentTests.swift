@@ -38,6 +38,14 @@ import Testing
         #expect(configuration.warnings == [])
     }
 
+    /// A whole number in exponent form is the integer it names, as the same written in digits is.
+    @Test func aWholeNumberInExponentFormIsAnInteger() {
+        let (configuration, error) = set("tap.taps=1e18", "double-tap.taps=2e0")
+        #expect(error == nil)
+        #expect(value("tap", "taps", in: configuration) == .integer(1_000_000_000_000_000_000))
+        #expect(value("double-tap", "taps", in: configuration) == .integer(2))
+    }
+
     @Test func aLaterAssignmentWins() {
         let (configuration, error) = set("swipe.minimumTravel=20", "swipe.minimumTravel=25")
         #expect(error == nil)
@@ -69,6 +77,10 @@ import Testing
             #"swipe.minimumTravel=-5: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -5"#
         ),
         ("tap.taps=2.5", #"tap.taps=2.5: parameter "taps" for tap must be a whole number ≥ 1, found 2.5"#),
+        (
+            "tap.taps=1e19",
+            #"tap.taps=1e19: parameter "taps" for tap must be a whole number ≥ 1, at most 9223372036854775807, found 1e+19"#
+        ),
         (
             "swipe.minimumTravel=off",
             #"swipe.minimumTravel=off: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found null"#

@@ -84,10 +84,24 @@ extension ReadLimitsTests {
                 "size=1",
                 #"--limit: unknown limit "size": expected one of file-size, samples, touches, nesting, line-length, string-length, digits"#
             ),
-            ("file-size=0", #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), found "0""#),
-            ("file-size=big", #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), found "big""#),
-            ("samples=10M", #"--limit samples: expected a whole number ≥ 1, found "10M""#),
-            ("touches=-1", #"--limit touches: expected a whole number ≥ 1, found "-1""#),
+            (
+                "file-size=0",
+                #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), below 8 EiB (2^63 bytes), found "0""#
+            ),
+            (
+                "file-size=big",
+                #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), below 8 EiB (2^63 bytes), found "big""#
+            ),
+            (
+                "file-size=99999999T",
+                #"--limit file-size: expected a size ≥ 1 (bytes, or with K, M, G or T), below 8 EiB (2^63 bytes), found "99999999T""#
+            ),
+            ("samples=10M", #"--limit samples: expected a whole number from 1 to 9223372036854775807, found "10M""#),
+            ("touches=-1", #"--limit touches: expected a whole number from 1 to 9223372036854775807, found "-1""#),
+            (
+                "touches=9223372036854775808",
+                #"--limit touches: expected a whole number from 1 to 9223372036854775807, found "9223372036854775808""#
+            ),
         ])
         func malformedSpecsAreUsageErrors(_ spec: String, _ message: String) {
             var limits = ReadLimits()

@@ -96,7 +96,12 @@ import Testing
                 .hasPrefix("t.json:27:5: error: gesture \"circle\" is given twice"))
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"none\""))
-                == "t.json:27:14: error: a gesture's name must not be empty, \"none\" or contain +")
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"none\""
+        )
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,b\""))
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"a,b\""
+        )
         #expect(
             Self.error(Self.edited("\"threshold\": ", "\"threshold\": -")).contains("\"threshold\" must be at least 0"))
         #expect(

@@ -281,7 +281,7 @@ public struct Configuration: Sendable {
     /// Throws unless `gesture` can name a gesture: not empty, without spaces, commas or `+` (which
     /// labels use to list gestures), and not `none` (what a trace is when nothing is recognized).
     static func checkGesture(_ gesture: String) throws(ConfigurationError) {
-        if gesture.isEmpty || gesture.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace }) {
+        if !RecognizerDefinition.isGestureName(gesture) {
             throw ConfigurationError(
                 "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas or +",
                 about: .value)

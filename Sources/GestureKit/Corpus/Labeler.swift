@@ -287,10 +287,9 @@ public struct Labeler: Sendable {
         }
     }
 
-    /// Whether `label` can name a gesture: not empty, without spaces, commas or `+`.
-    public static func isName(_ label: String) -> Bool {
-        !label.isEmpty && !label.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
-    }
+    /// Whether `label` can name a gesture: not empty, without spaces, commas or `+`
+    /// (`RecognizerDefinition.isGestureName`).
+    public static func isName(_ label: String) -> Bool { RecognizerDefinition.isGestureName(label) }
 
     private func mapped(_ label: String) -> String? {
         if let renamed = renames[label] { return renamed }

@@ -139,3 +139,12 @@ public struct RecognizerDefinition: Sendable {
         parameters.first { $0.name == name }
     }
 }
+
+extension RecognizerDefinition {
+    /// Whether `name` can name a gesture: not empty, and without spaces, commas or `+`, which join
+    /// gestures in lists (`--recognizers`, `--label-map`) and in sequence (`checkmark+tap`). The same
+    /// rule holds for built-in, configured and learned gestures and for labels.
+    public static func isGestureName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
+    }
+}

@@ -113,7 +113,10 @@ public struct ReadLimits: Sendable, Hashable {
             throw ReadLimitsError("--limit: unknown limit \"\(rawName)\": expected one of \(names)")
         }
         guard let value = name.isSize ? Self.size(rawValue) : Int(rawValue), value >= 1 else {
-            let expected = name.isSize ? "a size ≥ 1 (bytes, or with K, M, G or T)" : "a whole number ≥ 1"
+            let expected =
+                name.isSize
+                ? "a size ≥ 1 (bytes, or with K, M, G or T), below 8 EiB (2^63 bytes)"
+                : "a whole number from 1 to \(Int.max)"
             throw ReadLimitsError("--limit \(name.rawValue): expected \(expected), found \"\(rawValue)\"")
         }
         self[name] = value

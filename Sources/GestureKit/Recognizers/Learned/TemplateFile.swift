@@ -325,8 +325,10 @@ private struct TemplateReader {
             keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],
             required: ["name", "threshold", "templates"])
         let name = try string(fields["name"]!, "a gesture's \"name\"")
-        guard !name.isEmpty, name != TemplateLearner.negative, !name.contains("+") else {
-            throw error("a gesture's name must not be empty, \"none\" or contain +", at: fields["name"]!)
+        guard RecognizerDefinition.isGestureName(name), name != TemplateLearner.negative else {
+            throw error(
+                "a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"\(DiagnosticText.escaped(name))\"",
+                at: fields["name"]!)
         }
         let threshold = try number(fields["threshold"]!, "\"threshold\"", from: 0)
         let templates = fields["templates"]!

@@ -164,8 +164,12 @@ public struct ParameterSpec: Sendable, Hashable {
             return inRange(Double(integer)) ? .success(.number(Double(integer))) : refused
         case (.integer, .integer(let integer)): return inRange(Double(integer)) ? .success(value) : refused
         case (.integer, .number(let number)):
-            guard number == number.rounded(), abs(number) < 1e15, inRange(number) else { return refused }
-            return .success(.integer(Int(number)))
+            // A whole number written as `1e18` is taken as the integer it names, as far as an Int goes.
+            guard number == number.rounded(), inRange(number) else { return refused }
+            guard let integer = Int(exactly: number) else {
+                return .failure(ParameterValueError(expected: "\(accepted), at most \(Int.max)"))
+            }
+            return .success(.integer(integer))
         default: return refused
         }
     }
