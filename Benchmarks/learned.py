@@ -3,7 +3,7 @@
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
                                   [--taught-only] [--max-false-alarms RATE] [--coverage X]
-                                  [--algorithm p|q|p+|1]
+                                  [--algorithm p|q|p+|1] [--mirror-negatives]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
 Measures, on the development datasets (../shared/datasets):
@@ -458,6 +458,8 @@ def main():
                              "each gesture's own held-out examples needs")
     parser.add_argument("--algorithm", default=None,
                         help="passed to gesture learn (default: the tool's default)")
+    parser.add_argument("--mirror-negatives", action="store_true",
+                        help="pass --mirror-negatives to gesture learn (the examples' mirror images as negatives)")
     parser.add_argument("--skip-dollarpy-3", action="store_true", help="leave out the 3-templates-a-gesture run")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
@@ -474,7 +476,7 @@ def main():
     result = {"gesture": gesture, "datasets": os.path.abspath(args.datasets), "quick": args.quick,
               "templatesPerGestureOption": args.templates_per_gesture, "loadAverage": load,
               "taughtOnly": args.taught_only, "maximumFalseAlarms": args.max_false_alarms, "coverage": args.coverage,
-              "algorithm": args.algorithm,
+              "algorithm": args.algorithm, "mirrorNegatives": args.mirror_negatives,
               "command": " ".join(["python3", "Benchmarks/learned.py", *sys.argv[1:]])}
     with tempfile.TemporaryDirectory(prefix="learned-bench-") as tmp:
         flags = ["--taught-only"] if args.taught_only else []
@@ -484,6 +486,8 @@ def main():
             flags += ["--coverage", str(args.coverage)]
         if args.algorithm is not None:
             flags += ["--algorithm", args.algorithm]
+        if args.mirror_negatives:
+            flags += ["--mirror-negatives"]
         tool = Tool(gesture, tmp, args.templates_per_gesture, flags)
         if python:
             # How long dollarpy would take on everything: a few strokes against a fold's templates.

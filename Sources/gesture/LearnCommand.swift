@@ -5,7 +5,7 @@ let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME]
                          [--algorithm p+|q|p|1] [--points 32] [--templates-per-gesture N]
                          [--negatives LABEL] [--max-false-alarms 0.01] [--taught-only]
-                         [--coverage X] --out TEMPLATES.json
+                         [--coverage X] [--mirror-negatives] --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -44,6 +44,11 @@ let learnHelp = """
                                  examples: strokes of gestures never taught pass less often, and
                                  that much recall is given up (default: off; docs/templates.md
                                  has the trade-off)
+      --mirror-negatives         teach the examples' mirror images (left to right) as negatives
+                                 too: a } mirrored is a {, so gestures never taught that are the
+                                 mirror of one taught pass less often. A gesture whose mirror
+                                 images are mostly one gesture taught (a circle's are circles) is
+                                 left out; learning takes about twice as long
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
@@ -69,7 +74,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
             "--jobs", "--coverage",
-        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only"])
+        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only", "--mirror-negatives"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
         return .recognized
@@ -224,9 +229,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         FileHandle.standardError.write(
             Data("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…".utf8))
     }
-    let learned = learner.learn(examples)
+    var learned = learner.learn(examples)
+    var mirrors: [TemplateLearner.Mirror]?
+    if arguments.flags.contains("--mirror-negatives") {
+        let mirrored = learner.mirrors(of: examples, judgedBy: learned)
+        if !mirrored.negatives.isEmpty { learned = learner.learn(examples + mirrored.negatives) }
+        mirrors = mirrored.gestures
+    }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    let file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
+    var file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
+    file.mirrored = mirrors.map { $0.filter(\.taught).map(\.gesture) }
     let text = file.text
     if out == "-" {
         Output.write(text)
@@ -238,13 +250,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             return .error
         }
     }
-    let summary = learnSummary(file, learned: learned, out: out, bytes: text.utf8.count)
+    let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
     if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
     return .recognized
 }
 
 /// What `learn` chose for each gesture, and why.
-func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out: String, bytes: Int) -> String {
+func learnSummary(
+    _ file: TemplateFile, learned: [TemplateLearner.Learned], mirrors: [TemplateLearner.Mirror]?, out: String,
+    bytes: Int
+) -> String {
     let method =
         file.crossValidation == "leave-one-group-out"
         ? "leave-one-group-out over \(file.source.groups ?? 0) groups" : "leave-one-out"
@@ -257,8 +272,19 @@ func learnSummary(_ file: TemplateFile, learned: [TemplateLearner.Learned], out:
             + (file.coverage.map {
                 ", and reaches no further than it must to take \(Format.number($0 * 100, decimals: 4))% of its own held-out examples"
             } ?? ""),
-        "",
     ]
+    if let mirrors {
+        let taught = mirrors.filter(\.taught)
+        let count = taught.reduce(0) { $0 + $1.examples }
+        lines.append(
+            "mirror images taught as negatives: "
+                + (taught.isEmpty ? "none" : "\(taught.map(\.gesture).joined(separator: ", ")) (\(count))"))
+        let left = mirrors.filter { !$0.taught }.map {
+            "\($0.gesture) (\($0.recognized) of \($0.examples) as \($0.mostlyAs ?? ""))"
+        }
+        if !left.isEmpty { lines.append("left out, mostly a gesture taught: " + left.joined(separator: ", ")) }
+    }
+    lines.append("")
     let width = max(7, learned.map(\.name.count).max() ?? 0)
     func pad(_ text: String, _ n: Int, left: Bool = false) -> String {
         let space = String(repeating: " ", count: max(0, n - text.count))

@@ -129,6 +129,36 @@ import Testing
                     + "    than it must to take 90% of its own held-out examples\n"))
     }
 
+    /// `--mirror-negatives`: the mirror images of each gesture's examples are negatives, but those of
+    /// a gesture whose mirror images are mostly one gesture taught; the summary and the file say whose.
+    @Test func mirrorImagesAreTaughtAsNegativesWhenAsked() throws {
+        let folder = try Self.folder("mirror")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "l", "o"])
+        let learned = try GestureCommand.run(
+            ["learn", "examples", "--group-by", "dir:1", "--mirror-negatives", "--out", "m.json"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(
+            learned.stdout.contains(
+                "\nmirror images taught as negatives: l (6)\nleft out, mostly a gesture taught: o (6 of 6 as o), "
+                    + "v (6 of 6 as v)\n\n"))
+        let text = try String(contentsOf: folder.appendingPathComponent("m.json"), encoding: .utf8)
+        #expect(text.contains("\n  \"mirrored\": [\"l\"],\n"))
+        let file = try TemplateFile.read(bytes: Array(text.utf8), file: "m.json")
+        #expect(file.mirrored == ["l"] && file.source.negatives == 0 && file.source.examples == 18)
+        #expect(file.text == text)
+        let listed = try GestureCommand.run(["list", "--templates", "m.json", "--recognizers", "learned"], in: folder)
+        #expect(listed.stdout.contains("; the mirror images of l\n    taught as negatives\n"), "\(listed.stdout)")
+        let json = try GestureCommand.run(
+            ["list", "--templates", "m.json", "--recognizers", "learned", "--format", "json"], in: folder)
+        #expect(json.stdout.contains("\"mirrored\": [\n") && json.stdout.contains("\"l\"\n"))
+        // Without the option nothing is mirrored, and the file says nothing of it.
+        let plain = try GestureCommand.run(["learn", "examples", "--out", "p.json"], in: folder)
+        #expect(plain.status == 0 && !plain.stdout.contains("mirror"))
+        let plainText = try String(contentsOf: folder.appendingPathComponent("p.json"), encoding: .utf8)
+        #expect(!plainText.contains("mirrored"))
+    }
+
     /// docs/examples/marks.json is what the page's command writes from docs/examples/marks, byte for byte.
     @Test func theBundledTemplatesFileIsWhatLearnWrites() throws {
         let folder = try Self.folder("docs")

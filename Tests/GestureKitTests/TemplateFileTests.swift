@@ -79,7 +79,7 @@ import Testing
                 == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q or p+ (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
-                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, crossValidation, source, gestures"
+                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, mirrored, crossValidation, source, gestures"
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"))
@@ -102,6 +102,17 @@ import Testing
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,b\""))
                 == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"a,b\""
         )
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": \"line\","))
+                == "t.json:6:29: error: \"mirrored\" must be an array of gesture names")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\", \"star\"],"))
+                == "t.json:6:38: error: \"mirrored\" names \"star\", which is none of the file's gestures")
+        #expect(
+            try TemplateFile.read(
+                bytes: Array(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\"],").utf8),
+                file: "t.json"
+            ).mirrored == ["line"])
         #expect(
             Self.error(Self.edited("\"threshold\": ", "\"threshold\": -")).contains("\"threshold\" must be at least 0"))
         #expect(

@@ -17,6 +17,7 @@ import Testing
             case "caret": [(0, 100), (50, 0 + wobble), (100, 100)]
             case "line": [(0, 50), (100, 50 + wobble)]
             case "l": [(0, 0), (0 + wobble, 100), (60, 100)]
+            case "j": [(60, 0), (60 - wobble, 100), (0, 100)]  // an l mirrored
             default:
                 (0...24).map { k in  // a circle
                     let angle = 2 * Double.pi * Double(k) / 24
@@ -62,6 +63,35 @@ import Testing
         let anotherV = try #require(PointCloud(strokes: Self.drawn("v", by: 9, take: 0).strokes))
         #expect(
             (v.templates.compactMap { anotherV.distance(to: PointCloud(points: $0)) }.min() ?? .infinity) < v.threshold)
+    }
+
+    /// Mirror images as negatives (`--mirror-negatives`): an `l`'s (a `j`) are taught as negatives
+    /// where no `j` is taught, and left out where one is; a `v`'s and a circle's are themselves.
+    @Test func mirrorImagesAreNegativesUnlessMostlyOneGestureTaught() throws {
+        let learner = TemplateLearner()
+        let examples = Self.corpus(["l", "v", "circle"])
+        let learned = learner.learn(examples)
+        let (negatives, mirrors) = learner.mirrors(of: examples, judgedBy: learned)
+        #expect(mirrors.map(\.gesture) == ["circle", "l", "v"])
+        #expect(mirrors.map(\.taught) == [false, true, false])
+        #expect(mirrors.map(\.mostlyAs) == ["circle", nil, "v"])
+        #expect(mirrors.map(\.recognized) == [12, 0, 12] && mirrors.allSatisfy { $0.examples == 12 })
+        #expect(negatives.count == 12 && negatives.allSatisfy { $0.label == TemplateLearner.negative })
+        let original = try #require(examples.first { $0.label == "l" })
+        #expect(negatives[0].file == original.file + " (mirrored)" && negatives[0].group == original.group)
+        #expect(negatives[0].strokes == original.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } })
+        // Taught as negatives, they draw the l's threshold in, and a new person's j stays out.
+        let before = try #require(learned.first { $0.name == "l" })
+        let l = try #require(learner.learn(examples + negatives).first { $0.name == "l" })
+        #expect(l.threshold < before.threshold && l.recall == 1)
+        let j = try #require(PointCloud(strokes: Self.drawn("j", by: 9, take: 0).strokes))
+        let nearest = l.templates.map { TurningCloud(j.points).distance(to: TurningCloud($0)) ?? .infinity }.min()!
+        #expect(nearest > l.threshold, "a j is \(nearest) from the l's templates, threshold \(l.threshold)")
+        // Taught beside a j, an l's mirror images are j's: left out.
+        let withJ = Self.corpus(["l", "j", "v"])
+        let beside = learner.mirrors(of: withJ, judgedBy: learner.learn(withJ)).gestures
+        #expect(beside.map(\.taught) == [false, false, false])
+        #expect(beside.map(\.mostlyAs) == ["l", "j", "v"])
     }
 
     /// The threshold sits halfway between the last negative allowed below it and the next: with 200

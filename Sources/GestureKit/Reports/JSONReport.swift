@@ -173,6 +173,7 @@ public enum JSONReport {
             .init("algorithm", .string(learned.algorithm)),
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),
+            .init("mirrored", learned.mirrored.map { .array($0.map(JSONValue.string)) } ?? .null),
             .init("crossValidation", .string(learned.crossValidation)),
             .init(
                 "gestures",

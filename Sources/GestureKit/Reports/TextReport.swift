@@ -394,6 +394,11 @@ public enum TextReport {
                         + (learned.coverage.map {
                             ", each reaching no further than it must to take \(ReportText.percent($0)) of its own "
                                 + "held-out examples"
+                        } ?? "")
+                        + (learned.mirrored.map {
+                            $0.isEmpty
+                                ? "; no mirror images taught as negatives"
+                                : "; the mirror images of \($0.joined(separator: ", ")) taught as negatives"
                         } ?? ""))
                 for gesture in learned.gestures {
                     out += item(

@@ -10,6 +10,9 @@ public struct LearnedGestures: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
+    /// The gestures whose examples' mirror images were taught as negatives (`gesture learn
+    /// --mirror-negatives`); `nil` when none were mirrored.
+    public var mirrored: [String]? = nil
     /// How the thresholds were cross-validated: `leave-one-group-out` or `leave-one-out`.
     public var crossValidation: String
     public var gestures: [Gesture]
@@ -342,7 +345,7 @@ extension LearnedRecognizer {
         }
         definition.learned = LearnedGestures(
             file: path, algorithm: file.algorithm, maximumFalseAlarms: file.maximumFalseAlarms,
-            coverage: file.coverage, crossValidation: file.crossValidation,
+            coverage: file.coverage, mirrored: file.mirrored, crossValidation: file.crossValidation,
             gestures: file.gestures.map {
                 .init(
                     name: $0.name, templates: $0.templates.count, threshold: $0.threshold, recall: $0.recall,

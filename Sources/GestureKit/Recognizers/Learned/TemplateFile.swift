@@ -24,6 +24,9 @@ public struct TemplateFile: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take, no more
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
+    /// The gestures whose examples' mirror images were taught as negatives (`gesture learn
+    /// --mirror-negatives`); `nil` when none were mirrored.
+    public var mirrored: [String]?
     /// `leave-one-group-out` (groups known) or `leave-one-out`.
     public var crossValidation: String
     public var source: Source
@@ -80,6 +83,7 @@ public struct TemplateFile: Sendable, Hashable {
         out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
         if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
+        if let mirrored { out += "  \"mirrored\": [\(mirrored.map(string).joined(separator: ", "))],\n" }
         out += "  \"crossValidation\": \(string(crossValidation)),\n"
         out += "  \"source\": {\"paths\": [\(source.paths.map(string).joined(separator: ", "))], "
         out += "\"examples\": \(source.examples), \"negatives\": \(source.negatives), "
@@ -239,7 +243,8 @@ private struct TemplateReader {
         let fields = try object(
             document, "a templates file",
             keys: [
-                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "crossValidation",
+                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "mirrored",
+                "crossValidation",
                 "source", "gestures",
             ], required: ["format", "version", "id", "gestures"])
         let id = try string(fields["id"]!, "\"id\"")
@@ -281,6 +286,14 @@ private struct TemplateReader {
             }
             result.coverage = share
         }
+        if let mirrored = fields["mirrored"] {
+            guard let items = mirrored.items else {
+                throw error("\"mirrored\" must be an array of gesture names", at: mirrored)
+            }
+            var names: [String] = []
+            for item in items { names.append(try string(item, "a gesture mirrored")) }
+            result.mirrored = names
+        }
         if let method = fields["crossValidation"] {
             result.crossValidation = try string(method, "\"crossValidation\"")
             guard ["leave-one-group-out", "leave-one-out"].contains(result.crossValidation) else {
@@ -315,6 +328,11 @@ private struct TemplateReader {
                 throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: item)
             }
             result.gestures.append(gesture)
+        }
+        if let mirrored = fields["mirrored"], let k = result.mirrored?.firstIndex(where: { !seen.contains($0) }) {
+            throw error(
+                "\"mirrored\" names \"\(DiagnosticText.escaped(result.mirrored![k]))\", which is none of the file's gestures",
+                at: mirrored.items![k])
         }
         return result
     }

@@ -189,6 +189,71 @@ public struct TemplateLearner: Sendable {
         }
     }
 
+    /// What became of the mirror images of one gesture's examples (`mirrors(of:judgedBy:)`).
+    public struct Mirror: Sendable, Hashable {
+        public var gesture: String
+        /// How many examples were mirrored.
+        public var examples: Int
+        /// The gesture most of the mirror images were recognized as, and how many were (nil, 0 when
+        /// none was recognized).
+        public var mostlyAs: String?
+        public var recognized: Int
+        /// Whether they are taught as negatives: unless half of them or more are one gesture taught.
+        public var taught: Bool { recognized * 2 < examples }
+    }
+
+    /// The mirror images, left to right, of `examples`' gestures, to be taught as negatives
+    /// (`--mirror-negatives`), judged by what was learned from them (`learned`): a `{` is a `}`
+    /// mirrored, and a file that learned `}` and `[` but never `{` takes a `{` for one of them far
+    /// less often once mirrored `}`s are negatives. A gesture whose mirror images are, half of them or
+    /// more, recognized as one gesture taught is left out: a circle's are circles, an `x`'s are `x`s,
+    /// a `}`'s are `{`s where `{` is taught. The negatives keep their example's group and name its file
+    /// with ` (mirrored)`.
+    public func mirrors(of examples: [Example], judgedBy learned: [Learned]) -> (
+        negatives: [Example], gestures: [Mirror]
+    ) {
+        let matcher = self.matcher
+        let turningTemplates = learned.map { $0.templates.map(TurningCloud.init) }
+        /// The gesture `strokes` are recognized as: the nearest template's, when within its threshold.
+        func recognized(_ strokes: [[Point]]) -> Int? {
+            guard let cloud = matcher.normalized(strokes) else { return nil }
+            let turning = matcher == .plus ? TurningCloud(cloud) : nil
+            var best: (gesture: Int, distance: Double)?
+            for (g, gesture) in learned.enumerated() {
+                for (t, template) in gesture.templates.enumerated() {
+                    let limit = best?.distance ?? .infinity
+                    let found =
+                        turning.map { $0.distance(to: turningTemplates[g][t], below: limit) }
+                        ?? matcher.distance(cloud, to: template, below: limit)
+                    if let d = found { best = (g, d) }
+                }
+            }
+            guard let best, best.distance < learned[best.gesture].threshold else { return nil }
+            return best.gesture
+        }
+        var negatives: [Example] = []
+        let gestures = learned.map { gesture in
+            let mirrored = examples.filter { $0.label == gesture.name }.map { example in
+                Example(
+                    strokes: example.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } }, label: Self.negative,
+                    group: example.group, file: example.file + " (mirrored)")
+            }
+            var counts = [Int](repeating: 0, count: learned.count)
+            for example in mirrored {
+                if let g = recognized(example.strokes) { counts[g] += 1 }
+            }
+            // The most, the first in name order among equals.
+            let top = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
+            let mirror = Mirror(
+                gesture: gesture.name, examples: mirrored.count,
+                mostlyAs: top.flatMap { counts[$0] > 0 ? learned[$0].name : nil },
+                recognized: top.map { counts[$0] } ?? 0)
+            if mirror.taught { negatives += mirrored }
+            return mirror
+        }
+        return (negatives, gestures)
+    }
+
     /// The fold of each example: its group's number when examples are held out by group, else its own.
     static func folds(_ examples: [Example]) -> [Int] {
         guard foldsByGroup(examples) else { return Array(examples.indices) }
