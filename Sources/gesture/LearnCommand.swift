@@ -48,7 +48,7 @@ let learnHelp = """
                                  too: a } mirrored is a {, so gestures never taught that are the
                                  mirror of one taught pass less often. A gesture whose mirror
                                  images are mostly one gesture taught (a circle's are circles) is
-                                 left out; learning takes about twice as long
+                                 left out; learning takes two to three times as long
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
