@@ -3,7 +3,7 @@
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
                                   [--taught-only] [--max-false-alarms RATE] [--coverage X]
-                                  [--algorithm p|q|p+|1] [--mirror-negatives]
+                                  [--algorithm p|q|p+|1] [--mirror-negatives WAYS]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
 Measures, on the development datasets (../shared/datasets):
@@ -458,8 +458,8 @@ def main():
                              "each gesture's own held-out examples needs")
     parser.add_argument("--algorithm", default=None,
                         help="passed to gesture learn (default: the tool's default)")
-    parser.add_argument("--mirror-negatives", action="store_true",
-                        help="pass --mirror-negatives to gesture learn (the examples' mirror images as negatives)")
+    parser.add_argument("--mirror-negatives", default=None, choices=["left-right", "top-bottom", "both"],
+                        help="passed to gesture learn (the examples' mirror images as negatives)")
     parser.add_argument("--skip-dollarpy-3", action="store_true", help="leave out the 3-templates-a-gesture run")
     parser.add_argument("--quick", action="store_true",
                         help=f"{len(QUICK_SUBJECTS)} folds, 4 untaught gestures")
@@ -487,7 +487,7 @@ def main():
         if args.algorithm is not None:
             flags += ["--algorithm", args.algorithm]
         if args.mirror_negatives:
-            flags += ["--mirror-negatives"]
+            flags += ["--mirror-negatives", args.mirror_negatives]
         tool = Tool(gesture, tmp, args.templates_per_gesture, flags)
         if python:
             # How long dollarpy would take on everything: a few strokes against a fold's templates.

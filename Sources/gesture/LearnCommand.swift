@@ -5,7 +5,7 @@ let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME]
                          [--algorithm p+|q|p|1] [--points 32] [--templates-per-gesture N]
                          [--negatives LABEL] [--max-false-alarms 0.01] [--taught-only]
-                         [--coverage X] [--mirror-negatives] --out TEMPLATES.json
+                         [--coverage X] [--mirror-negatives WAYS] --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -44,11 +44,13 @@ let learnHelp = """
                                  examples: strokes of gestures never taught pass less often, and
                                  that much recall is given up (default: off; docs/templates.md
                                  has the trade-off)
-      --mirror-negatives         teach the examples' mirror images (left to right) as negatives
-                                 too: a } mirrored is a {, so gestures never taught that are the
-                                 mirror of one taught pass less often. A gesture whose mirror
-                                 images are mostly one gesture taught (a circle's are circles) is
-                                 left out; learning takes two to three times as long
+      --mirror-negatives WAYS    teach the examples' mirror images as negatives too, WAYS
+                                 left-right, top-bottom or both: a } mirrored left to right is
+                                 a {, a v top to bottom a caret, so gestures never taught that
+                                 mirror one taught pass less often. A gesture whose mirror
+                                 images one way are mostly one gesture taught (a circle's are
+                                 circles) is left out that way; learning takes two to three
+                                 times as long (docs/templates.md has the trade-off)
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
@@ -73,8 +75,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         valued: [
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
-            "--jobs", "--coverage",
-        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only", "--mirror-negatives"])
+            "--jobs", "--coverage", "--mirror-negatives",
+        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
         return .recognized
@@ -116,6 +118,17 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "gesture's examples recognizes nothing)")
         }
         learner.coverage = coverage
+    }
+    var axes: [TemplateLearner.Mirror.Axis]?
+    if let ways = arguments.options["--mirror-negatives"] {
+        let choices =
+            ["left-right": [.leftRight], "top-bottom": [.topBottom], "both": [.leftRight, .topBottom]]
+            as [String: [TemplateLearner.Mirror.Axis]]
+        guard let chosen = choices[ways] else {
+            throw UsageError(
+                Arguments.invalid(ways, for: "--mirror-negatives", choices: ["left-right", "top-bottom", "both"]))
+        }
+        axes = chosen
     }
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
     if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
@@ -231,14 +244,19 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     var learned = learner.learn(examples)
     var mirrors: [TemplateLearner.Mirror]?
-    if arguments.flags.contains("--mirror-negatives") {
-        let mirrored = learner.mirrors(of: examples, judgedBy: learned)
+    if let axes {
+        let mirrored = learner.mirrors(of: examples, judgedBy: learned, axes: axes)
         if !mirrored.negatives.isEmpty { learned = learner.learn(examples + mirrored.negatives) }
         mirrors = mirrored.gestures
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     var file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
-    file.mirrored = mirrors.map { $0.filter(\.taught).map(\.gesture) }
+    file.mirrored = mirrors.map { mirrors in
+        Dictionary(
+            uniqueKeysWithValues: axes!.map { axis in
+                (axis, mirrors.filter { $0.axis == axis && $0.taught }.map(\.gesture))
+            })
+    }
     let text = file.text
     if out == "-" {
         Output.write(text)
@@ -273,16 +291,18 @@ func learnSummary(
                 ", and reaches no further than it must to take \(Format.number($0 * 100, decimals: 4))% of its own held-out examples"
             } ?? ""),
     ]
-    if let mirrors {
-        let taught = mirrors.filter(\.taught)
+    for axis in TemplateLearner.Mirror.Axis.allCases {
+        let ways = (mirrors ?? []).filter { $0.axis == axis }
+        guard !ways.isEmpty else { continue }
+        let taught = ways.filter(\.taught)
         let count = taught.reduce(0) { $0 + $1.examples }
         lines.append(
-            "mirror images taught as negatives: "
+            "mirror images \(axis.words) taught as negatives: "
                 + (taught.isEmpty ? "none" : "\(taught.map(\.gesture).joined(separator: ", ")) (\(count))"))
-        let left = mirrors.filter { !$0.taught }.map {
+        let left = ways.filter { !$0.taught }.map {
             "\($0.gesture) (\($0.recognized) of \($0.examples) as \($0.mostlyAs ?? ""))"
         }
-        if !left.isEmpty { lines.append("left out, mostly a gesture taught: " + left.joined(separator: ", ")) }
+        if !left.isEmpty { lines.append("  left out, mostly a gesture taught: " + left.joined(separator: ", ")) }
     }
     lines.append("")
     let width = max(7, learned.map(\.name.count).max() ?? 0)

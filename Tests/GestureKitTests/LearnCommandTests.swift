@@ -136,22 +136,45 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.examples(in: folder, ["v", "l", "o"])
         let learned = try GestureCommand.run(
-            ["learn", "examples", "--group-by", "dir:1", "--mirror-negatives", "--out", "m.json"], in: folder)
+            ["learn", "examples", "--group-by", "dir:1", "--mirror-negatives", "left-right", "--out", "m.json"],
+            in: folder)
         #expect(learned.status == 0, "\(learned.stderr)")
         #expect(
             learned.stdout.contains(
-                "\nmirror images taught as negatives: l (6)\nleft out, mostly a gesture taught: o (6 of 6 as o), "
-                    + "v (6 of 6 as v)\n\n"))
+                "\nmirror images left to right taught as negatives: l (6)\n  left out, mostly a gesture taught: "
+                    + "o (6 of 6 as o), v (6 of 6 as v)\n\n"))
         let text = try String(contentsOf: folder.appendingPathComponent("m.json"), encoding: .utf8)
-        #expect(text.contains("\n  \"mirrored\": [\"l\"],\n"))
+        #expect(text.contains("\n  \"mirrored\": {\"leftRight\": [\"l\"]},\n"))
         let file = try TemplateFile.read(bytes: Array(text.utf8), file: "m.json")
-        #expect(file.mirrored == ["l"] && file.source.negatives == 0 && file.source.examples == 18)
+        #expect(file.mirrored == [.leftRight: ["l"]] && file.source.negatives == 0 && file.source.examples == 18)
         #expect(file.text == text)
         let listed = try GestureCommand.run(["list", "--templates", "m.json", "--recognizers", "learned"], in: folder)
-        #expect(listed.stdout.contains("; the mirror images of l\n    taught as negatives\n"), "\(listed.stdout)")
+        #expect(
+            listed.stdout.replacingOccurrences(of: "\n    ", with: " ").contains(
+                "for false alarms of at most 1%; the mirror images of l (left to right) taught as negatives\n"),
+            "\(listed.stdout)")
         let json = try GestureCommand.run(
             ["list", "--templates", "m.json", "--recognizers", "learned", "--format", "json"], in: folder)
-        #expect(json.stdout.contains("\"mirrored\": [\n") && json.stdout.contains("\"l\"\n"))
+        #expect(
+            json.stdout.contains(
+                "\"mirrored\": {\n          \"leftRight\": [\n            \"l\"\n          ]\n        },"))
+        // Both ways, each reported on its own line and recorded in the file.
+        let both = try GestureCommand.run(
+            ["learn", "examples", "--group-by", "dir:1", "--mirror-negatives", "both", "--out", "b.json"], in: folder)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("\nmirror images left to right taught as negatives: l (6)\n"))
+        #expect(both.stdout.contains("\nmirror images top to bottom taught as negatives: "))
+        let bothFile = try TemplateFile.read(
+            bytes: Array(try String(contentsOf: folder.appendingPathComponent("b.json"), encoding: .utf8).utf8),
+            file: "b.json")
+        #expect(bothFile.mirrored?.keys.sorted() == [.leftRight, .topBottom])
+        let sideways = try GestureCommand.run(
+            ["learn", "examples", "--mirror-negatives", "sideways", "--out", "s.json"], in: folder)
+        #expect(sideways.status == 2)
+        #expect(
+            sideways.stderr.hasPrefix(
+                #"gesture: error: invalid value "sideways" for --mirror-negatives: expected left-right, top-bottom or both"#
+            ))
         // Without the option nothing is mirrored, and the file says nothing of it.
         let plain = try GestureCommand.run(["learn", "examples", "--out", "p.json"], in: folder)
         #expect(plain.status == 0 && !plain.stdout.contains("mirror"))

@@ -103,16 +103,26 @@ import Testing
                 == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"a,b\""
         )
         #expect(
-            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": \"line\","))
-                == "t.json:6:29: error: \"mirrored\" must be an array of gesture names")
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\"],"))
+                .hasPrefix("t.json:6:29: error: \"mirrored\" must be an object"))
         #expect(
-            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\", \"star\"],"))
-                == "t.json:6:38: error: \"mirrored\" names \"star\", which is none of the file's gestures")
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": {\"leftRight\": \"line\"},"))
+                == "t.json:6:43: error: \"leftRight\" must be an array of gesture names")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": {\"upDown\": []},"))
+                .hasPrefix("t.json:6:30: error: unknown field \"upDown\""))
+        #expect(
+            Self.error(
+                Self.edited(
+                    "\"points\": 32,",
+                    "\"points\": 32, \"mirrored\": {\"leftRight\": [\"line\"], \"topBottom\": [\"star\"]},"))
+                == "t.json:6:67: error: \"mirrored\" names \"star\", which is none of the file's gestures")
         #expect(
             try TemplateFile.read(
-                bytes: Array(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\"],").utf8),
+                bytes: Array(
+                    Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": {\"topBottom\": [\"line\"]},").utf8),
                 file: "t.json"
-            ).mirrored == ["line"])
+            ).mirrored == [.topBottom: ["line"]])
         #expect(
             Self.error(Self.edited("\"threshold\": ", "\"threshold\": -")).contains("\"threshold\" must be at least 0"))
         #expect(

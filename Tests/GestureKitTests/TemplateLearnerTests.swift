@@ -78,7 +78,8 @@ import Testing
         #expect(mirrors.map(\.recognized) == [12, 0, 12] && mirrors.allSatisfy { $0.examples == 12 })
         #expect(negatives.count == 12 && negatives.allSatisfy { $0.label == TemplateLearner.negative })
         let original = try #require(examples.first { $0.label == "l" })
-        #expect(negatives[0].file == original.file + " (mirrored)" && negatives[0].group == original.group)
+        #expect(negatives[0].file == original.file + " (mirrored left to right)")
+        #expect(negatives[0].group == original.group && negatives[0].negativeSet == "leftRight l")
         #expect(negatives[0].strokes == original.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } })
         // Taught as negatives, they draw the l's threshold in, and a new person's j stays out.
         let before = try #require(learned.first { $0.name == "l" })
@@ -92,6 +93,17 @@ import Testing
         let beside = learner.mirrors(of: withJ, judgedBy: learner.learn(withJ)).gestures
         #expect(beside.map(\.taught) == [false, false, false])
         #expect(beside.map(\.mostlyAs) == ["l", "j", "v"])
+        // Top to bottom, a v is a caret: taught where no caret is, left out beside one.
+        let vs = Self.corpus(["v", "circle"])
+        let flipped = learner.mirrors(of: vs, judgedBy: learner.learn(vs), axes: [.topBottom])
+        #expect(flipped.gestures.map(\.axis) == [.topBottom, .topBottom])
+        #expect(flipped.gestures.map(\.taught) == [false, true])
+        #expect(flipped.negatives[0].strokes == vs[0].strokes.map { $0.map { Point(x: $0.x, y: -$0.y) } })
+        let withCaret = Self.corpus(["v", "caret"])
+        let both = learner.mirrors(of: withCaret, judgedBy: learner.learn(withCaret), axes: [.leftRight, .topBottom])
+        #expect(both.gestures.map(\.axis) == [.leftRight, .leftRight, .topBottom, .topBottom])
+        #expect(both.gestures.map(\.mostlyAs) == ["caret", "v", "v", "caret"])
+        #expect(both.negatives.isEmpty)
     }
 
     /// The threshold sits halfway between the last negative allowed below it and the next: with 200

@@ -173,7 +173,14 @@ public enum JSONReport {
             .init("algorithm", .string(learned.algorithm)),
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),
-            .init("mirrored", learned.mirrored.map { .array($0.map(JSONValue.string)) } ?? .null),
+            .init(
+                "mirrored",
+                learned.mirrored.map { ways in
+                    .object(
+                        ways.sorted { $0.key < $1.key }.map {
+                            .init($0.key.rawValue, .array($0.value.map(JSONValue.string)))
+                        })
+                } ?? .null),
             .init("crossValidation", .string(learned.crossValidation)),
             .init(
                 "gestures",

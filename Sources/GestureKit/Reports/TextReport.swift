@@ -395,10 +395,13 @@ public enum TextReport {
                             ", each reaching no further than it must to take \(ReportText.percent($0)) of its own "
                                 + "held-out examples"
                         } ?? "")
-                        + (learned.mirrored.map {
-                            $0.isEmpty
+                        + (learned.mirrored.map { ways in
+                            let taught = ways.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
+                                "of \($0.value.joined(separator: ", ")) (\($0.key.words))"
+                            }
+                            return taught.isEmpty
                                 ? "; no mirror images taught as negatives"
-                                : "; the mirror images of \($0.joined(separator: ", ")) taught as negatives"
+                                : "; the mirror images \(taught.joined(separator: " and ")) taught as negatives"
                         } ?? ""))
                 for gesture in learned.gestures {
                     out += item(

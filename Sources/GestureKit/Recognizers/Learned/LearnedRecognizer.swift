@@ -10,9 +10,9 @@ public struct LearnedGestures: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
-    /// The gestures whose examples' mirror images were taught as negatives (`gesture learn
-    /// --mirror-negatives`); `nil` when none were mirrored.
-    public var mirrored: [String]? = nil
+    /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
+    /// mirror images were taught as negatives; `nil` when none were mirrored.
+    public var mirrored: [TemplateLearner.Mirror.Axis: [String]]? = nil
     /// How the thresholds were cross-validated: `leave-one-group-out` or `leave-one-out`.
     public var crossValidation: String
     public var gestures: [Gesture]

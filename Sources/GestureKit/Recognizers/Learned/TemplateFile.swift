@@ -24,9 +24,9 @@ public struct TemplateFile: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take, no more
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
-    /// The gestures whose examples' mirror images were taught as negatives (`gesture learn
-    /// --mirror-negatives`); `nil` when none were mirrored.
-    public var mirrored: [String]?
+    /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
+    /// mirror images were taught as negatives; `nil` when none were mirrored.
+    public var mirrored: [TemplateLearner.Mirror.Axis: [String]]?
     /// `leave-one-group-out` (groups known) or `leave-one-out`.
     public var crossValidation: String
     public var source: Source
@@ -83,7 +83,12 @@ public struct TemplateFile: Sendable, Hashable {
         out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
         if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
-        if let mirrored { out += "  \"mirrored\": [\(mirrored.map(string).joined(separator: ", "))],\n" }
+        if let mirrored {
+            let ways = mirrored.sorted { $0.key < $1.key }.map {
+                "\(string($0.key.rawValue)): [\($0.value.map(string).joined(separator: ", "))]"
+            }
+            out += "  \"mirrored\": {\(ways.joined(separator: ", "))},\n"
+        }
         out += "  \"crossValidation\": \(string(crossValidation)),\n"
         out += "  \"source\": {\"paths\": [\(source.paths.map(string).joined(separator: ", "))], "
         out += "\"examples\": \(source.examples), \"negatives\": \(source.negatives), "
@@ -286,13 +291,22 @@ private struct TemplateReader {
             }
             result.coverage = share
         }
+        var mirroredAt: [(name: String, at: LocatedJSON)] = []
         if let mirrored = fields["mirrored"] {
-            guard let items = mirrored.items else {
-                throw error("\"mirrored\" must be an array of gesture names", at: mirrored)
+            let ways = try object(mirrored, "\"mirrored\"", keys: ["leftRight", "topBottom"], required: [])
+            result.mirrored = [:]
+            for axis in TemplateLearner.Mirror.Axis.allCases {
+                guard let value = ways[axis.rawValue] else { continue }
+                guard let items = value.items else {
+                    throw error("\"\(axis.rawValue)\" must be an array of gesture names", at: value)
+                }
+                var names: [String] = []
+                for item in items {
+                    names.append(try string(item, "a gesture mirrored"))
+                    mirroredAt.append((names.last!, item))
+                }
+                result.mirrored![axis] = names
             }
-            var names: [String] = []
-            for item in items { names.append(try string(item, "a gesture mirrored")) }
-            result.mirrored = names
         }
         if let method = fields["crossValidation"] {
             result.crossValidation = try string(method, "\"crossValidation\"")
@@ -329,10 +343,10 @@ private struct TemplateReader {
             }
             result.gestures.append(gesture)
         }
-        if let mirrored = fields["mirrored"], let k = result.mirrored?.firstIndex(where: { !seen.contains($0) }) {
+        if let stranger = mirroredAt.first(where: { !seen.contains($0.name) }) {
             throw error(
-                "\"mirrored\" names \"\(DiagnosticText.escaped(result.mirrored![k]))\", which is none of the file's gestures",
-                at: mirrored.items![k])
+                "\"mirrored\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's gestures",
+                at: stranger.at)
         }
         return result
     }

@@ -20,9 +20,13 @@ public struct TemplateLearner: Sendable {
         public var group: String?
         /// Where it came from, for messages.
         public var file: String
+        /// For a negative, the set whose share within a threshold is held to the rate on its own (the
+        /// mirror images of one gesture); `nil`: the negatives given.
+        public var negativeSet: String? = nil
 
-        public init(strokes: [[Point]], label: String, group: String?, file: String) {
+        public init(strokes: [[Point]], label: String, group: String?, file: String, negativeSet: String? = nil) {
             (self.strokes, self.label, self.group, self.file) = (strokes, label, group, file)
+            self.negativeSet = negativeSet
         }
 
         /// The larger side of the box around every stroke's points: how large it was drawn.
@@ -168,7 +172,9 @@ public struct TemplateLearner: Sendable {
                 // Never tighter than untaught: fewer examples count against it.
                 limit = max(all, taught)
             }
-            let limits = [limit, threshold(negatives, outOf: negatives.count)]
+            // Each set of negatives on its own: the ones given, and each gesture's mirror images.
+            let sets = Dictionary(grouping: negatives) { examples[$0].negativeSet ?? "" }
+            let limits = [limit] + sets.values.map { threshold($0, outOf: $0.count) }
             var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
             if let coverage, let reach = Self.reach(fallback, coverage: coverage) {
@@ -192,6 +198,8 @@ public struct TemplateLearner: Sendable {
     /// What became of the mirror images of one gesture's examples (`mirrors(of:judgedBy:)`).
     public struct Mirror: Sendable, Hashable {
         public var gesture: String
+        /// Which way they were mirrored.
+        public var axis: Axis
         /// How many examples were mirrored.
         public var examples: Int
         /// The gesture most of the mirror images were recognized as, and how many were (nil, 0 when
@@ -200,18 +208,30 @@ public struct TemplateLearner: Sendable {
         public var recognized: Int
         /// Whether they are taught as negatives: unless half of them or more are one gesture taught.
         public var taught: Bool { recognized * 2 < examples }
+
+        /// Left to right (x becomes -x) or top to bottom (y becomes -y).
+        public enum Axis: String, Sendable, Hashable, CaseIterable, Comparable {
+            case leftRight, topBottom
+
+            /// `left to right`, `top to bottom`.
+            public var words: String { self == .leftRight ? "left to right" : "top to bottom" }
+
+            public static func < (a: Axis, b: Axis) -> Bool { a == .leftRight && b == .topBottom }
+        }
     }
 
-    /// The mirror images, left to right, of `examples`' gestures, to be taught as negatives
-    /// (`--mirror-negatives`), judged by what was learned from them (`learned`): a `{` is a `}`
-    /// mirrored, and a file that learned `}` and `[` but never `{` takes a `{` for one of them far
-    /// less often once mirrored `}`s are negatives. A gesture whose mirror images are, half of them or
-    /// more, recognized as one gesture taught is left out: a circle's are circles, an `x`'s are `x`s,
-    /// a `}`'s are `{`s where `{` is taught. The negatives keep their example's group and name its file
-    /// with ` (mirrored)`.
-    public func mirrors(of examples: [Example], judgedBy learned: [Learned]) -> (
-        negatives: [Example], gestures: [Mirror]
-    ) {
+    /// The mirror images of `examples`' gestures, left to right and (or) top to bottom (`axes`), to be
+    /// taught as negatives (`--mirror-negatives`), judged by what was learned from them (`learned`): a
+    /// `{` is a `}` mirrored left to right, a caret a `v` mirrored top to bottom, and a file that
+    /// learned `}` and `[` but never `{` takes a `{` for one of them far less often once mirrored `}`s
+    /// are negatives. A gesture whose mirror images one way are, half of them or more, recognized as
+    /// one gesture taught is left out that way: a circle's are circles, a `}`'s are `{`s where `{` is
+    /// taught. The negatives keep their example's group, name its file with ` (mirrored left to
+    /// right)`, and are held to the false-alarm rate gesture by gesture and way by way
+    /// (`negativeSet`), so that many mirror images far from a gesture cannot hide a few near it.
+    public func mirrors(
+        of examples: [Example], judgedBy learned: [Learned], axes: [Mirror.Axis] = [.leftRight]
+    ) -> (negatives: [Example], gestures: [Mirror]) {
         let matcher = self.matcher
         let turningTemplates = learned.map { $0.templates.map(TurningCloud.init) }
         /// The gesture `strokes` are recognized as: the nearest template's, when within its threshold.
@@ -232,11 +252,13 @@ public struct TemplateLearner: Sendable {
             return best.gesture
         }
         var negatives: [Example] = []
-        let gestures = learned.map { gesture in
+        let gestures = axes.flatMap { axis in learned.map { (axis, $0) } }.map { axis, gesture in
             let mirrored = examples.filter { $0.label == gesture.name }.map { example in
                 Example(
-                    strokes: example.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } }, label: Self.negative,
-                    group: example.group, file: example.file + " (mirrored)")
+                    strokes: example.strokes.map {
+                        $0.map { axis == .leftRight ? Point(x: -$0.x, y: $0.y) : Point(x: $0.x, y: -$0.y) }
+                    }, label: Self.negative, group: example.group,
+                    file: example.file + " (mirrored \(axis.words))", negativeSet: "\(axis.rawValue) \(gesture.name)")
             }
             var counts = [Int](repeating: 0, count: learned.count)
             for example in mirrored {
@@ -245,7 +267,7 @@ public struct TemplateLearner: Sendable {
             // The most, the first in name order among equals.
             let top = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }
             let mirror = Mirror(
-                gesture: gesture.name, examples: mirrored.count,
+                gesture: gesture.name, axis: axis, examples: mirrored.count,
                 mostlyAs: top.flatMap { counts[$0] > 0 ? learned[$0].name : nil },
                 recognized: top.map { counts[$0] } ?? 0)
             if mirror.taught { negatives += mirrored }
