@@ -118,6 +118,13 @@ import Testing
                     "\"points\": 32, \"mirrored\": {\"leftRight\": [\"line\"], \"topBottom\": [\"star\"]},"))
                 == "t.json:6:67: error: \"mirrored\" names \"star\", which is none of the file's gestures")
         #expect(
+            Self.error(
+                Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": {\"leftRight\": [\"line\", \"line\"]},"))
+                == "t.json:6:52: error: \"leftRight\" names \"line\" twice")
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,\u{301}b\""))
+                .hasPrefix("t.json:27:14: error: a gesture's name must not be empty or \"none\""))
+        #expect(
             try TemplateFile.read(
                 bytes: Array(
                     Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": {\"topBottom\": [\"line\"]},").utf8),

@@ -145,6 +145,11 @@ extension RecognizerDefinition {
     /// gestures in lists (`--recognizers`, `--label-map`) and in sequence (`checkmark+tap`). The same
     /// rule holds for built-in, configured and learned gestures and for labels.
     public static func isGestureName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains(where: { $0 == "," || $0 == "+" || $0.isWhitespace })
+        // Scalar by scalar, so that a mark combining with a comma does not hide it; white space as
+        // Unicode has it, and U+FEFF, which JSON Schema's `\s` also counts.
+        !name.isEmpty
+            && !name.unicodeScalars.contains {
+                $0 == "," || $0 == "+" || $0.properties.isWhitespace || $0 == "\u{FEFF}"
+            }
     }
 }

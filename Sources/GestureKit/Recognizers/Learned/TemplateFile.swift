@@ -302,8 +302,12 @@ private struct TemplateReader {
                 }
                 var names: [String] = []
                 for item in items {
-                    names.append(try string(item, "a gesture mirrored"))
-                    mirroredAt.append((names.last!, item))
+                    let name = try string(item, "a gesture mirrored")
+                    guard !names.contains(name) else {
+                        throw error("\"\(axis.rawValue)\" names \"\(DiagnosticText.escaped(name))\" twice", at: item)
+                    }
+                    names.append(name)
+                    mirroredAt.append((name, item))
                 }
                 result.mirrored![axis] = names
             }

@@ -172,9 +172,7 @@ public struct TemplateLearner: Sendable {
                 // Never tighter than untaught: fewer examples count against it.
                 limit = max(all, taught)
             }
-            // Each set of negatives on its own: the ones given, and each gesture's mirror images.
-            let sets = Dictionary(grouping: negatives) { examples[$0].negativeSet ?? "" }
-            let limits = [limit] + sets.values.map { threshold($0, outOf: $0.count) }
+            let limits = [limit] + negativeSets(negatives, examples).map { threshold($0, outOf: $0.count) }
             var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
             if let coverage, let reach = Self.reach(fallback, coverage: coverage) {
@@ -184,15 +182,33 @@ public struct TemplateLearner: Sendable {
             let recognized = own.filter { i in
                 distances[i][g] < threshold && distances[i].indices.allSatisfy { distances[i][$0] >= distances[i][g] }
             }
-            let alarms = (counted + negatives).filter { distances[$0][g] < threshold }
+            // The false alarms reported are among the examples given: mirror images are made up.
+            let given = others.filter { examples[$0].negativeSet == nil }
+            let alarms = (counted + negatives).filter {
+                examples[$0].negativeSet == nil && distances[$0][g] < threshold
+            }
             let kept = choose(Array(own.indices), within[g]).map { own[$0] }
             return Learned(
                 name: name, templates: kept.map { clouds[$0]! }, threshold: threshold,
                 recall: own.isEmpty ? 0 : Double(recognized.count) / Double(own.count),
-                falseAlarms: others.isEmpty ? 0 : Double(alarms.count) / Double(others.count),
+                falseAlarms: given.isEmpty ? 0 : Double(alarms.count) / Double(given.count),
                 strokes: own.map { examples[$0].strokes.count }.max() ?? 1, examples: own.count,
                 sources: kept.map { examples[$0].file })
         }
+    }
+
+    /// The sets of `negatives` (positions in `examples`) each held to the false-alarm rate on its own:
+    /// the negatives given, and each gesture's mirror images one way (`negativeSet`), so that many
+    /// mirror images far from a gesture cannot hide a few near it. But a set of mirror images too
+    /// small to let even one in at the rate joins the other such sets: alone, one of them near a
+    /// gesture would halve its threshold (30 examples a gesture, at 1%).
+    func negativeSets(_ negatives: [Int], _ examples: [Example]) -> [[Int]] {
+        var sets: [String: [Int]] = [:]
+        for (key, members) in Dictionary(grouping: negatives, by: { examples[$0].negativeSet ?? "" }) {
+            let alone = key.isEmpty || maximumFalseAlarms * Double(members.count) >= 1
+            sets[alone ? key : "\u{0}", default: []] += members
+        }
+        return sets.keys.sorted().map { sets[$0]! }
     }
 
     /// What became of the mirror images of one gesture's examples (`mirrors(of:judgedBy:)`).
