@@ -79,6 +79,17 @@ import Testing
         #expect(negatives.count == 12 && negatives.allSatisfy { $0.label == TemplateLearner.negative })
         let original = try #require(examples.first { $0.label == "l" })
         #expect(negatives[0].file == original.file + " (mirrored left to right)")
+        #expect(negatives.map(\.mirrorOf) == examples.indices.filter { examples[$0].label == "l" })
+        // Without groups (leave one out), each is held out with the example it mirrors.
+        let ungrouped = examples.map { example in
+            var copy = example
+            copy.group = nil
+            return copy
+        }
+        let images = learner.mirrors(of: ungrouped, judgedBy: learner.learn(ungrouped)).negatives
+        let folds = TemplateLearner.folds(ungrouped + images)
+        #expect(images.indices.allSatisfy { folds[ungrouped.count + $0] == images[$0].mirrorOf })
+        #expect(Set(folds[..<ungrouped.count]).count == ungrouped.count)
         #expect(negatives[0].group == original.group && negatives[0].negativeSet == "leftRight l")
         #expect(negatives[0].strokes == original.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } })
         // Taught as negatives, they draw the l's threshold in, and a new person's j stays out.

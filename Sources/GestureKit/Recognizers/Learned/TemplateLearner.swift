@@ -23,6 +23,9 @@ public struct TemplateLearner: Sendable {
         /// For a negative, the set whose share within a threshold is held to the rate on its own (the
         /// mirror images of one gesture); `nil`: the negatives given.
         public var negativeSet: String? = nil
+        /// For a mirror image, the position of the example it mirrors among those it was made from
+        /// (which come first when learning): without groups, it is held out with that example.
+        public var mirrorOf: Int? = nil
 
         public init(strokes: [[Point]], label: String, group: String?, file: String, negativeSet: String? = nil) {
             (self.strokes, self.label, self.group, self.file) = (strokes, label, group, file)
@@ -242,8 +245,8 @@ public struct TemplateLearner: Sendable {
     /// learned `}` and `[` but never `{` takes a `{` for one of them far less often once mirrored `}`s
     /// are negatives. A gesture whose mirror images one way are, half of them or more, recognized as
     /// one gesture taught is left out that way: a circle's are circles, a `}`'s are `{`s where `{` is
-    /// taught. The negatives keep their example's group, name its file with ` (mirrored left to
-    /// right)`, and are held to the false-alarm rate gesture by gesture and way by way
+    /// taught. The negatives keep their example's group (without groups, they are held out with it:
+    /// `mirrorOf`), name its file with ` (mirrored left to right)`, and are held to the false-alarm rate gesture by gesture and way by way
     /// (`negativeSet`), so that many mirror images far from a gesture cannot hide a few near it.
     public func mirrors(
         of examples: [Example], judgedBy learned: [Learned], axes: [Mirror.Axis] = [.leftRight]
@@ -269,12 +272,15 @@ public struct TemplateLearner: Sendable {
         }
         var negatives: [Example] = []
         let gestures = axes.flatMap { axis in learned.map { (axis, $0) } }.map { axis, gesture in
-            let mirrored = examples.filter { $0.label == gesture.name }.map { example in
-                Example(
+            let mirrored = examples.indices.filter { examples[$0].label == gesture.name }.map { k in
+                let example = examples[k]
+                var image = Example(
                     strokes: example.strokes.map {
                         $0.map { axis == .leftRight ? Point(x: -$0.x, y: $0.y) : Point(x: $0.x, y: -$0.y) }
                     }, label: Self.negative, group: example.group,
                     file: example.file + " (mirrored \(axis.words))", negativeSet: "\(axis.rawValue) \(gesture.name)")
+                image.mirrorOf = k
+                return image
             }
             var counts = [Int](repeating: 0, count: learned.count)
             for example in mirrored {
@@ -294,7 +300,7 @@ public struct TemplateLearner: Sendable {
 
     /// The fold of each example: its group's number when examples are held out by group, else its own.
     static func folds(_ examples: [Example]) -> [Int] {
-        guard foldsByGroup(examples) else { return Array(examples.indices) }
+        guard foldsByGroup(examples) else { return examples.indices.map { examples[$0].mirrorOf ?? $0 } }
         let ordered = Set(examples.compactMap(\.group)).sorted()
         let number = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
         return examples.map { number[$0.group!]! }
