@@ -250,13 +250,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         mirrors = mirrored.gestures
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    var file = learner.file(id: id, learned: learned, examples: examples, paths: arguments.operands)
-    file.mirrored = mirrors.map { mirrors in
-        Dictionary(
-            uniqueKeysWithValues: axes!.map { axis in
-                (axis, mirrors.filter { $0.axis == axis && $0.taught }.map(\.gesture))
-            })
-    }
+    let file = learner.file(
+        id: id, learned: learned, examples: examples, paths: arguments.operands, mirrors: mirrors)
     let text = file.text
     if out == "-" {
         Output.write(text)

@@ -130,7 +130,9 @@ import Testing
         let stroke = [[Point(x: 0, y: 0), Point(x: 10, y: 10)]]
         func some(_ count: Int, _ set: String?) -> [Example] {
             (0..<count).map { _ in
-                Example(strokes: stroke, label: TemplateLearner.negative, group: nil, file: "f", negativeSet: set)
+                var example = Example(strokes: stroke, label: TemplateLearner.negative, group: nil, file: "f")
+                example.negativeSet = set
+                return example
             }
         }
         let examples =

@@ -27,9 +27,8 @@ public struct TemplateLearner: Sendable {
         /// (which come first when learning): without groups, it is held out with that example.
         public var mirrorOf: Int? = nil
 
-        public init(strokes: [[Point]], label: String, group: String?, file: String, negativeSet: String? = nil) {
+        public init(strokes: [[Point]], label: String, group: String?, file: String) {
             (self.strokes, self.label, self.group, self.file) = (strokes, label, group, file)
-            self.negativeSet = negativeSet
         }
 
         /// The larger side of the box around every stroke's points: how large it was drawn.
@@ -246,13 +245,14 @@ public struct TemplateLearner: Sendable {
     /// are negatives. A gesture whose mirror images one way are, half of them or more, recognized as
     /// one gesture taught is left out that way: a circle's are circles, a `}`'s are `{`s where `{` is
     /// taught. The negatives keep their example's group (without groups, they are held out with it:
-    /// `mirrorOf`), name its file with ` (mirrored left to right)`, and are held to the false-alarm rate gesture by gesture and way by way
-    /// (`negativeSet`), so that many mirror images far from a gesture cannot hide a few near it.
+    /// `mirrorOf`), name its file with ` (mirrored left to right)`, and are held to the false-alarm
+    /// rate gesture by gesture and way by way (`negativeSet`), so that many mirror images far from a
+    /// gesture cannot hide a few near it.
     public func mirrors(
         of examples: [Example], judgedBy learned: [Learned], axes: [Mirror.Axis] = [.leftRight]
     ) -> (negatives: [Example], gestures: [Mirror]) {
         let matcher = self.matcher
-        let turningTemplates = learned.map { $0.templates.map(TurningCloud.init) }
+        let turningTemplates = matcher == .plus ? learned.map { $0.templates.map(TurningCloud.init) } : []
         /// The gesture `strokes` are recognized as: the nearest template's, when within its threshold.
         func recognized(_ strokes: [[Point]]) -> Int? {
             guard let cloud = matcher.normalized(strokes) else { return nil }
@@ -277,8 +277,8 @@ public struct TemplateLearner: Sendable {
                 var image = Example(
                     strokes: example.strokes.map {
                         $0.map { axis == .leftRight ? Point(x: -$0.x, y: $0.y) : Point(x: $0.x, y: -$0.y) }
-                    }, label: Self.negative, group: example.group,
-                    file: example.file + " (mirrored \(axis.words))", negativeSet: "\(axis.rawValue) \(gesture.name)")
+                    }, label: Self.negative, group: example.group, file: example.file + " (mirrored \(axis.words))")
+                image.negativeSet = "\(axis.rawValue) \(gesture.name)"
                 image.mirrorOf = k
                 return image
             }
@@ -341,8 +341,11 @@ public struct TemplateLearner: Sendable {
         examples.allSatisfy { $0.group != nil } && Set(examples.compactMap(\.group)).count >= 2
     }
 
-    /// The templates file of what `learn` found in `examples`, read from `paths`.
-    public func file(id: String, learned: [Learned], examples: [Example], paths: [String]) -> TemplateFile {
+    /// The templates file of what `learn` found in `examples`, read from `paths`; with `mirrors`
+    /// (`mirrors(of:judgedBy:axes:)`), each way mirrored and the gestures whose mirror images were taught.
+    public func file(
+        id: String, learned: [Learned], examples: [Example], paths: [String], mirrors: [Mirror]? = nil
+    ) -> TemplateFile {
         let groups = Set(examples.compactMap(\.group))
         var file = TemplateFile(
             id: id, maximumFalseAlarms: maximumFalseAlarms,
@@ -360,6 +363,9 @@ public struct TemplateLearner: Sendable {
         file.algorithm = algorithm
         file.points = matcher.points
         file.coverage = coverage
+        file.mirrored = mirrors.map {
+            Dictionary(grouping: $0, by: \.axis).mapValues { $0.filter(\.taught).map(\.gesture) }
+        }
         return file
     }
 
