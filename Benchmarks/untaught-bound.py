@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""How far can thresholds go? The least share of strokes of gestures never taught that any per-gesture
+thresholds let through while the held-out people's strokes are recognized at a given rate, with the
+thresholds chosen knowing the answers (an oracle): a bound for every way `gesture learn` chooses them.
+
+    python3 Benchmarks/untaught-bound.py [--gesture PATH] [--datasets DIR] [--algorithm p+|q|p|1]
+                                         [--templates-per-gesture N] [--at 0.95] [--out FILE]
+
+The same protocol as Benchmarks/learned.py (sections 1 and 4), on ../shared/datasets/dollar1:
+  recognized  each subject's strokes against the templates learned from the other five;
+  untaught    each gesture's 180 strokes against the templates learned from the other fifteen
+              (all six subjects).
+Every stroke is classified with the thresholds out of the way (`--set learned.thresholdScale=1e9`,
+`ambiguityMargin=off`), which gives its nearest gesture and the distance. A stroke is recognized when
+its nearest gesture is its label and within that gesture's threshold; an untaught stroke passes when it
+is within its nearest gesture's threshold. One threshold a gesture, the same in every model: for each
+gesture, each threshold worth trying lets in so many of its own strokes and so many untaught ones, and
+a knapsack over the sixteen finds the fewest untaught strokes for each number recognized.
+
+The thresholds `learn` chooses (--max-false-alarms, --coverage, --taught-only, --mirror-negatives)
+change none of these distances, so none of them can do better than this bound; only another measure
+(other templates, points or algorithm) can. The ambiguity margin, which can also refuse a stroke
+between two gestures, is left out.
+
+Prints a table on stdout (progress on stderr) and writes everything to FILE (default
+Benchmarks/results/untaught-bound.json). Python 3 standard library only; skips with a message without
+the datasets.
+"""
+import argparse
+import bisect
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import learned  # noqa: E402  (Benchmarks/learned.py: the same data, tool driver and protocol)
+
+RECOGNIZED = [0.90, 0.925, 0.95, 0.96, 0.97]
+UNTAUGHT = [0.005, 0.01, 0.02, 0.05, 0.10]
+
+
+def nearest(tool, templates, files):
+    """Each file's nearest gesture and its distance, the thresholds out of the way: {path: (gesture, d)}."""
+    cmd = [tool.binary, "classify", "--format", "jsonl", "--templates", templates, "--recognizers", "learned",
+           "--set", "learned.thresholdScale=1e9", "--set", "learned.ambiguityMargin=off", *files]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"gesture classify failed ({result.returncode}):\n{result.stderr[-2000:]}")
+    out = {}
+    for path, row in learned.jsonl_rows(result.stdout, "classify", "file", len(files)).items():
+        best = None
+        for sequence in row["sequences"]:
+            for r in sequence["recognizers"]:
+                details = r["details"] or (r.get("failure") or {}).get("details") or {}
+                if r["id"] == "learned" and details.get("gesture") is not None:
+                    if best is None or details["distance"] < best[1]:
+                        best = (details["gesture"], details["distance"])
+        out[path] = best
+    return out
+
+
+def measure(tool, datasets):
+    """(recognized rows, untaught rows, each model's thresholds): rows are (file, label, subject,
+    nearest gesture, distance); a stroke too short to match has no nearest (None, None)."""
+    rows = learned.dollar1_rows(datasets, learned.DOLLAR1_SUBJECTS)
+    held, untaught, thresholds = [], [], {}
+    splits = [("recognized", s, [r for r in rows if r[2] != s], [r for r in rows if r[2] == s])
+              for s in learned.DOLLAR1_SUBJECTS]
+    splits += [("untaught", g, [r for r in rows if r[1] != g], [r for r in rows if r[1] == g])
+               for g in sorted({r[1] for r in rows})]
+    for kind, key, train, test in splits:
+        learned.log(f"{kind}: learning without {key}")
+        path, templates = tool.learn(train)
+        thresholds[f"{kind} without {key}"] = {g["name"]: g["threshold"] for g in templates["gestures"]}
+        found = nearest(tool, path, [r[0] for r in test])
+        for file, label, subject in test:
+            g, d = found[file] or (None, None)
+            (held if kind == "recognized" else untaught).append((file, label, subject, g, d))
+    return held, untaught, thresholds
+
+
+def options(held, untaught, gesture):
+    """The thresholds worth trying for `gesture`: (untaught let in, own recognized), the Pareto front."""
+    own = sorted(d for _, label, _, g, d in held if label == gesture and g == gesture)
+    others = sorted(d for _, _, _, g, d in untaught if g == gesture)
+    best = {0: 0}
+    for k, limit in enumerate(own):
+        let_in = bisect.bisect_right(others, limit)
+        best[let_in] = max(best.get(let_in, 0), k + 1)
+    front, most = [], -1
+    for let_in in sorted(best):
+        if best[let_in] > most:
+            front.append((let_in, best[let_in]))
+            most = best[let_in]
+    return front
+
+
+def frontier(held, untaught):
+    """For each number of untaught strokes let in, the most recognized and each gesture's share of it:
+    a list indexed by that number of (recognized, {gesture: (untaught, recognized)})."""
+    gestures = sorted({r[1] for r in held})
+    states = {0: (0, {})}
+    for gesture in gestures:
+        grown = {}
+        for let_in, (recognized, chosen) in states.items():
+            for u, r in options(held, untaught, gesture):
+                key = let_in + u
+                if key not in grown or grown[key][0] < recognized + r:
+                    grown[key] = (recognized + r, {**chosen, gesture: (u, r)})
+        states, most = {}, -1
+        for key in sorted(grown):  # keep only what recognizes more than every cheaper choice
+            if grown[key][0] > most:
+                states[key] = grown[key]
+                most = grown[key][0]
+    return states
+
+
+def pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gesture", default=str(learned.ROOT / ".build" / "release" / "gesture"))
+    parser.add_argument("--datasets", default=str(learned.ROOT.parent / "shared" / "datasets"))
+    parser.add_argument("--algorithm", default=None, help="passed to gesture learn (default: the tool's)")
+    parser.add_argument("--templates-per-gesture", type=int, default=None, help="passed to gesture learn")
+    parser.add_argument("--at", type=float, default=0.95,
+                        help="the share recognized whose thresholds are shown gesture by gesture (default 0.95)")
+    parser.add_argument("--out", default=str(learned.RESULTS / "untaught-bound.json"))
+    args = parser.parse_args()
+    if not os.path.isdir(os.path.join(args.datasets, "dollar1")):
+        print(f"skipped: no datasets at {args.datasets} (--datasets DIR)")
+        return
+    if not os.access(args.gesture, os.X_OK):
+        raise SystemExit(f"no gesture binary at {args.gesture}: run `make build` first (or --gesture PATH)")
+    flags = ["--algorithm", args.algorithm] if args.algorithm else []
+    with tempfile.TemporaryDirectory(prefix="untaught-bound-") as tmp:
+        tool = learned.Tool(os.path.abspath(args.gesture), tmp, args.templates_per_gesture, flags)
+        held, untaught, thresholds = measure(tool, args.datasets)
+    n, m = len(held), len(untaught)
+    own = sum(1 for _, label, s, g, d in held if g == label and d <= thresholds[f"recognized without {s}"][g])
+    passed = sum(1 for _, label, _, g, d in untaught
+                 if g is not None and d <= thresholds[f"untaught without {label}"][g])
+    states = frontier(held, untaught)
+    keys = sorted(states)
+
+    def least_untaught(share):
+        return next((k for k in keys if states[k][0] >= share * n), None)
+
+    def most_recognized(share):
+        return max(states[k][0] for k in keys if k <= share * m)
+
+    lines = [f"dollar1, {n} strokes of held-out subjects, {m} of gestures left out"
+             + (f" (algorithm {args.algorithm})" if args.algorithm else ""),
+             f"  nearest gesture right: {pct(sum(g == label for _, label, _, g, _ in held) / n)}",
+             f"  the thresholds learn chose (no ambiguity margin): recognized {pct(own / n)}, "
+             f"untaught let in {pct(passed / m)}",
+             "  best thresholds, chosen knowing the answers:",
+             f"    {'recognized at least':>20}  {'untaught let in, at least':>26}"]
+    result = {"command": " ".join(["python3", "Benchmarks/untaught-bound.py", *sys.argv[1:]]),
+              "algorithm": args.algorithm, "strokes": n, "untaughtStrokes": m,
+              "nearestRight": sum(g == label for _, label, _, g, _ in held) / n,
+              "chosen": {"recognized": own / n, "untaught": passed / m},
+              "leastUntaught": {}, "mostRecognized": {}}
+    for share in RECOGNIZED:
+        k = least_untaught(share)
+        result["leastUntaught"][str(share)] = None if k is None else k / m
+        lines.append(f"    {pct(share):>20}  {'unreachable' if k is None else f'{pct(k / m)} ({k})':>26}")
+    lines.append(f"    {'untaught at most':>20}  {'recognized, at most':>26}")
+    for share in UNTAUGHT:
+        r = most_recognized(share)
+        result["mostRecognized"][str(share)] = r / n
+        lines.append(f"    {pct(share):>20}  {f'{pct(r / n)} ({r})':>26}")
+    k = least_untaught(args.at)
+    if k is not None:
+        recognized, chosen = states[k]
+        lines.append(f"  at {pct(args.at)} recognized, gesture by gesture: own strokes recognized, "
+                     "untaught strokes let in (which)")
+        result["at"] = {"share": args.at, "untaught": k / m, "gestures": {}}
+        for gesture, (u, r) in sorted(chosen.items()):
+            limit = sorted(d for _, _, _, g, d in untaught if g == gesture)[:u]
+            which = Counter(label for _, label, _, g, d in untaught if g == gesture and limit and d <= limit[-1])
+            total = sum(1 for row in held if row[1] == gesture)
+            lines.append(f"    {gesture:18} {r:>4} of {total}  {u:>4}  "
+                         + ", ".join(f"{label} {c}" for label, c in which.most_common()))
+            result["at"]["gestures"][gesture] = {"recognized": r, "of": total, "untaught": u,
+                                                 "from": dict(which.most_common())}
+    print("\n".join(lines))
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+    learned.log(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
