@@ -5,6 +5,7 @@ thresholds chosen knowing the answers (an oracle): a bound for every way `gestur
 
     python3 Benchmarks/untaught-bound.py [--gesture PATH] [--datasets DIR] [--algorithm p+|q|p|1]
                                          [--templates-per-gesture N] [--at 0.95] [--out FILE]
+    python3 Benchmarks/untaught-bound.py --self-test
 
 The same protocol as Benchmarks/learned.py (sections 1 and 4), on ../shared/datasets/dollar1:
   recognized  each subject's strokes against the templates learned from the other five;
@@ -119,6 +120,40 @@ def frontier(held, untaught):
     return states
 
 
+def self_test(cases=300):
+    """The knapsack against every choice of thresholds, on small random cases; exits 1 on a difference."""
+    import itertools
+    import random
+
+    rng = random.Random(1)
+    for case in range(cases):
+        gestures = [f"g{k}" for k in range(rng.randint(1, 3))]
+
+        def stroke(label):
+            return ("f", label, "s", rng.choice(gestures + [None]), rng.choice([1.0, 2.0, 3.0, 4.0, 5.0]))
+
+        held = [stroke(rng.choice(gestures)) for _ in range(rng.randint(1, 7))]
+        held = [r if r[3] is not None else r[:3] + (None, None) for r in held]
+        untaught = [stroke("u") for _ in range(rng.randint(0, 7))]
+        untaught = [r if r[3] is not None else r[:3] + (None, None) for r in untaught]
+        states = frontier(held, untaught)
+        # Every threshold a gesture: none (nothing passes), or at each distance found.
+        limits = [-1.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+        best = {}
+        for chosen in itertools.product(limits, repeat=len(gestures)):
+            limit = dict(zip(gestures, chosen))
+            r = sum(1 for _, label, _, g, d in held if g == label and d <= limit[g])
+            u = sum(1 for _, _, _, g, d in untaught if g is not None and d <= limit[g])
+            best[u] = max(best.get(u, 0), r)
+        for u in range(len(untaught) + 1):
+            brute = max((r for k, r in best.items() if k <= u), default=0)
+            found = max((states[k][0] for k in states if k <= u), default=0)
+            if brute != found:
+                print(f"self-test case {case}: at most {u} untaught, knapsack {found}, every choice {brute}")
+                sys.exit(1)
+    print(f"self-test: the knapsack agrees with every choice of thresholds in {cases} cases")
+
+
 def pct(x):
     return f"{100 * x:.1f}%"
 
@@ -132,7 +167,12 @@ def main():
     parser.add_argument("--at", type=float, default=0.95,
                         help="the share recognized whose thresholds are shown gesture by gesture (default 0.95)")
     parser.add_argument("--out", default=str(learned.RESULTS / "untaught-bound.json"))
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the knapsack against every choice of thresholds on small random cases")
     args = parser.parse_args()
+    if args.self_test:
+        self_test()
+        return
     if not os.path.isdir(os.path.join(args.datasets, "dollar1")):
         print(f"skipped: no datasets at {args.datasets} (--datasets DIR)")
         return
