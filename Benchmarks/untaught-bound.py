@@ -101,14 +101,13 @@ def options(held, untaught, gesture):
 
 
 def frontier(held, untaught):
-    """For each number of untaught strokes let in, the most recognized and each gesture's share of it:
-    a list indexed by that number of (recognized, {gesture: (untaught, recognized)})."""
-    gestures = sorted({r[1] for r in held})
+    """For each number of untaught strokes let in that recognizes more than any smaller number, the most
+    recognized and each gesture's share of it: {untaught: (recognized, {gesture: (untaught, recognized)})}."""
     states = {0: (0, {})}
-    for gesture in gestures:
-        grown = {}
+    for gesture in sorted({r[1] for r in held}):
+        grown, choices = {}, options(held, untaught, gesture)
         for let_in, (recognized, chosen) in states.items():
-            for u, r in options(held, untaught, gesture):
+            for u, r in choices:
                 key = let_in + u
                 if key not in grown or grown[key][0] < recognized + r:
                     grown[key] = (recognized + r, {**chosen, gesture: (u, r)})
