@@ -142,26 +142,29 @@ class Tool:
             raise SystemExit(f"gesture batch failed ({result.returncode}):\n{result.stderr[-2000:]}")
         return jsonl_rows(result.stdout, "batch", "path", len(rows)), seconds
 
-    def nearest(self, templates, files):
-        """The learned recognizer's nearest gesture per file: the recognized one, or the failure details'
-        (only there when within 2× its threshold; None otherwise)."""
+    def nearest(self, templates, files, settings=()):
+        """The learned recognizer's nearest gesture per file and its distance: the recognized one, or the
+        failure details' (only there when within 2× its threshold; None otherwise). `settings` are more
+        `--set` values (`learned.thresholdScale=1e9` puts every gesture within reach)."""
         cmd = [self.binary, "classify", "--format", "jsonl", "--templates", templates, "--recognizers", "learned",
-               *files]
+               *[w for s in settings for w in ("--set", s)], *files]
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode not in (0, 1):
             raise SystemExit(f"gesture classify failed ({result.returncode}):\n{result.stderr[-2000:]}")
         out = {}
         for path, row in jsonl_rows(result.stdout, "classify", "file", len(files)).items():
-            near, fired = None, None
+            near, fired, distance = None, None, None
             for sequence in row["sequences"]:
                 for r in sequence["recognizers"]:
                     if r["id"] != "learned":
                         continue
                     if r["state"] == "recognized":
                         near = fired = r["gesture"]
+                        distance = r["details"]["distance"]
                     elif near is None:
-                        near = ((r.get("failure") or {}).get("details") or {}).get("gesture")
-            out[path] = {"nearest": near, "fired": fired or "none"}
+                        details = (r.get("failure") or {}).get("details") or {}
+                        near, distance = details.get("gesture"), details.get("distance")
+            out[path] = {"nearest": near, "fired": fired or "none", "distance": distance if near else None}
         return out
 
 

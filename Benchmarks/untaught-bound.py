@@ -44,26 +44,6 @@ RECOGNIZED = [0.90, 0.925, 0.95, 0.96, 0.97]
 UNTAUGHT = [0.005, 0.01, 0.02, 0.05, 0.10]
 
 
-def nearest(tool, templates, files):
-    """Each file's nearest gesture and its distance, the thresholds out of the way: {path: (gesture, d)}."""
-    cmd = [tool.binary, "classify", "--format", "jsonl", "--templates", templates, "--recognizers", "learned",
-           "--set", "learned.thresholdScale=1e9", "--set", "learned.ambiguityMargin=off", *files]
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode not in (0, 1):
-        raise SystemExit(f"gesture classify failed ({result.returncode}):\n{result.stderr[-2000:]}")
-    out = {}
-    for path, row in learned.jsonl_rows(result.stdout, "classify", "file", len(files)).items():
-        best = None
-        for sequence in row["sequences"]:
-            for r in sequence["recognizers"]:
-                details = r["details"] or (r.get("failure") or {}).get("details") or {}
-                if r["id"] == "learned" and details.get("gesture") is not None:
-                    if best is None or details["distance"] < best[1]:
-                        best = (details["gesture"], details["distance"])
-        out[path] = best
-    return out
-
-
 def measure(tool, datasets):
     """(recognized rows, untaught rows, each model's thresholds): rows are (file, label, subject,
     nearest gesture, distance); a stroke too short to match has no nearest (None, None)."""
@@ -77,10 +57,12 @@ def measure(tool, datasets):
         learned.log(f"{kind}: learning without {key}")
         path, templates = tool.learn(train)
         thresholds[f"{kind} without {key}"] = {g["name"]: g["threshold"] for g in templates["gestures"]}
-        found = nearest(tool, path, [r[0] for r in test])
+        # The thresholds out of the way: every stroke's nearest gesture, and its distance.
+        found = tool.nearest(path, [r[0] for r in test],
+                             settings=["learned.thresholdScale=1e9", "learned.ambiguityMargin=off"])
         for file, label, subject in test:
-            g, d = found[file] or (None, None)
-            (held if kind == "recognized" else untaught).append((file, label, subject, g, d))
+            row = (file, label, subject, found[file]["nearest"], found[file]["distance"])
+            (held if kind == "recognized" else untaught).append(row)
     return held, untaught, thresholds
 
 
@@ -194,16 +176,17 @@ def main():
     def most_recognized(share):
         return max(states[k][0] for k in keys if k <= share * m)
 
+    right = sum(g == label for _, label, _, g, _ in held) / n
     lines = [f"dollar1, {n} strokes of held-out subjects, {m} of gestures left out"
              + (f" (algorithm {args.algorithm})" if args.algorithm else ""),
-             f"  nearest gesture right: {pct(sum(g == label for _, label, _, g, _ in held) / n)}",
+             f"  nearest gesture right: {pct(right)}",
              f"  the thresholds learn chose (no ambiguity margin): recognized {pct(own / n)}, "
              f"untaught let in {pct(passed / m)}",
              "  best thresholds, chosen knowing the answers:",
              f"    {'recognized at least':>20}  {'untaught let in, at least':>26}"]
     result = {"command": " ".join(["python3", "Benchmarks/untaught-bound.py", *sys.argv[1:]]),
               "algorithm": args.algorithm, "strokes": n, "untaughtStrokes": m,
-              "nearestRight": sum(g == label for _, label, _, g, _ in held) / n,
+              "nearestRight": right,
               "chosen": {"recognized": own / n, "untaught": passed / m},
               "leastUntaught": {}, "mostRecognized": {}}
     for share in RECOGNIZED:
@@ -222,8 +205,9 @@ def main():
                      "untaught strokes let in (which)")
         result["at"] = {"share": args.at, "untaught": k / m, "gestures": {}}
         for gesture, (u, r) in sorted(chosen.items()):
-            limit = sorted(d for _, _, _, g, d in untaught if g == gesture)[:u]
-            which = Counter(label for _, label, _, g, d in untaught if g == gesture and limit and d <= limit[-1])
+            # The u nearest untaught strokes are the ones its threshold lets in.
+            which = Counter(label for _, label in sorted((d, label) for _, label, _, g, d in untaught
+                                                          if g == gesture)[:u])
             total = sum(1 for row in held if row[1] == gesture)
             lines.append(f"    {gesture:18} {r:>4} of {total}  {u:>4}  "
                          + ", ".join(f"{label} {c}" for label, c in which.most_common()))
