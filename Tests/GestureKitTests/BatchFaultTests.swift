@@ -99,7 +99,7 @@ extension GestureCommand {
             FileManager.default.temporaryDirectory.appendingPathComponent("gesture-bash-\(UUID().uuidString).\($0)")
         }
         defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
-        for log in logs { FileManager.default.createFile(atPath: log.path, contents: nil) }
+        for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]

@@ -683,42 +683,12 @@ private struct Picture {
             let colour = colour(of: report)
             let reason = TextReport.reason(of: report, details[report.id] ?? [])
             let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
-            for (index, part) in Self.wrap(text, width: charactersPerLine - 2).enumerated() {
+            let parts = TextReport.wrap(text, start: 0, indent: 0, width: charactersPerLine - 2).split(separator: "\n")
+            for (index, part) in parts.enumerated() {
                 lines.append(
-                    LegendLine(text: part, colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
+                    LegendLine(text: String(part), colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
             }
         }
-        return lines
-    }
-
-    /// `text` in lines of at most `width` characters (Unicode scalars), broken at spaces (a longer
-    /// word stays whole). Done on the UTF-8 bytes: every legend line goes through it.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        let bytes = Array(text.utf8)
-        guard bytes.count > width else { return [text] }
-        var lines: [String] = []
-        var lineStart = 0  // where the current line starts in `bytes`
-        var lineLength = 0  // its length in scalars
-        var wordStart = 0
-        var wordLength = 0
-        func endWord() {
-            if lineLength > 0, lineLength + 1 + wordLength > width {
-                lines.append(String(decoding: bytes[lineStart..<(wordStart - 1)], as: UTF8.self))
-                (lineStart, lineLength) = (wordStart, wordLength)
-            } else {
-                lineLength += wordStart == lineStart ? wordLength : 1 + wordLength
-            }
-        }
-        for (index, byte) in bytes.enumerated() {
-            if byte == 0x20 {
-                endWord()
-                (wordStart, wordLength) = (index + 1, 0)
-            } else if byte & 0xC0 != 0x80 {
-                wordLength += 1
-            }
-        }
-        endWord()
-        lines.append(String(decoding: bytes[lineStart...], as: UTF8.self))
         return lines
     }
 
