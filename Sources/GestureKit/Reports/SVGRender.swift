@@ -686,7 +686,8 @@ private struct Picture {
             let parts = TextReport.wrap(text, start: 0, indent: 0, width: charactersPerLine - 2).split(separator: "\n")
             for (index, part) in parts.enumerated() {
                 lines.append(
-                    LegendLine(text: String(part), colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
+                    LegendLine(
+                        text: String(part), colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
             }
         }
         return lines
