@@ -198,6 +198,27 @@ let shapes = [
         #expect(walked == ["B/c.csv", "a/x.xml", "a-b.csv", "b.json"])
     }
 
+    /// A folder or file reached from two roots is walked once, under the root first in path order:
+    /// the same folder spelt two ways, a folder inside another root, a file inside a root, a file
+    /// spelt two ways.
+    @Test func aTraceReachedFromTwoRootsIsWalkedOnce() throws {
+        let corpus = try MiniCorpus("roots")
+        defer { corpus.remove() }
+        for path in ["d/s1/a.csv", "d/s1/b.csv", "d/s2/c.csv", "e.csv"] { try corpus.write(path, "") }
+        let base = corpus.folder.path
+        // The paths below the corpus folder, as the walk shows them.
+        func walk(_ roots: [String]) -> [String] {
+            CorpusWalker(roots: roots.map { base + "/" + $0 }).map { String($0.path.dropFirst(base.count + 1)) }
+        }
+        #expect(walk(["d", "./d"]) == ["./d/s1/a.csv", "./d/s1/b.csv", "./d/s2/c.csv"])
+        #expect(walk(["d/s1", "d"]) == ["d/s1/a.csv", "d/s1/b.csv", "d/s2/c.csv"])
+        #expect(
+            walk(["d/s2/c.csv", "d", "e.csv", "./e.csv"]) == ["./e.csv", "d/s1/a.csv", "d/s1/b.csv", "d/s2/c.csv"])
+        // Through the command: each file scored once.
+        let output = try GestureCommand.run(["batch", "--format", "jsonl", "d", "./d", "d/s1"], in: corpus.folder)
+        #expect(output.stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func scoreboardsMergeAdditively() {
         var a = Scoreboard()
         var b = Scoreboard()

@@ -38,6 +38,8 @@ public struct CorpusEntry: Sendable, Hashable {
 /// Walks files and folders the way `gesture batch` needs: folders recursively, in a fixed order
 /// (names compared byte by byte, depth first), keeping only trace files (`.json`, `.csv`, `.xml`),
 /// skipping hidden files and folders, and never entering a folder twice (so symbolic-link loops end).
+/// Across roots too: a folder or file reached from two roots (`dollar1` and `./dollar1`, or
+/// `dollar1` and `dollar1/s02`) is walked once, under the root that comes first in path order.
 ///
 /// The walk is lazy: it holds one sorted listing per level of depth, never the whole corpus. Names
 /// are read with `readdir` as bytes, so a name that is not UTF-8 is still found and read; output
@@ -94,13 +96,33 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     /// The `corpus` of the root being walked.
     private var corpus: String?
     private var stack: [Frame] = []
+    /// The folders entered, by device and inode, under every root so far.
     private var visited: Set<[UInt64]> = []
+    /// The files given as roots, by device and inode, when there are several roots: a file found in a
+    /// folder is then looked at (`stat`) only to see whether it is one of these.
+    private let rootFiles: Set<[UInt64]>
+    /// Those of `rootFiles` already yielded.
+    private var yieldedRootFiles: Set<[UInt64]> = []
 
     /// - Parameter roots: Files and folders; sorted and deduplicated so the walk does not depend on
     ///   the order they were given in.
     public init(roots: [String]) {
         self.roots = Array(Set(roots.map(CorpusWalker.trimmed))).sorted(by: PathOrder.precedes).reversed()
         corpusNames = CorpusWalker.corpusNames(self.roots)
+        var rootFiles: Set<[UInt64]> = []
+        if self.roots.count > 1 {
+            for root in self.roots where root != "-" {
+                if let identity = FileKind.fileIdentity(Array(root.utf8)) { rootFiles.insert(identity) }
+            }
+        }
+        self.rootFiles = rootFiles
+    }
+
+    /// Whether a file is one given as a root that was already yielded; if not, it is now.
+    private mutating func isRepeatedRootFile(_ path: [UInt8]) -> Bool {
+        guard !rootFiles.isEmpty, let identity = FileKind.fileIdentity(path), rootFiles.contains(identity)
+        else { return false }
+        return !yieldedRootFiles.insert(identity).inserted
     }
 
     /// The name of each root among several (see `CorpusEntry/corpus`).
@@ -129,14 +151,13 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 continue
             }
             guard let next = roots.popLast() else { return nil }
-            visited = []
             corpus = corpusNames[next]
             if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true, corpus: corpus) }
             let name = (next as NSString).lastPathComponent
             let bytes = Array(next.utf8)
             switch FileKind(bytes) {
             case .folder(let identity):
-                visited.insert(identity)
+                guard visited.insert(identity).inserted else { continue }
                 if let entry = enter(bytes, display: next, relative: "") { return entry }
             case .missing(let code):
                 let problem =
@@ -144,6 +165,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true, corpus: corpus)
             case .file, .other:
                 // A file named on the command line is read whatever its extension (or kind).
+                if isRepeatedRootFile(bytes) { continue }
                 return CorpusEntry(path: next, relativePath: name, isRoot: true, corpus: corpus)
             }
         }
@@ -161,13 +183,13 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         }
         // A regular file (as the folder listing says) that is not a trace is skipped, and one that is
         // needs no `stat`: the reader checks what it opened. Anything else is looked at.
-        if name.type == UInt8(DT_REG) { return isTrace ? entry(nil) : nil }
+        if name.type == UInt8(DT_REG) { return isTrace && !isRepeatedRootFile(bytes) ? entry(nil) : nil }
         switch FileKind(bytes) {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }
             return enter(bytes, display: path, relative: below)
         case .file:
-            return isTrace ? entry(nil) : nil
+            return isTrace && !isRepeatedRootFile(bytes) ? entry(nil) : nil
         case .other(let kind):
             return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
         case .missing(let code):
@@ -342,6 +364,16 @@ enum FileKind {
         case S_IFREG: self = .file
         default: self = .other(TraceReader.kind(of: info.st_mode))
         }
+    }
+
+    /// A regular file's device and inode (following symbolic links); `nil` for anything else.
+    static func fileIdentity(_ path: [UInt8]) -> [UInt64]? {
+        var info = stat()
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        }
+        guard status == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
     /// Whether the path itself (not what it points to) is a symbolic link.
