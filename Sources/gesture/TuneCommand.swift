@@ -158,6 +158,17 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
                 + "give --labels FILE, or put traces in folders named for their gesture")
     }
+    // A swept recognizer with no traces of its own has no recall to choose by: every value would tie.
+    let labelled = Set(samples.flatMap { $0.label.split(separator: "+").map(String.init) })
+    for id in tuner.targets {
+        let gestures = configuration.entries.first { $0.id == id }?.definition.gestures ?? []
+        guard gestures.contains(where: labelled.contains) else {
+            let sweep = sweeps.first { $0.recognizer == id }!
+            throw UsageError(
+                "no traces labelled \(gestures.joined(separator: " or ")) among the \(samples.count) labelled traces: "
+                    + "\(id)'s recall, which --sweep \(sweep.name) is chosen by, cannot be measured")
+        }
+    }
 
     var progress = Progress(enabled: showsProgress, unit: "replays")
     let result = try tuner.run(samples, configurations: configurations) { done, total in

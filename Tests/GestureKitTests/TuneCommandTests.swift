@@ -155,6 +155,17 @@ import Testing
             unlabelled.stderr.hasPrefix(
                 "gesture: error: no labelled traces among the 1 files (0 errors, 1 unlabelled): give --labels FILE, "
                     + "or put traces in folders named for their gesture\n"))
+        // Labelled, but not one trace of the swept recognizer's gesture: its recall has nothing to say.
+        try corpus.write("labels.csv", "path,label\nmisc/a.csv,none\n")
+        let noCircle = try GestureCommand.run(
+            ["tune", ".", "--sweep", "circle.roundnessTolerance=0.2:0.3:0.1", "--write-config", "c.json"],
+            in: corpus.folder)
+        #expect(noCircle.status == 2 && noCircle.stdout == "")
+        #expect(
+            noCircle.stderr.hasPrefix(
+                "gesture: error: no traces labelled circle among the 1 labelled traces: circle's recall, which "
+                    + "--sweep circle.roundnessTolerance is chosen by, cannot be measured\n"))
+        #expect(!FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("c.json").path))
     }
 
     @Test func aGroupSpecThatNamesNoFolderIsAUsageError() throws {
