@@ -192,7 +192,8 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     for file in arguments.operands {
         let outcome: Result<TraceResult, TraceError>
         do throws(TraceError) {
-            var trace = try TraceReader.read(path: file, format: inputFormat, limits: limits)
+            var trace = try TraceReader.read(
+                path: file, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
             adjustment.apply(to: &trace)
             outcome = .success(classifier.classify(trace, file: file))
         } catch {

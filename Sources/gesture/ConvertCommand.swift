@@ -125,10 +125,10 @@ private struct Converter {
         do throws(TraceError) {
             trace =
                 file == "-"
-                ? try TraceReader.read(path: file, format: inputFormat, limits: limits)
+                ? try TraceReader.read(path: file, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
                 : try TraceReader.read(
                     fileSystemPath: fileSystemPath, file: file, format: inputFormat, limits: limits,
-                    allowsSpecialFiles: isRoot)
+                    allowsSpecialFiles: isRoot, timeUnit: adjustment.timeUnit)
         } catch {
             fail(error.description)
             return nil

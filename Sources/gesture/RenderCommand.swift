@@ -109,7 +109,8 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     for (trace, destination) in zip(traces, destinations) {
         let read: Trace
         do throws(TraceError) {
-            var value = try TraceReader.read(path: trace, format: inputFormat, limits: limits)
+            var value = try TraceReader.read(
+                path: trace, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
             adjustment.apply(to: &value)
             read = value
         } catch {

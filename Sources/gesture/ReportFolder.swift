@@ -137,7 +137,8 @@ struct ReportFolder {
             return .failure(Problem(message: "not drawn: read from standard input, which cannot be read again"))
         }
         do throws(TraceError) {
-            var trace = try TraceReader.read(path: row.path, format: runner.inputFormat, limits: runner.limits)
+            var trace = try TraceReader.read(
+                path: row.path, format: runner.inputFormat, limits: runner.limits, timeUnit: runner.adjustment.timeUnit)
             runner.adjustment.apply(to: &trace)
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)

@@ -42,6 +42,12 @@ import Testing
             "backwards.csv:3:1: error: sample 1: time went backwards: expected t ≥ 0.5, found 0.4"
         ),
         (
+            // The file's own T, not the seconds from the first point that replay uses.
+            "backwards.xml",
+            "<Gesture>\n<Point X=\"1\" Y=\"2\" T=\"11581800\"/>\n<Point X=\"5\" Y=\"2\" T=\"11581750\"/>\n</Gesture>\n",
+            "backwards.xml:3:1: error: sample 1: time went backwards: expected T ≥ 11581800, found 11581750"
+        ),
+        (
             "not-down.json",
             "[{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2},\n {\"t\": 0.1, \"id\": 2, \"phase\": \"moved\", \"x\": 1, \"y\": 2}]",
             "not-down.json:2:2: error: sample 1: touch 2 moved while not down: expected \"began\" first"
@@ -82,5 +88,27 @@ import Testing
         #expect(lines.count == 2, "the bad file and the good one are both reported")
         #expect(lines.last?.contains(#""gesture":"checkmark""#) == true)
         #expect(lines.first?.contains(#""gesture":null,"error":{"code":"#) == true)
+    }
+
+    /// A `$`-family log may step back by its clock's 1 ms with a warning; 1 ms in the unit given with
+    /// `--time-unit`, so one whole second back is an error when the times are seconds.
+    @Test func anXMLClockStepIsOneMillisecondInTheTimeUnitGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-step-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let points = [(1, 100), (5, 200), (9, 199), (19, 300)].map { "<Point X=\"\($0)\" Y=\"2\" T=\"\($1)\"/>" }
+        try Data(("<Gesture>\n" + points.joined(separator: "\n") + "\n</Gesture>\n").utf8).write(
+            to: folder.appendingPathComponent("step.xml"))
+        let warning = "time stepped back within the clock's 1 ms resolution at 1 sample(s), first sample 2 (line 4)"
+        for unit in ["", "ms", "us"] {
+            let run = try GestureCommand.run(
+                ["classify", "--format", "jsonl"] + (unit.isEmpty ? [] : ["--time-unit", unit]) + ["step.xml"],
+                in: folder)
+            #expect(run.status == 1, "--time-unit \(unit)")
+            #expect(run.stdout.contains(warning), "--time-unit \(unit)")
+        }
+        let seconds = try GestureCommand.run(["classify", "--time-unit", "s", "step.xml"], in: folder)
+        #expect(seconds.status == 2)
+        #expect(seconds.stderr == "step.xml:4:1: error: sample 2: time went backwards: expected T ≥ 200, found 199\n")
     }
 }

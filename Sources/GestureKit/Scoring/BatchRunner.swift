@@ -115,11 +115,12 @@ public struct BatchRunner: Sendable {
         var trace: Trace
         do throws(TraceError) {
             if entry.path == "-" {
-                trace = try TraceReader.read(path: "-", format: inputFormat, limits: limits)
+                trace = try TraceReader.read(
+                    path: "-", format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
             } else {
                 trace = try TraceReader.read(
                     fileSystemPath: entry.fileSystemPath, file: entry.path, format: inputFormat, limits: limits,
-                    allowsSpecialFiles: entry.isRoot)
+                    allowsSpecialFiles: entry.isRoot, timeUnit: adjustment.timeUnit)
             }
         } catch {
             return Read(group: errorGroup(), error: error)

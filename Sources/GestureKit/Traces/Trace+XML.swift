@@ -45,10 +45,19 @@ extension Trace {
     static func parseXML(
         _ bytes: [UInt8], file: String, limits: ReadLimits, fastPaths: Bool
     ) throws(TraceError) -> Trace {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
+        try parseXMLKeepingFirstT(bytes, file: file, limits: limits, fastPaths: fastPaths).trace
+    }
+
+    /// The trace, and the first point's `T` as the file has it (each sample's time is its `T` less
+    /// this, in seconds when `T` is milliseconds), so that messages can quote the file's own values.
+    static func parseXMLKeepingFirstT(
+        _ bytes: [UInt8], file: String, limits: ReadLimits, fastPaths: Bool = true
+    ) throws(TraceError) -> (trace: Trace, firstT: Double?) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> (trace: Trace, firstT: Double?) in
             try TextEncoding.requireUTF8(buffer, file: file)
             var reader = XMLTraceReader(bytes: buffer, file: file, limits: limits, fastPaths: fastPaths)
-            return try reader.read()
+            let trace = try reader.read()
+            return (trace, reader.firstT)
         }
     }
 }

@@ -11,7 +11,7 @@ public struct TraceAdjustment: Sendable, Hashable {
         case s, ms, us
 
         /// Seconds in one of this unit.
-        var seconds: Double {
+        public var seconds: Double {
             switch self {
             case .s: 1
             case .ms: 0.001

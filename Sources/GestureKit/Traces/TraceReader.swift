@@ -21,12 +21,18 @@ public enum TraceReader {
     ///   - format: Forces a format; otherwise it comes from the extension, or is sniffed from the
     ///     content when the extension is not one of ours (and always for `-`).
     ///   - limits: What the file may hold before it is an error; see ``ReadLimits``.
+    ///   - timeUnit: The unit the file's times are in, when the user said (`--time-unit`; the
+    ///     adjustment that converts them comes after reading). A `$`-family log's time may step back
+    ///     by the clock's 1 ms resolution (``dollarClockResolution``) with only a warning: 1 ms of
+    ///     time in this unit, so a step back of one whole second is an error when the unit is seconds.
     public static func read(
-        path: String, format: TraceFormat? = nil, limits: ReadLimits = .default
+        path: String, format: TraceFormat? = nil, limits: ReadLimits = .default,
+        timeUnit: TraceAdjustment.TimeUnit? = nil
     ) throws(TraceError) -> Trace {
         let bytes = try load(path, limits: limits)
         return try read(
-            bytes: bytes, file: path, format: format ?? (path == "-" ? nil : TraceFormat(path: path)), limits: limits)
+            bytes: bytes, file: path, format: format ?? (path == "-" ? nil : TraceFormat(path: path)), limits: limits,
+            timeUnit: timeUnit)
     }
 
     /// Reads and validates the file at `fileSystemPath` (its bytes as the file system has them, which
@@ -36,29 +42,36 @@ public enum TraceReader {
     ///   user named); otherwise it is an `io` error, without waiting on it.
     public static func read(
         fileSystemPath: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default,
-        allowsSpecialFiles: Bool = true
+        allowsSpecialFiles: Bool = true, timeUnit: TraceAdjustment.TimeUnit? = nil
     ) throws(TraceError) -> Trace {
         let bytes = try load(
             fileSystemPath: fileSystemPath, file: file, limits: limits, allowsSpecialFiles: allowsSpecialFiles)
-        return try read(bytes: bytes, file: file, format: format ?? TraceFormat(path: file), limits: limits)
+        return try read(
+            bytes: bytes, file: file, format: format ?? TraceFormat(path: file), limits: limits, timeUnit: timeUnit)
     }
 
-    /// Parses and validates `bytes`; `file` names them in errors.
+    /// Parses and validates `bytes`; `file` names them in errors. `timeUnit`: as for ``read(path:format:limits:timeUnit:)``.
     public static func read(
-        bytes: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default
+        bytes: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default,
+        timeUnit: TraceAdjustment.TimeUnit? = nil
     ) throws(TraceError) -> Trace {
         if bytes.count > limits.fileSize { throw tooLarge(file, found: bytes.count, limits: limits) }
         var trace: Trace
+        var firstT: Double?
         let format = format ?? TraceFormat(sniffing: bytes)
         switch format {
         case .json: trace = try Trace.parseJSON(bytes, file: file, limits: limits)
         case .csv: trace = try Trace.parseCSV(bytes, file: file, limits: limits)
-        case .xml: trace = try Trace.parseXML(bytes, file: file, limits: limits)
+        case .xml: (trace, firstT) = try Trace.parseXMLKeepingFirstT(bytes, file: file, limits: limits)
         }
         trace.format = format
+        // The XML reader gives the times as read in milliseconds, in seconds: 1 ms in another unit is
+        // 1 ms / (its length in milliseconds) of them.
+        let resolution = dollarClockResolution * 0.001 / (timeUnit ?? .ms).seconds
         try TraceValidator.validate(
-            &trace, file: file, text: bytes, clockResolution: format == .xml ? TraceReader.dollarClockResolution : 0,
-            limits: limits)
+            &trace, file: file, text: bytes, clockResolution: format == .xml ? resolution : 0,
+            clockResolutionText: "\(Format.number(dollarClockResolution * 1000)) ms",
+            fileTime: firstT.map { first in ("T", { Format.number($0 * 1000 + first, decimals: 6) }) }, limits: limits)
         if format == .xml, let warning = Trace.jumpWarning(trace, text: bytes) { trace.warnings.append(warning) }
         return trace
     }

@@ -14,11 +14,18 @@ public enum TraceValidator {
     ///     step is a rounding artefact of the recording clock: the sample is given the previous time
     ///     and the trace gets a warning. The `$`-family logs need 1 ms (their integer-millisecond
     ///     stamps of a ~15.6 ms clock step back by exactly 1 ms in 148 of the 4,121 shared files).
+    ///   - clockResolutionText: The resolution as the warning says it, when the trace's times are
+    ///     not in seconds (an XML log's milliseconds read in another `--time-unit`); by default
+    ///     `clockResolution` in milliseconds.
+    ///   - fileTime: The time's name in the file and its value there, for a trace whose times are
+    ///     not the file's own (an XML log's `T`, in milliseconds from any start); by default `t` and
+    ///     the time itself.
     ///   - limits: `samples` and `touches` (touches down at once) are checked here, for traces from
     ///     any reader and traces built in code alike.
     /// - Throws: `TraceError` with the first problem found, placed at its sample.
     public static func validate(
         _ trace: inout Trace, file: String, text: [UInt8] = [], clockResolution: Double = 0,
+        clockResolutionText: String? = nil, fileTime: (name: String, value: (Double) -> String)? = nil,
         limits: ReadLimits = .default
     ) throws(TraceError) {
         guard !trace.samples.isEmpty else {
@@ -59,7 +66,9 @@ public enum TraceValidator {
             } else if sample.time < previousTime {
                 throw error(
                     .timeWentBackwards,
-                    "time went backwards: expected t ≥ \(Format.jsonNumber(previousTime)), found \(Format.jsonNumber(sample.time))"
+                    "time went backwards: expected \(fileTime?.name ?? "t") ≥ "
+                        + "\(fileTime?.value(previousTime) ?? Format.jsonNumber(previousTime)), "
+                        + "found \(fileTime?.value(sample.time) ?? Format.jsonNumber(sample.time))"
                 )
             }
             previousTime = trace.samples[index].time
@@ -96,7 +105,8 @@ public enum TraceValidator {
         }
         if let first = clamped.first {
             trace.warnings.append(
-                "time stepped back within the clock's \(Format.number(clockResolution * 1000)) ms resolution at "
+                "time stepped back within the clock's "
+                    + "\(clockResolutionText ?? "\(Format.number(clockResolution * 1000)) ms") resolution at "
                     + "\(clamped.count) sample(s), first sample \(first)\(place(first)); they were given the previous time"
             )
         }
