@@ -25,7 +25,8 @@ let batchHelp = """
 
     options:
       --format text|jsonl|json|csv  summary (default), one row per trace, rows and summary, or CSV rows
-      --labels FILE              CSV with header path,label (other columns kept); repeatable
+      --labels FILE              CSV with header path,label (other columns kept); repeatable;
+                                 - reads standard input
       --label-map FROM=TO,…      rename labels (and folder names) first; *=TO renames every other
                                  unknown label of a labels file or trace
       --explain-labels           say on stderr why each unlabelled trace has no label

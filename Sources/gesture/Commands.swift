@@ -45,7 +45,7 @@ let classifyHelp = """
                                  (seed), or Hammer.js's, with its arbitration (hammer)
       --recognizers ID,ID…       use only these recognizers (see `gesture list`)
       --config FILE              JSON file setting parameters and relationships (docs/configuration.md;
-                                 `gesture list --format json` output is one)
+                                 `gesture list --format json` output is one; - reads standard input)
       --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
                                  (VALUE a number, true, false, or off for an optional rule)
       --templates FILE           add the recognizer a templates file describes (`gesture learn`
@@ -95,21 +95,29 @@ let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config
 /// arrays) go to stderr; any error is a `ConfigurationError`, which `run` reports with exit status 2.
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
+    try checkStandardInputReadOnce(arguments)
     for path in arguments.repeated["--templates"] ?? [] {
         let bytes =
             path == "-"
             ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try Configuration.templatesBytes(path)
         try configuration.addTemplates(bytes: bytes, file: path)
     }
-    let kept = arguments.options["--recognizers"].map { list in
-        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let kept = try arguments.options["--recognizers"].map { list in
+        let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !ids.isEmpty else {
+            throw UsageError(
+                "--recognizers \"\(list)\" names no recognizer: give ids separated by commas (gesture list shows them)")
+        }
+        return ids
     }
     if let path = arguments.options["--config"] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read configuration file \(path)")
+        let bytes: [UInt8]
+        switch InputFile.bytes(path, kind: "configuration file", limit: Configuration.templatesFileLimit) {
+        case .success(let read): bytes = read
+        case .failure(let error): throw UsageError(error.message)
         }
         // The recognizers the file declares may be among those --recognizers keeps.
-        try configuration.apply(json: Array(data), file: path, keepingOnly: kept)
+        try configuration.apply(json: bytes, file: path, keepingOnly: kept)
     } else if let kept {
         try configuration.keepOnly(kept)
     }
@@ -126,6 +134,19 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     }
     try configuration.check()
     return configuration
+}
+
+/// Standard input can be read once: `-` given as more than one of the traces, `--config`,
+/// `--templates` and `--labels` is a usage error rather than an empty read the second time.
+func checkStandardInputReadOnce(_ arguments: Arguments) throws {
+    var uses: [String] = arguments.operands.filter { $0 == "-" }.map { _ in "a trace" }
+    if arguments.options["--config"] == "-" { uses.append("--config") }
+    for option in ["--templates", "--labels"] {
+        uses += (arguments.repeated[option] ?? []).filter { $0 == "-" }.map { _ in option }
+    }
+    guard uses.count > 1 else { return }
+    throw UsageError(
+        "- (standard input) is given \(uses.count) times (\(uses.joined(separator: ", "))): it can be read once")
 }
 
 /// The options that change traces as they are read: `--time-unit` (valued), `--y-up` and

@@ -419,7 +419,54 @@ import Testing
     @Test func aPlacedErrorHasOnePrefix() throws {
         let output = try run(["batch", "--labels", "no-such-labels.csv", "Traces"])
         #expect(output.status == 2)
-        #expect(output.stderr == "no-such-labels.csv: error: cannot read labels file\n")
+        #expect(output.stderr == "no-such-labels.csv: error: cannot read labels file: no such file\n")
+    }
+
+    /// A configuration, templates or labels file that cannot be read says why, as a trace does; `-`
+    /// reads each from standard input, which can be read once.
+    @Test(arguments: [
+        (
+            ["classify", "--config", "no-such.json", "Traces/tap.json"],
+            "gesture: error: cannot read configuration file no-such.json: no such file"
+        ),
+        (
+            ["classify", "--config", "Traces", "Traces/tap.json"],
+            "gesture: error: cannot read configuration file Traces: is a folder"
+        ),
+        (
+            ["classify", "--templates", "Traces", "Traces/tap.json"],
+            "gesture: error: cannot read templates file Traces: is a folder"
+        ),
+        (["batch", "--labels", "Traces", "Traces"], "Traces: error: cannot read labels file: is a folder"),
+        (
+            ["classify", "--config", "-", "-"],
+            "gesture: error: - (standard input) is given 2 times (a trace, --config): it can be read once"
+        ),
+        (
+            ["batch", "--labels", "-", "--templates", "-", "Traces"],
+            "gesture: error: - (standard input) is given 2 times (--templates, --labels): it can be read once"
+        ),
+        (
+            ["classify", "--recognizers", " , ", "Traces/tap.json"],
+            "gesture: error: --recognizers \" , \" names no recognizer: give ids separated by commas (gesture list shows them)"
+        ),
+    ])
+    func anInputThatCannotBeReadSaysWhy(arguments: [String], message: String) throws {
+        let output = try run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr.hasPrefix(message + "\n"))
+    }
+
+    @Test func aConfigurationAndALabelsFileComeFromStandardInput() throws {
+        let configuration = try run(["list", "--format", "json"]).stdout
+        let classified = try run(
+            ["classify", "--config", "-", "--recognizers", "tap", "Traces/tap.json"], input: configuration)
+        #expect(classified.status == 0 && classified.stdout.hasPrefix("Traces/tap.json: tap\n"))
+        let batch = try run(
+            ["batch", "--labels", "-", "--format", "jsonl", "Traces/tap.json"], input: "path,label\nTraces/tap.json,z\n"
+        )
+        #expect(batch.stdout.contains(#""label":"z","gesture":"tap","correct":false"#))
     }
 
     @Test func usageErrorsPointAtTheirCommandsHelp() throws {

@@ -226,20 +226,10 @@ public struct Configuration: Sendable {
     /// The bytes of the templates file at `path`: a regular file of at most `templatesFileLimit`
     /// bytes (so that a config naming a device or a huge file is an error, not a hang).
     public static func templatesBytes(_ path: String) throws(ConfigurationError) -> [UInt8] {
-        let shown = DiagnosticText.escaped(path)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw ConfigurationError("cannot read templates file \(shown)")
+        switch InputFile.bytes(path, kind: "templates file", limit: templatesFileLimit, regularOnly: true) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw ConfigurationError(error.message)
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw ConfigurationError("templates file \(shown) is not a regular file")
-        }
-        guard (attributes[.size] as? NSNumber)?.intValue ?? 0 <= templatesFileLimit else {
-            throw ConfigurationError("templates file \(shown) is larger than \(templatesFileLimit >> 20) MB")
-        }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= templatesFileLimit else {
-            throw ConfigurationError("cannot read templates file \(shown)")
-        }
-        return Array(data)
     }
 
     /// Adds the recognizer a templates file (`gesture learn`'s output, `docs/templates.md`) describes,

@@ -71,15 +71,18 @@ public struct Labeler: Sendable {
         }
     }
 
-    /// Reads a labels file; every label must be known (after the label map).
+    /// The largest labels file read (about ten million rows).
+    public static let labelsFileLimit = 1 << 30
+
+    /// Reads a labels file (`-`: standard input); every label must be known (after the label map).
     public mutating func loadLabels(_ file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         // A folder's labels file that is also given with --labels is read once.
         guard !labelsFiles.contains(absoluteFile) else { return }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw LabelError("\(file): error: cannot read labels file")
+        switch InputFile.bytes(file, kind: "labels file", limit: Labeler.labelsFileLimit) {
+        case .success(let bytes): try loadLabels(bytes: bytes, file: file)
+        case .failure(let error): throw LabelError("\(file): error: cannot read labels file: \(error.reason)")
         }
-        try loadLabels(bytes: Array(data), file: file)
     }
 
     /// Reads the text of a labels file named `file` (its folder is where its paths start).
