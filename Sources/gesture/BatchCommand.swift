@@ -153,6 +153,12 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
+    // A corpus with no trace file at all is a mistake (a misspelt or empty folder), not a clean run;
+    // one entry is enough to know, and the walk is lazy. A shard that takes none of them is fine.
+    var probe = CorpusWalker(roots: roots)
+    guard probe.next() != nil else {
+        throw UsageError("no trace files (.json, .csv, .xml) in \(roots.joined(separator: ", "))")
+    }
     // Checked and made before the run: a folder that may not be written costs no run.
     let report = try arguments.options["--report"].map { path throws(UsageError) in
         try ReportFolder(path, force: arguments.flags.contains("--force"))

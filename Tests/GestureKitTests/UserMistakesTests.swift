@@ -438,6 +438,7 @@ import Testing
             "gesture: error: cannot read templates file Traces: is a folder"
         ),
         (["batch", "--labels", "Traces", "Traces"], "Traces: error: cannot read labels file: is a folder"),
+        (["batch", "docs/completions"], "gesture: error: no trace files (.json, .csv, .xml) in docs/completions"),
         (
             ["classify", "--config", "-", "-"],
             "gesture: error: - (standard input) is given 2 times (a trace, --config): it can be read once"
