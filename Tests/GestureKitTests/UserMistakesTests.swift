@@ -140,6 +140,19 @@ import Testing
             disagree.stderr
                 == "labels.csv:3:1: error: a.csv is labelled circle here and checkmark on line 2: one path, one label\n"
         )
+
+        // Two labels files that disagree: the later one wins, and says so.
+        try corpus.write("labels.csv", "path,label\na.csv,circle\n")
+        try corpus.write("more-labels.csv", "path,label\na.csv,checkmark\n")
+        let twoFiles = try run(
+            ["batch", "--labels", "labels.csv", "--labels", "more-labels.csv", "--format", "jsonl", "a.csv"], in: corpus
+        )
+        #expect(twoFiles.status == 0)
+        #expect(twoFiles.stdout.contains(#""label":"checkmark""#))
+        #expect(
+            twoFiles.stderr
+                == "more-labels.csv:2:1: warning: a.csv is labelled checkmark here and circle by an earlier labels "
+                + "file: this row, read later, wins\n")
     }
 
     @Test func aLabelsFileOverridingATracesOwnLabelIsCounted() throws {

@@ -29,7 +29,8 @@ public struct Labeler: Sendable {
     /// `known` by lowercased name, for folder names.
     private let knownByLowercase: [String: String]
     /// What reading the labels files noticed that is not an error: rows for files that do not exist,
-    /// a path given twice with one label; each placed at its row.
+    /// a path given twice with one label, a path another labels file labelled otherwise; each placed
+    /// at its row.
     public private(set) var warnings: [String] = []
 
     /// Whether every label is a gesture (`gesture learn`'s examples name gestures no recognizer has
@@ -124,9 +125,16 @@ public struct Labeler: Sendable {
         // This file's rows so far, for duplicates: label and place.
         var rows: [String: (label: String, offset: Int)] = [:]
         var missing = 0
+        // Rows that give a path another label than an earlier labels file did (this one wins).
+        var relabelled = 0
         defer {
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
+            }
+            if relabelled > 10 {
+                warnings.append(
+                    "\(file): warning: \(relabelled - 10) more rows give a path another label than an earlier labels file"
+                )
             }
         }
         for record in records.dropFirst() {
@@ -155,6 +163,14 @@ public struct Labeler: Sendable {
                 )
             } else {
                 rows[key] = (mapped, pathField.offset)
+                if let earlier = byPath[key], earlier != mapped {
+                    relabelled += 1
+                    if relabelled <= 10 {
+                        warnings.append(
+                            "\(place(pathField.offset)): warning: \(DiagnosticText.escaped(pathField.value)) is labelled "
+                                + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
+                    }
+                }
                 if access(key, F_OK) != 0 {
                     missing += 1
                     if missing <= 10 {
