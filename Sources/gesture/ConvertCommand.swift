@@ -210,16 +210,19 @@ private struct Converter {
             fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
             return false
         }
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
-            written[path] = input
-            return true
-        } catch {
-            fail("\(path): error: cannot write: \(error.localizedDescription)")
+        let folder = Paths.folder(of: path)
+        if let problem = makeFolders(folder) {
+            fail("\(path): error: cannot make its folder \(folder): \(Output.reason(problem)); \(input) not converted")
             return false
         }
+        if let problem = writeFile(bytes, to: path, replacing: force) {
+            fail(
+                problem == EEXIST
+                    ? "\(path): error: exists; not overwritten (--force overwrites); \(input) not converted"
+                    : "\(path): error: cannot write: \(Output.reason(problem)); \(input) not converted")
+            return false
+        }
+        written[path] = input
+        return true
     }
 }

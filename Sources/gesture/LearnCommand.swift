@@ -256,10 +256,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     if out == "-" {
         Output.write(text)
     } else {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
-        } catch {
-            Output.error("gesture: error: cannot write \(out): \(error.localizedDescription)")
+        if let problem = writeFile(text, to: out, replacing: true) {
+            Output.error("gesture: error: cannot write \(out): \(Output.reason(problem))")
             return .error
         }
     }

@@ -152,10 +152,30 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
 /// `write(2)`: Foundation's `Data.write` costs more than drawing the picture. `flags` adds to the
 /// flags of `open(2)` (`O_NOFOLLOW`, so that a link is never written through).
 func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
+    var text = text
+    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, replacing: replacing, flags: flags) }
+}
+
+/// `writeFile` for bytes.
+func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
+    bytes.withUnsafeBytes { writeFile($0, to: path, replacing: replacing, flags: flags) }
+}
+
+private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool, flags: Int32) -> Int32? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
     guard descriptor >= 0 else { return errno }
-    var text = text
-    let failure = text.withUTF8 { Output.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+    let failure = Output.writeAll(descriptor, bytes)
     if close(descriptor) != 0, failure == nil { return errno }
     return failure
+}
+
+/// Makes `folder` and the folders above it that are missing, as `mkdir -p` does; the `errno` of a
+/// failure (`ENOTDIR` where a file stands in the way), or `nil`.
+func makeFolders(_ folder: String) -> Int32? {
+    if folder.isEmpty || folder == "/" { return nil }
+    var info = stat()
+    if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+    if let failure = makeFolders(Paths.folder(of: folder)) { return failure }
+    if mkdir(folder, 0o755) != 0, errno != EEXIST { return errno }
+    return nil
 }

@@ -188,10 +188,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     if let file = arguments.options["--write-config"] {
         let chosen = configurations[result.chosen.setting]
         let text = TuneReport.config(chosen).prettyText + "\n"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        } catch {
-            Output.error("gesture: error: cannot write configuration file \(file): \(error.localizedDescription)")
+        if let problem = writeFile(text, to: file, replacing: true) {
+            Output.error("gesture: error: cannot write configuration file \(file): \(Output.reason(problem))")
             return .error
         }
     }

@@ -472,6 +472,26 @@ import Testing
         #expect(output.stderr.hasPrefix(message + "\n"))
     }
 
+    /// An output under a file where a folder should be says so in the system's words, not Foundation's.
+    @Test func aFileInTheWayOfAnOutputIsNamed() throws {
+        let corpus = try MiniCorpus("in-the-way")
+        defer { corpus.remove() }
+        try corpus.write("afile", "")
+        let tap = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
+        let convert = try run(["convert", tap, "--to", "csv", "--out", "afile/x.csv"], in: corpus)
+        #expect(convert.status == 2)
+        #expect(
+            convert.stderr
+                == "afile/x.csv: error: cannot make its folder afile: Not a directory; \(tap) not converted\n")
+        let made = try run(["convert", tap, "--to", "csv", "--out", "new/sub/x.csv"], in: corpus)
+        #expect(made.status == 0)
+        #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/sub/x.csv").path))
+        let marks = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks").path
+        let learn = try run(["learn", marks, "--group-by", "dir:1", "--out", "afile/m.json"], in: corpus)
+        #expect(learn.status == 2)
+        #expect(learn.stderr.hasSuffix("gesture: error: cannot write afile/m.json: Not a directory\n"))
+    }
+
     @Test func aConfigurationAndALabelsFileComeFromStandardInput() throws {
         let configuration = try run(["list", "--format", "json"]).stdout
         let classified = try run(
