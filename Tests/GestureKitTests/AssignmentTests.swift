@@ -44,6 +44,11 @@ import Testing
         #expect(error == nil)
         #expect(value("tap", "taps", in: configuration) == .integer(1_000_000_000_000_000_000))
         #expect(value("double-tap", "taps", in: configuration) == .integer(2))
+        // Written in digits, a whole number is read as one, to the edge of an Int.
+        let (edge, edgeError) = set("tap.taps=9223372036854775807", "swipe.minimumTravel=30")
+        #expect(edgeError == nil)
+        #expect(value("tap", "taps", in: edge) == .integer(Int.max))
+        #expect(value("swipe", "minimumTravel", in: edge) == .number(30))
     }
 
     @Test func aLaterAssignmentWins() {
@@ -79,7 +84,7 @@ import Testing
         ("tap.taps=2.5", #"tap.taps=2.5: parameter "taps" for tap must be a whole number ≥ 1, found 2.5"#),
         (
             "tap.taps=1e19",
-            #"tap.taps=1e19: parameter "taps" for tap must be a whole number ≥ 1, at most 9223372036854775807, found 1e+19"#
+            #"tap.taps=1e19: parameter "taps" for tap must be a whole number ≥ 1, less than 2^63 (9223372036854775808), found 1e+19"#
         ),
         (
             "swipe.minimumTravel=off",

@@ -43,6 +43,8 @@ extension Configuration {
             guard !text.isEmpty else { throw ConfigurationError("expected a value after \"=\"") }
             let parsed = Result { () throws(JSONParseError) in try JSONValue.parse(Array(text.utf8), file: "--set") }
             switch parsed {
+            // A whole number as written, so that one at the edge of an Int (Int.max) is not rounded.
+            case .success(.number) where Int(text) != nil: value = .integer(Int(text)!)
             case .success(.number(let number)): value = .number(number)
             case .failure(let error) where error.code == .invalidNumber:
                 throw ConfigurationError("number out of range: \(DiagnosticText.escaped(String(text)))")

@@ -167,7 +167,8 @@ public struct ParameterSpec: Sendable, Hashable {
             // A whole number written as `1e18` is taken as the integer it names, as far as an Int goes.
             guard number == number.rounded(), inRange(number) else { return refused }
             guard let integer = Int(exactly: number) else {
-                return .failure(ParameterValueError(expected: "\(accepted), at most \(Int.max)"))
+                // A double this large is 2^63 or more: Int.max itself reads as 2^63.
+                return .failure(ParameterValueError(expected: "\(accepted), less than 2^63 (9223372036854775808)"))
             }
             return .success(.integer(integer))
         default: return refused
