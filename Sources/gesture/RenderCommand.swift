@@ -85,10 +85,8 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             if traces.contains("-") {
                 throw UsageError("- (standard input) needs --out FILE, not a folder, and can only be drawn alone")
             }
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                throw UsageError("--out \(out): cannot make the folder: \(error.localizedDescription)")
+            if let problem = makeFolders(out) {
+                throw UsageError("--out \(out): cannot make the folder: \(Output.reason(problem))")
             }
             guard access(out, W_OK) == 0 else {
                 throw UsageError("--out \(out): cannot write into the folder: \(Output.reason(errno))")
@@ -132,6 +130,14 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
         if let earlier = written[destination] {
             failed = true
             Output.error("\(destination): error: already written from \(earlier) in this run; \(trace) not drawn")
+            continue
+        }
+        // `--out new/x.svg` makes its folder, as `convert` does.
+        if let problem = makeFolders(Paths.folder(of: destination)) {
+            failed = true
+            Output.error(
+                "\(destination): error: cannot make its folder \(Paths.folder(of: destination)): "
+                    + "\(Output.reason(problem)); \(trace) not drawn")
             continue
         }
         if let problem = writeFile(svg, to: destination, replacing: force) {

@@ -486,6 +486,13 @@ import Testing
         let made = try run(["convert", tap, "--to", "csv", "--out", "new/sub/x.csv"], in: corpus)
         #expect(made.status == 0)
         #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/sub/x.csv").path))
+        let render = try run(["render", tap, "--out", "afile/x.svg"], in: corpus)
+        #expect(render.status == 2)
+        #expect(
+            render.stderr == "afile/x.svg: error: cannot make its folder afile: Not a directory; \(tap) not drawn\n")
+        let drawn = try run(["render", tap, "--out", "new/deeper/x.svg"], in: corpus)
+        #expect(drawn.status == 0)
+        #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/deeper/x.svg").path))
         let marks = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks").path
         let learn = try run(["learn", marks, "--group-by", "dir:1", "--out", "afile/m.json"], in: corpus)
         #expect(learn.status == 2)
