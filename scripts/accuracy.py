@@ -249,6 +249,14 @@ outside = collections.defaultdict(lambda: collections.Counter())  # (set, person
 chosen = {}
 for g in [] if args.in_sample else RECOGNIZERS:
     specs = SWEEPS[g]
+    if not any(c[g + ".labelled"] for c in inside.values()):
+        # No trace of this gesture anywhere: no recall to choose by (`gesture tune` refuses), so the
+        # profile's value stands for every person, and the held-out figures are the in-sample ones.
+        for key, c in inside.items():
+            outside[key].update({g + ".traces": c["traces"], g + ".labelled": 0, g + ".recalled": 0,
+                                 g + ".falseAlarms": c[g + ".falseAlarms"]})
+        chosen[g] = {"sweep": " and ".join(specs), "choices": {}, "note": f"no {g} traces: the profile's value"}
+        continue
     sweeps = [arg for spec in specs for arg in ["--sweep", spec]]
     text = run(["tune", "--quiet", "--format", "csv", "--group-by", "column:group"] + sweeps + common + folders)
     table = collections.defaultdict(dict)  # group → setting → counts
@@ -390,5 +398,5 @@ for name, entry in figures.items():
 print()
 for g, c in chosen.items():
     print(f"{g}: {c['sweep']}; chosen per left-out person: "
-          + ", ".join(f"{v} ×{n}" for v, n in c["choices"].items()))
+          + (c.get("note") or ", ".join(f"{v} ×{n}" for v, n in c["choices"].items())))
 sys.exit(report_unreadable())

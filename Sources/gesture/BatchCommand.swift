@@ -305,7 +305,9 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         runs.append((file, document.run))
     }
     let run = try mergedRun(runs)
-    let minimumRecall = try recallGates(arguments, known: Set(board.gestures))
+    // The outputs do not say which gestures their run's recognizers have: any gesture name is taken,
+    // and one no trace is labelled with cannot be checked, as in `batch`.
+    let minimumRecall = try recallGates(arguments, known: nil)
     found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
     // A shard given twice (a retried run, a glob) would count its traces twice.
     for (a, b) in zip(found, found.dropFirst()) where a.0.path == b.0.path && a.1 != b.1 {
@@ -380,12 +382,19 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
     return merged
 }
 
-/// The `--min-recall GESTURE=X` gates, each gesture checked against `known`.
-func recallGates(_ arguments: Arguments, known: Set<String>) throws(UsageError) -> [(String, Double)] {
+/// The `--min-recall GESTURE=X` gates, each gesture checked against `known` (`nil`: any gesture name).
+func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError) -> [(String, Double)] {
     var gates: [(String, Double)] = []
     for spec in arguments.repeated["--min-recall"] ?? [] {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
+        guard let known else {
+            guard RecognizerDefinition.isGestureName(parts[0]) || parts[0] == "none" else {
+                throw UsageError("--min-recall: \"\(parts[0])\" is no gesture name")
+            }
+            gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
+            continue
+        }
         guard known.contains(parts[0]) else {
             throw UsageError(
                 "--min-recall: unknown gesture \"\(parts[0])\": expected one of \(known.sorted(by: GestureOrder.precedes).joined(separator: ", "))"

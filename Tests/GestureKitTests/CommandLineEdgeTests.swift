@@ -163,6 +163,24 @@ import Testing
             minus.stderr.contains(
                 "minus.json: error: the \"summary\" lacks traces, errors, unlabelled, confusion or failures counts (whole numbers from 0 to 2^40)"
             ), "\(minus.stderr)")
+
+        // The figures made from the counts must be what they make: an edited one is refused too.
+        let edits = [
+            (#""scored":13"#, #""scored":12"#, "scored"), (#""correct":13"#, #""correct":12"#, "correct"),
+            (#""none":{"support":4"#, #""none":{"support":5"#, "gestures"),
+        ]
+        for (original, edit, field) in edits {
+            let edited = shard.stdout.replacingOccurrences(of: original, with: edit)
+            #expect(edited != shard.stdout, "\(original) is in the shard's summary")
+            guard edited != shard.stdout else { continue }
+            try corpus.write("edited.json", edited)
+            let run = try GestureCommand.run(["merge-scores", "edited.json"], in: folder)
+            #expect(run.status == 2)
+            #expect(
+                run.stderr.contains(
+                    "edited.json: error: the \"summary\"'s \"\(field)\" does not follow from its counts: it was edited"),
+                "\(run.stderr)")
+        }
     }
 
     @Test func aTextNumberFarOutReadsAsItIs() {

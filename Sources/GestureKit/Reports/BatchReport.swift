@@ -142,6 +142,15 @@ public enum BatchReport {
 
     // MARK: Reading outputs back
 
+    /// The first of a summary's figures made from its counts (`scored`, `correct`, `accuracy`, each
+    /// gesture's metrics) that is not what those counts make; `nil` when all are, or absent.
+    static func derivedMismatch(_ summary: JSONValue, _ board: Scoreboard) -> String? {
+        for member in counts(board) where ["scored", "correct", "accuracy", "gestures"].contains(member.key) {
+            if let given = summary[member.key], given != member.value { return "\"\(member.key)\"" }
+        }
+        return nil
+    }
+
     /// A `gesture batch --format json` document read back, for `merge-scores`.
     public struct Document: Sendable {
         public var rows: [BatchRow]
@@ -236,6 +245,9 @@ public enum BatchReport {
                 "the \"summary\" counts \(board.traces) traces, but \(board.scored) scored, \(board.errors) errors and "
                     + "\(board.unlabelled) unlabelled: it was edited")
         }
+        if let field = derivedMismatch(summary, board) {
+            throw fail("the \"summary\"'s \(field) does not follow from its counts: it was edited")
+        }
         guard board.traces == traces.count else {
             throw fail(
                 "the \"summary\" counts \(board.traces) traces and there are \(traces.count) rows: the file was cut or edited"
@@ -252,6 +264,9 @@ public enum BatchReport {
             for group in groups {
                 guard let counts = counted(group.value) else {
                     throw fail("group \"\(group.key)\" lacks traces, errors, unlabelled, confusion or failures counts")
+                }
+                if let field = derivedMismatch(group.value, counts) {
+                    throw fail("group \"\(group.key)\"'s \(field) does not follow from its counts: it was edited")
                 }
                 board.groups[group.key] = counts
             }
