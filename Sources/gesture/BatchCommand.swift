@@ -258,7 +258,10 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
 func panNote(_ board: Scoreboard, _ configuration: Configuration) -> [String] {
     guard let none = board.confusion["none"] else { return [] }
     let total = none.values.reduce(0, +)
-    let claimed = (none["pan"] ?? 0) + (none["long-press"] ?? 0)
+    // Results made of pans and long presses only: `pan`, `long-press`, `long-press+pan`, ….
+    let claimed = none.filter { result, _ in
+        result.split(separator: "+").allSatisfy { $0 == "pan" || $0 == "long-press" }
+    }.values.reduce(0, +)
     guard total >= 10, claimed * 2 > total else { return [] }
     let labelled = Set(board.confusion.keys)
     let ids = configuration.entries.filter { !labelled.isDisjoint(with: $0.definition.gestures) }.map(\.id)

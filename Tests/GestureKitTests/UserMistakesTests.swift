@@ -181,11 +181,14 @@ import Testing
         let corpus = try MiniCorpus("pans")
         defer { corpus.remove() }
         try corpus.add("checkmark/c.csv", from: "checkmark.json")
-        for i in 0..<10 { try corpus.add("none/n\(i).csv", from: "two-finger-pan.json") }
+        for i in 0..<9 { try corpus.add("none/n\(i).csv", from: "two-finger-pan.json") }
+        // A long press and then a pan is counted with them.
+        try corpus.add("none/n9.csv", from: "long-press-then-pan.json")
+        try corpus.add("none/t.csv", from: "tap.json")
         let output = try run(["batch", "."], in: corpus)
         #expect(
             output.stdout.contains(
-                "\nnote: 10 of the 10 traces labelled none were recognized as pan or long-press, as UIKit would (an\n"
+                "\nnote: 10 of the 11 traces labelled none were recognized as pan or long-press, as UIKit would (an\n"
                     + "  unclaimed drag is a pan); to score the shapes alone, give --recognizers checkmark\n"
             ))
         let alone = try run(["batch", "--recognizers", "checkmark", "--label-map", "*=none", "."], in: corpus)
