@@ -89,7 +89,14 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     let tuner = Tuner(
         base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
         jobs: try arguments.jobs())
-    let configurations = try tuner.configurations()  // Every setting checked before a file is read.
+    // Every setting checked before a file is read; a grid too large, or a setting whose values
+    // contradict each other, is the sweep's mistake: a usage error, with the help line.
+    let configurations: [Configuration]
+    do throws(ConfigurationError) {
+        configurations = try tuner.configurations()
+    } catch {
+        throw UsageError(error.message)
+    }
     if let file = arguments.options["--write-config"] {
         // Said now rather than after the replays.
         if file == "-" {

@@ -411,7 +411,10 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         try generatedPartsAreCurrent("docs/config.schema.json", ConfigSchema.replacingParts(of:))
     }
 
-    @Test(arguments: [["--profile", "default"], ["--profile", "seed"], ["--recognizers", "pan,pinch"]])
+    @Test(arguments: [
+        ["--profile", "default"], ["--profile", "seed"], ["--recognizers", "pan,pinch"],
+        ["--templates", "docs/examples/marks.json"],
+    ])
     func theListOutputMatchesTheConfigSchema(_ options: [String]) throws {
         let schema = try Schema(file: "docs/config.schema.json")
         let listing = try gesture(["list", "--format", "json"] + options)
@@ -427,6 +430,17 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         let file = try #require(ConfigurationGuide.files.first { $0.name == name })
         let errors = schema.errors(try JSON(parsing: file.text))
         #expect(errors.isEmpty == !(name.hasPrefix("bad-") || name.hasPrefix("old")), "\(name): \(errors)")
+    }
+
+    /// The templates guide's config file, which adds a learned recognizer.
+    @Test func aConfigFileWithTemplatesMatchesTheConfigSchema() throws {
+        let schema = try Schema(file: "docs/config.schema.json")
+        let text = #"{"templates": ["marks.json"], "requiresFailureOf": {"checkmark": {"add": ["marks"]}}}"#
+        #expect(
+            try String(contentsOf: packageRoot.appendingPathComponent("docs/templates.md"), encoding: .utf8).contains(
+                text))
+        #expect(schema.errors(try JSON(parsing: text)) == [])
+        #expect(schema.errors(try JSON(parsing: #"{"templates": "marks.json"}"#)) != [])
     }
 
     @Test func aConfigFileWithABadPartFailsTheConfigSchema() throws {

@@ -124,7 +124,16 @@ import Testing
         #expect(
             run.stderr
                 == "gesture: error: the setting circle.minimumArc = 10: contradictory values: circle.minimumArc = 10 is "
-                + "above circle.maximumArc = 9.5 (expected minimumArc ≤ maximumArc)\n")
+                + "above circle.maximumArc = 9.5 (expected minimumArc ≤ maximumArc)\n"
+                + "Run `gesture tune --help` for usage.\n")
+        let grid = try GestureCommand.run([
+            "tune", "Traces", "--sweep", "circle.maximumDuration=1:101:1", "--sweep", "swipe.minimumTravel=1:101:1",
+        ])
+        #expect(grid.status == 2 && grid.stdout == "")
+        #expect(
+            grid.stderr
+                == "gesture: error: the grid has 10201 settings: at most 10000 are allowed; take larger steps\n"
+                + "Run `gesture tune --help` for usage.\n")
     }
 
     @Test func setIsAppliedUnderTheSweep() throws {
