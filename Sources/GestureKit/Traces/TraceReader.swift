@@ -66,18 +66,20 @@ public enum TraceReader {
         }
         trace.format = format
         // The XML reader gives the times as read in milliseconds, in seconds: 1 ms in another unit is
-        // 1 ms / (its length in milliseconds) of them.
+        // 1 ms / (its length in milliseconds) of them. Its messages quote the file's own `T`.
         let resolution = dollarClockResolution * 0.001 / (timeUnit ?? .ms).seconds
         try TraceValidator.validate(
             &trace, file: file, text: bytes, clockResolution: format == .xml ? resolution : 0,
-            clockResolutionText: "\(Format.number(dollarClockResolution * 1000)) ms",
-            fileTime: firstT.map { first in ("T", { Format.number($0 * 1000 + first, decimals: 6) }) }, limits: limits)
+            clockResolutionText: dollarClockResolutionText,
+            fileTime: firstT.map { (name: "T", origin: $0, scale: 1000) }, limits: limits)
         if format == .xml, let warning = Trace.jumpWarning(trace, text: bytes) { trace.warnings.append(warning) }
         return trace
     }
 
     /// The `$`-family logs stamp points in whole milliseconds.
     public static let dollarClockResolution = 0.001
+    /// `dollarClockResolution` as a warning says it.
+    static let dollarClockResolutionText = "1 ms"
 
     /// The bytes of a file, or of standard input for `-`, at most `limits.fileSize` of them.
     public static func load(_ path: String, limits: ReadLimits = .default) throws(TraceError) -> [UInt8] {

@@ -17,15 +17,15 @@ public enum TraceValidator {
     ///   - clockResolutionText: The resolution as the warning says it, when the trace's times are
     ///     not in seconds (an XML log's milliseconds read in another `--time-unit`); by default
     ///     `clockResolution` in milliseconds.
-    ///   - fileTime: The time's name in the file and its value there, for a trace whose times are
-    ///     not the file's own (an XML log's `T`, in milliseconds from any start); by default `t` and
-    ///     the time itself.
+    ///   - fileTime: The time's name in the file, and how its value there is made from a sample's
+    ///     time (`origin + time × scale`), for a trace whose times are not the file's own (an XML
+    ///     log's `T`, in milliseconds from any start); by default `t` and the time itself.
     ///   - limits: `samples` and `touches` (touches down at once) are checked here, for traces from
     ///     any reader and traces built in code alike.
     /// - Throws: `TraceError` with the first problem found, placed at its sample.
     public static func validate(
         _ trace: inout Trace, file: String, text: [UInt8] = [], clockResolution: Double = 0,
-        clockResolutionText: String? = nil, fileTime: (name: String, value: (Double) -> String)? = nil,
+        clockResolutionText: String? = nil, fileTime: (name: String, origin: Double, scale: Double)? = nil,
         limits: ReadLimits = .default
     ) throws(TraceError) {
         guard !trace.samples.isEmpty else {
@@ -39,6 +39,11 @@ public enum TraceValidator {
             throw TraceError(
                 .limitExceeded, file: file, text: text, offset: text.isEmpty ? nil : trace.samples[index].offset,
                 sampleIndex: index, message: limits.message("too many samples", .samples, unit: " samples"))
+        }
+        // A time as the file has it.
+        func shown(_ time: Double) -> String {
+            guard let fileTime else { return Format.jsonNumber(time) }
+            return Format.number(fileTime.origin + time * fileTime.scale, decimals: 6)
         }
         // For each touch down: the sample it began at.
         var down = TouchMap<Int>()
@@ -66,9 +71,8 @@ public enum TraceValidator {
             } else if sample.time < previousTime {
                 throw error(
                     .timeWentBackwards,
-                    "time went backwards: expected \(fileTime?.name ?? "t") ≥ "
-                        + "\(fileTime?.value(previousTime) ?? Format.jsonNumber(previousTime)), "
-                        + "found \(fileTime?.value(sample.time) ?? Format.jsonNumber(sample.time))"
+                    "time went backwards: expected \(fileTime?.name ?? "t") ≥ \(shown(previousTime)), "
+                        + "found \(shown(sample.time))"
                 )
             }
             previousTime = trace.samples[index].time
