@@ -289,13 +289,12 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     var found: [(BatchRow, Int)] = []
     var runs: [(file: String, run: RunIdentity?)] = []
     for (index, file) in arguments.operands.enumerated() {
-        guard
-            let data = file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        else {
-            throw UsageError("cannot read \(file)")
+        let bytes: [UInt8]
+        switch InputFile.bytes(file, kind: "batch output", limit: BatchReport.outputFileLimit) {
+        case .success(let read): bytes = read
+        case .failure(let error): throw UsageError(error.message)
         }
-        let document = try BatchReport.document(Array(data), file: file)
+        let document = try BatchReport.document(bytes, file: file)
         // Groups of different groupings would add up to nonsense.
         if index > 0, document.board.grouping != board.grouping {
             func by(_ grouping: Grouping?) -> String { grouping.map { "--group-by \($0.spec)" } ?? "no --group-by" }

@@ -97,9 +97,15 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     try checkStandardInputReadOnce(arguments)
     for path in arguments.repeated["--templates"] ?? [] {
-        let bytes =
-            path == "-"
-            ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try Configuration.templatesBytes(path)
+        // A file named here may be standard input; one a config file names may not (see templatesBytes).
+        let bytes: [UInt8]
+        switch path == "-"
+            ? InputFile.bytes(path, kind: "templates file", limit: Configuration.templatesFileLimit)
+            : .success(try Configuration.templatesBytes(path))
+        {
+        case .success(let read): bytes = read
+        case .failure(let error): throw UsageError(error.message)
+        }
         try configuration.addTemplates(bytes: bytes, file: path)
     }
     let kept = try arguments.options["--recognizers"].map { list in

@@ -454,6 +454,7 @@ import Testing
             "gesture: error: cannot read templates file Traces: is a folder"
         ),
         (["batch", "--labels", "Traces", "Traces"], "Traces: error: cannot read labels file: is a folder"),
+        (["merge-scores", "no-such.json"], "gesture: error: cannot read batch output no-such.json: no such file"),
         (["batch", "docs/completions"], "gesture: error: no trace files (.json, .csv, .xml) in docs/completions"),
         (
             ["classify", "--config", "-", "-"],

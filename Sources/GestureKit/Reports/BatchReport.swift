@@ -159,6 +159,9 @@ public enum BatchReport {
         public var run: RunIdentity?
     }
 
+    /// The largest `--format json` output `merge-scores` reads (a few million traces).
+    public static let outputFileLimit = 4 << 30
+
     /// The most any count of a summary may be (a trillion traces): sums of a few stay far from overflow.
     public static let maximumCount = 1 << 40
 
