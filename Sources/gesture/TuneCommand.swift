@@ -194,7 +194,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     Output.flush()
     if let file = arguments.options["--write-config"] {
         let chosen = configurations[result.chosen.setting]
-        let text = TuneReport.config(chosen).prettyText + "\n"
+        let text = TuneReport.config(chosen, folder: Paths.folder(of: file)).prettyText + "\n"
         if let problem = writeFile(text, to: file, replacing: true) {
             Output.error("gesture: error: cannot write configuration file \(file): \(Output.reason(problem))")
             return .error

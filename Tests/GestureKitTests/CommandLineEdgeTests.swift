@@ -28,6 +28,16 @@ import Testing
         #expect(Paths.folder(of: path) == folder)
     }
 
+    /// A path as a file written in `folder` names it, both relative to /w.
+    @Test(arguments: [
+        ("a/t.json", "b", "../a/t.json"), ("t.json", "out", "../t.json"), ("a/t.json", "a", "t.json"),
+        ("a/t.json", "", "a/t.json"), ("/abs/t.json", "b", "/abs/t.json"), ("a/t.json", "/w/a/b", "../t.json"),
+        ("./a/../c/t.json", "c/d/", "../t.json"), ("t.json", ".", "t.json"),
+    ])
+    func aPathFromAFolder(_ path: String, _ folder: String, _ relative: String) {
+        #expect(Paths.relative(path, from: folder, workingDirectory: "/w") == relative)
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }

@@ -70,6 +70,45 @@ import Testing
         #expect(batch.stdout.contains("accuracy 75% (6 of 8)\n"))
     }
 
+    /// Tuned with a config that adds a learned recognizer and an instance and changes a relationship,
+    /// the written file carries them all (the templates path from the written file's folder), and
+    /// replays as the tuned configuration did.
+    @Test func theWrittenConfigurationCarriesTemplatesInstancesAndRelationships() throws {
+        let corpus = try MiniCorpus("tune-templates")
+        defer { corpus.remove() }
+        let examples = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks").path
+        let learn = try GestureCommand.run(
+            ["learn", examples, "--group-by", "dir:1", "--id", "marks", "--out", "marks.json"], in: corpus.folder)
+        #expect(learn.status == 0, "\(learn.stderr)")
+        try corpus.write(
+            "c.json",
+            #"{"templates": ["marks.json"], "recognizers": [{"id": "triple-tap", "kind": "tap", "gesture": "triple-tap", "#
+                + #""parameters": {"taps": 3}}], "requiresFailureOf": {"double-tap": {"add": ["triple-tap"]}}}"#)
+        try corpus.write("out/notes.txt", "")  // The folder the file is written in.
+        let tune = try GestureCommand.run(
+            [
+                "tune", examples, "--group-by", "dir:1", "--config", "c.json", "--sweep",
+                "marks.thresholdScale=0.5:2:0.5", "--quiet", "--write-config", "out/tuned.json",
+            ], in: corpus.folder)
+        #expect(tune.status == 0, "\(tune.stderr)")
+        let written = try String(contentsOf: corpus.folder.appendingPathComponent("out/tuned.json"), encoding: .utf8)
+        let value = try JSONValue.parse(Array(written.utf8), file: "tuned.json")
+        #expect(value["templates"] == .array([.string("../marks.json")]))
+        #expect(value["recognizers"]?.text == #"[{"id":"triple-tap","kind":"tap","gesture":"triple-tap"}]"#)
+        #expect(value["parameters"]?["triple-tap"]?.text == #"{"taps":3}"#)
+        #expect(value["requiresFailureOf"]?.text == #"{"double-tap":{"replace":["triple-tap"]}}"#)
+        let listed = try GestureCommand.run(["list", "--format", "json", "--config", "c.json"], in: corpus.folder)
+        let relisted = try GestureCommand.run(
+            ["list", "--format", "json", "--config", "out/tuned.json"], in: corpus.folder)
+        #expect(relisted.status == 0, "\(relisted.stderr)")
+        // The same recognizers, relationships and values but the threshold scale the tuning chose.
+        #expect(
+            listed.stdout.replacingOccurrences(of: "marks.json", with: "out/../marks.json")
+                .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: "")
+                == relisted.stdout
+                .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: ""))
+    }
+
     @Test(arguments: [
         ([String](), "gesture: error: no CORPUS given"),
         (["."], "gesture: error: no --sweep given: say which parameter to tune"),

@@ -327,16 +327,56 @@ public enum TuneReport {
 
     // MARK: Config
 
-    /// A configuration file holding every parameter `configuration` sets over its profile, in
-    /// declaration order: what `--config` reads back to replay with the chosen values.
-    public static func config(_ configuration: Configuration) -> JSONValue {
+    /// A configuration file that `--config` reads back (with the same `--profile`) to replay with
+    /// `configuration`: its learned recognizers' templates files (paths relative to `folder`, where
+    /// the file is written), its configured instances, every parameter it sets over its profile, in
+    /// declaration order, and the relationships that differ from those the profile, the templates and
+    /// the instances give.
+    public static func config(_ configuration: Configuration, folder: String = "") -> JSONValue {
         typealias M = JSONValue.Member
+        var members: [M] = []
+        // What the same profile, templates files and instances give before any relationship is changed.
+        var baseline = Configuration(profile: configuration.profile)
+        var templates: [JSONValue] = []
+        var instances: [JSONValue] = []
+        for entry in configuration.entries {
+            let definition = entry.definition
+            if let learned = definition.learned {
+                templates.append(.string(Paths.relative(learned.file, from: folder)))
+                if case .success(let bytes) = InputFile.bytes(
+                    learned.file, kind: "", limit: Configuration.templatesFileLimit)
+                {
+                    try? baseline.addTemplates(bytes: bytes, file: learned.file)
+                }
+            } else if let kind = definition.instanceOf {
+                var fields = [M("id", .string(entry.id)), M("kind", .string(kind))]
+                if let gesture = definition.recognizedAs { fields.append(M("gesture", .string(gesture))) }
+                instances.append(.object(fields))
+                try? baseline.addInstance(entry.id, of: kind, gesture: definition.recognizedAs)
+            }
+        }
+        try? baseline.keepOnly(configuration.entries.map(\.id))
+        if !templates.isEmpty { members.append(M("templates", .array(templates))) }
+        if !instances.isEmpty { members.append(M("recognizers", .array(instances))) }
         let recognizers: [M] = configuration.entries.compactMap { entry in
             let set = entry.definition.parameters.compactMap { parameter in
                 entry.settings[parameter.name].map { M(parameter.name, $0.json) }
             }
             return set.isEmpty ? nil : M(entry.id, .object(set))
         }
-        return .object([M("parameters", .object(recognizers))])
+        members.append(M("parameters", .object(recognizers)))
+        let baseRequirements = Dictionary(baseline.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
+        let changed: [M] = configuration.entries.compactMap { entry in
+            baseRequirements[entry.id] == entry.requiresFailureOf
+                ? nil
+                : M(entry.id, .object([M("replace", .array(entry.requiresFailureOf.map(JSONValue.string)))]))
+        }
+        if !changed.isEmpty { members.append(M("requiresFailureOf", .object(changed))) }
+        if baseline.simultaneous != configuration.simultaneous {
+            let pairs = configuration.simultaneous.sorted { $0.lexicographicallyPrecedes($1) }
+            members.append(
+                M("simultaneous", .object([M("replace", .array(pairs.map { .array($0.map(JSONValue.string)) }))])))
+        }
+        return .object(members)
     }
 }
