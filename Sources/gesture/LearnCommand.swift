@@ -201,11 +201,20 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 + "threshold on one held out")
     }
     // The templates file could not be used beside the built-in recognizers: say so now.
+    var byLowercase: [String: String] = [:]
     for (name, files) in counts.sorted(by: { $0.key < $1.key }) {
-        if let owner = builtIn.entries.first(where: { $0.definition.gestures.contains(name) }) {
+        if let owner = builtIn.entries.first(where: {
+            $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, name) }
+        }) {
             problems.append(
-                "\(files[0]): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id): a learned "
-                    + "gesture needs a name of its own (--label-map \(name)=my-\(name))")
+                "\(files[0]): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
+                    + (owner.definition.gestures.contains(name) ? "" : " in another case")
+                    + ": a learned gesture needs a name of its own (--label-map \(name)=my-\(name.lowercased()))")
+        }
+        if let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
+            problems.append(
+                "\(files[0]): error: gestures \(other) and \(name) differ only in case: labels name gestures in any "
+                    + "case, so they would be one (--label-map \(name)=\(other))")
         }
     }
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }

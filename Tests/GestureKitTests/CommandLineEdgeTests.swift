@@ -236,6 +236,24 @@ import Testing
             ))
     }
 
+    /// Folder names label in any case, so a learned gesture may not differ from a built-in one, or from
+    /// another learned one, only in case.
+    @Test func learnRefusesNamesThatDifferOnlyInCase() throws {
+        let corpus = try MiniCorpus("edge-learn-case")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["Circle", "v", "V"])
+        let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "examples/p0/Circle/0.json: error: gesture Circle is a gesture of the built-in recognizer circle in "
+                + "another case: a learned gesture needs a name of its own (--label-map Circle=my-circle)\n"
+                + "examples/p0/v/0.json: error: gestures V and v differ only in case: labels name gestures in any case, "
+                + "so they would be one (--label-map v=V)\n"
+                + "gesture: error: 2 problems with the examples; nothing written\n")
+    }
+
     @Test func anExampleInAFolderWhoseNameIsNoGestureSaysSo() throws {
         let corpus = try MiniCorpus("edge-learn-comma")
         defer { corpus.remove() }

@@ -134,7 +134,7 @@ import Testing
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "tap tap"}]}"#,
-            #"c.json:1:57: error: gesture "tap tap" must be a name without spaces, commas or +"#
+            #"c.json:1:57: error: gesture "tap tap" must be a name without spaces, commas, + or control characters"#
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "parameters": {"taps": 0}}]}"#,

@@ -93,14 +93,23 @@ import Testing
             ).coverage == 0.9)
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
-                .hasPrefix("t.json:27:5: error: gesture \"circle\" is given twice"))
+                .hasPrefix("t.json:27:14: error: gesture \"circle\" is given twice"))
+        // Names that differ only in case are one to a label; a name must hold no control character.
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"Circle\""))
+                .hasPrefix("t.json:27:14: error: gesture \"Circle\" differs from another only in case"))
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a\\u001bb\""))
+                .hasPrefix(
+                    "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + "
+                        + "or control characters, found \"a\\u{1B}b\""))
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"none\""))
-                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"none\""
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + or control characters, found \"none\""
         )
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,b\""))
-                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"a,b\""
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + or control characters, found \"a,b\""
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\"],"))

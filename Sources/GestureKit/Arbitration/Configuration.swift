@@ -255,9 +255,13 @@ public struct Configuration: Sendable {
                 file: file, at: read.id)
         }
         for (gesture, position) in zip(read.file.gestures, read.names) {
-            if let owner = entries.first(where: { $0.definition.gestures.contains(gesture.name) }) {
+            if let owner = entries.first(where: {
+                $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, gesture.name) }
+            }) {
+                let theirs = owner.definition.gestures.first { RecognizerDefinition.sameGestureName($0, gesture.name) }!
+                let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
                 throw ConfigurationError(
-                    "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner.id) already: "
+                    "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner.id) already\(spelt): "
                         + "a learned gesture needs a name of its own", file: file, at: position)
             }
         }
@@ -273,10 +277,10 @@ public struct Configuration: Sendable {
     static func checkGesture(_ gesture: String) throws(ConfigurationError) {
         if !RecognizerDefinition.isGestureName(gesture) {
             throw ConfigurationError(
-                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas or +",
+                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas, + or control characters",
                 about: .value)
         }
-        if gesture == "none" {
+        if gesture.lowercased() == "none" {
             throw ConfigurationError(
                 "gesture \"none\" is what a trace is when nothing is recognized: a gesture needs another name",
                 about: .value)

@@ -327,7 +327,7 @@ public struct Labeler: Sendable {
 
     private var knownList: String {
         acceptsAnyLabel
-            ? "a gesture name without spaces, commas or +, or none"
+            ? "a gesture name without spaces, commas, + or control characters, or none"
             : known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
     }
 }

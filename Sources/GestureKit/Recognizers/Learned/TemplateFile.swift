@@ -340,10 +340,17 @@ private struct TemplateReader {
             throw error("\"gestures\" must be an array of at least one gesture", at: gestures)
         }
         var seen: Set<String> = []
+        var seenInAnyCase: Set<String> = []
         for item in items {
             let gesture = try self.gesture(item, TemplateMatcher(rawValue: result.algorithm)!)
+            let place = item["name"]?.value ?? item
             guard seen.insert(gesture.name).inserted else {
-                throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: item)
+                throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: place)
+            }
+            guard seenInAnyCase.insert(gesture.name.lowercased()).inserted else {
+                throw error(
+                    "gesture \"\(DiagnosticText.escaped(gesture.name))\" differs from another only in case: "
+                        + "labels name gestures in any case", at: place)
             }
             result.gestures.append(gesture)
         }
@@ -361,9 +368,9 @@ private struct TemplateReader {
             keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],
             required: ["name", "threshold", "templates"])
         let name = try string(fields["name"]!, "a gesture's \"name\"")
-        guard RecognizerDefinition.isGestureName(name), name != TemplateLearner.negative else {
+        guard RecognizerDefinition.isGestureName(name), name.lowercased() != TemplateLearner.negative else {
             throw error(
-                "a gesture's name must not be empty or \"none\", nor contain spaces, commas or +, found \"\(DiagnosticText.escaped(name))\"",
+                "a gesture's name must not be empty or \"none\", nor contain spaces, commas, + or control characters, found \"\(DiagnosticText.escaped(name))\"",
                 at: fields["name"]!)
         }
         let threshold = try number(fields["threshold"]!, "\"threshold\"", from: 0)
