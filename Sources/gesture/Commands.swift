@@ -97,14 +97,12 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     try checkStandardInputReadOnce(arguments)
     for path in arguments.repeated["--templates"] ?? [] {
-        // A file named here may be standard input; one a config file names may not (see templatesBytes).
+        // A file named here may be standard input or a pipe (`<(…)`); one a config file names may not
+        // (see templatesBytes).
         let bytes: [UInt8]
-        switch path == "-"
-            ? InputFile.bytes(path, kind: "templates file", limit: Configuration.templatesFileLimit)
-            : .success(try Configuration.templatesBytes(path))
-        {
+        switch InputFile.bytes(path, kind: "templates file", limit: Configuration.templatesFileLimit) {
         case .success(let read): bytes = read
-        case .failure(let error): throw UsageError(error.message)
+        case .failure(let error): throw ConfigurationError(error.message)
         }
         try configuration.addTemplates(bytes: bytes, file: path)
     }

@@ -182,7 +182,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         guard points >= 2, length > 0 else {
             problems.append(
-                "\(entry.path): error: example with \(points == 1 ? "one point" : "no length"): "
+                "\(entry.path): error: example with \(trace.samples.count == 1 ? "one point" : "no length"): "
                     + "a gesture is learned from a path")
             continue
         }

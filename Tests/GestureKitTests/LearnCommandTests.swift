@@ -295,5 +295,31 @@ import Testing
         #expect(configured.stderr == "c.json:1:16: error: templates file /dev/zero is not a regular file\n")
         let missing = try GestureCommand.run(["list", "--templates", "nope.json"], in: folder)
         #expect(missing.status == 2 && missing.stderr.hasPrefix("gesture: error: cannot read templates file nope.json"))
+        // Any other version is named as found; a trace is named as a trace.
+        for (version, shown) in [("0", "0"), ("-1", "-1"), ("1e20", "1e+20"), ("\"x\"", "\"x\"")] {
+            try Data("{\"format\": \"gesture-templates\", \"version\": \(version)}".utf8).write(
+                to: folder.appendingPathComponent("v.json"))
+            let run = try GestureCommand.run(["list", "--templates", "v.json"], in: folder)
+            #expect(
+                run.stderr
+                    == "v.json:1:44: error: unknown version \(shown): this gesture reads templates files of version 1\n"
+            )
+        }
+        let given = try GestureCommand.run(["list", "--templates", trace], in: folder)
+        #expect(
+            given.stderr
+                == "\(trace):1:1: error: this is a trace, not a templates file: `gesture learn EXAMPLES… --out "
+                + "FILE` makes one from traces\n")
+    }
+
+    /// A pipe named on the command line (`<(…)`) is read, as for traces; a device is not.
+    @Test func aTemplatesFileThroughAPipeIsRead() async throws {
+        let folder = try Self.folder("pipe")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = GestureCommand.packageRoot.appendingPathComponent("docs/examples").path
+        let output = try await GestureCommand.bashInBackground(
+            "\"$GESTURE\" list --templates <(cat '\(examples)/marks.json') | grep -c '^marks'", in: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == "1\n")
     }
 }

@@ -503,6 +503,18 @@ import Testing
         #expect(learn.stderr.hasSuffix("gesture: error: cannot write afile/m.json: Not a directory\n"))
     }
 
+    /// A labels file's row for `-` labels standard input, and is no missing file.
+    @Test func aLabelsRowForStandardInputIsNoMissingFile() throws {
+        let corpus = try MiniCorpus("label-stdin")
+        defer { corpus.remove() }
+        try corpus.write("l.csv", "path,label\n-,z\n")
+        let tap = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json"), encoding: .utf8)
+        let output = try run(["batch", "--labels", "l.csv", "--format", "jsonl", "-"], in: corpus, input: tap)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasPrefix(#"{"path":"-","label":"z","gesture":"tap","correct":false"#))
+    }
+
     @Test func aConfigurationAndALabelsFileComeFromStandardInput() throws {
         let configuration = try run(["list", "--format", "json"]).stdout
         let classified = try run(

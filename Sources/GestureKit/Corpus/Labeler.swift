@@ -171,7 +171,8 @@ public struct Labeler: Sendable {
                                 + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
                     }
                 }
-                if access(key, F_OK) != 0 {
+                // `-` is standard input, which a labels file may label.
+                if Labeler.trimmed(pathField.value) != "-", access(key, F_OK) != 0 {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(

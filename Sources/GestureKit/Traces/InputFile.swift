@@ -16,9 +16,9 @@ public enum InputFile {
     /// - Parameters:
     ///   - kind: What the file is, for the message (`configuration file`).
     ///   - limit: The most bytes it may hold.
-    ///   - regularOnly: Whether a FIFO or device is refused (`KIND PATH is not a regular file`), and
-    ///     `-` is a file of that name, for a path that a file names rather than the user (a templates
-    ///     file named in a configuration).
+    ///   - regularOnly: Whether a FIFO is refused (`KIND PATH is not a regular file`), and `-` is a
+    ///     file of that name, for a path that a file names rather than the user (a templates file
+    ///     named in a configuration). A device is always refused: it could go on for ever.
     /// - Returns: Its bytes, or the reason it cannot be read: `cannot read KIND PATH: REASON`
     ///   (no such file, permission denied, is a folder, …) or `KIND PATH is larger than N MB`.
     public static func bytes(_ path: String, kind: String, limit: Int, regularOnly: Bool = false)
@@ -27,6 +27,11 @@ public enum InputFile {
         var limits = ReadLimits.default
         limits.fileSize = limit
         let shown = DiagnosticText.escaped(path)
+        // A device could go on for ever; a pipe the user named (`<(…)`) ends.
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, [S_IFCHR, S_IFBLK].contains(info.st_mode & S_IFMT) {
+            return .failure(InputFileError("\(kind) \(shown) is not a regular file", reason: "not a regular file"))
+        }
         do throws(TraceError) {
             if path == "-", !regularOnly { return .success(try TraceReader.load(path, limits: limits)) }
             return .success(

@@ -231,7 +231,21 @@ private struct TemplateReader {
                     at: value)
             }
         } else {
-            let version = try integer(value, "\"version\"", from: 1)
+            // Any other version, whatever its number, is named as found with the one this reads.
+            let version: Int
+            do throws(TemplateFileError) {
+                version = try integer(value, "\"version\"", from: 1)
+            } catch {
+                let found: String
+                switch value.content {
+                case .number(let n): found = Format.number(n, decimals: 6)
+                case .string(let text): found = "\"\(DiagnosticText.escaped(text))\""
+                default: throw error
+                }
+                throw self.error(
+                    "unknown version \(found): this gesture reads templates files of version \(TemplateFile.version)",
+                    at: value)
+            }
             guard version == TemplateFile.version else {
                 throw error(
                     "unknown version \(version): this gesture reads templates files of version \(TemplateFile.version)",
@@ -241,6 +255,14 @@ private struct TemplateReader {
     }
 
     func file(_ document: LocatedJSON) throws(TemplateFileError) -> TemplateFile {
+        // A trace given where a templates file belongs.
+        if let members = document.members, members.contains(where: { $0.key == "samples" }),
+            !members.contains(where: { $0.key == "format" })
+        {
+            throw error(
+                "this is a trace, not a templates file: `gesture learn EXAMPLES… --out FILE` makes one from traces",
+                at: document)
+        }
         // Another format or version first: its fields may be anything.
         for member in document.members ?? [] where member.key == "format" || member.key == "version" {
             try check(member.key, member.value)
