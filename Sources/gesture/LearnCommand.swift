@@ -151,7 +151,19 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             throw UsageError("--group-by: \(error.message)")
         }
     }
-    let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
+    var entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
+    // The file --out names, when it is among the examples: a templates file (this command's own, from
+    // a run before) is no example and is left out; anything else is an example it would overwrite.
+    if out != "-", let written = CorpusWalker.fileIdentity(Array(out.utf8)) {
+        if let index = entries.firstIndex(where: { CorpusWalker.fileIdentity($0.fileSystemPath) == written }) {
+            let head = (try? TraceReader.load(out, limits: ReadLimits.default)).map { Array($0.prefix(200)) } ?? []
+            guard String(decoding: head, as: UTF8.self).contains("\"\(TemplateFile.format)\"") else {
+                throw UsageError(
+                    "--out \(out) is one of the examples (\(entries[index].path)): write the templates elsewhere")
+            }
+            entries.remove(at: index)
+        }
+    }
     guard !entries.isEmpty else {
         throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
     }

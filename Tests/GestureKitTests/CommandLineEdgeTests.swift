@@ -236,6 +236,28 @@ import Testing
             ))
     }
 
+    /// `--out` among the examples: its own templates file from a run before is left out of them, and an
+    /// example is never overwritten.
+    @Test func learnNeitherReadsItsOwnOutputNorOverwritesAnExample() throws {
+        let corpus = try MiniCorpus("edge-learn-out")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["v", "line"])
+        for _ in 0..<2 {
+            let run = try GestureCommand.run(["learn", "examples", "--out", "examples/t.json", "--force"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let example = try GestureCommand.run(
+            ["learn", "examples", "--out", "examples/p0/v/0.json", "--force"], in: folder)
+        #expect(example.status == 2)
+        #expect(
+            example.stderr.hasPrefix(
+                "gesture: error: --out examples/p0/v/0.json is one of the examples (examples/p0/v/0.json): write the "
+                    + "templates elsewhere\n"))
+        let kept = try String(contentsOf: folder.appendingPathComponent("examples/p0/v/0.json"), encoding: .utf8)
+        #expect(kept.contains("\"samples\""))
+    }
+
     /// Folder names label in any case, so a learned gesture may not differ from a built-in one, or from
     /// another learned one, only in case.
     @Test func learnRefusesNamesThatDifferOnlyInCase() throws {

@@ -319,6 +319,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return names.contains("path") && names.contains("label")
     }
 
+    /// A regular file's device and inode (following symbolic links), to tell whether two paths name
+    /// one file; `nil` for anything else.
+    public static func fileIdentity(_ path: [UInt8]) -> [UInt64]? { FileKind.fileIdentity(path) }
+
     /// Whether a name ends in `.json`, `.csv` or `.xml`, in any case.
     static func isTraceName(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
