@@ -31,7 +31,17 @@ struct Arguments {
             }
             if name == "-h" { name = "--help" }
             if valued.contains(name) {
-                if value == nil { value = words.popFirst() }
+                if value == nil {
+                    // Another of the command's options is no value: `--mirror-negatives --out x.json`
+                    // left out the value, and would otherwise take `--out` for it.
+                    if let next = words.first, next.hasPrefix("--"),
+                        case let nextName = String(next.prefix { $0 != "=" }),
+                        valued.contains(nextName) || known.contains(nextName)
+                    {
+                        throw UsageError("option \(name) needs a value, found the option \(nextName)")
+                    }
+                    value = words.popFirst()
+                }
                 guard let value else { throw UsageError("option \(name) needs a value") }
                 if let earlier = options[name], !repeatableOptions.contains(name) {
                     throw UsageError(

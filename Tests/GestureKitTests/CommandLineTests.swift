@@ -121,6 +121,11 @@ import Testing
             "gesture: error: option --profile needs a value\nRun `gesture classify --help` for usage.\n"
         ),
         (
+            ["learn", "x", "--mirror-negatives", "--out", "t.json"],
+            "gesture: error: option --mirror-negatives needs a value, found the option --out\n"
+                + "Run `gesture learn --help` for usage.\n"
+        ),
+        (
             ["frobnicate"],
             "gesture: error: unknown command \"frobnicate\": expected one of classify, batch, merge-scores, tune, list, convert, render, learn\nRun `gesture --help` for usage.\n"
         ),
