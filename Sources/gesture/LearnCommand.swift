@@ -284,6 +284,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
     if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
+    // A gesture that takes none of its own held-out examples will recognize nothing like them.
+    for gesture in learned where gesture.recall == 0 {
+        Output.error(
+            "gesture: warning: gesture \(gesture.name) recognized none of its held-out examples: its threshold lets "
+                + "in nothing (its examples are too like another gesture's or a negative, or each person drew it once)")
+    }
     return .recognized
 }
 

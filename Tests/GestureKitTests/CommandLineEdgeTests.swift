@@ -236,6 +236,25 @@ import Testing
             ))
     }
 
+    /// Two gestures drawn alike recognize none of their held-out examples: the file is written, with a
+    /// warning for each.
+    @Test func learnWarnsOfAGestureThatRecognizesNothing() throws {
+        let corpus = try MiniCorpus("edge-learn-nothing")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["v"], people: 1, takes: 3)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("examples/p0/v"), to: folder.appendingPathComponent("examples/p0/w"))
+        let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["v", "w"] {
+            #expect(
+                run.stderr.contains(
+                    "gesture: warning: gesture \(name) recognized none of its held-out examples: its threshold lets in "
+                        + "nothing"), "\(run.stderr)")
+        }
+    }
+
     /// `--out` among the examples: its own templates file from a run before is left out of them, and an
     /// example is never overwritten.
     @Test func learnNeitherReadsItsOwnOutputNorOverwritesAnExample() throws {
