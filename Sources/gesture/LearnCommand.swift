@@ -273,6 +273,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     let file = learner.file(
         id: id, learned: learned, examples: examples, paths: arguments.operands, mirrors: mirrors)
+    let total = file.gestures.reduce(0) { $0 + $1.templates.count }
+    guard total <= TemplateFile.maximumTemplates else {
+        throw UsageError(
+            "\(total) templates: a templates file may hold at most \(TemplateFile.maximumTemplates); keep fewer a "
+                + "gesture with --templates-per-gesture N")
+    }
     let text = file.text
     if out == "-" {
         Output.write(text)

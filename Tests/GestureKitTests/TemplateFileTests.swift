@@ -35,6 +35,27 @@ import Testing
         #expect(read.text == text)
     }
 
+    /// A template costs its table of lower bounds once read: a file of more than `maximumTemplates` is
+    /// refused where the gesture that goes past it starts, and one of exactly that many is read.
+    @Test func aFileOfTooManyTemplatesIsRefused() throws {
+        var file = Self.learned()
+        let template = file.gestures[0].templates[0]
+        file.gestures[0].templates = Array(repeating: template, count: TemplateFile.maximumTemplates - 24)
+        file.gestures[0].sources = []
+        #expect(file.gestures.reduce(0) { $0 + $1.templates.count } == TemplateFile.maximumTemplates)
+        _ = try TemplateFile.read(bytes: Array(file.text.utf8), file: "t.json")
+        file.gestures[0].templates.append(template)
+        do {
+            _ = try TemplateFile.read(bytes: Array(file.text.utf8), file: "t.json")
+            Issue.record("a file of 25001 templates was read")
+        } catch {
+            #expect(
+                error.description.contains(
+                    "error: 25001 templates or more: a file may hold at most 25000 (each takes up to 32 KB once read"),
+                "\(error)")
+        }
+    }
+
     /// Human-diffable and small: a template a line, a few KB a gesture.
     @Test func aTemplateALine() {
         let lines = Self.learned().text.split(separator: "\n")

@@ -12,6 +12,13 @@
 public struct TemplateFile: Sendable, Hashable {
     public static let format = "gesture-templates"
     public static let version = 1
+    /// The most templates one file may hold, all its gestures together: each costs `bytesPerTemplate`
+    /// once read (its `$Q` table of lower bounds, `CloudBounds`), so this is about 800 MB, far more
+    /// than any gesture needs (a few KB of file each; all 2,880 `dollar1` examples as templates are
+    /// 2,880).
+    public static let maximumTemplates = 25_000
+    /// The most memory a template takes once read: its table of lower bounds, a double a cell.
+    public static let bytesPerTemplate = PointCloud.gridSize * PointCloud.gridSize * 8
 
     /// The learned recognizer's id in the registry.
     public var id: String
@@ -375,6 +382,13 @@ private struct TemplateReader {
                         + "labels name gestures in any case", at: place)
             }
             result.gestures.append(gesture)
+            let total = result.gestures.reduce(0) { $0 + $1.templates.count }
+            guard total <= TemplateFile.maximumTemplates else {
+                throw error(
+                    "\(total) templates or more: a file may hold at most \(TemplateFile.maximumTemplates) (each takes up "
+                        + "to \(TemplateFile.bytesPerTemplate >> 10) KB once read, its table of lower bounds)",
+                    at: item)
+            }
         }
         if let stranger = mirroredAt.first(where: { !seen.contains($0.name) }) {
             throw error(
