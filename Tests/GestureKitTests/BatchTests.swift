@@ -162,7 +162,7 @@ let shapes = [
         #expect(output.stdout == "")
         #expect(
             output.stderr
-                == "./bad-labels.csv:2:7: error: unknown label \"zed\": expected one of \(shapeGestures), none (or map it with --label-map)\n"
+                == "bad-labels.csv:2:7: error: unknown label \"zed\": expected one of \(shapeGestures), none (or map it with --label-map)\n"
         )
         let mapped = try GestureCommand.run(
             ["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"],

@@ -155,6 +155,24 @@ import Testing
                 + "file: this row, read later, wins\n")
     }
 
+    /// A folder's labels file that is also given with --labels is read with the --labels files: its
+    /// rows win over a deeper folder's, as --labels rows do.
+    @Test func aFoundLabelsFileGivenWithLabelsWinsAsTheyDo() throws {
+        let corpus = try MiniCorpus("labels-given")
+        defer { corpus.remove() }
+        try corpus.add("tap/1.csv", from: "tap.json")
+        try corpus.write("labels.csv", "path,label\ntap/1.csv,z\n")
+        try corpus.write("tap/more-labels.csv", "path,label\n1.csv,tap\n")
+        let found = try run(["batch", "--format", "jsonl", "."], in: corpus)
+        #expect(found.stdout.contains(#""label":"tap""#), "the deeper file wins")
+        let given = try run(["batch", "--labels", "labels.csv", "--format", "jsonl", "."], in: corpus)
+        #expect(given.stdout.contains(#""label":"z""#), "the file given with --labels wins")
+        #expect(
+            given.stderr
+                == "labels.csv:2:1: warning: tap/1.csv is labelled z here and tap by an earlier labels file: this "
+                + "row, read later, wins\n")
+    }
+
     @Test func aLabelsFileOverridingATracesOwnLabelIsCounted() throws {
         let corpus = try MiniCorpus("override")
         defer { corpus.remove() }

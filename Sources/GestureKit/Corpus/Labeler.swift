@@ -281,7 +281,7 @@ public struct Labeler: Sendable {
 
     /// `path` made absolute against `folder`, with `.` and `..` resolved lexically (symbolic links
     /// are not followed), so two spellings of one file compare equal.
-    static func absolute(_ path: String, in folder: String) -> String {
+    public static func absolute(_ path: String, in folder: String) -> String {
         // As bytes ("/" and "." are one byte in UTF-8 and in no other character's encoding): a batch
         // makes one of these per labels row and per trace.
         var whole = path.hasPrefix("/") ? path : folder + "/" + path
