@@ -255,21 +255,28 @@ public struct Configuration: Sendable {
                 file: file, at: read.id)
         }
         for (gesture, position) in zip(read.file.gestures, read.names) {
-            if let owner = entries.first(where: {
-                $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, gesture.name) }
-            }) {
-                let theirs = owner.definition.gestures.first { RecognizerDefinition.sameGestureName($0, gesture.name) }!
+            for owner in entries {
+                guard
+                    let theirs = owner.definition.gestures.first(where: {
+                        RecognizerDefinition.sameGestureName($0, gesture.name)
+                    })
+                else { continue }
                 let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
                 throw ConfigurationError(
                     "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner.id) already\(spelt): "
                         + "a learned gesture needs a name of its own", file: file, at: position)
             }
         }
-        // After the shapes and swipes it waits for.
+        insertLearned(LearnedRecognizer.definition(of: read.file, path: file))
+    }
+
+    /// Adds a learned recognizer's definition where `addTemplates` puts one: after the shapes and
+    /// swipes it waits for. Its id and gestures are the caller's to have checked.
+    mutating func insertLearned(_ definition: RecognizerDefinition) {
         let position =
             (entries.lastIndex { !Set($0.definition.capabilities).isDisjoint(with: [.shape, .swipe, .template]) }
                 ?? entries.count - 1) + 1
-        insert(LearnedRecognizer.definition(of: read.file, path: file), at: position)
+        insert(definition, at: position)
     }
 
     /// Throws unless `gesture` can name a gesture: not empty, without spaces, commas or `+` (which

@@ -343,11 +343,8 @@ public enum TuneReport {
             let definition = entry.definition
             if let learned = definition.learned {
                 templates.append(.string(Paths.relative(learned.file, from: folder)))
-                if case .success(let bytes) = InputFile.bytes(
-                    learned.file, kind: "", limit: Configuration.templatesFileLimit)
-                {
-                    try? baseline.addTemplates(bytes: bytes, file: learned.file)
-                }
+                // The definition read from the file already, not the file again.
+                baseline.insertLearned(definition)
             } else if let kind = definition.instanceOf {
                 var fields = [M("id", .string(entry.id)), M("kind", .string(kind))]
                 if let gesture = definition.recognizedAs { fields.append(M("gesture", .string(gesture))) }
