@@ -118,9 +118,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         self.rootFiles = rootFiles
     }
 
-    /// Whether a file is one given as a root that was already yielded; if not, it is now.
-    private mutating func isRepeatedRootFile(_ path: [UInt8]) -> Bool {
-        guard !rootFiles.isEmpty, let identity = FileKind.fileIdentity(path), rootFiles.contains(identity)
+    /// Whether a file is one given as a root that was already yielded; if not, it is now. `identity`
+    /// when the caller has it; otherwise the file is looked at only when there are root files.
+    private mutating func isRepeatedRootFile(_ path: [UInt8], identity known: [UInt64]? = nil) -> Bool {
+        guard !rootFiles.isEmpty, let identity = known ?? FileKind.fileIdentity(path), rootFiles.contains(identity)
         else { return false }
         return !yieldedRootFiles.insert(identity).inserted
     }
@@ -155,7 +156,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true, corpus: corpus) }
             let name = (next as NSString).lastPathComponent
             let bytes = Array(next.utf8)
-            switch FileKind(bytes) {
+            let kind = FileKind(bytes)
+            switch kind {
             case .folder(let identity):
                 guard visited.insert(identity).inserted else { continue }
                 if let entry = enter(bytes, display: next, relative: "") { return entry }
@@ -165,7 +167,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true, corpus: corpus)
             case .file, .other:
                 // A file named on the command line is read whatever its extension (or kind).
-                if isRepeatedRootFile(bytes) { continue }
+                if case .file(let identity) = kind, isRepeatedRootFile(bytes, identity: identity) { continue }
                 return CorpusEntry(path: next, relativePath: name, isRoot: true, corpus: corpus)
             }
         }
@@ -188,8 +190,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }
             return enter(bytes, display: path, relative: below)
-        case .file:
-            return isTrace && !isRepeatedRootFile(bytes) ? entry(nil) : nil
+        case .file(let identity):
+            return isTrace && !isRepeatedRootFile(bytes, identity: identity) ? entry(nil) : nil
         case .other(let kind):
             return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
         case .missing(let code):
@@ -343,7 +345,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
 enum FileKind {
     /// A folder, with its device and inode so a loop can be seen.
     case folder([UInt64])
-    case file
+    /// A regular file, with its device and inode so two paths to it can be seen.
+    case file([UInt64])
     /// A FIFO, socket or device (named, as "a FIFO"): never opened, since reading could block.
     case other(String)
     /// `stat` failed, with this `errno`.
@@ -365,19 +368,14 @@ enum FileKind {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: self = .folder([UInt64(info.st_dev), UInt64(info.st_ino)])
-        case S_IFREG: self = .file
+        case S_IFREG: self = .file([UInt64(info.st_dev), UInt64(info.st_ino)])
         default: self = .other(TraceReader.kind(of: info.st_mode))
         }
     }
 
     /// A regular file's device and inode (following symbolic links); `nil` for anything else.
     static func fileIdentity(_ path: [UInt8]) -> [UInt64]? {
-        var info = stat()
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
-        }
-        guard status == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+        if case .file(let identity) = FileKind(path) { identity } else { nil }
     }
 
     /// Whether the path itself (not what it points to) is a symbolic link.
