@@ -90,14 +90,8 @@ let mergeHelp = """
 /// The labels of a batch or tune: the labels files found in the folders walked (`*label*.csv` with
 /// a `path,label` header), then the `--labels` files, whose rows win; their warnings on stderr.
 func loadLabels(_ labeler: inout Labeler, _ arguments: Arguments) throws {
-    // A found file that is also given with --labels is read with those, so that its rows win too.
-    let folder = FileManager.default.currentDirectoryPath
-    let given = Set((arguments.repeated["--labels"] ?? []).map { Labeler.absolute($0, in: folder) })
-    for file in CorpusWalker.labelsFiles(under: arguments.operands)
-    where !given.contains(Labeler.absolute(file, in: folder)) {
-        try labeler.loadLabels(file)
-    }
-    for file in arguments.repeated["--labels"] ?? [] { try labeler.loadLabels(file) }
+    try labeler.loadLabels(
+        found: CorpusWalker.labelsFiles(under: arguments.operands), given: arguments.repeated["--labels"] ?? [])
     for warning in labeler.warnings { Output.error(warning) }
 }
 

@@ -75,6 +75,16 @@ public struct Labeler: Sendable {
     /// The largest labels file read (about ten million rows).
     public static let labelsFileLimit = 1 << 30
 
+    /// Reads the labels files found in the folders walked, then those `given` (`--labels`), whose rows
+    /// win: a found file that is also given is read with those, so that its rows win too.
+    public mutating func loadLabels(found: [String], given: [String]) throws(LabelError) {
+        let named = Set(given.map { Labeler.absolute($0, in: workingDirectory) })
+        for file in found where !named.contains(Labeler.absolute(file, in: workingDirectory)) {
+            try loadLabels(file)
+        }
+        for file in given { try loadLabels(file) }
+    }
+
     /// Reads a labels file (`-`: standard input); every label must be known (after the label map).
     public mutating func loadLabels(_ file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
@@ -281,7 +291,7 @@ public struct Labeler: Sendable {
 
     /// `path` made absolute against `folder`, with `.` and `..` resolved lexically (symbolic links
     /// are not followed), so two spellings of one file compare equal.
-    public static func absolute(_ path: String, in folder: String) -> String {
+    static func absolute(_ path: String, in folder: String) -> String {
         // As bytes ("/" and "." are one byte in UTF-8 and in no other character's encoding): a batch
         // makes one of these per labels row and per trace.
         var whole = path.hasPrefix("/") ? path : folder + "/" + path
