@@ -46,10 +46,12 @@ public enum InputFile {
             if error.message.hasSuffix("not a regular file") {
                 return .failure(InputFileError("\(kind) \(shown) is not a regular file", reason: "not a regular file"))
             }
+            // The reader's `cannot read: REASON`, without its prefix; a folder said as for a folder.
+            let prefix = "cannot read: "
             let reason =
                 error.message.hasPrefix(TraceReader.cannotRead(EISDIR))
                 ? "is a folder"
-                : String(error.message.dropFirst(error.message.hasPrefix("cannot read: ") ? 13 : 0))
+                : String(error.message.dropFirst(error.message.hasPrefix(prefix) ? prefix.count : 0))
             return .failure(InputFileError("cannot read \(kind) \(shown): \(reason)", reason: reason))
         }
     }

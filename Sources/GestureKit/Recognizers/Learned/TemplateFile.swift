@@ -370,6 +370,7 @@ private struct TemplateReader {
         }
         var seen: Set<String> = []
         var seenInAnyCase: Set<String> = []
+        var total = 0
         for item in items {
             let gesture = try self.gesture(item, TemplateMatcher(rawValue: result.algorithm)!)
             let place = item["name"]?.value ?? item
@@ -382,7 +383,7 @@ private struct TemplateReader {
                         + "labels name gestures in any case", at: place)
             }
             result.gestures.append(gesture)
-            let total = result.gestures.reduce(0) { $0 + $1.templates.count }
+            total += gesture.templates.count
             guard total <= TemplateFile.maximumTemplates else {
                 throw error(
                     "\(total) templates or more: a file may hold at most \(TemplateFile.maximumTemplates) (each takes up "
