@@ -7,8 +7,9 @@ let convertHelp = """
     Converts traces between JSON, CSV and $-family XML. Samples, touch ids, phases, name, label,
     subject and view are kept bit for bit where the target format can hold them. Where it cannot
     (XML: no label or view, no stationary or cancelled phase, no named touches, times in whole
-    milliseconds), convert names what would be lost, per file, and refuses unless --lossy. A folder
-    converts into a folder of the same layout; its labels.csv is copied with the paths renamed.
+    milliseconds from 0), convert names what would be lost, per file, and refuses unless --lossy. A
+    folder converts into a folder of the same layout; the labels files batch reads in it
+    (*label*.csv) are copied with the paths renamed.
 
     options:
       --to json|csv|xml          the format to write (required)
@@ -63,6 +64,12 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     if singleFile && !out.hasSuffix("/")
         && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)
     {
+        // A file named for another format would not read back as what it holds (`b.json` of CSV).
+        if let named = TraceFormat(path: out), named != format {
+            throw UsageError(
+                "--out \(out) names a \(named.rawValue) file, and --to \(format.rawValue) writes \(format.rawValue): "
+                    + "name it .\(format.rawValue)")
+        }
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
         return converter.failed ? .error : .recognized
     }
@@ -153,6 +160,14 @@ private struct Converter {
             }
             Output.error("\(file): warning: \(losses)")
         }
+        // The bytes read back (convert checked that, without ceilings); within the read limits too?
+        // A name of 20,000 `&`s is 100,000 bytes of XML, past the 64 KiB a string may take.
+        do throws(TraceError) {
+            _ = try TraceReader.read(bytes: conversion.bytes, file: output ?? "-", format: format, limits: limits)
+        } catch  where error.code == .limitExceeded {
+            Output.error(
+                "\(output ?? file): warning: does not read back within the read limits: \(error.message)")
+        } catch {}
         guard let output else {
             Output.write(String(decoding: conversion.bytes, as: UTF8.self))
             return nil
@@ -161,15 +176,35 @@ private struct Converter {
         return conversion.losses.contains { $0.hasPrefix("label ") } ? trace.label : nil
     }
 
-    /// Converts every trace under `folder` into `out`, keeping the layout, and copies its labels.csv.
-    /// Without one, the labels the target format cannot hold (XML's) are written to a new labels.csv.
+    /// Converts every trace under `folder` into `out`, keeping the layout, and copies each labels file
+    /// `gesture batch` would read there (`*label*.csv` with a `path,label` header, at any depth) with
+    /// its paths renamed. Without any, the labels the target format cannot hold (XML's) are written to
+    /// a new labels.csv. An `out` inside `folder` is left out of the walk, so a second run does not
+    /// convert the first one's output.
     mutating func convert(folder: String, into out: String) {
-        let labels = join(folder, "labels.csv")
+        let labelsFiles = Set(CorpusWalker.labelsFiles(under: [folder]))
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let (outFolder, inFolder) = (
+            Paths.absolute(out, workingDirectory: workingDirectory),
+            Paths.absolute(folder, workingDirectory: workingDirectory)
+        )
+        guard outFolder != inFolder else {
+            fail("\(out): error: --out is the folder being converted, \(folder); give another folder")
+            return
+        }
+        let skipped = outFolder.hasPrefix(inFolder + "/") ? outFolder + "/" : nil
         var lostLabels: [(path: String, label: String)] = []
+        let labeler = Labeler(configuration: Configuration(profile: .default))
         for entry in CorpusWalker(roots: [folder]) {
-            if entry.relativePath == "labels.csv" { continue }
+            if let skipped, Paths.absolute(entry.path, workingDirectory: workingDirectory).hasPrefix(skipped) {
+                continue
+            }
             if let problem = entry.problem {
                 fail(TraceError(.io, file: entry.path, message: problem).description)
+                continue
+            }
+            if labelsFiles.contains(entry.path) {
+                copyLabels(entry.path, to: join(out, entry.relativePath))
                 continue
             }
             let path = LabelsFile.renamed(entry.relativePath, to: format)
@@ -179,21 +214,21 @@ private struct Converter {
                 lostLabels.append((path, label))
             }
         }
-        guard FileManager.default.fileExists(atPath: labels) else {
-            // Only labels `gesture batch` can score: a sequence's (`checkmark+swipe-right`) would make
-            // the whole file an error, and a trace's own label is reported lost anyway.
-            let known = Labeler(configuration: Configuration(profile: .default)).known
-            lostLabels.removeAll { !known.contains($0.label) }
-            guard !lostLabels.isEmpty else { return }
-            let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
-            write(Array(("path,label\n" + rows).utf8), to: join(out, "labels.csv"), from: folder)
-            return
-        }
+        guard labelsFiles.isEmpty else { return }
+        // Only labels `gesture batch` can score (a gesture, `none`, or gestures in sequence,
+        // `checkmark+swipe-right`): an unknown one would make the whole file an error, and a trace's own
+        // label is reported lost anyway.
+        lostLabels.removeAll { (try? labeler.label(for: "", traceLabel: $0.label).get()) == nil }
+        guard !lostLabels.isEmpty else { return }
+        let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
+        write(Array(("path,label\n" + rows).utf8), to: join(out, "labels.csv"), from: folder)
+    }
+
+    /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's.
+    mutating func copyLabels(_ labels: String, to output: String) {
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)
-            write(
-                try LabelsFile.renamingPaths(bytes, file: labels, to: format), to: join(out, "labels.csv"), from: labels
-            )
+            write(try LabelsFile.renamingPaths(bytes, file: labels, to: format), to: output, from: labels)
         } catch {
             fail(error.description)
         }

@@ -170,6 +170,24 @@ let shapes = [
         #expect(mapped.stdout.contains(#""label":"z","gesture":"z","correct":true"#))
     }
 
+    /// A trace's own label that no recognizer produces is a row's error placed at the label, in JSON
+    /// and CSV alike (the file is read again for the place, on this path alone).
+    @Test func aTracesOwnUnknownLabelIsPlacedAtIt() throws {
+        let corpus = try MiniCorpus("own-label")
+        defer { corpus.remove() }
+        try corpus.write("typo.csv", "# name: t\n#  label: tapp\nt,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,2\n")
+        try corpus.write(
+            "typo.json",
+            "{\n  \"label\": \"tapp\",\n  \"samples\": [{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2}]}\n"
+        )
+        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        let rows = output.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows[0].contains(#""code":"unknown-label""#) && rows[0].contains(#""line":2,"column":11"#))
+        #expect(rows[1].contains(#""code":"unknown-label""#) && rows[1].contains(#""line":2,"column":12"#))
+    }
+
     @Test func gatesExitOneWhenMissed() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }

@@ -79,8 +79,8 @@ extension CSVReaderTests {
             #expect(try parse("# label: tap\n# a note\n") == Trace(label: "tap", samples: []))
         }
 
-        @Test func subjectCommentInAnyCaseLaterWins() throws {
-            #expect(try parse("# Subject: s01 \n# subject: s02\n").subject == "s02")
+        @Test func subjectCommentInAnyCase() throws {
+            #expect(try parse("# Subject: s01 \n").subject == "s01")
             #expect(try parse("# subjects: s01\n").subject == nil)
         }
 
@@ -121,8 +121,8 @@ extension CSVReaderTests {
             #expect(try parse("# view: 390.5 X 8.44e2\n").view == ViewSize(width: 390.5, height: 844))
         }
 
-        @Test func laterMetadataCommentReplacesEarlierOneEvenAfterTheHeader() throws {
-            let trace = try parse("# label: tap\n" + header + "0,1,began,1,2\n# label: swipe\n1,1,ended,1,2\n")
+        @Test func metadataCommentAfterTheHeaderCounts() throws {
+            let trace = try parse(header + "0,1,began,1,2\n# label: swipe\n1,1,ended,1,2\n")
             #expect(trace.label == "swipe")
             #expect(trace.samples.count == 2)
         }
@@ -257,6 +257,22 @@ extension CSVReaderTests {
                         .missingField, 1, 1, sample: nil,
                         #"no header: the first row is data ("0", "1", "began", "1", "2"); the first row must name the columns "t", "id", "phase", "x" and "y""#
                     ))
+        }
+
+        /// A second value of one key, in any case and anywhere, is an error at its key, as JSON's
+        /// duplicate keys are: neither value is dropped unseen.
+        @Test(arguments: [
+            ("# label: tap\n# label: swipe-left\n", 2, 3, "label"),
+            ("# Subject: a\n" + header + "0,1,began,1,2\n#  SUBJECT: b\n", 4, 4, "subject"),
+            ("# name: x\n# a note\n#Name:x\n", 3, 2, "name"),
+            ("# view: 1x2\n# view: 1x2\n", 2, 3, "view"),
+        ])
+        func aSecondMetadataCommentIsPlacedAtItsKey(_ text: String, _ line: Int, _ column: Int, _ key: String) {
+            #expect(
+                failure(text)
+                    == expected(
+                        .invalidValue, line, column, sample: nil,
+                        "a second \"# \(key):\" comment: a trace has one \(key) (keys in any case)"))
         }
 
         @Test func duplicateColumnPlacedAtSecondOne() {

@@ -154,7 +154,8 @@ import Testing
     }
 
     /// A folder without a labels file converted to XML, which has no place for a label: the labels
-    /// go to a new labels.csv, so batch scores the XML folder as it scored the original.
+    /// go to a new labels.csv (gestures in sequence too), so batch scores the XML folder as it scored
+    /// the original.
     @Test func labelsXMLCannotHoldGoToANewLabelsFile() throws {
         let folder = try Self.folder("xml-labels")
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
@@ -164,10 +165,12 @@ import Testing
         #expect(
             try Self.text("xml/labels.csv", in: folder) == """
                 path,label
+                checkmark-then-swipe-right.xml,checkmark+swipe-right
                 checkmark.xml,checkmark
                 circle.xml,circle
                 double-tap.xml,double-tap
                 long-press-drifting-9.5pt.xml,long-press
+                long-press-then-pan.xml,long-press+pan
                 long-press.xml,long-press
                 not-a-checkmark.xml,pan
                 not-a-circle-open.xml,pan
@@ -185,14 +188,105 @@ import Testing
         let batch = try GestureCommand.run(
             [
                 "batch", "--format", "jsonl", "--labels", "xml/labels.csv", "xml/checkmark.xml", "xml/z.xml",
-                "xml/tap.xml",
+                "xml/tap.xml", "xml/checkmark-then-swipe-right.xml",
             ],
             in: folder)
         #expect(batch.stderr == "")
         #expect(
             try Self.scored(batch.stdout) == [
+                "xml/checkmark-then-swipe-right.xml checkmark+swipe-right checkmark+swipe-right true",
                 "xml/checkmark.xml checkmark checkmark true", "xml/tap.xml tap tap true", "xml/z.xml z z true",
             ])
+    }
+
+    /// Every labels file batch reads in a folder, at any depth and by any `*label*.csv` name, is
+    /// copied to its place with its paths renamed; the converted folder scores as the original.
+    @Test func labelsFilesAtAnyDepthAreCopied() throws {
+        let folder = try Self.folder("deep-labels")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        try Self.write(try Self.text("checkmark.json", in: traces), "corpus/s01/a.json", in: folder)
+        try Self.write(try Self.text("z.csv", in: traces), "corpus/s02/b.csv", in: folder)
+        try Self.write("path,label\na.json,checkmark\n", "corpus/s01/labels.csv", in: folder)
+        try Self.write("path,label\ns02/b.csv,z\n", "corpus/Labels-2024.csv", in: folder)
+        let run = try GestureCommand.run(["convert", "corpus", "--to", "csv", "--out", "out"], in: folder)
+        #expect(run == .init(status: 0, stdout: "", stderr: ""))
+        #expect(try Self.text("out/s01/labels.csv", in: folder) == "path,label\na.csv,checkmark\n")
+        #expect(try Self.text("out/Labels-2024.csv", in: folder) == "path,label\ns02/b.csv,z\n")
+        let original = try GestureCommand.run(["batch", "--format", "jsonl", "corpus"], in: folder)
+        let converted = try GestureCommand.run(["batch", "--format", "jsonl", "out"], in: folder)
+        #expect(converted.status == 0 && converted.stderr == "")
+        #expect(
+            try Self.scored(converted.stdout) == [
+                "out/s01/a.csv checkmark checkmark true", "out/s02/b.csv z z true",
+            ])
+        #expect(
+            try Self.scored(original.stdout) == [
+                "corpus/s01/a.json checkmark checkmark true", "corpus/s02/b.csv z z true",
+            ])
+    }
+
+    /// An `--out` inside the folder converted is not walked: run again, it is not converted into
+    /// itself one level deeper. The folder itself as `--out` is refused.
+    @Test func anOutFolderInsideTheInputIsLeftOut() throws {
+        let folder = try Self.folder("out-inside")
+        try Self.write(
+            try Self.text("checkmark.json", in: GestureCommand.packageRoot.appendingPathComponent("Traces")),
+            "corpus/s01/a.json", in: folder)
+        for _ in 1...3 {
+            let run = try GestureCommand.run(
+                ["convert", "corpus", "--to", "csv", "--out", "corpus/out", "--force"], in: folder)
+            #expect(run == .init(status: 0, stdout: "", stderr: ""))
+        }
+        let files = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("corpus").path))
+            .compactMap { $0 as? String }.filter { $0.contains(".") }.sorted()
+        #expect(files == ["out/s01/a.csv", "s01/a.json"])
+        let itself = try GestureCommand.run(["convert", "corpus", "--to", "csv", "--out", "./corpus/"], in: folder)
+        #expect(
+            itself
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "./corpus/: error: --out is the folder being converted, corpus; give another folder\n"))
+    }
+
+    /// XML's times count from its first point: a trace that starts at 2 s loses its start, and
+    /// says that, not that its times are no whole milliseconds.
+    @Test func aStartOtherThanZeroIsTheLossXMLSays() throws {
+        let trace = """
+            {"samples": [{"t": 2, "id": 1, "phase": "began", "x": 1, "y": 2},
+              {"t": 2.5, "id": 1, "phase": "moved", "x": 1, "y": 3},
+              {"t": 2.5004, "id": 1, "phase": "ended", "x": 1, "y": 3}]}
+            """
+        let run = try GestureCommand.run(["convert", "-", "--to", "xml"], input: trace)
+        #expect(
+            run.stderr
+                == "-: error: to xml loses: the first sample's time 2 s (read back as 0), times not whole milliseconds from the first sample (1 sample); not converted (--lossy converts anyway)\n"
+        )
+    }
+
+    /// A loss of thousands of touch ids names the first five; a label is quoted in full.
+    @Test func longLossesAreBrief() throws {
+        var csv = "# label: checkmark+swipe-right\nt,id,phase,x,y\n"
+        for k in 0..<8 { csv += "\(k),t\(k),began,1,2\n\(k).5,t\(k),ended,1,2\n" }
+        let run = try GestureCommand.run(["convert", "-", "--input-format", "csv", "--to", "xml"], input: csv)
+        #expect(
+            run.stderr
+                == #"-: error: to xml loses: label "checkmark+swipe-right", touch ids ("t0" → 1, "t1" → 2, "t2" → 3, "t3" → 4, "t4" → 5, and 3 more); not converted (--lossy converts anyway)"#
+                + "\n")
+    }
+
+    /// What convert writes reads back with no ceilings; past a read limit of the run it is said.
+    @Test func anOutputPastAReadLimitIsWarned() throws {
+        let trace = #"""
+            {"name": "&&&&&&&&", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2},
+              {"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2}]}
+            """#
+        let run = try GestureCommand.run(
+            ["convert", "-", "--to", "xml", "--limit", "string-length=16"], input: trace)
+        #expect(run.status == 0 && run.stdout.contains(#"Name="&amp;&amp;"#))
+        #expect(
+            run.stderr.hasPrefix(
+                "-: warning: does not read back within the read limits: attribute value too long: expected at most 16 bytes"
+            ))
     }
 
     @Test func severalFilesIntoAFolderAndOneFileToAFile() throws {
@@ -240,6 +334,10 @@ import Testing
         (
             ["convert", "-", "--to", "csv", "--out", "Traces"],
             "- (standard input) needs --out FILE, not a folder: Traces is one"
+        ),
+        (
+            ["convert", "Traces/z.csv", "--to", "xml", "--out", "/nonexistent-gesture-out/z.csv"],
+            "--out /nonexistent-gesture-out/z.csv names a csv file, and --to xml writes xml: name it .xml"
         ),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {

@@ -292,29 +292,7 @@ public struct Labeler: Sendable {
     /// `path` made absolute against `folder`, with `.` and `..` resolved lexically (symbolic links
     /// are not followed), so two spellings of one file compare equal.
     static func absolute(_ path: String, in folder: String) -> String {
-        // As bytes ("/" and "." are one byte in UTF-8 and in no other character's encoding): a batch
-        // makes one of these per labels row and per trace.
-        var whole = path.hasPrefix("/") ? path : folder + "/" + path
-        return whole.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 1)
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
-                let part = bytes[start..<end]
-                if part.elementsEqual(".".utf8) || part.isEmpty {
-                    // Nothing: "a/./b" and "a//b" are "a/b".
-                } else if part.elementsEqual("..".utf8) {
-                    while let last = result.popLast(), last != UInt8(ascii: "/") {}
-                } else {
-                    result.append(UInt8(ascii: "/"))
-                    result.append(contentsOf: part)
-                }
-                start = end + 1
-            }
-            return result.isEmpty ? "/" : String(decoding: result, as: UTF8.self)
-        }
+        Paths.absolute(path, workingDirectory: folder)
     }
 
     /// Whether `label` can name a gesture: not empty, without spaces, commas or `+`

@@ -138,8 +138,19 @@ public struct BatchRunner: Sendable {
         case .success(let labelling):
             return Read(trace: trace, label: labelling.label, group: group, labelling: labelling)
         case .failure(let problem):
-            return Read(group: group, error: TraceError(.unknownLabel, file: entry.path, message: problem.message))
+            return Read(group: group, error: labelError(problem.message, trace: trace, entry: entry))
         }
+    }
+
+    /// An unknown label of the trace's own, placed at it: the file is read again for its line and
+    /// column, on this path alone (a regular file; standard input and pipes cannot be read twice).
+    private func labelError(_ message: String, trace: Trace, entry: CorpusEntry) -> TraceError {
+        guard let offset = trace.labelOffset, entry.path != "-",
+            let bytes = try? TraceReader.load(
+                fileSystemPath: entry.fileSystemPath, file: entry.path, limits: limits, allowsSpecialFiles: false),
+            offset < bytes.count
+        else { return TraceError(.unknownLabel, file: entry.path, message: message) }
+        return TraceError(.unknownLabel, file: entry.path, text: bytes, offset: offset, message: message)
     }
 }
 

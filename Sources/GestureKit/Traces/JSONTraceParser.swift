@@ -124,7 +124,9 @@ struct JSONTraceParser {
                 }
                 switch known {
                 case .name: trace.name = try readOptionalString(name: "name", level: level + 1)
-                case .label: trace.label = try readOptionalString(name: "label", level: level + 1)
+                case .label:
+                    trace.labelOffset = i
+                    trace.label = try readOptionalString(name: "label", level: level + 1)
                 case .view: trace.view = try readView(level: level + 1)
                 case .samples:
                     if i < n, b[i] == UInt8(ascii: "[") {

@@ -141,7 +141,7 @@ extension Trace {
     /// - `phase`: `began`, `moved`, `stationary`, `ended` or `cancelled`, lowercase.
     ///
     /// Comments `# label: …`, `# name: …`, `# subject: …` and `# view: WIDTHxHEIGHT` set metadata
-    /// (keys in any case, values trimmed, may appear anywhere, a later one replaces an earlier one);
+    /// (keys in any case, values trimmed, may appear anywhere, each key once: a second is an error);
     /// other comments are ignored. A text without a header returns a trace with no samples.
     ///
     /// Only syntax and fields are checked here: time order, touch consistency and empty traces
@@ -600,12 +600,27 @@ private struct CSVTraceReader {
             return
         }
         let (a, b) = CSVScanner.trim(text, colon + 1, end)
+        // One value a key, as JSON's keys: a second `# label:` would otherwise drop the first unseen.
+        let isSet =
+            switch key {
+            case "label": trace.label != nil
+            case "name": trace.name != nil
+            case "subject": trace.subject != nil
+            default: trace.view != nil
+            }
+        if isSet {
+            throw error(
+                .invalidValue, at: keyStart,
+                message: "a second \"# \(key):\" comment: a trace has one \(key) (keys in any case)")
+        }
         guard a < b else {
             throw error(.invalidValue, at: a, message: "expected a value for \"\(key)\", found nothing")
         }
         let value = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
         switch key {
-        case "label": trace.label = value
+        case "label":
+            trace.label = value
+            trace.labelOffset = a
         case "name": trace.name = value
         case "subject": trace.subject = value
         default:

@@ -26,6 +26,9 @@ public struct Trace: Sendable, Hashable {
     /// Where the samples begin in the file (JSON's `[`, the line after a CSV header, XML's
     /// `<Gesture>`), so that an empty trace's error can point there.
     var samplesOffset: Int?
+    /// Where the label's value begins in the file (JSON's string, a CSV `# label:` comment's value), so
+    /// that a label no recognizer produces can be placed (`BatchRunner`).
+    var labelOffset: Int?
     /// The format the trace was read from (`TraceReader` sets it).
     var format: TraceFormat?
 

@@ -226,8 +226,11 @@ public enum TraceWriter {
         func metadata(_ what: String, _ before: String?, _ after: String?) {
             guard let before, before != after else { return }
             losses.append(
-                after.map { "\(what) \(quoted(before)) (read back as \(quoted($0)))" } ?? "\(what) \(quoted(before))")
+                after.map { "\(what) \(quotedValue(before)) (read back as \(quotedValue($0)))" }
+                    ?? "\(what) \(quotedValue(before))")
         }
+        // Metadata in full (up to a long line's worth): what is lost is said exactly.
+        func quotedValue(_ text: String) -> String { "\"\(DiagnosticText.escaped(text, maxCharacters: 200))\"" }
         metadata("name", original.name, readBack.name)
         metadata("label", original.label, readBack.label)
         metadata("subject", original.subject, readBack.subject)
@@ -264,7 +267,23 @@ public enum TraceWriter {
         if !phaseOrder.isEmpty {
             losses.append("phases (\(phaseOrder.map { "\(phases[$0]!) \($0)" }.joined(separator: ", ")))")
         }
-        if !ids.isEmpty { losses.append("touch ids (\(ids.joined(separator: ", ")))") }
+        if !ids.isEmpty {
+            // The first few: a trace of thousands of named touches would make a line of thousands.
+            let shown = ids.prefix(maximumListed).joined(separator: ", ")
+            let more = ids.count > maximumListed ? ", and \(ids.count - maximumListed) more" : ""
+            losses.append("touch ids (\(shown)\(more))")
+        }
+        if let first = original.samples.first?.time, let readFirst = readBack.samples.first?.time,
+            format == .xml, first.bitPattern != readFirst.bitPattern
+        {
+            // XML's times count from its first point: an origin other than 0 reads back as 0, which
+            // alone is not a time that is no whole millisecond.
+            losses.append("the first sample's time \(number(first)) s (read back as \(number(readFirst)))")
+            times = zip(original.samples, readBack.samples).count { before, after in
+                let milliseconds = (before.time - first) * 1000
+                return abs(milliseconds - milliseconds.rounded()) > 1e-6 * max(1, abs(milliseconds))
+            }
+        }
         if times > 0 {
             let why = format == .xml ? "times not whole milliseconds from the first sample" : "times"
             losses.append("\(why) (\(times) sample\(times == 1 ? "" : "s"))")
@@ -272,6 +291,9 @@ public enum TraceWriter {
         if places > 0 { losses.append("positions (\(places) sample\(places == 1 ? "" : "s"))") }
         return losses
     }
+
+    /// The most touch-id changes a loss lists by name.
+    static let maximumListed = 5
 
     /// A touch as messages show it: `1`, or `"left"` for a name.
     static func quoted(_ id: TouchID) -> String { id.number.map(String.init) ?? quoted(id.description) }
