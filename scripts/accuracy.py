@@ -110,7 +110,10 @@ def read_labels(labels_file):
             print(f"{labels_file}:1: the header names no `path` and `label` columns "
                   f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)
             sys.exit(2)
-        return [row for row in reader if row["path"]]
+        rows = [row for row in reader if row["path"].strip()]
+        for row in rows:  # as batch reads a path: trimmed, and `./a/b.xml` the same file as `a/b.xml`
+            row["path"] = os.path.normpath(row["path"].strip())
+        return rows
 
 
 def devices_of(rows):
@@ -166,11 +169,12 @@ for name, dataset, device, person, device_of in SETS:
             continue
         who = (person(parts) if person else None) or row.get("group") or row.get("person") \
             or (parts[0] if len(parts) > 1 else dataset)
-        path = os.path.join(folder, row["path"])
+        path = os.path.normpath(os.path.join(folder, row["path"]))
         groups[path] = (name, f"{dataset}|{who}")
         rows_out.append((path, row["label"], f"{name}|{who}"))
-work = tempfile.mkdtemp(prefix="gesture-accuracy-")
-labels = os.path.join(work, "labels.csv")
+# Removed when the script ends, however it ends.
+temporary = tempfile.TemporaryDirectory(prefix="gesture-accuracy-")
+labels = os.path.join(temporary.name, "labels.csv")
 with open(labels, "w", newline="") as f:
     writer = csv.writer(f)
     writer.writerow(["path", "label", "group"])
@@ -186,7 +190,8 @@ def run(command):
     result = subprocess.run([args.gesture] + command, capture_output=True, text=True)
     # 2 with output: some files could not be read; their rows say which, and the rest is scored.
     if result.returncode not in (0, 1) and not (result.returncode == 2 and result.stdout):
-        sys.exit(f"gesture {command[0]} failed ({result.returncode}):\n{result.stderr}")
+        print(f"gesture {command[0]} failed ({result.returncode}):\n{result.stderr}", file=sys.stderr)
+        sys.exit(2)
     return result.stdout
 
 
@@ -194,10 +199,18 @@ def run(command):
 batch = [json.loads(line) for line in run(["batch", "--format", "jsonl", "--quiet"] + common + folders).splitlines()]
 inside = collections.defaultdict(lambda: collections.Counter())  # (set, person) → counts
 unreadable = [r for r in batch if r["error"] is not None]
+# A trace another labels file labels (one in a subfolder) has no person here: tune would refuse it.
+elsewhere = [r["path"] for r in batch
+             if r["error"] is None and r["label"] is not None and os.path.normpath(r["path"]) not in groups]
+if elsewhere:
+    print(f"{len(elsewhere)} traces are labelled, but not by their dataset's labels.csv (by another labels "
+          f"file, their own label or their folder's name; the first: {elsewhere[0]}), so they have no person "
+          f"to leave out: list them in that labels.csv", file=sys.stderr)
+    sys.exit(2)
 for r in batch:
-    if r["error"] is not None or r["path"] not in groups:
+    if r["error"] is not None or os.path.normpath(r["path"]) not in groups:
         continue
-    name, who = groups[r["path"]]
+    name, who = groups[os.path.normpath(r["path"])]
     counts = inside[(name, who)]
     label, fired = r["label"], [family(g) for g in (r["gesture"] or "").split("+") if g]
     counts["traces"] += 1
@@ -212,6 +225,12 @@ for r in batch:
         elif g in fired:
             counts[g + ".falseAlarms"] += 1
 
+scored = {name for name, _ in inside}
+empty = [s[0] for s in SETS if s[0] not in scored]
+if empty:
+    print(f"no trace of {', '.join(empty)} was scored (is every path of its labels.csv a file batch reads?)",
+          file=sys.stderr)
+    sys.exit(2)
 
 # Leave one person out, recognizer by recognizer, from `gesture tune`'s counts per setting and group.
 def choose(totals):

@@ -196,6 +196,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             ] + (arguments.repeated["--limit"] ?? [])
                 // Only when given, so that the fingerprints of runs without it stay what they were.
                 + (arguments.flags.contains("--lift-at-jumps") ? ["--lift-at-jumps"] : []))
+        identity.rooted(roots)
     }
     let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in

@@ -97,16 +97,22 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     } catch {
         throw UsageError(error.message)
     }
+    if arguments.flags.contains("--force"), arguments.options["--write-config"] == nil {
+        throw UsageError("--force needs --write-config FILE")
+    }
     if let file = arguments.options["--write-config"] {
         // Said now rather than after the replays.
         if file == "-" {
             throw UsageError("--write-config -: standard output carries the report; name a file")
         }
-        if FileManager.default.fileExists(atPath: file), !arguments.flags.contains("--force") {
-            throw UsageError("--write-config \(file) exists: give --force to overwrite it")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw UsageError("--write-config \(file) is a folder: name a file") }
+            if !arguments.flags.contains("--force") {
+                throw UsageError("--write-config \(file) exists: give --force to overwrite it")
+            }
         }
         let folder = Paths.folder(of: file)
-        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
             isFolder.boolValue, FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
         else {
@@ -161,6 +167,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         samples.append(TuningSample(path: entry.path, trace: trace, label: label, group: read.group))
     }
     guard !samples.isEmpty else {
+        if errors == entries.count {
+            throw UsageError(
+                "no trace could be read: every one of the \(entries.count) files is an error (above)")
+        }
         throw UsageError(
             "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
                 + "give --labels FILE, or put traces in folders named for their gesture")
@@ -198,6 +208,12 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         if let problem = writeFile(text, to: file, replacing: true) {
             Output.error("gesture: error: cannot write configuration file \(file): \(Output.reason(problem))")
             return .error
+        }
+        if configuration.profile == .hammer {
+            Output.error(
+                "gesture: note: \(file) sets every parameter, so its values hold with any --profile; its "
+                    + "relationships are changes to --profile hammer's, whose way of waiting comes with that profile "
+                    + "only: apply it with --profile hammer")
         }
     }
     return errors > 0 ? .error : .recognized

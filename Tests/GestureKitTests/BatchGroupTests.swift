@@ -140,16 +140,21 @@ import Testing
         #expect(plain.stdout.hasPrefix(#"{"path":"p3/a.csv","label":"circle","gesture":"z","#))
     }
 
-    /// `column:group` (here by its short form): left = p1's three and p3/a, right = p2's three and
-    /// p3/b — which no labels file row lists, so it is an error row. Left: checkmark 1 of 2, none 0 of 1,
-    /// circle 0 of 1; false alarms p1/c and p3/a, 2 of 4 = 50%.
+    /// `column:group` (here by its short form): left = p1's three and p3/a, right = p2's three. p3/b,
+    /// which no labels file row lists, is unlabelled, and needs no group; labelled by its own label, it
+    /// is an error row. Left: checkmark 1 of 2, none 0 of 1, circle 0 of 1; false alarms p1/c and p3/a,
+    /// 2 of 4 = 50%.
     @Test func columnGroupsComeFromTheLabelsFile() throws {
         let corpus = try Self.corpus()
         defer { corpus.remove() }
         let output = try Self.batch(["--group-by", "group", "--misses", "0", "."], in: corpus)
-        #expect(output.status == 2)
+        #expect(output.status == 0 && output.stderr == "")
+        #expect(output.stdout.hasPrefix("8 traces: 7 scored, 1 unlabelled, 0 errors\n"))
+        try corpus.add("p3/b.csv", from: "circle.json", label: "circle")
+        let labelled = try Self.batch(["--group-by", "group", "--misses", "0", "."], in: corpus)
+        #expect(labelled.status == 2)
         #expect(
-            output.stderr
+            labelled.stderr
                 == #"./p3/b.csv: error: no group by column:group: no labels file with a "group" column lists this trace"#
                 + "\n")
         #expect(
@@ -179,7 +184,8 @@ import Testing
         )
         let text = try Self.batch(["--group-by", "dir:2", "."], in: corpus)
         #expect(text.status == 2)
-        #expect(text.stdout.hasPrefix("9 traces: 0 scored, 0 unlabelled, 9 errors\n"))
+        // p3/b, unlabelled, needs no group.
+        #expect(text.stdout.hasPrefix("9 traces: 0 scored, 1 unlabelled, 8 errors\n"))
         #expect(text.stdout.contains("\nno groups by dir:2: no trace has one\n"))
         #expect(
             text.stdout.contains(

@@ -113,6 +113,32 @@ let shapes = [
             twice.stderr.hasPrefix("gesture: error: shard 1/3 is given twice: \(shardFiles[0]) and \(shardFiles[0])\n"))
     }
 
+    /// The corpus fingerprint holds the PATH's own name: two people's folders whose files are named
+    /// alike are two corpora, and one folder named two ways (`.` and its absolute path) is one.
+    @Test func shardsOfTwoFoldersNamedAlikeAreRefused() throws {
+        let corpus = try MiniCorpus("alike")
+        defer { corpus.remove() }
+        for person in ["p1", "p2"] { try corpus.add("\(person)/z.csv", from: "z.csv", label: "z") }
+        let options = shapes + ["--format", "json"]
+        try corpus.write(
+            ".one.json",
+            try GestureCommand.run(["batch"] + options + ["--shard", "1/2", "p1"], in: corpus.folder).stdout)
+        try corpus.write(
+            ".two.json",
+            try GestureCommand.run(["batch"] + options + ["--shard", "2/2", "p2"], in: corpus.folder).stdout)
+        let merged = try GestureCommand.run(["merge-scores", ".one.json", ".two.json"], in: corpus.folder)
+        #expect(merged.status == 2 && merged.stdout == "")
+        #expect(
+            merged.stderr.hasPrefix(
+                "gesture: error: .two.json walked another corpus (1 files) than .one.json (1 files)"))
+        let p1 = corpus.folder.appendingPathComponent("p1")
+        try corpus.write(
+            ".other.json",
+            try GestureCommand.run(["batch"] + options + ["--shard", "2/2", p1.path], in: corpus.folder).stdout)
+        let mounted = try GestureCommand.run(["merge-scores", ".one.json", ".other.json"], in: corpus.folder)
+        #expect(mounted.status == 0 && mounted.stderr == "")
+    }
+
     @Test func everyBadFileIsAnErrorRowAndTheRunGoesOn() throws {
         let corpus = try MiniCorpus("bad")
         defer { corpus.remove() }
@@ -164,6 +190,14 @@ let shapes = [
             output.stderr
                 == "bad-labels.csv:2:7: error: unknown label \"zed\": expected one of \(shapeGestures), none (or map it with --label-map)\n"
         )
+        // A gesture of a recognizer --recognizers leaves out says so.
+        try corpus.write("left-out.csv", "path,label\nz.csv,swipe-up\n")
+        let leftOut = try GestureCommand.run(
+            ["batch", "--recognizers", "checkmark,z,circle", "--labels", "left-out.csv", "z.csv"], in: corpus.folder)
+        #expect(
+            leftOut.stderr
+                == "left-out.csv:2:7: error: unknown label \"swipe-up\": swipe-up is a gesture of swipe, which is not "
+                + "among the recognizers (--recognizers): add swipe, or map the label (--label-map swipe-up=none)\n")
         let mapped = try GestureCommand.run(
             ["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"],
             in: corpus.folder)

@@ -250,6 +250,18 @@ extension CSVReaderTests {
                         #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
         }
 
+        /// A file named as a labels file whose header names no `path` and `label` is read as a trace,
+        /// and the message says why it was not read as labels.
+        @Test func aFileNamedAsLabelsWithAnotherHeaderSaysSo() {
+            #expect(
+                throws: TraceError(
+                    .missingField, file: "corpus/Labels-2024.csv", line: 1, column: 1,
+                    message:
+                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y"; named as a labels file, it is read as one only with a header naming "path" and "label""#
+                )
+            ) { try Trace.parseCSV(Array("file,gesture\na.xml,z\n".utf8), file: "corpus/Labels-2024.csv") }
+        }
+
         @Test func dataWithoutHeaderIsSaidToBeData() {
             #expect(
                 failure("0,1,began,1,2\n")

@@ -96,7 +96,7 @@ import Testing
         #expect(value["templates"] == .array([.string("../marks.json")]))
         #expect(value["recognizers"]?.text == #"[{"id":"triple-tap","kind":"tap","gesture":"triple-tap"}]"#)
         #expect(value["parameters"]?["triple-tap"]?.text == #"{"taps":3}"#)
-        #expect(value["requiresFailureOf"]?.text == #"{"double-tap":{"replace":["triple-tap"]}}"#)
+        #expect(value["requiresFailureOf"]?.text == #"{"double-tap":{"add":["triple-tap"]}}"#)
         let listed = try GestureCommand.run(["list", "--format", "json", "--config", "c.json"], in: corpus.folder)
         let relisted = try GestureCommand.run(
             ["list", "--format", "json", "--config", "out/tuned.json"], in: corpus.folder)
@@ -109,8 +109,143 @@ import Testing
                 .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: ""))
     }
 
+    /// Tuned with `--recognizers`, the run sees none of the relationships with the recognizers it
+    /// leaves out: the file writes what it changed as additions, so that read with the whole registry
+    /// it keeps those (swipe still requires z; long press and pan still recognize together).
+    @Test func theWrittenConfigurationKeepsRelationshipsWithRecognizersLeftOut() throws {
+        let corpus = try Self.corpus("write-subset")
+        defer { corpus.remove() }
+        try corpus.write(
+            ".c.json",
+            #"{"requiresFailureOf": {"swipe": {"add": ["long-press"]}}, "simultaneous": {"add": [["swipe", "long-press"]]}}"#
+        )
+        let run = try GestureCommand.run(
+            [
+                "tune", ".", "--labels", "labels.csv", "--recognizers", "swipe,long-press", "--config", ".c.json",
+                "--sweep", "swipe.minimumTravel=20:40:10", "--max-false-alarms", "0", "--quiet",
+                "--write-config", ".tuned.json",
+            ], in: corpus.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOf: corpus.folder.appendingPathComponent(".tuned.json"), encoding: .utf8)
+        let value = try JSONValue.parse(Array(written.utf8), file: "tuned.json")
+        #expect(value["requiresFailureOf"]?.text == #"{"swipe":{"add":["long-press"]}}"#)
+        #expect(value["simultaneous"]?.text == #"{"add":[["long-press","swipe"]]}"#)
+        let given = try GestureCommand.run(["list", "--format", "json", "--config", ".c.json"], in: corpus.folder)
+        let tuned = try GestureCommand.run(["list", "--format", "json", "--config", ".tuned.json"], in: corpus.folder)
+        #expect(tuned.status == 0 && given.status == 0)
+        /// Each recognizer's requirements and partners, as `gesture list --format json` gives them.
+        func relationships(_ listing: String) throws -> [String] {
+            let json = try JSONValue.parse(Array(listing.utf8), file: "list")
+            guard case .array(let recognizers)? = json["recognizers"] else { return [] }
+            return recognizers.map {
+                "\($0["id"]?.text ?? "") \($0["requiresFailureOf"]?.text ?? "") \($0["simultaneousWith"]?.text ?? "")"
+            }
+        }
+        #expect(try relationships(tuned.stdout).count == 10)
+        #expect(try relationships(tuned.stdout) == relationships(given.stdout))
+        #expect(
+            try relationships(tuned.stdout).contains(#""swipe" ["checkmark","z","circle","long-press"] ["long-press"]"#)
+        )
+        // Taken away, a requirement is written as the whole registry's list without it (a run sees only
+        // those among its own recognizers).
+        try corpus.write(".r.json", #"{"requiresFailureOf": {"swipe": {"replace": []}}}"#)
+        let replaced = try GestureCommand.run(
+            [
+                "tune", ".", "--labels", "labels.csv", "--recognizers", "swipe,z", "--config", ".r.json",
+                "--sweep", "swipe.minimumTravel=20:40:10", "--quiet", "--write-config", ".replaced.json",
+            ], in: corpus.folder)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let text = try String(contentsOf: corpus.folder.appendingPathComponent(".replaced.json"), encoding: .utf8)
+        #expect(
+            try JSONValue.parse(Array(text.utf8), file: "r")["requiresFailureOf"]?.text
+                == #"{"swipe":{"replace":["checkmark","circle"]}}"#)
+    }
+
+    /// A file tuned with another profile sets every parameter, so it gives the tuned values with any.
+    @Test func theWrittenConfigurationOfAnotherProfileSetsEveryValue() throws {
+        let corpus = try Self.corpus("write-seed")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--profile", "seed", "--quiet", "--write-config", "seed.json"]
+                + Self.sweep, in: corpus.folder)
+        #expect(run.status == 0 && run.stderr == "")
+        let seedList = try GestureCommand.run(
+            [
+                "list", "--format", "json", "--profile", "seed", "--recognizers", "swipe", "--set",
+                "swipe.minimumTravel=40",
+            ])
+        let applied = try GestureCommand.run(
+            ["list", "--format", "json", "--recognizers", "swipe", "--config", "seed.json"], in: corpus.folder)
+        /// Each parameter's name and value, in order.
+        func values(_ listing: String) throws -> [String] {
+            let json = try JSONValue.parse(Array(listing.utf8), file: "list")
+            guard case .array(let recognizers)? = json["recognizers"],
+                case .array(let parameters)? =
+                    recognizers.first?["parameters"]
+            else { return [] }
+            return parameters.map { "\($0["name"]?.text ?? "") \($0["value"]?.text ?? "")" }
+        }
+        #expect(try values(applied.stdout).count > 5)
+        #expect(try values(applied.stdout) == values(seedList.stdout))
+        #expect(
+            try values(applied.stdout)
+                != values(try GestureCommand.run(["list", "--format", "json", "--recognizers", "swipe"]).stdout))
+    }
+
+    /// Leave-one-group-out says where it tests nothing: a fold whose other groups hold no trace of the
+    /// target, and a grouping of one group. A trace the labels leave unlabelled needs no group.
+    @Test func foldsThatTestNothingAreSaid() throws {
+        let corpus = try Self.corpus("untrained")
+        defer { corpus.remove() }
+        var byRole = "path,label,group\n"
+        var everyone = "path,label,group\n"
+        for sample in TunerTests.people {
+            byRole += "\(sample.path),\(sample.label),\(sample.label == "none" ? "n" : "s")\n"
+            everyone += "\(sample.path),\(sample.label),all\n"
+        }
+        try corpus.write(".roles.csv", byRole)
+        try corpus.write(".one.csv", everyone)
+        try corpus.write("misc/unlisted.csv", "t,id,phase,x,y\n0,1,began,0,0\n0.1,1,ended,0,0\n")
+        let roles = try GestureCommand.run(
+            ["tune", ".", "--labels", ".roles.csv", "--group-by", "column:group"] + Self.sweep, in: corpus.folder)
+        #expect(roles.status == 0, "\(roles.stderr)")
+        #expect(roles.stdout.hasPrefix("9 traces: 8 labelled, 1 unlabelled, 0 errors; 2 groups by column:group\n"))
+        #expect(
+            roles.stdout.contains(
+                "fold s: the other groups hold no trace of swipe, so its setting was chosen without that recall (on "
+                    + "false alarms and accuracy): its figure for that group is no test of it\n"))
+        #expect(!roles.stdout.contains("fold n:"))
+        let json = try GestureCommand.run(
+            ["tune", ".", "--labels", ".roles.csv", "--group-by", "column:group", "--format", "json"] + Self.sweep,
+            in: corpus.folder)
+        let folds = try JSONValue.parse(Array(json.stdout.utf8), file: "tune.json")["crossValidation"]?["folds"]
+        guard case .array(let each)? = folds else {
+            Issue.record("no folds")
+            return
+        }
+        #expect(
+            each.map { "\($0["group"]?.text ?? "") \($0["untrainedTargets"]?.text ?? "")" } == [
+                #""n" []"#, #""s" ["swipe"]"#,
+            ])
+        let one = try GestureCommand.run(
+            ["tune", ".", "--labels", ".one.csv", "--group-by", "column:group"] + Self.sweep, in: corpus.folder)
+        #expect(one.status == 0)
+        #expect(
+            one.stdout.hasSuffix(
+                "these figures are in-sample: --group-by column:group finds one group (all), and leave-one-group-out "
+                    + "needs two or more to hold one out\n"))
+    }
+
     @Test(arguments: [
         ([String](), "gesture: error: no CORPUS given"),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--force"],
+            "gesture: error: --force needs --write-config FILE"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", "Traces", "--force"],
+            "gesture: error: --write-config Traces is a folder: name a file"
+        ),
         (["."], "gesture: error: no --sweep given: say which parameter to tune"),
         (
             [
@@ -215,6 +350,17 @@ import Testing
             run.stderr.hasPrefix(
                 "gesture: error: --group-by dir:3: 8 of the 8 traces are in no group, the first: ./a/none-15.csv: "
                     + "error: no group by dir:3:"))
+    }
+
+    @Test func aCorpusOfErrorsSaysSo() throws {
+        let run = try GestureCommand.run(["tune", "no-such-folder", "--sweep", "swipe.minimumTravel=20:40:10"])
+        #expect(
+            run
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "no-such-folder: error: cannot read: no such file or folder\n"
+                        + "gesture: error: no trace could be read: every one of the 1 files is an error (above)\n"
+                        + "Run `gesture tune --help` for usage.\n"))
     }
 
     @Test func anUnreadableFileIsReportedAndTheRestTuned() throws {

@@ -26,6 +26,9 @@ public struct Labeler: Sendable {
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`).
     public private(set) var fingerprint = PathOrder.stableHashStart
+    /// The gestures of the registry's recognizers that the configuration leaves out (`--recognizers`),
+    /// and whose each is: a label naming one is unknown for that reason, which its message says.
+    private var leftOutOwners: [String: String] = [:]
     /// `known` by lowercased name, for folder names.
     private let knownByLowercase: [String: String]
     /// What reading the labels files noticed that is not an error: rows for files that do not exist,
@@ -42,6 +45,11 @@ public struct Labeler: Sendable {
         knownByLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         workingDirectory = FileManager.default.currentDirectoryPath
         acceptsAnyLabel = false
+        var leftOut: [String: String] = [:]
+        for definition in Registry.all {
+            for gesture in definition.gestures where !known.contains(gesture) { leftOut[gesture] = definition.id }
+        }
+        leftOutOwners = leftOut
     }
 
     /// A labeler for examples of new gestures: any label that can name a gesture (no spaces, commas
@@ -156,7 +164,7 @@ public struct Labeler: Sendable {
             let label = record.fields[labelColumn]
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
                 throw LabelError(
-                    "\(place(label.offset)): error: unknown label \"\(DiagnosticText.escaped(label.value))\": expected one of \(knownList) (or map it with --label-map)"
+                    "\(place(label.offset)): error: \(unknown(Labeler.trimmed(label.value), shown: label.value, mapHint: true))"
                 )
             }
             let pathField = record.fields[pathColumn]
@@ -237,10 +245,7 @@ public struct Labeler: Sendable {
         }
         if let traceLabel {
             guard let mapped = mapped(traceLabel) else {
-                return .failure(
-                    LabelError(
-                        "unknown label \"\(DiagnosticText.escaped(traceLabel))\" in the trace: expected one of \(knownList)"
-                    ))
+                return .failure(LabelError(unknown(traceLabel, shown: traceLabel, where: " in the trace")))
             }
             return .success(Labelling(label: mapped))
         }
@@ -312,6 +317,18 @@ public struct Labeler: Sendable {
             }
         }
         return otherwise
+    }
+
+    /// Why `label` is unknown: `unknown label "x"WHERE: expected one of …` (with `mapHint`, then how
+    /// to map it), or, when it names a gesture of a recognizer the configuration leaves out, that.
+    private func unknown(_ label: String, shown: String, where place: String = "", mapHint: Bool = false) -> String {
+        let text = "unknown label \"\(DiagnosticText.escaped(shown))\"\(place)"
+        let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        if let gesture = parts.first(where: { leftOutOwners[$0] != nil }), let owner = leftOutOwners[gesture] {
+            return "\(text): \(gesture) is a gesture of \(owner), which is not among the recognizers "
+                + "(--recognizers): add \(owner), or map the label (--label-map \(gesture)=none)"
+        }
+        return "\(text): expected one of \(knownList)" + (mapHint ? " (or map it with --label-map)" : "")
     }
 
     private var knownList: String {

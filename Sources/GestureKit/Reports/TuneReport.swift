@@ -68,6 +68,11 @@ public enum TuneReport {
                 out +=
                     "these figures are in-sample (chosen and scored on the same traces); --group-by gives the "
                     + "leave-one-group-out figure\n"
+            } else {
+                let only = result.groups.first.map { " (\($0))" } ?? ""
+                out +=
+                    "these figures are in-sample: --group-by \(corpus.groupBy!) finds one group\(only), and "
+                    + "leave-one-group-out needs two or more to hold one out\n"
             }
             return out
         }
@@ -84,6 +89,14 @@ public enum TuneReport {
                     + targetFigures(result, counts) + [counts.accuracy.map { ReportText.percent($0) } ?? "-"])
         }
         out += ReportText.table(foldRows, leftColumns: 1)
+        for fold in result.folds {
+            let missing = untrained(result, fold: fold)
+            guard !missing.isEmpty else { continue }
+            out +=
+                "fold \(result.groups[fold.group]): the other groups hold no trace of "
+                + "\(missing.map { result.recognizers[$0] }.joined(separator: " or ")), so its setting was chosen "
+                + "without that recall (on false alarms and accuracy): its figure for that group is no test of it\n"
+        }
         // Each target's worst group, each group scored with the setting `settingOf` gives its fold.
         func worstGroups(settingOf: (Int) -> Int) -> String {
             result.targets.compactMap { target in
@@ -103,6 +116,14 @@ public enum TuneReport {
             + stability(result).map { "\(settingText(result, $0.setting)) in \($0.folds)" }.joined(separator: ", ")
             + "\n"
         return out
+    }
+
+    /// The targets of which the groups other than the fold's hold no labelled trace: the fold chose its
+    /// setting without their recall.
+    static func untrained(_ result: TuningResult, fold: TuningResult.Fold) -> [Int] {
+        let total = result.totals[fold.choice.setting]
+        let held = result.counts[fold.choice.setting][fold.group]
+        return result.targets.filter { total.labelled[$0] - held.labelled[$0] == 0 }
     }
 
     /// The settings chosen by the folds, the most chosen first (ties in grid order).
@@ -194,6 +215,9 @@ public enum TuneReport {
                         M("group", .string(result.groups[fold.group])),
                         M("setting", setting(result, fold.choice.setting)),
                         M("meetsMaxFalseAlarms", .bool(fold.choice.meetsFalseAlarmLimit)),
+                        M(
+                            "untrainedTargets",
+                            .array(untrained(result, fold: fold).map { .string(result.recognizers[$0]) })),
                     ] + figures(result, result.counts[fold.choice.setting][fold.group]))
             }
             let worst: [M] = result.targets.map { target in
@@ -327,16 +351,23 @@ public enum TuneReport {
 
     // MARK: Config
 
-    /// A configuration file that `--config` reads back (with the same `--profile`) to replay with
-    /// `configuration`: its learned recognizers' templates files (paths relative to `folder`, where
-    /// the file is written), its configured instances, every parameter it sets over its profile, in
-    /// declaration order, and the relationships that differ from those the profile, the templates and
-    /// the instances give.
+    /// A configuration file that `--config` reads back to replay with `configuration`: its learned
+    /// recognizers' templates files (paths relative to `folder`, where the file is written), its
+    /// configured instances, every parameter it sets over its profile, in declaration order (with a
+    /// profile other than `default`, every parameter's value, so that the file gives them whatever
+    /// `--profile` it is applied with), and the relationships that differ from those the profile, the
+    /// templates and the instances give.
+    ///
+    /// Relationships are written as changes to the whole registry's, not to the run's recognizers
+    /// alone: a run with `--recognizers` sees none of the requirements and pairs with the recognizers
+    /// it leaves out, and a file that replaced lists with what it saw would drop them. What the run
+    /// added is written as `add`; where it took something away, `replace` lists the whole registry's
+    /// with that taken away and the additions put in.
     public static func config(_ configuration: Configuration, folder: String = "") -> JSONValue {
         typealias M = JSONValue.Member
         var members: [M] = []
         // What the same profile, templates files and instances give before any relationship is changed.
-        var baseline = Configuration(profile: configuration.profile)
+        var whole = Configuration(profile: configuration.profile)
         var templates: [JSONValue] = []
         var instances: [JSONValue] = []
         for entry in configuration.entries {
@@ -344,35 +375,57 @@ public enum TuneReport {
             if let learned = definition.learned {
                 templates.append(.string(Paths.relative(learned.file, from: folder)))
                 // The definition read from the file already, not the file again.
-                baseline.insertLearned(definition)
+                whole.insertLearned(definition)
             } else if let kind = definition.instanceOf {
                 var fields = [M("id", .string(entry.id)), M("kind", .string(kind))]
                 if let gesture = definition.recognizedAs { fields.append(M("gesture", .string(gesture))) }
                 instances.append(.object(fields))
-                try? baseline.addInstance(entry.id, of: kind, gesture: definition.recognizedAs)
+                try? whole.addInstance(entry.id, of: kind, gesture: definition.recognizedAs)
             }
         }
+        // What the run's own recognizers started from.
+        var baseline = whole
         try? baseline.keepOnly(configuration.entries.map(\.id))
         if !templates.isEmpty { members.append(M("templates", .array(templates))) }
         if !instances.isEmpty { members.append(M("recognizers", .array(instances))) }
+        let absolute = configuration.profile != .default
         let recognizers: [M] = configuration.entries.compactMap { entry in
+            let values = absolute ? entry.values : entry.settings
             let set = entry.definition.parameters.compactMap { parameter in
-                entry.settings[parameter.name].map { M(parameter.name, $0.json) }
+                values[parameter.name].map { M(parameter.name, $0.json) }
             }
             return set.isEmpty ? nil : M(entry.id, .object(set))
         }
         members.append(M("parameters", .object(recognizers)))
-        let baseRequirements = Dictionary(baseline.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
+        let started = Dictionary(baseline.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
+        let registry = Dictionary(whole.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
         let changed: [M] = configuration.entries.compactMap { entry in
-            baseRequirements[entry.id] == entry.requiresFailureOf
-                ? nil
-                : M(entry.id, .object([M("replace", .array(entry.requiresFailureOf.map(JSONValue.string)))]))
+            let before = started[entry.id] ?? []
+            let now = entry.requiresFailureOf
+            guard before != now else { return nil }
+            let removed = before.filter { !now.contains($0) }
+            let added = now.filter { !before.contains($0) }
+            if removed.isEmpty, !added.isEmpty {
+                return M(entry.id, .object([M("add", .array(added.map(JSONValue.string)))]))
+            }
+            let replaced = (registry[entry.id] ?? []).filter { !removed.contains($0) && !added.contains($0) } + added
+            return M(entry.id, .object([M("replace", .array(replaced.map(JSONValue.string)))]))
         }
         if !changed.isEmpty { members.append(M("requiresFailureOf", .object(changed))) }
         if baseline.simultaneous != configuration.simultaneous {
-            let pairs = configuration.simultaneous.sorted { $0.lexicographicallyPrecedes($1) }
+            func list(_ pairs: Set<[String]>) -> JSONValue {
+                .array(pairs.sorted { $0.lexicographicallyPrecedes($1) }.map { .array($0.map(JSONValue.string)) })
+            }
+            let removed = baseline.simultaneous.subtracting(configuration.simultaneous)
+            let added = configuration.simultaneous.subtracting(baseline.simultaneous)
             members.append(
-                M("simultaneous", .object([M("replace", .array(pairs.map { .array($0.map(JSONValue.string)) }))])))
+                M(
+                    "simultaneous",
+                    .object([
+                        removed.isEmpty
+                            ? M("add", list(added))
+                            : M("replace", list(whole.simultaneous.subtracting(removed).union(added)))
+                    ])))
         }
         return .object(members)
     }

@@ -126,20 +126,26 @@ public struct BatchRunner: Sendable {
             return Read(group: errorGroup(), error: error)
         }
         adjustment.apply(to: &trace)
+        let labelling: Labeler.Labelling
+        switch labeler.labelling(for: entry.path, traceLabel: trace.label) {
+        case .success(let found): labelling = found
+        case .failure(let problem):
+            let group = try? grouping?.group(of: entry, trace: trace, labeler: labeler).get()
+            return Read(group: group, error: labelError(problem.message, trace: trace, entry: entry))
+        }
         var group: String?
         if let grouping {
             switch grouping.group(of: entry, trace: trace, labeler: labeler) {
             case .success(let found): group = found
             case .failure(let problem):
-                return Read(error: TraceError(.noGroup, file: entry.path, message: problem.message))
+                // An unlabelled trace is not scored, so it needs no group: one left out of a labels
+                // file that gives the groups is unlabelled, and says so, rather than an error.
+                if labelling.label != nil {
+                    return Read(error: TraceError(.noGroup, file: entry.path, message: problem.message))
+                }
             }
         }
-        switch labeler.labelling(for: entry.path, traceLabel: trace.label) {
-        case .success(let labelling):
-            return Read(trace: trace, label: labelling.label, group: group, labelling: labelling)
-        case .failure(let problem):
-            return Read(group: group, error: labelError(problem.message, trace: trace, entry: entry))
-        }
+        return Read(trace: trace, label: labelling.label, group: group, labelling: labelling)
     }
 
     /// An unknown label of the trace's own, placed at it: the file is read again for its line and

@@ -14,6 +14,17 @@ public struct RunIdentity: Sendable {
 
     public init() {}
 
+    /// Counts the name of the walk's PATH into the corpus fingerprint, when there is one (several
+    /// PATHs' names are in each entry's `corpus`): the last name of its absolute path, so that shards
+    /// of `V/p1` and `V/p2`, two people whose files are named alike, are two corpora, and `D` and
+    /// `/mnt/D` are one.
+    public mutating func rooted(_ roots: [String]) {
+        let distinct = Set(roots.map(CorpusWalker.trimmed))
+        guard distinct.count == 1, let root = distinct.first, root != "-" else { return }
+        let name = Paths.absolute(root).split(separator: "/").last.map(String.init) ?? "/"
+        corpus = RunIdentity.hash("PATH \(name)\n", into: corpus)
+    }
+
     /// Counts one walked entry into the corpus fingerprint.
     public mutating func walked(_ entry: CorpusEntry) {
         files += 1

@@ -294,9 +294,15 @@ private struct CSVTraceReader {
             try checkSeparators(fields, names: names, at: start)
         }
         for column in CSVColumn.allCases where index[column.rawValue] < 0 {
+            // A file named as a labels file (`*label*.csv`) whose header is no labels file's.
+            let name = (file.split(separator: "/").last.map(String.init) ?? file).lowercased()
+            let labelsHint =
+                name.hasSuffix(".csv") && name.contains("label")
+                ? "; named as a labels file, it is read as one only with a header naming \"path\" and \"label\"" : ""
             throw error(
                 .missingField, at: start,
-                message: "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)")
+                message:
+                    "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)\(labelsHint)")
         }
         let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted {
             $0.index < $1.index
