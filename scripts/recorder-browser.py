@@ -8,8 +8,12 @@ Every touch and click reaches the page through the DevTools protocol's input eve
 (file descriptors 3 and 4, NUL-terminated JSON messages); the page's own functions are never called.
 What the page produced is read from its downloads (Browser.setDownloadBehavior) or from its trace text
 field. Writes into OUT_DIR: checkmark.json (saved with the Save button), pinch.json, cancelled.json,
-the guided mode's archive gestures-t1.tar, and prints a JSON summary (files, and the screenshot check:
-how many pixels under the drawn checkmark differ from the page's background) on stdout.
+lost-release.json (a mouse release the page never saw), swipe-left.json (labelled after drawing, saved
+as swipe_left.json), the guided mode's archives gestures-t1.tar and gestures-long.tar (a long subject
+id, a double tap and an x of two strokes, ended early with Finish now), copied.json (Copy's fallback
+selection on the page served over plain http), resized.json (drawn before and after the window grew),
+and prints a JSON summary (files, the page's messages, and the screenshot check: how many pixels under
+the drawn checkmark differ from the page's background) on stdout.
 Python's standard library only (the browser and PNG parts are in scripts/devtools.py). Used by Tests/GestureKitTests/RecorderPageTests.swift.
 """
 
@@ -36,7 +40,9 @@ STEP = 0.016  # seconds between input events
 
 
 class Page:
-    def __init__(self, browser, downloads):
+    def __init__(self, browser, downloads, served=False):
+        """Opens the page in a new tab: from its file, or (`served`) at http://recorder.test/, a plain-http
+        address (not a secure context) whose request the browser hands to this script to answer."""
         self.b = browser
         self.clock = time.time()
         browser.open_tab()
@@ -45,12 +51,29 @@ class Page:
         browser.send("Page.enable")
         browser.send("Runtime.enable")
         browser.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        browser.send("Page.navigate", {"url": PAGE.as_uri()})
+        if served:
+            browser.send("Fetch.enable", {"patterns": [{"urlPattern": "http://recorder.test/*"}]})
+            # Not browser.send: Page.navigate answers only once the response below has been given.
+            browser.next_id += 1
+            navigate = {"id": browser.next_id, "sessionId": browser.session, "method": "Page.navigate",
+                        "params": {"url": "http://recorder.test/recorder.html"}}
+            browser.out.write(json.dumps(navigate).encode() + b"\0")
+            request = browser.wait_for("Fetch.requestPaused")
+            browser.send("Fetch.fulfillRequest", {
+                "requestId": request["params"]["requestId"], "responseCode": 200,
+                "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
+                "body": base64.b64encode(PAGE.read_bytes()).decode()})
+        else:
+            browser.send("Page.navigate", {"url": PAGE.as_uri()})
         browser.wait_for("Page.loadEventFired")
         self.check()
-        box = browser.evaluate("JSON.stringify(document.getElementById('canvas').getBoundingClientRect())")
-        self.pad = json.loads(box)
+        self.refresh()
         self.clock = time.time()
+
+    def refresh(self):
+        """Reads where the drawing area is (again, after the window changed)."""
+        box = self.b.evaluate("JSON.stringify(document.getElementById('canvas').getBoundingClientRect())")
+        self.pad = json.loads(box)
 
     def check(self):
         """Raises on any uncaught exception in the page so far."""
@@ -79,9 +102,9 @@ class Page:
             self.touch("touchMove", [(touch, *point)])
         self.touch(end, [])
 
-    def mouse(self, kind, x, y, buttons):
+    def mouse(self, kind, x, y, buttons, button="left"):
         self.b.send("Input.dispatchMouseEvent", dict(
-            self.at(x, y), type=kind, button="left", buttons=buttons, clickCount=1, timestamp=self.tick()))
+            self.at(x, y), type=kind, button=button, buttons=buttons, clickCount=1, timestamp=self.tick()))
 
     def click(self, element):
         box = json.loads(self.b.evaluate(
@@ -100,6 +123,16 @@ class Page:
 
     def output(self):
         return self.b.evaluate("document.getElementById('output').value")
+
+    def text(self, element):
+        return self.b.evaluate(f"document.getElementById('{element}').textContent")
+
+    def enabled(self, element):
+        return not self.b.evaluate(f"document.getElementById('{element}').disabled")
+
+    def shown(self, element):
+        """Whether the element takes room on the page (not hidden)."""
+        return self.b.evaluate(f"document.getElementById('{element}').getBoundingClientRect().height > 0")
 
 
 def wait_for_file(path, timeout=20):
@@ -156,6 +189,33 @@ def main():
         (out / "cancelled.json").write_text(page.output())
         summary["cancelled"] = str(out / "cancelled.json")
 
+        # 4a. A mouse press whose release the page never sees (released outside the window): the next
+        # move, with no button down, ends the touch where it last was.
+        page.click("clear")
+        page.mouse("mouseMoved", 100, 100, 0, button="none")
+        page.mouse("mousePressed", 100, 100, 1)
+        page.mouse("mouseMoved", 130, 110, 1)
+        for k in range(3):
+            page.mouse("mouseMoved", 200 + 10 * k, 250, 0, button="none")
+        (out / "lost-release.json").write_text(page.output())
+        summary["lostRelease"] = str(out / "lost-release.json")
+
+        # 4b. A swipe labelled after it was drawn, saved under a name safe on every system; then a
+        # label too long for a file name. The file page has getCoalescedEvents: no notice.
+        page.click("clear")
+        page.stroke([(300 - 15 * k, 150) for k in range(9)])
+        page.type_into("label", "swipe/left")
+        summary["labelAfterDrawing"] = '"label": "swipe/left"' in page.output()
+        page.click("save")
+        shutil.copy(wait_for_file(downloads / "swipe_left.json"), out / "swipe-left.json")
+        summary["saveStatus"] = page.text("status")
+        page.type_into("label", "a" * 300)
+        page.click("save")
+        wait_for_file(downloads / ("a" * 100 + ".json"))
+        summary["longSaveStatus"] = page.text("status")
+        summary["noticeFromFile"] = page.shown("notice")
+        page.type_into("label", "")
+
         # 5. Guided collection: checkmark ×2 (the first redone), swipe-left ×1, none ×1 drawn with the mouse.
         page.click("clear")
         page.type_into("plan", "checkmark×2, swipe-left x1, none*1")
@@ -178,6 +238,71 @@ def main():
         shutil.copy(archive, out / "gestures-t1.tar")
         summary["archive"] = str(out / "gestures-t1.tar")
         summary["prompt"] = browser.evaluate("document.getElementById('prompt').textContent")
+        page.check()
+
+        # 6. Guided collection with a long subject id (paths past ustar's 100-byte name field), a double
+        # tap (two taps) and an x (two strokes), ended with Finish now after a reload was refused.
+        messages = {}
+        for plan, subject in [("checkmarkx2, circle×1000000000", "t2"), ("swipe/left×2", "t2"),
+                              ("double-tapx1, x×1, checkmark×1", "s" * 100)]:
+            page.type_into("plan", plan)
+            page.type_into("subject", subject)
+            page.click("start")
+            messages[plan] = page.text("prompt")
+        summary["planMessages"] = messages
+        subject = "study2024-lab-b-" + "participant-0123456789-" * 3 + "x"
+        page.type_into("subject", subject)
+        page.click("start")
+        page.stroke([(150, 150)])
+        summary["nextAfterOneTap"] = page.enabled("next")
+        page.stroke([(153, 151)])
+        summary["guidedStatus"] = page.text("status")
+        page.click("next")
+        page.stroke([(100 + 10 * k, 100 + 10 * k) for k in range(11)])
+        page.stroke([(200 - 10 * k, 100 + 10 * k) for k in range(11)])
+        page.click("next")
+        browser.send("Page.reload")
+        dialog = browser.wait_for("Page.javascriptDialogOpening", timeout=10)
+        browser.send("Page.handleJavaScriptDialog", {"accept": False})  # stay on the page
+        summary["beforeUnload"] = dialog["params"]["type"]
+        page.click("finish")
+        archive = wait_for_file(downloads / f"gestures-{subject}.tar")
+        time.sleep(0.2)
+        shutil.copy(archive, out / "gestures-long.tar")
+        summary["longArchive"] = str(out / "gestures-long.tar")
+        summary["finishPrompt"] = page.text("prompt")
+        page.check()
+
+        # 7. Served over plain http (not a secure context): no getCoalescedEvents, so the page says so;
+        # no clipboard, so Copy selects the text, which has the label typed after drawing.
+        page = Page(browser, downloads, served=True)
+        summary["noticeOverHttp"] = page.shown("notice")
+        summary["noticeText"] = " ".join(page.text("notice").split())
+        page.stroke([(100 + 15 * k, 200) for k in range(9)])
+        page.type_into("label", "swipe-right")
+        page.click("copy")
+        copied = browser.evaluate(
+            "(() => { const o = document.getElementById('output');"
+            " return o.value.slice(o.selectionStart, o.selectionEnd); })()")
+        (out / "copied.json").write_text(copied)
+        summary["copied"] = str(out / "copied.json")
+
+        # 8. The window grows between two strokes of one trace: its view is the largest drawing area seen.
+        page.click("clear")
+        page.type_into("label", "")
+        browser.send("Emulation.setDeviceMetricsOverride",
+                     {"width": 600, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        time.sleep(0.2)
+        page.refresh()
+        first = [page.pad["width"], page.pad["height"]]
+        page.stroke([(50 + 10 * k, 100) for k in range(10)])
+        browser.send("Emulation.clearDeviceMetricsOverride")
+        time.sleep(0.2)
+        page.refresh()
+        page.stroke([(50 + 10 * k, 200) for k in range(10)])
+        (out / "resized.json").write_text(page.output())
+        summary["resized"] = {"file": str(out / "resized.json"), "first": first,
+                              "last": [page.pad["width"], page.pad["height"]]}
         page.check()
     finally:
         browser.close()

@@ -183,6 +183,104 @@ import Testing
                     of: ".json", with: ".csv"))
     }
 
+    /// A guided drawing goes on across lifts until Next: a double tap keeps both taps, an x both strokes.
+    /// A subject id too long for ustar's 100-byte name field puts the folder in the header's prefix, so
+    /// `tar` unpacks every file whole; Finish now saves what was kept after a reload was refused.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aGuidedSessionKeepsEveryStrokeAndLongNamesAndCanFinishEarly() throws {
+        let recording = try Self.recording.get()
+        let summary = recording.summary
+        let subject = "study2024-lab-b-" + String(repeating: "participant-0123456789-", count: 3) + "x"
+        #expect(summary["nextAfterOneTap"] as? Bool == true)
+        #expect(summary["guidedStatus"] as? String == "4 samples, 2 touches")
+        #expect(summary["beforeUnload"] as? String == "beforeunload")
+        #expect(
+            summary["finishPrompt"] as? String == "Finished early: 2 of 3 gestures saved in gestures-\(subject).tar.")
+        let messages = summary["planMessages"] as? [String: String] ?? [:]
+        #expect(messages["checkmarkx2, circle×1000000000"] == "at most 1,000 drawings in all, not 1,000,000,002")
+        #expect(messages["swipe/left×2"]?.contains("letters A–Z and a–z, digits, -, _ and +") == true)
+        #expect(
+            messages["double-tapx1, x×1, checkmark×1"]?.hasPrefix("the subject id is too long: at most 92 characters")
+                == true)
+        let folder = recording.folder.appendingPathComponent("long")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = [
+            "tar", "-xf", recording.folder.appendingPathComponent("gestures-long.tar").path, "-C", folder.path,
+        ]
+        try tar.run()
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.contains(".") }.sorted()
+        #expect(files == ["double-tap/\(subject)-01.json", "labels.csv", "x/\(subject)-01.json"])
+        let taps = try TraceReader.read(path: folder.appendingPathComponent("double-tap/\(subject)-01.json").path)
+        #expect(taps.samples.filter { $0.phase == .began }.count == 2)
+        #expect(Set(taps.samples.map(\.touch)).count == 2)
+        #expect(try Self.classify("long/double-tap/\(subject)-01.json")["gesture"] as? String == "double-tap")
+        let x = try TraceReader.read(path: folder.appendingPathComponent("x/\(subject)-01.json").path)
+        #expect(x.samples.filter { $0.phase == .began }.count == 2)
+        #expect(x.samples.filter { $0.phase == .ended }.count == 2)
+        let rows = try GestureCommand.run(
+            [
+                "batch", "--format", "jsonl", "--label-map", "x=none", "--recognizers",
+                "checkmark,z,circle,swipe,double-tap", "long",
+            ], in: recording.folder)
+        #expect(rows.status == 0 && rows.stderr == "")
+        #expect(
+            try ConvertCommandTests.scored(rows.stdout) == [
+                "long/double-tap/\(subject)-01.json double-tap double-tap true",
+                "long/x/\(subject)-01.json none none true",
+            ])
+    }
+
+    /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aMouseReleaseThePageNeverSawEndsTheTouch() throws {
+        let trace = try Self.trace("lost-release.json")
+        #expect(trace.samples.map(\.phase) == [.began, .moved, .ended])
+        #expect(trace.samples.last?.location == Point(x: 130, y: 110))
+    }
+
+    /// A label typed after drawing is in the text, the saved file (named safely) and Copy's fallback.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aLabelTypedAfterDrawingIsSavedAndCopiedUnderASafeName() throws {
+        let summary = try Self.recording.get().summary
+        #expect(summary["labelAfterDrawing"] as? Bool == true)
+        #expect(summary["saveStatus"] as? String == "saved swipe_left.json")
+        #expect(summary["longSaveStatus"] as? String == "saved " + String(repeating: "a", count: 100) + ".json")
+        #expect(try Self.trace("swipe-left.json").label == "swipe/left")
+        #expect(try Self.classify("swipe-left.json")["gesture"] as? String == "swipe-left")
+        let copied = try Self.trace("copied.json")
+        #expect(copied.label == "swipe-right")
+        #expect(try Self.classify("copied.json")["gesture"] as? String == "swipe-right")
+    }
+
+    /// Served over plain http the browser has no getCoalescedEvents, and the page says so; from a file it
+    /// has them and says nothing.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func thePageSaysWhenItGetsOnlyOneSamplePerFrame() throws {
+        let summary = try Self.recording.get().summary
+        #expect(summary["noticeFromFile"] as? Bool == false)
+        #expect(summary["noticeOverHttp"] as? Bool == true)
+        let text = summary["noticeText"] as? String ?? ""
+        #expect(text.contains("getCoalescedEvents") && text.contains("Open the page from a file, or over https"))
+    }
+
+    /// A trace drawn before and after the window grew has the largest drawing area as its view.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func theViewIsTheLargestDrawingAreaOfTheTrace() throws {
+        let resized = try #require(try Self.recording.get().summary["resized"] as? [String: Any])
+        let first = try #require((resized["first"] as? [NSNumber])?.map(\.doubleValue))
+        let last = try #require((resized["last"] as? [NSNumber])?.map(\.doubleValue))
+        try #require(first.count == 2 && last.count == 2)
+        #expect(first[0] < last[0])
+        let view = try #require(try Self.trace("resized.json").view)
+        #expect(abs(view.width - max(first[0], last[0])) < 0.01, "\(view) \(first) \(last)")
+        #expect(abs(view.height - max(first[1], last[1])) < 0.01, "\(view) \(first) \(last)")
+    }
+
     /// The screenshot shows the checkmark: the pixel under every point of the stroke differs from the
     /// drawing area's background, which is white, and the page is not one colour.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
