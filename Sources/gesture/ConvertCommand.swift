@@ -145,6 +145,10 @@ private struct Converter {
         // since the output keeps what was read.
         for warning in trace.warnings { Output.error("\(file): warning: \(warning)") }
         trace.warnings = []
+        // What the reader does not read is not in the output either: said, not refused (no reader keeps it).
+        if !trace.unread.isEmpty {
+            Output.error("\(file): warning: not read, so not converted: \(trace.unread.joined(separator: ", "))")
+        }
         let conversion: TraceWriter.Conversion
         do throws(TraceWriter.Unwritable) {
             conversion = try TraceWriter.convert(trace, to: format, file: file)

@@ -274,6 +274,28 @@ import Testing
                 + "\n")
     }
 
+    /// What the readers do not read (a CSV column, a JSON key of the trace or of a sample) is not in
+    /// the output either, and convert says so: a warning, since no reader keeps it.
+    @Test func whatTheReaderDoesNotReadIsSaid() throws {
+        let csv = try GestureCommand.run(
+            ["convert", "-", "--input-format", "csv", "--to", "json"],
+            input: "t,id,phase,x,y,force, \n0,1,began,1,2,0.5,\n0.1,1,ended,1,2,0.7,\n")
+        #expect(csv.status == 0 && csv.stderr == "-: warning: not read, so not converted: column \"force\"\n")
+        let json = try GestureCommand.run(
+            ["convert", "-", "--to", "csv"],
+            input: #"""
+                {"Label": "tap", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2, "pressure": 1},
+                  {"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2, "pressure": 0, "tilt": 3}]}
+                """#)
+        #expect(json.status == 0)
+        #expect(
+            json.stderr
+                == #"-: warning: not read, so not converted: key "Label", sample key "pressure", sample key "tilt""#
+                + "\n")
+        let plain = try GestureCommand.run(["convert", "Traces/z.csv", "--to", "json"])
+        #expect(plain.status == 0 && plain.stderr == "")
+    }
+
     /// What convert writes reads back with no ceilings; past a read limit of the run it is said.
     @Test func anOutputPastAReadLimitIsWarned() throws {
         let trace = #"""

@@ -133,7 +133,7 @@ public struct Configuration: Sendable {
     /// Adds a recognizer made from the registry's recognizer `kind`, as a new entry `id` — several
     /// configured instances of one kind, as an app adds several `UITapGestureRecognizer`s:
     ///
-    ///     try configuration.addInstance("triple-tap", of: "tap", gesture: "triple-tap", settings: ["taps": 3])
+    ///     try configuration.addInstance("triple-tap", of: "tap", gesture: "triple-tap", settings: [("taps", 3)])
     ///
     /// The instance recognizes `gesture` (the kind's gestures when nil) and starts from the kind's
     /// values with `settings` set over them, each checked as `set(_:to:for:)` checks it. It has the

@@ -18,7 +18,8 @@ import Foundation
 /// column or by `dir:N`.
 ///
 ///     let grouping = try Grouping(parsing: "dir:1")
-///     for entry in CorpusWalker(roots: ["corpus"]) {
+///     let labelsFiles = Set(CorpusWalker.labelsFiles(under: ["corpus"]))   // read as labels, not traces
+///     for entry in CorpusWalker(roots: ["corpus"]) where !labelsFiles.contains(entry.path) {
 ///         let trace = try TraceReader.read(path: entry.path)
 ///         print(grouping.group(of: entry, trace: trace, labeler: labeler))   // success("s01")
 ///     }

@@ -17,8 +17,7 @@
 /// The output is the same bytes on every run: numbers have at most two decimals, coordinates are the
 /// trace's own units, and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
 ///
-///     var copy = trace
-///     let result = Classifier().classify(copy, file: "circle.json")
+///     let result = Classifier().classify(trace, file: "circle.json")
 ///     let svg = SVGRender.render(result, trace: trace)
 public enum SVGRender {
     /// Colours of the touches' paths, in order of touch-down, dark enough for a white background.

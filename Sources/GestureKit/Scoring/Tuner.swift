@@ -23,9 +23,10 @@ public struct TuningSample: Sendable {
 /// groups only (leave-one-group-out), which is the figure that says how a value does for people it was
 /// not chosen on.
 ///
-///     var tuner = Tuner(base: Configuration(), sweeps: [try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: base)])
+///     let base = Configuration()
+///     let tuner = Tuner(base: base, sweeps: [try Sweep(parsing: "circle.cornerTurn=0.8:1.2:0.1", in: base)])
 ///     let result = try tuner.run(samples)
-///     result.settingValues(result.chosen.setting)   // [1.1], say
+///     result.grid[result.chosen.setting]   // [1.1], say
 public struct Tuner: Sendable {
     /// What a setting is chosen for, among the settings whose false alarms stay within the limit.
     public enum Objective: String, Sendable, CaseIterable {

@@ -10,7 +10,7 @@
 /// read the way traces are (`TraceReader/load(_:limits:)`): `-` is standard input, and a failure
 /// says why.
 ///
-///     let bytes = try InputFile.bytes("config.json", kind: "configuration file", limit: 64 << 20)
+///     let bytes = try InputFile.bytes("config.json", kind: "configuration file", limit: 64 << 20).get()
 ///     // cannot read configuration file config.json: no such file
 public enum InputFile {
     /// - Parameters:

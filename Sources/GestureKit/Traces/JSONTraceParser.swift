@@ -40,6 +40,8 @@ struct JSONTraceParser {
     var sampleUnknownKeys: [StringToken] = []
     /// The unknown keys of the sample being read, when it has many.
     var sampleUnknownKeySet: Set<[UInt8]> = []
+    /// The first few unknown keys of any sample, for `Trace.ignored`.
+    var ignoredSampleKeys: [[UInt8]] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, limits: ReadLimits = .default, fastPaths: Bool = true) {
         lexer = JSONLexer(bytes)
@@ -97,6 +99,7 @@ struct JSONTraceParser {
         }
         skipWhitespace()
         if i < n { throw syntax(at: i, expected: "the end of input after the top-level value") }
+        trace.unread += ignoredSampleKeys.map { "sample key \(Trace.quoted(String(decoding: $0, as: UTF8.self)))" }
         return trace
     }
 
@@ -143,6 +146,9 @@ struct JSONTraceParser {
                     if trace.subject == nil, lexer.withContent(key, Self.isSubjectKey) {
                         trace.subject = try readSubject(level: level + 1)
                     } else {
+                        if trace.unread.count < Trace.unreadListed {
+                            trace.unread.append("key \(Trace.quoted(lexer.string(key)))")
+                        }
                         try skipValue(level: level + 1)
                     }
                 }
@@ -507,6 +513,13 @@ struct JSONTraceParser {
     /// Checks an unknown key of a sample against the others: by comparing bytes while there are
     /// few, then with a set, so that many keys are not quadratic.
     mutating func checkUnknownSampleKey(_ key: StringToken) {
+        if ignoredSampleKeys.count < Trace.unreadListed {
+            lexer.withContent(key) { content in
+                if !ignoredSampleKeys.contains(where: { $0.elementsEqual(content) }) {
+                    ignoredSampleKeys.append(Array(content))
+                }
+            }
+        }
         if sampleUnknownKeys.count < 16 {
             for other in sampleUnknownKeys where sameContent(other, key) {
                 recordDuplicate(key)

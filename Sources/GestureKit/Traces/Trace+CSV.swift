@@ -258,6 +258,7 @@ private struct CSVTraceReader {
                     samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
                     layout = try readHeader(fields, at: start)
+                    trace.unread = ignoredColumns(fields)
                 }
             }
         }
@@ -267,6 +268,19 @@ private struct CSVTraceReader {
     }
 
     // MARK: Header
+
+    /// The header's columns other than `t`, `id`, `phase`, `x` and `y`, the first few, for
+    /// `Trace.ignored`: read once a file.
+    func ignoredColumns(_ fields: [CSVFieldSpan]) -> [String] {
+        var names: [String] = []
+        for field in fields where names.count < Trace.unreadListed {
+            let (a, b) = CSVScanner.valueRange(text, field)
+            if a < b, column(named: a, b) == nil {
+                names.append("column \(Trace.quoted(CSVScanner.string(text, field, trimmed: true)))")
+            }
+        }
+        return names
+    }
 
     func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) -> CSVLayout {
         var index = [Int](repeating: -1, count: CSVColumn.allCases.count)

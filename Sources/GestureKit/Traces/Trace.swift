@@ -5,8 +5,8 @@ import Synchronization
 /// A trace is what a reader produces from a JSON, CSV or `$`-family XML file. Samples with equal
 /// time belong to one event, like one `UIEvent` carrying several touches.
 ///
-///     let trace = try TraceReader.read(contentsOf: "Traces/checkmark.json")
-///     print(trace.samples.count)
+///     let trace = try TraceReader.read(path: "Traces/checkmark.json")
+///     print(trace.samples.count)   // 17
 public struct Trace: Sendable, Hashable {
     /// A name for the trace, from the file's metadata.
     public var name: String?
@@ -29,8 +29,18 @@ public struct Trace: Sendable, Hashable {
     /// Where the label's value begins in the file (JSON's string, a CSV `# label:` comment's value), so
     /// that a label no recognizer produces can be placed (`BatchRunner`).
     var labelOffset: Int?
+    /// What the file holds that the reader does not read (`column "force"`, `key "Label"`, `sample
+    /// key "pressure"`), the first few of each: `gesture convert` says it is not carried over. JSON and
+    /// CSV only (an XML log's other attributes are not listed).
+    public internal(set) var unread: [String] = []
     /// The format the trace was read from (`TraceReader` sets it).
     var format: TraceFormat?
+
+    /// The most names of each kind `unread` lists.
+    static let unreadListed = 8
+
+    /// A name as `unread` shows it: quoted, escaped, at most 40 characters.
+    static func quoted(_ name: String) -> String { "\"\(DiagnosticText.escaped(name, maxCharacters: 40))\"" }
 
     /// Traces are equal when what they record is: where a reader found it is not part of it.
     public static func == (a: Trace, b: Trace) -> Bool {

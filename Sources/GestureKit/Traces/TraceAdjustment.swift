@@ -2,7 +2,7 @@
 /// warnings about times that look like the wrong unit.
 ///
 ///     var adjustment = TraceAdjustment()
-///     adjustment.timeUnit = .milliseconds   // JSON and CSV times are milliseconds
+///     adjustment.timeUnit = .ms             // JSON and CSV times are milliseconds
 ///     adjustment.flipsY = true              // y grew upward where it was recorded
 ///     adjustment.apply(to: &trace)
 public struct TraceAdjustment: Sendable, Hashable {
