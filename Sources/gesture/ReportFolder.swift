@@ -71,9 +71,13 @@ struct ReportFolder {
     func write(_ text: String, as name: String) -> String? {
         let target = file(name)
         guard let problem = writeFile(text, to: target, replacing: force, flags: O_NOFOLLOW) else { return nil }
-        return problem == EEXIST
-            ? "\(target): error: exists; not overwritten (--force overwrites)"
-            : "\(target): error: cannot write: \(Output.reason(problem))"
+        switch problem {
+        case EEXIST: return "\(target): error: exists; not overwritten (--force overwrites)"
+        // O_NOFOLLOW's refusal.
+        case ELOOP:
+            return "\(target): error: is a symbolic link; the report does not write through one (remove it)"
+        default: return "\(target): error: cannot write: \(Output.reason(problem))"
+        }
     }
 
     /// Draws each shown miss again (read, replayed with its transitions, drawn and described as
@@ -137,8 +141,10 @@ struct ReportFolder {
             return .failure(Problem(message: "not drawn: read from standard input, which cannot be read again"))
         }
         do throws(TraceError) {
+            // By its bytes: a name with a control character is shown escaped in `path`.
             var trace = try TraceReader.read(
-                path: row.path, format: runner.inputFormat, limits: runner.limits, timeUnit: runner.adjustment.timeUnit)
+                fileSystemPath: row.fileSystemPath ?? Array(row.path.utf8), file: row.path, format: runner.inputFormat,
+                limits: runner.limits, timeUnit: runner.adjustment.timeUnit)
             runner.adjustment.apply(to: &trace)
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)

@@ -221,6 +221,72 @@ import Testing
         #expect(output.stdout.contains("(&lt;a &amp; &quot;b&quot;&gt;)"))
     }
 
+    /// A control character (no XML allows it) in a name is written `\u{1B}`: the picture stays XML.
+    @Test func controlCharactersInANameKeepThePictureXML() throws {
+        let json =
+            #"{"name": "x\u001b[31m\u0007", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}, "#
+            + #"{"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#
+        let output = try GestureCommand.run(["render", "-"], input: json)
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, "a name with control characters")
+        #expect(output.stdout.contains(#"(x\u{1B}[31m\u{7})"#))
+    }
+
+    /// A trace a million points across is drawn over a power of ten, which the legend says: its text
+    /// is of a size a browser draws (Chromium caps a font at 10,000 units), and 1e200 is a picture.
+    @Test(arguments: [(1e6, "1000"), (1e200, "1e197")])
+    func aHugeTraceIsDrawnOverAPowerOfTen(_ size: Double, _ scale: String) throws {
+        var samples: [Sample] = []
+        for k in 0...60 {
+            let angle = 2 * Double.pi * Double(k) / 60
+            let phase: Phase = k == 0 ? .began : k == 60 ? .ended : .moved
+            samples.append(
+                Sample(
+                    time: Double(k) * 0.01, touch: .number(1), phase: phase,
+                    location: Point(x: size + size * sin(angle), y: size - size * cos(angle))))
+        }
+        let trace = Trace(samples: samples)
+        let svg = SVGRender.render(Classifier().classify(trace, file: "huge.json"), trace: trace)
+        Self.expectSVG(svg, "huge")
+        #expect(svg.contains("drawn at 1/\(scale) of the trace's size (its coordinates over \(scale)"))
+        let sizes = svg.components(separatedBy: "font-size=\"").dropFirst().compactMap {
+            Double($0.prefix { $0 != "\"" })
+        }
+        #expect(!sizes.isEmpty && sizes.allSatisfy { $0 > 10 && $0 < 100 })
+        let viewBox = svg.components(separatedBy: "viewBox=\"")[1].prefix { $0 != "\"" }
+        #expect(!viewBox.contains("e"), "\(viewBox)")
+    }
+
+    /// A trace of several touch sequences: the sequences' labels are placed with the others, each
+    /// decision's label names its sequence, and a long legend makes the picture taller, its text no
+    /// smaller; the file's line and warnings wrap.
+    @Test func manySequencesMakeATallerPictureWithLabelsTheirOwn() throws {
+        let one = try Self.render("Traces/tap.json")
+        var samples: [Sample] = []
+        for k in 0..<6 {
+            let t = Double(k)
+            samples.append(Sample(time: t, touch: .number(1), phase: .began, location: Point(x: 100, y: 100)))
+            samples.append(Sample(time: t + 0.05, touch: .number(1), phase: .ended, location: Point(x: 100, y: 100)))
+        }
+        let trace = Trace(samples: samples)
+        let file = "a/very/long/path/" + String(repeating: "of-folders/", count: 12) + "six-taps.json"
+        let svg = SVGRender.render(Classifier().classify(trace, file: file), trace: trace)
+        Self.expectSVG(svg, "six taps")
+        #expect(svg.contains(">6 · tap: recognized</text>") || svg.contains(">6 · double-tap: recognized</text>"))
+        #expect(svg.components(separatedBy: ">sequence ").count - 1 >= 6)
+        /// The `width` and `height` attributes of the `<svg>` element, in pixels.
+        func size(_ svg: String) -> (Double, Double) {
+            let head = svg.components(separatedBy: "<svg ")[1]
+            func attribute(_ name: String) -> Double {
+                Double(head.components(separatedBy: " \(name)=\"")[1].prefix { $0 != "\"" }) ?? 0
+            }
+            return (attribute("width"), attribute("height"))
+        }
+        #expect(size(svg).1 > 1.5 * size(one).1, "\(size(svg)) \(size(one))")
+        #expect(!svg.contains("\(file): tap+tap+tap+tap+tap+tap</text>"), "the file's line is wrapped")
+        #expect(svg.contains("\(file): tap+tap+tap+tap+tap+tap</title>"))
+    }
+
     @Test func multiTouchAndSequencesAreToldApart() throws {
         let svg = try Self.render("Traces/checkmark-then-swipe-right.json")
         #expect(svg.contains(">sequence 2</text>"))

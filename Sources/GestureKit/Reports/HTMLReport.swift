@@ -284,11 +284,11 @@ public enum HTMLReport {
                 line("<p>No trace was scored.</p>\n</section>")
                 return
             }
-            line("<table class=\"gestures\">")
             line(
                 "<p class=\"muted\">Support: the traces labelled with the gesture; precision: of the traces recognized "
                     + "as it, the share so labelled; recall: of those labelled with it, the share recognized as it.</p>"
             )
+            line("<table class=\"gestures\">")
             line("<caption>Precision, recall and F1 of each gesture</caption>")
             headRow(["gesture", "support", "precision", "recall", "F1"])
             line("<tbody>")
@@ -315,10 +315,10 @@ public enum HTMLReport {
             guard !gestures.isEmpty else { return }
             line("<section id=\"confusion\">")
             line("<h2>Confusion matrix</h2>")
-            line("<div class=\"wide\">\n<table class=\"confusion\">")
             line(
                 "<p class=\"muted\">Rows: the label; columns: what was recognized. Cells are shaded by count (on a "
                     + "log scale): green where they agree, red where they do not.</p>")
+            line("<div class=\"wide\">\n<table class=\"confusion\">")
             line("<caption>Traces by label and recognized gesture</caption>")
             headRow(["label \\ recognized"] + gestures)
             line("<tbody>")
@@ -398,10 +398,10 @@ public enum HTMLReport {
                 let (x, y) = (content.counts[a]!, content.counts[b]!)
                 return x != y ? x > y : ReportMisses.Kind.precedes(a, b)
             }
-            line("<table class=\"failures\">")
             line(
                 "<p class=\"muted\">Every miss, by the failure code of the recognizer that should have fired "
                     + "(false-alarm: labelled none, recognized as the gesture named).</p>")
+            line("<table class=\"failures\">")
             line("<caption>Misses by recognizer and failure code</caption>")
             headRow(["recognizer", "code", "misses", "shown"], textColumns: 2)
             line("<tbody>")

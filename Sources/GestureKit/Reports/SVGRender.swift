@@ -15,7 +15,8 @@
 /// deviation). Nothing is re-derived from the samples.
 ///
 /// The output is the same bytes on every run: numbers have at most two decimals, coordinates are the
-/// trace's own units, and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
+/// trace's own units (over a power of ten for a trace more than 100,000 across, which the legend says),
+/// and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
 ///
 ///     let result = Classifier().classify(trace, file: "circle.json")
 ///     let svg = SVGRender.render(result, trace: trace)
@@ -67,17 +68,28 @@ public enum SVGRender {
             + "\(Format.number(maximumSpan)))"
     }
 
-    /// `text` with `&`, `<`, `>` and `"` escaped, for XML text and attribute values.
+    /// `text` with `&`, `<`, `>` and `"` escaped, for XML text and attribute values, and the characters
+    /// XML 1.0 does not allow at all (control characters but tab, line feed and carriage return;
+    /// U+FFFE and U+FFFF) written as `\u{1B}`: a name holding an escape sequence must not make the
+    /// picture a file no browser shows.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else { return text }
+        guard
+            text.utf8.contains(where: {
+                $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || ($0 < 0x20 && $0 != 9 && $0 != 10 && $0 != 13)
+                    || $0 == 0xEF
+            })
+        else { return text }
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(character)
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
@@ -112,6 +124,13 @@ private struct Picture {
     var maxY = -Double.infinity
     /// The unit of stroke widths, marker and text sizes: the picture's size over 400.
     var unit = 1.0
+    /// What every coordinate is divided by as it is written: 1, or for a trace over 100,000 units
+    /// across a power of ten that brings it within 10,000, since browsers draw in single precision and
+    /// cap a font's size (a circle 1e6 pt across had its text capped to 2 pixels, and 1e200 was no
+    /// picture at all).
+    var coordinateScale = 1.0
+    /// `coordinateScale` as the legend says it: `1000`, `1e196`.
+    var scaleText = "1"
     var out = ""
     /// Each recognizer's declared details by id, for the legend's units.
     var details = SVGRender.builtInDetails
@@ -302,6 +321,13 @@ private struct Picture {
             (minY, maxY) = (middle - minimum / 2, middle + minimum / 2)
         }
         let size = max(maxX - minX, maxY - minY)
+        if size > 1e5 {
+            // 10 to the power of the exponent, read as written, so that it is exact to the last digit.
+            var exponent = 1
+            while size / Double("1e\(exponent)")! >= 1e4 { exponent += 1 }
+            coordinateScale = Double("1e\(exponent)")!
+            scaleText = exponent <= 6 ? Format.number(coordinateScale) : "1e\(exponent)"
+        }
         unit = size / 400
         let font = 6.5 * unit
         let lineHeight = font * 1.35
@@ -320,13 +346,14 @@ private struct Picture {
         let legend = legendLines(charactersPerLine: perLine.isFinite ? max(30, Int(min(perLine, 1e6)) - 4) : 30)
         let legendTop = maxY + margin + font
         let height = legendTop - top + Double(legend.count) * lineHeight + margin / 2
-        // Shown 640 pixels wide, or 900 high when that is smaller.
-        let scale = min(640 / width, 900 / height)
+        // Shown 640 pixels wide, or the drawing 900 high when that is smaller; the legend below it at the
+        // same scale, so that a long one (many sequences) makes the picture taller, not its text smaller.
+        let scale = min(640 / width, 900 / (legendTop - top))
 
         out.reserveCapacity(4096 + samples.count * 60)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
-        out += " width=\"\(n(width * scale))\" height=\"\(n(height * scale))\""
+        out += " width=\"\(plain(width * scale))\" height=\"\(plain(height * scale))\""
         out += " viewBox=\"\(n(left)) \(n(top)) \(n(width)) \(n(height))\""
         out += " role=\"img\" aria-labelledby=\"title desc\" font-family=\"sans-serif\">\n"
         out += "<title id=\"title\">\(SVGRender.escape("\(result.file): \(result.gesture)"))</title>\n"
@@ -367,7 +394,6 @@ private struct Picture {
     mutating func drawStrokes(font: Double) {
         let start = samples.first?.time ?? 0
         let span = max((samples.last?.time ?? 0) - start, 1e-9)
-        var labelled: Set<Int> = []
         for (index, stroke) in strokes.enumerated() {
             let colour = SVGRender.palette[index % SVGRender.palette.count]
             let dashed = stroke.sequence % 2 == 1
@@ -386,7 +412,7 @@ private struct Picture {
                 let sample = samples[sampleIndex]
                 let shade = 0.25 + 0.75 * (sample.time - start) / span
                 out += "<circle cx=\"\(n(sample.location.x))\" cy=\"\(n(sample.location.y))\""
-                out += " r=\"\(n(0.9 * unit))\" fill-opacity=\"\(n(shade))\"/>\n"
+                out += " r=\"\(n(0.9 * unit))\" fill-opacity=\"\(plain(shade))\"/>\n"
             }
             out += "</g>\n"
             let down = samples[stroke.samples[0]]
@@ -400,11 +426,6 @@ private struct Picture {
                 out += " width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(colour)\"/>\n"
             } else if lift.phase == .cancelled {
                 out += cross(at: lift.location, size: side / 2, colour: colour, className: "lift cancelled")
-            }
-            if result.sequences.count > 1, labelled.insert(stroke.sequence).inserted {
-                out += "<text class=\"sequence\" x=\"\(n(down.location.x + 5 * unit))\""
-                out += " y=\"\(n(down.location.y + 5 * unit + font))\" font-size=\"\(n(font))\" fill=\"#111827\">"
-                out += "sequence \(stroke.sequence + 1)</text>\n"
             }
             out += "</g>\n"
         }
@@ -517,6 +538,15 @@ private struct Picture {
     /// failure's closure gap when its length is the value that broke the limit.
     func captions(_ measured: [[Measure]]) -> [Caption] {
         var captions: [Caption] = []
+        // Each touch sequence after the first is labelled at its first touch-down, placed with the
+        // other labels so that none lies on another.
+        if result.sequences.count > 1 {
+            var labelled: Set<Int> = []
+            for stroke in strokes where labelled.insert(stroke.sequence).inserted {
+                let down = samples[stroke.samples[0]].location
+                captions.append(Caption(text: "sequence \(stroke.sequence + 1)", point: down, colour: "#111827"))
+            }
+        }
         for (index, shapes) in measured.enumerated() {
             let report = shown[index].report
             let failed = report.recognition == nil
@@ -548,7 +578,9 @@ private struct Picture {
         var labels: [Label] = []
         let lineHeight = font * 1.25
         let decisions: [(RecognizerReport?, String, String, Point)] = shown.compactMap { item in
-            decision(of: item.report).map { (item.report, label(of: item.report), colour(of: item.report), $0) }
+            decision(of: item.report).map {
+                (item.report, label(of: item.report, sequence: item.sequence), colour(of: item.report), $0)
+            }
         }
         let all = decisions + captions.map({ (nil, $0.text, $0.colour, $0.point) })
         // The labels placed, by band of one line height (counted from the first point, so that the
@@ -635,13 +667,16 @@ private struct Picture {
                 out += " stroke-width=\"\(n(unit / 3))\"/>\n"
             }
             out += "<text x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" font-size=\"\(n(placed.font))\" fill=\"\(colour)\">"
-            out += SVGRender.escape(label(of: report)) + "</text>\n</g>\n"
+            out += SVGRender.escape(placed.text) + "</text>\n</g>\n"
         }
     }
 
-    /// `circle: recognized`, `swipe: failed bent`, `pan: ended`.
-    func label(of report: RecognizerReport) -> String {
-        var text = "\(report.id): \(Self.state(of: report))"
+    /// `circle: recognized`, `swipe: failed bent`, `pan: ended` (`2 · tap: recognized` in a trace of
+    /// several touch sequences).
+    func label(of report: RecognizerReport, sequence: Int) -> String {
+        // With several sequences, which one (`2 · tap: recognized`): their labels may lie side by side.
+        let prefix = result.sequences.count > 1 ? "\(sequence + 1) · " : ""
+        var text = "\(prefix)\(report.id): \(Self.state(of: report))"
         if let failure = report.failure { text += " \(failure.reason.code)" }
         return text
     }
@@ -662,10 +697,21 @@ private struct Picture {
     /// The legend: the file and its gesture, then per sequence each shown recognizer with its state and
     /// reason, wrapped at `charactersPerLine`.
     func legendLines(charactersPerLine: Int) -> [LegendLine] {
-        var lines = [LegendLine(text: "\(result.file): \(result.gesture)", colour: nil, indent: 0, bold: true)]
-        for warning in result.warnings {
-            lines.append(LegendLine(text: "warning: \(warning)", colour: nil, indent: 0, bold: false))
+        var lines: [LegendLine] = []
+        // The file's name and every warning wrap as the reasons do: a long path or a warning's advice
+        // must not run off the picture's edge.
+        func wrapped(_ text: String, bold: Bool) {
+            for part in TextReport.wrap(text, start: 0, indent: 0, width: charactersPerLine).split(separator: "\n") {
+                lines.append(LegendLine(text: String(part), colour: nil, indent: 0, bold: bold))
+            }
         }
+        wrapped("\(result.file): \(result.gesture)", bold: true)
+        if coordinateScale != 1 {
+            wrapped(
+                "drawn at 1/\(scaleText) of the trace's size (its coordinates over \(scaleText), so that a "
+                    + "browser can draw them)", bold: false)
+        }
+        for warning in result.warnings { wrapped("warning: \(warning)", bold: false) }
         var lastSequence = -1
         for item in shown {
             if result.sequences.count > 1, item.sequence != lastSequence {
@@ -673,10 +719,7 @@ private struct Picture {
                 let sequence = result.sequences[item.sequence]
                 let span =
                     "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
-                lines.append(
-                    LegendLine(
-                        text: "sequence \(item.sequence + 1): \(span): \(sequence.gesture)", colour: nil, indent: 0,
-                        bold: true))
+                wrapped("sequence \(item.sequence + 1): \(span): \(sequence.gesture)", bold: true)
             }
             let report = item.report
             let colour = colour(of: report)
@@ -706,9 +749,12 @@ private struct Picture {
         return text
     }
 
-    /// A coordinate or size, to two decimals: `Format.number(value, decimals: 2)`, made from integers
-    /// (the picture has thousands of numbers, and a `Double`'s description is slow).
-    func n(_ value: Double) -> String {
+    /// A coordinate or size in the picture's units (over `coordinateScale`), to two decimals.
+    func n(_ value: Double) -> String { plain(value / coordinateScale) }
+
+    /// A number to two decimals: `Format.number(value, decimals: 2)`, made from integers (the picture
+    /// has thousands of numbers, and a `Double`'s description is slow).
+    func plain(_ value: Double) -> String {
         let scaled = (value * 100).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return Format.number(value, decimals: 2) }
         let hundredths = Int64(scaled)

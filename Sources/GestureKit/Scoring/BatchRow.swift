@@ -18,6 +18,9 @@ public struct BatchRow: Sendable, Hashable {
     public var unlabelledFolder: String?
     /// What reading and replaying the trace noticed (the trace's and the replay's warnings).
     public var warnings: [String] = []
+    /// The file's path as the file system has it, when `path` shows it otherwise (a name with a
+    /// control character, or bytes that are not UTF-8, shown escaped): to read the file again.
+    public var fileSystemPath: [UInt8]?
 
     /// Whether the gesture matches the label; `nil` when either is missing.
     public var correct: Bool? {

@@ -86,6 +86,7 @@ public struct BatchRunner: Sendable {
         row.overridesTraceLabel = read.labelling?.overridesTrace ?? false
         row.unlabelledFolder = read.labelling?.unlabelledFolder
         row.warnings = result.warnings
+        if !entry.fileSystemPath.elementsEqual(entry.path.utf8) { row.fileSystemPath = entry.fileSystemPath }
         return row
     }
 
