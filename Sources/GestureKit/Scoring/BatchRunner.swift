@@ -86,7 +86,9 @@ public struct BatchRunner: Sendable {
         row.overridesTraceLabel = read.labelling?.overridesTrace ?? false
         row.unlabelledFolder = read.labelling?.unlabelledFolder
         row.warnings = result.warnings
-        if !entry.fileSystemPath.elementsEqual(entry.path.utf8) { row.fileSystemPath = entry.fileSystemPath }
+        // The shown path only ever escapes (a control character or a byte that is not UTF-8 grows to
+        // `\u{7}` or `\xFF`), so one of the same length is the same path: no comparison of every byte.
+        if entry.fileSystemPath.count != entry.path.utf8.count { row.fileSystemPath = entry.fileSystemPath }
         return row
     }
 
