@@ -364,7 +364,7 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
         }
         guard run.corpus == first.corpus, run.files == first.files else {
             throw UsageError(
-                "\(file) walked another corpus (\(run.files) files) than \(firstFile) (\(first.files) files): merge the shards of one corpus"
+                "\(file) walked another corpus (\(run.files) files) than \(firstFile) (\(first.files) files): merge the shards of one corpus, each run on a PATH of the same name"
             )
         }
     }

@@ -182,11 +182,11 @@ private struct Converter {
 
     /// Converts every trace under `folder` into `out`, keeping the layout, and copies each labels file
     /// `gesture batch` would read there (`*label*.csv` with a `path,label` header, at any depth) with
-    /// its paths renamed. Without any, the labels the target format cannot hold (XML's) are written to
-    /// a new labels.csv. An `out` inside `folder` is left out of the walk, so a second run does not
-    /// convert the first one's output.
+    /// its paths renamed. The labels the target format cannot hold (XML's) of traces no labels file
+    /// labels are written to a new labels file (`labels.csv`, or `traces-labels.csv` beside a copied
+    /// one). An `out` inside `folder` is left out of the walk, its labels files too, so a second run
+    /// does not convert the first one's output.
     mutating func convert(folder: String, into out: String) {
-        let labelsFiles = Set(CorpusWalker.labelsFiles(under: [folder]))
         let workingDirectory = FileManager.default.currentDirectoryPath
         let (outFolder, inFolder) = (
             Paths.absolute(out, workingDirectory: workingDirectory),
@@ -196,36 +196,47 @@ private struct Converter {
             fail("\(out): error: --out is the folder being converted, \(folder); give another folder")
             return
         }
-        let skipped = outFolder.hasPrefix(inFolder + "/") ? outFolder + "/" : nil
-        var lostLabels: [(path: String, label: String)] = []
-        let labeler = Labeler(configuration: Configuration(profile: .default))
-        for entry in CorpusWalker(roots: [folder]) {
-            if let skipped, Paths.absolute(entry.path, workingDirectory: workingDirectory).hasPrefix(skipped) {
-                continue
-            }
+        // Compared as the bytes the walk opens: a name with a control character is shown escaped.
+        let skipped = outFolder.hasPrefix(inFolder + "/") ? Array((outFolder + "/").utf8) : nil
+        var root = folder
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        let rootBytes = Array(root.utf8)
+        func isSkipped(_ entry: CorpusEntry) -> Bool {
+            guard let skipped, entry.fileSystemPath.starts(with: rootBytes) else { return false }
+            return (Array(inFolder.utf8) + entry.fileSystemPath[rootBytes.count...]).starts(with: skipped)
+        }
+        let labelsFiles = Set(CorpusWalker.labelsFiles(under: [folder]))
+        var copied: [(path: String, relative: String)] = []
+        var lostLabels: [(entry: String, path: String, label: String)] = []
+        for entry in CorpusWalker(roots: [folder]) where !isSkipped(entry) {
             if let problem = entry.problem {
                 fail(TraceError(.io, file: entry.path, message: problem).description)
                 continue
             }
             if labelsFiles.contains(entry.path) {
                 copyLabels(entry.path, to: join(out, entry.relativePath))
+                copied.append((entry.path, entry.relativePath))
                 continue
             }
             let path = LabelsFile.renamed(entry.relativePath, to: format)
             if let label = convert(
                 file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: join(out, path))
             {
-                lostLabels.append((path, label))
+                lostLabels.append((entry.path, path, label))
             }
         }
-        guard labelsFiles.isEmpty else { return }
         // Only labels `gesture batch` can score (a gesture, `none`, or gestures in sequence,
         // `checkmark+swipe-right`): an unknown one would make the whole file an error, and a trace's own
-        // label is reported lost anyway.
-        lostLabels.removeAll { (try? labeler.label(for: "", traceLabel: $0.label).get()) == nil }
+        // label is reported lost anyway. A trace a labels file labels keeps that label in its copy.
+        var labeler = Labeler(configuration: Configuration(profile: .default))
+        try? labeler.loadLabels(found: copied.map(\.path), given: [])
+        lostLabels.removeAll {
+            (try? labeler.label(for: "", traceLabel: $0.label).get()) == nil || labeler.fileLabel(for: $0.entry) != nil
+        }
         guard !lostLabels.isEmpty else { return }
+        let name = copied.contains { $0.relative == "labels.csv" } ? "traces-labels.csv" : "labels.csv"
         let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
-        write(Array(("path,label\n" + rows).utf8), to: join(out, "labels.csv"), from: folder)
+        write(Array(("path,label\n" + rows).utf8), to: join(out, name), from: folder)
     }
 
     /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's.

@@ -198,6 +198,11 @@ let shapes = [
             leftOut.stderr
                 == "left-out.csv:2:7: error: unknown label \"swipe-up\": swipe-up is a gesture of swipe, which is not "
                 + "among the recognizers (--recognizers): add swipe, or map the label (--label-map swipe-up=none)\n")
+        // Of a sequence, the map's hint names the whole label: the map renames whole labels.
+        try corpus.write("sequence.csv", "path,label\nz.csv,z+swipe-up\n")
+        let sequence = try GestureCommand.run(
+            ["batch", "--recognizers", "checkmark,z,circle", "--labels", "sequence.csv", "z.csv"], in: corpus.folder)
+        #expect(sequence.stderr.hasSuffix("(--label-map z+swipe-up=none)\n"))
         let mapped = try GestureCommand.run(
             ["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"],
             in: corpus.folder)

@@ -240,12 +240,44 @@ import Testing
         let files = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("corpus").path))
             .compactMap { $0 as? String }.filter { $0.contains(".") }.sorted()
         #expect(files == ["out/s01/a.csv", "s01/a.json"])
+        // Inside a folder whose name has a control character (shown escaped, `we\u{9}ird`): compared
+        // as the bytes the walk opens.
+        for _ in 1...2 {
+            let run = try GestureCommand.run(
+                ["convert", "corpus", "--to", "csv", "--out", "corpus/we\tird/out", "--force"], in: folder)
+            #expect(run == .init(status: 0, stdout: "", stderr: ""))
+        }
+        let weird = try #require(
+            FileManager.default.enumerator(atPath: folder.appendingPathComponent("corpus/we\tird").path)
+        ).compactMap { $0 as? String }.filter { $0.contains(".") }.sorted()
+        // The first --out's files are traces of the folder here; the second's own are not converted again.
+        #expect(weird == ["out/out/s01/a.csv", "out/s01/a.csv"])
         let itself = try GestureCommand.run(["convert", "corpus", "--to", "csv", "--out", "./corpus/"], in: folder)
         #expect(
             itself
                 == .init(
                     status: 2, stdout: "",
                     stderr: "./corpus/: error: --out is the folder being converted, corpus; give another folder\n"))
+    }
+
+    /// Converted to XML, the own labels of the traces no labels file lists go to a new labels file; one
+    /// written by an earlier run inside the folder is not read as the folder's, and is written anew.
+    @Test func ownLabelsOfTracesNoLabelsFileListsAreKept() throws {
+        let folder = try Self.folder("partial-labels")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        try Self.write(try Self.text("tap.json", in: traces), "corpus/s1/a.json", in: folder)
+        try Self.write(try Self.text("checkmark.json", in: traces), "corpus/s1/b.json", in: folder)
+        try Self.write("path,label\na.json,tap\n", "corpus/s1/labels.csv", in: folder)
+        let arguments = ["convert", "corpus", "--to", "xml", "--lossy", "--out", "corpus/xml", "--force"]
+        #expect(try GestureCommand.run(arguments, in: folder).status == 0)
+        #expect(try Self.text("corpus/xml/labels.csv", in: folder) == "path,label\ns1/b.xml,checkmark\n")
+        #expect(try Self.text("corpus/xml/s1/labels.csv", in: folder) == "path,label\na.xml,tap\n")
+        try Self.write(try Self.text("circle.json", in: traces), "corpus/s1/c.json", in: folder)
+        #expect(try GestureCommand.run(arguments, in: folder).status == 0)
+        #expect(
+            try Self.text("corpus/xml/labels.csv", in: folder) == "path,label\ns1/b.xml,checkmark\ns1/c.xml,circle\n")
+        let batch = try GestureCommand.run(["batch", "corpus/xml"], in: folder)
+        #expect(batch.stdout.hasPrefix("3 traces: 3 scored, 0 unlabelled, 0 errors\n"))
     }
 
     /// XML's times count from its first point: a trace that starts at 2 s loses its start, and

@@ -161,6 +161,24 @@ import Testing
                 == #"{"swipe":{"replace":["checkmark","circle"]}}"#)
     }
 
+    /// A requirement list the run replaced keeps the run's order, then the registry's requirements on
+    /// the recognizers the run did not have.
+    @Test func aReplacedRequirementKeepsTheRunsOrder() throws {
+        let corpus = try Self.corpus("write-order")
+        defer { corpus.remove() }
+        try corpus.write(".o.json", #"{"requiresFailureOf": {"pan": {"replace": ["tap", "circle"]}}}"#)
+        let run = try GestureCommand.run(
+            [
+                "tune", ".", "--labels", "labels.csv", "--recognizers", "circle,swipe,pan,tap", "--config", ".o.json",
+                "--sweep", "swipe.minimumTravel=20:40:10", "--quiet", "--write-config", ".ordered.json",
+            ], in: corpus.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOf: corpus.folder.appendingPathComponent(".ordered.json"), encoding: .utf8)
+        #expect(
+            try JSONValue.parse(Array(text.utf8), file: "o")["requiresFailureOf"]?.text
+                == #"{"pan":{"replace":["tap","circle","checkmark","z"]}}"#)
+    }
+
     /// A file tuned with another profile sets every parameter, so it gives the tuned values with any.
     @Test func theWrittenConfigurationOfAnotherProfileSetsEveryValue() throws {
         let corpus = try Self.corpus("write-seed")

@@ -127,14 +127,17 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     }
 
     /// The name of each root among several (see `CorpusEntry/corpus`).
+    /// A root's own name: the last name of its absolute path (`../data/dollar1/` → `dollar1`, `.` → the
+    /// working directory's name).
+    static func rootName(_ root: String, workingDirectory: String) -> String {
+        let name = (Paths.absolute(root, workingDirectory: workingDirectory) as NSString).lastPathComponent
+        return name.isEmpty ? root : name
+    }
+
     static func corpusNames(_ roots: [String]) -> [String: String] {
         guard roots.count > 1 else { return [:] }
         let folder = FileManager.default.currentDirectoryPath
-        let names = roots.map { root -> String in
-            if root == "-" { return root }
-            let name = (Labeler.absolute(root, in: folder) as NSString).lastPathComponent
-            return name.isEmpty ? root : name
-        }
+        let names = roots.map { root -> String in root == "-" ? root : rootName(root, workingDirectory: folder) }
         var count: [String: Int] = [:]
         for name in names { count[name, default: 0] += 1 }
         return Dictionary(

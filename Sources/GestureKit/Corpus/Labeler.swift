@@ -281,6 +281,11 @@ public struct Labeler: Sendable {
         }
     }
 
+    /// The label a labels file gives the trace at `path`, or `nil` when none lists it.
+    public func fileLabel(for path: String) -> String? {
+        byPath.isEmpty ? nil : byPath[Labeler.absolute(path, in: workingDirectory)]
+    }
+
     /// Whether `path` is one of the labels files.
     public func isLabelsFile(_ path: String) -> Bool {
         !labelsFiles.isEmpty && labelsFiles.contains(Labeler.absolute(path, in: workingDirectory))
@@ -325,8 +330,9 @@ public struct Labeler: Sendable {
         let text = "unknown label \"\(DiagnosticText.escaped(shown))\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         if let gesture = parts.first(where: { leftOutOwners[$0] != nil }), let owner = leftOutOwners[gesture] {
+            // The map renames whole labels: a sequence's hint names the whole of it.
             return "\(text): \(gesture) is a gesture of \(owner), which is not among the recognizers "
-                + "(--recognizers): add \(owner), or map the label (--label-map \(gesture)=none)"
+                + "(--recognizers): add \(owner), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }
         return "\(text): expected one of \(knownList)" + (mapHint ? " (or map it with --label-map)" : "")
     }

@@ -399,6 +399,7 @@ public enum TuneReport {
         members.append(M("parameters", .object(recognizers)))
         let started = Dictionary(baseline.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
         let registry = Dictionary(whole.entries.map { ($0.id, $0.requiresFailureOf) }) { a, _ in a }
+        let runIDs = Set(configuration.entries.map(\.id))
         let changed: [M] = configuration.entries.compactMap { entry in
             let before = started[entry.id] ?? []
             let now = entry.requiresFailureOf
@@ -408,7 +409,9 @@ public enum TuneReport {
             if removed.isEmpty, !added.isEmpty {
                 return M(entry.id, .object([M("add", .array(added.map(JSONValue.string)))]))
             }
-            let replaced = (registry[entry.id] ?? []).filter { !removed.contains($0) && !added.contains($0) } + added
+            // The run's list in its order, then the whole registry's requirements on recognizers the run
+            // did not have (which it could not change).
+            let replaced = now + (registry[entry.id] ?? []).filter { !runIDs.contains($0) }
             return M(entry.id, .object([M("replace", .array(replaced.map(JSONValue.string)))]))
         }
         if !changed.isEmpty { members.append(M("requiresFailureOf", .object(changed))) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a `gesture batch --format json` output says about the run that made it, so that
 /// `merge-scores` can refuse outputs that do not add up to one run: the shard (`K/N`, or none), a
 /// fingerprint of the corpus walk (every file walked, in every shard, not only this one's) and one of
@@ -21,7 +23,7 @@ public struct RunIdentity: Sendable {
     public mutating func rooted(_ roots: [String]) {
         let distinct = Set(roots.map(CorpusWalker.trimmed))
         guard distinct.count == 1, let root = distinct.first, root != "-" else { return }
-        let name = Paths.absolute(root).split(separator: "/").last.map(String.init) ?? "/"
+        let name = CorpusWalker.rootName(root, workingDirectory: FileManager.default.currentDirectoryPath)
         corpus = RunIdentity.hash("PATH \(name)\n", into: corpus)
     }
 

@@ -30,8 +30,8 @@ public struct Trace: Sendable, Hashable {
     /// that a label no recognizer produces can be placed (`BatchRunner`).
     var labelOffset: Int?
     /// What the file holds that the reader does not read (`column "force"`, `key "Label"`, `sample
-    /// key "pressure"`), the first few of each: `gesture convert` says it is not carried over. JSON and
-    /// CSV only (an XML log's other attributes are not listed).
+    /// key "pressure"`, of the first samples), the first few of each: `gesture convert` says it is not
+    /// carried over. JSON and CSV only (an XML log's other attributes are not listed).
     public internal(set) var unread: [String] = []
     /// The format the trace was read from (`TraceReader` sets it).
     var format: TraceFormat?
