@@ -99,7 +99,7 @@ struct JSONTraceParser {
         }
         skipWhitespace()
         if i < n { throw syntax(at: i, expected: "the end of input after the top-level value") }
-        trace.unread += ignoredSampleKeys.map { "sample key \(Trace.quoted(String(decoding: $0, as: UTF8.self)))" }
+        trace.unreadNames += ignoredSampleKeys.map { (.sampleKey, $0) }
         return trace
     }
 
@@ -146,8 +146,8 @@ struct JSONTraceParser {
                     if trace.subject == nil, lexer.withContent(key, Self.isSubjectKey) {
                         trace.subject = try readSubject(level: level + 1)
                     } else {
-                        if trace.unread.count < Trace.unreadListed {
-                            trace.unread.append("key \(Trace.quoted(lexer.string(key)))")
+                        if trace.unreadNames.count < Trace.unreadListed {
+                            trace.unreadNames.append((.key, lexer.withContent(key) { Array($0) }))
                         }
                         try skipValue(level: level + 1)
                     }

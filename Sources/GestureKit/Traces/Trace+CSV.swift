@@ -258,7 +258,7 @@ private struct CSVTraceReader {
                     samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
                     layout = try readHeader(fields, at: start)
-                    trace.unread = ignoredColumns(fields)
+                    trace.unreadNames = ignoredColumns(fields)
                 }
             }
         }
@@ -271,12 +271,12 @@ private struct CSVTraceReader {
 
     /// The header's columns other than `t`, `id`, `phase`, `x` and `y`, the first few, for
     /// `Trace.ignored`: read once a file.
-    func ignoredColumns(_ fields: [CSVFieldSpan]) -> [String] {
-        var names: [String] = []
+    func ignoredColumns(_ fields: [CSVFieldSpan]) -> [(kind: Trace.UnreadKind, name: [UInt8])] {
+        var names: [(kind: Trace.UnreadKind, name: [UInt8])] = []
         for field in fields where names.count < Trace.unreadListed {
             let (a, b) = CSVScanner.valueRange(text, field)
             if a < b, column(named: a, b) == nil {
-                names.append("column \(Trace.quoted(CSVScanner.string(text, field, trimmed: true)))")
+                names.append((.column, Array(CSVScanner.string(text, field, trimmed: true).utf8)))
             }
         }
         return names

@@ -32,7 +32,17 @@ public struct Trace: Sendable, Hashable {
     /// What the file holds that the reader does not read (`column "force"`, `key "Label"`, `sample
     /// key "pressure"`, of the first samples), the first few of each: `gesture convert` says it is not
     /// carried over. JSON and CSV only (an XML log's other attributes are not listed).
-    public internal(set) var unread: [String] = []
+    public var unread: [String] {
+        unreadNames.map { "\($0.kind.rawValue) \(Trace.quoted(String(decoding: $0.name, as: UTF8.self)))" }
+    }
+    /// `unread` as the readers find it, the names' bytes alone: written out only when asked for, since
+    /// every trace of a batch is read and only `convert` asks.
+    var unreadNames: [(kind: UnreadKind, name: [UInt8])] = []
+    enum UnreadKind: String, Sendable {
+        case column
+        case key
+        case sampleKey = "sample key"
+    }
     /// The format the trace was read from (`TraceReader` sets it).
     var format: TraceFormat?
 
