@@ -55,6 +55,22 @@ import Testing
         var description: String { message }
     }
 
+    /// Unpacks the page's archive `name` with `tar` into the folder `into` of the recording: the folder,
+    /// and the files it holds (relative, sorted).
+    static func unpack(_ name: String, into: String, in recording: Recording) throws -> (URL, [String]) {
+        let folder = recording.folder.appendingPathComponent(into)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = ["tar", "-xf", recording.folder.appendingPathComponent(name).path, "-C", folder.path]
+        try tar.run()
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.contains(".") }.sorted()
+        return (folder, files)
+    }
+
     static func trace(_ name: String) throws -> Trace {
         try TraceReader.read(path: try recording.get().folder.appendingPathComponent(name).path)
     }
@@ -127,18 +143,7 @@ import Testing
     func theGuidedArchiveUnpacksIntoAFolderThatBatchScores() throws {
         let recording = try Self.recording.get()
         #expect(recording.summary["prompt"] as? String == "Done: 4 gestures saved in gestures-t1.tar.")
-        let folder = recording.folder.appendingPathComponent("t1")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = [
-            "tar", "-xf", recording.folder.appendingPathComponent("gestures-t1.tar").path, "-C", folder.path,
-        ]
-        try tar.run()
-        tar.waitUntilExit()
-        #expect(tar.terminationStatus == 0)
-        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
-            .filter { $0.contains(".") }.sorted()
+        let (folder, files) = try Self.unpack("gestures-t1.tar", into: "t1", in: recording)
         #expect(
             files == [
                 "checkmark/t1-01.json", "checkmark/t1-02.json", "labels.csv", "none/t1-01.json",
@@ -202,18 +207,7 @@ import Testing
         #expect(
             messages["double-tapx1, x×1, checkmark×1"]?.hasPrefix("the subject id is too long: at most 92 characters")
                 == true)
-        let folder = recording.folder.appendingPathComponent("long")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = [
-            "tar", "-xf", recording.folder.appendingPathComponent("gestures-long.tar").path, "-C", folder.path,
-        ]
-        try tar.run()
-        tar.waitUntilExit()
-        #expect(tar.terminationStatus == 0)
-        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
-            .filter { $0.contains(".") }.sorted()
+        let (folder, files) = try Self.unpack("gestures-long.tar", into: "long", in: recording)
         #expect(files == ["double-tap/\(subject)-01.json", "labels.csv", "x/\(subject)-01.json"])
         let taps = try TraceReader.read(path: folder.appendingPathComponent("double-tap/\(subject)-01.json").path)
         #expect(taps.samples.filter { $0.phase == .began }.count == 2)

@@ -148,17 +148,25 @@ import Testing
         )
         // Taken away, a requirement is written as the whole registry's list without it (a run sees only
         // those among its own recognizers).
-        try corpus.write(".r.json", #"{"requiresFailureOf": {"swipe": {"replace": []}}}"#)
-        let replaced = try GestureCommand.run(
-            [
-                "tune", ".", "--labels", "labels.csv", "--recognizers", "swipe,z", "--config", ".r.json",
-                "--sweep", "swipe.minimumTravel=20:40:10", "--quiet", "--write-config", ".replaced.json",
-            ], in: corpus.folder)
-        #expect(replaced.status == 0, "\(replaced.stderr)")
-        let text = try String(contentsOf: corpus.folder.appendingPathComponent(".replaced.json"), encoding: .utf8)
         #expect(
-            try JSONValue.parse(Array(text.utf8), file: "r")["requiresFailureOf"]?.text
+            try Self.writtenRequirements(#"{"swipe": {"replace": []}}"#, recognizers: "swipe,z", in: corpus)
                 == #"{"swipe":{"replace":["checkmark","circle"]}}"#)
+    }
+
+    /// The `requiresFailureOf` that `tune --write-config` writes when tuned with `--recognizers` and a
+    /// config of these `requiresFailureOf`, as JSON text.
+    static func writtenRequirements(_ requirements: String, recognizers: String, in corpus: MiniCorpus) throws
+        -> String?
+    {
+        try corpus.write(".requirements.json", #"{"requiresFailureOf": "# + requirements + "}")
+        let run = try GestureCommand.run(
+            [
+                "tune", ".", "--labels", "labels.csv", "--recognizers", recognizers, "--config", ".requirements.json",
+                "--sweep", "swipe.minimumTravel=20:40:10", "--quiet", "--write-config", ".written.json", "--force",
+            ], in: corpus.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOf: corpus.folder.appendingPathComponent(".written.json"), encoding: .utf8)
+        return try JSONValue.parse(Array(text.utf8), file: "written")["requiresFailureOf"]?.text
     }
 
     /// A requirement list the run replaced keeps the run's order, then the registry's requirements on
@@ -166,16 +174,9 @@ import Testing
     @Test func aReplacedRequirementKeepsTheRunsOrder() throws {
         let corpus = try Self.corpus("write-order")
         defer { corpus.remove() }
-        try corpus.write(".o.json", #"{"requiresFailureOf": {"pan": {"replace": ["tap", "circle"]}}}"#)
-        let run = try GestureCommand.run(
-            [
-                "tune", ".", "--labels", "labels.csv", "--recognizers", "circle,swipe,pan,tap", "--config", ".o.json",
-                "--sweep", "swipe.minimumTravel=20:40:10", "--quiet", "--write-config", ".ordered.json",
-            ], in: corpus.folder)
-        #expect(run.status == 0, "\(run.stderr)")
-        let text = try String(contentsOf: corpus.folder.appendingPathComponent(".ordered.json"), encoding: .utf8)
         #expect(
-            try JSONValue.parse(Array(text.utf8), file: "o")["requiresFailureOf"]?.text
+            try Self.writtenRequirements(
+                #"{"pan": {"replace": ["tap", "circle"]}}"#, recognizers: "circle,swipe,pan,tap", in: corpus)
                 == #"{"pan":{"replace":["tap","circle","checkmark","z"]}}"#)
     }
 
