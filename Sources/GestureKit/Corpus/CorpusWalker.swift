@@ -258,7 +258,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             var candidates: [Name] = []
             var folders: [Name] = []
             for entry in names where entry.name.first != UInt8(ascii: ".") {
-                let named = isLabelsName(entry.name)
+                let named = TraceFormat.isLabelsFileName(entry.name)
                 switch entry.type {
                 case UInt8(DT_REG): if named { candidates.append(Name(bytes: entry.name, type: entry.type)) }
                 case UInt8(DT_DIR), UInt8(DT_LNK), UInt8(DT_UNKNOWN):
@@ -284,24 +284,6 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             walk(Array(root.utf8), display: root)
         }
         return found
-    }
-
-    /// Whether a file name says it holds labels: it ends in `.csv` and contains `label`, in any case.
-    static func isLabelsName(_ name: [UInt8]) -> Bool {
-        // ASCII letters lowered by setting one bit; no allocation, since it runs for every file.
-        let count = name.count
-        guard count >= 9, name[count - 4] == UInt8(ascii: "."), name[count - 3] | 0x20 == UInt8(ascii: "c"),
-            name[count - 2] | 0x20 == UInt8(ascii: "s"), name[count - 1] | 0x20 == UInt8(ascii: "v")
-        else { return false }
-        for start in 0...(count - 9) {
-            if name[start] | 0x20 == UInt8(ascii: "l"), name[start + 1] | 0x20 == UInt8(ascii: "a"),
-                name[start + 2] | 0x20 == UInt8(ascii: "b"), name[start + 3] | 0x20 == UInt8(ascii: "e"),
-                name[start + 4] | 0x20 == UInt8(ascii: "l")
-            {
-                return true
-            }
-        }
-        return false
     }
 
     /// Whether the file's first line names a `path` and a `label` column (trimmed, in any case).
@@ -337,7 +319,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return extensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
-    static func trimmed(_ path: String) -> String {
+    /// `path` without the slashes at its end (`corpus/` → `corpus`; `/` stays): how a root is shown.
+    public static func trimmed(_ path: String) -> String {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path

@@ -40,8 +40,8 @@ struct JSONTraceParser {
     var sampleUnknownKeys: [StringToken] = []
     /// The unknown keys of the sample being read, when it has many.
     var sampleUnknownKeySet: Set<[UInt8]> = []
-    /// The first few unknown keys of any sample, for `Trace.ignored`.
-    var ignoredSampleKeys: [[UInt8]] = []
+    /// The unknown keys of the first few samples, for `Trace.unread`.
+    var unreadSampleKeys: [[UInt8]] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, limits: ReadLimits = .default, fastPaths: Bool = true) {
         lexer = JSONLexer(bytes)
@@ -99,7 +99,7 @@ struct JSONTraceParser {
         }
         skipWhitespace()
         if i < n { throw syntax(at: i, expected: "the end of input after the top-level value") }
-        trace.unreadNames += ignoredSampleKeys.map { (.sampleKey, $0) }
+        trace.unreadNames += unreadSampleKeys.map { (.sampleKey, $0) }
         return trace
     }
 
@@ -515,10 +515,10 @@ struct JSONTraceParser {
     mutating func checkUnknownSampleKey(_ key: StringToken) {
         // The first samples' only: a file has the same keys throughout, and looking at every sample's
         // cost batch 9% on traces with a few extra keys.
-        if samplesSeen <= 4, ignoredSampleKeys.count < Trace.unreadListed {
+        if samplesSeen <= 4, unreadSampleKeys.count < Trace.unreadListed {
             lexer.withContent(key) { content in
-                if !ignoredSampleKeys.contains(where: { $0.elementsEqual(content) }) {
-                    ignoredSampleKeys.append(Array(content))
+                if !unreadSampleKeys.contains(where: { $0.elementsEqual(content) }) {
+                    unreadSampleKeys.append(Array(content))
                 }
             }
         }

@@ -258,7 +258,7 @@ private struct CSVTraceReader {
                     samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
                     layout = try readHeader(fields, at: start)
-                    trace.unreadNames = ignoredColumns(fields)
+                    trace.unreadNames = unreadColumns(fields)
                 }
             }
         }
@@ -270,8 +270,8 @@ private struct CSVTraceReader {
     // MARK: Header
 
     /// The header's columns other than `t`, `id`, `phase`, `x` and `y`, the first few, for
-    /// `Trace.ignored`: read once a file.
-    func ignoredColumns(_ fields: [CSVFieldSpan]) -> [(kind: Trace.UnreadKind, name: [UInt8])] {
+    /// `Trace.unread`: read once a file.
+    func unreadColumns(_ fields: [CSVFieldSpan]) -> [(kind: Trace.UnreadKind, name: [UInt8])] {
         var names: [(kind: Trace.UnreadKind, name: [UInt8])] = []
         for field in fields where names.count < Trace.unreadListed {
             let (a, b) = CSVScanner.valueRange(text, field)
@@ -309,9 +309,9 @@ private struct CSVTraceReader {
         }
         for column in CSVColumn.allCases where index[column.rawValue] < 0 {
             // A file named as a labels file (`*label*.csv`) whose header is no labels file's.
-            let name = (file.split(separator: "/").last.map(String.init) ?? file).lowercased()
+            let name = Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? [])
             let labelsHint =
-                name.hasSuffix(".csv") && name.contains("label")
+                TraceFormat.isLabelsFileName(name)
                 ? "; named as a labels file, it is read as one only with a header naming \"path\" and \"label\"" : ""
             throw error(
                 .missingField, at: start,

@@ -33,7 +33,9 @@ public struct Trace: Sendable, Hashable {
     /// key "pressure"`, of the first samples), the first few of each: `gesture convert` says it is not
     /// carried over. JSON and CSV only (an XML log's other attributes are not listed).
     public var unread: [String] {
-        unreadNames.map { "\($0.kind.rawValue) \(Trace.quoted(String(decoding: $0.name, as: UTF8.self)))" }
+        unreadNames.map {
+            "\($0.kind.rawValue) \(TraceWriter.quoted(String(decoding: $0.name, as: UTF8.self), maxCharacters: 40))"
+        }
     }
     /// `unread` as the readers find it, the names' bytes alone: written out only when asked for, since
     /// every trace of a batch is read and only `convert` asks.
@@ -48,9 +50,6 @@ public struct Trace: Sendable, Hashable {
 
     /// The most names of each kind `unread` lists.
     static let unreadListed = 8
-
-    /// A name as `unread` shows it: quoted, escaped, at most 40 characters.
-    static func quoted(_ name: String) -> String { "\"\(DiagnosticText.escaped(name, maxCharacters: 40))\"" }
 
     /// Traces are equal when what they record is: where a reader found it is not part of it.
     public static func == (a: Trace, b: Trace) -> Bool {

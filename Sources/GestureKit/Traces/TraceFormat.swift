@@ -25,4 +25,24 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         default: self = .csv
         }
     }
+
+    /// Whether a file name says it holds labels: it ends in `.csv` and contains `label`, in any case
+    /// (`labels.csv`, `Labels-2024.csv`). `gesture batch` reads such a file with a `path,label` header
+    /// as its folder's labels, and the CSV reader says so of one without.
+    public static func isLabelsFileName(_ name: [UInt8]) -> Bool {
+        // ASCII letters lowered by setting one bit; no allocation, since it runs for every file.
+        let count = name.count
+        guard count >= 9, name[count - 4] == UInt8(ascii: "."), name[count - 3] | 0x20 == UInt8(ascii: "c"),
+            name[count - 2] | 0x20 == UInt8(ascii: "s"), name[count - 1] | 0x20 == UInt8(ascii: "v")
+        else { return false }
+        for start in 0...(count - 9) {
+            if name[start] | 0x20 == UInt8(ascii: "l"), name[start + 1] | 0x20 == UInt8(ascii: "a"),
+                name[start + 2] | 0x20 == UInt8(ascii: "b"), name[start + 3] | 0x20 == UInt8(ascii: "e"),
+                name[start + 4] | 0x20 == UInt8(ascii: "l")
+            {
+                return true
+            }
+        }
+        return false
+    }
 }

@@ -24,14 +24,33 @@ public enum TraceWriter {
         public var bytes: [UInt8]
         /// What differs on reading `bytes` back, in words: `label "checkmark"`, `phases (3 stationary → moved)`.
         public var losses: [String]
+        /// With `limits`, the read limit the bytes go past, as the reader says it (they read back only
+        /// without it); `nil` when they read back within the limits.
+        public var pastLimit: String?
     }
 
     /// Writes `trace` as `format`, reads it back, and lists what did not survive.
     ///
+    /// - Parameter limits: The limits the bytes are read back within, when given: a read limit they go
+    ///   past is `Conversion/pastLimit` (they are then read back without ceilings). Without, they are
+    ///   read back without ceilings.
     /// - Throws: ``Unwritable`` when the format cannot hold the trace at all, or (a defect) when the
     ///   written bytes do not read back.
-    public static func convert(_ trace: Trace, to format: TraceFormat, file: String) throws(Unwritable) -> Conversion {
+    public static func convert(
+        _ trace: Trace, to format: TraceFormat, file: String, limits: ReadLimits? = nil
+    ) throws(Unwritable) -> Conversion {
         let bytes = try write(trace, as: format)
+        var pastLimit: String?
+        if let limits {
+            // One reading in the usual case; a second, without ceilings, only past a limit (or to say why
+            // the bytes do not read back at all).
+            do throws(TraceError) {
+                let readBack = try TraceReader.read(bytes: bytes, file: file, format: format, limits: limits)
+                return Conversion(bytes: bytes, losses: losses(from: trace, to: format, readBack: readBack))
+            } catch  where error.code == .limitExceeded {
+                pastLimit = error.message
+            } catch {}
+        }
         let readBack: Trace
         do throws(TraceError) {
             readBack = try TraceReader.read(bytes: bytes, file: file, format: format, limits: readBackLimits)
@@ -43,7 +62,8 @@ public enum TraceWriter {
             }
             throw Unwritable("the written \(format.rawValue) does not read back (a defect): \(error.message)")
         }
-        return Conversion(bytes: bytes, losses: losses(from: trace, to: format, readBack: readBack))
+        return Conversion(
+            bytes: bytes, losses: losses(from: trace, to: format, readBack: readBack), pastLimit: pastLimit)
     }
 
     /// A touch name that is also the number of another touch of `trace` (`"1"` beside `1`), which CSV
@@ -226,11 +246,11 @@ public enum TraceWriter {
         func metadata(_ what: String, _ before: String?, _ after: String?) {
             guard let before, before != after else { return }
             losses.append(
-                after.map { "\(what) \(quotedValue(before)) (read back as \(quotedValue($0)))" }
-                    ?? "\(what) \(quotedValue(before))")
+                after.map {
+                    "\(what) \(quoted(before, maxCharacters: 200)) (read back as \(quoted($0, maxCharacters: 200)))"
+                }
+                    ?? "\(what) \(quoted(before, maxCharacters: 200))")
         }
-        // Metadata in full (up to a long line's worth): what is lost is said exactly.
-        func quotedValue(_ text: String) -> String { "\"\(DiagnosticText.escaped(text, maxCharacters: 200))\"" }
         metadata("name", original.name, readBack.name)
         metadata("label", original.label, readBack.label)
         metadata("subject", original.subject, readBack.subject)
@@ -298,5 +318,9 @@ public enum TraceWriter {
     /// A touch as messages show it: `1`, or `"left"` for a name.
     static func quoted(_ id: TouchID) -> String { id.number.map(String.init) ?? quoted(id.description) }
 
-    static func quoted(_ text: String) -> String { "\"\(DiagnosticText.escaped(text, maxCharacters: 20))\"" }
+    /// `text` quoted and escaped, cut at `maxCharacters` (20: a touch name; metadata is quoted in full,
+    /// up to a long line's worth, so that what is lost is said exactly).
+    static func quoted(_ text: String, maxCharacters: Int = 20) -> String {
+        "\"\(DiagnosticText.escaped(text, maxCharacters: maxCharacters))\""
+    }
 }
