@@ -3,7 +3,7 @@
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
                                   [--taught-only] [--max-false-alarms RATE] [--coverage X]
-                                  [--algorithm p|q|p+|1] [--mirror-negatives WAYS]
+                                  [--algorithm p|q|p+|p+o|1] [--mirror-negatives WAYS]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
 Measures, on the development datasets (../shared/datasets):

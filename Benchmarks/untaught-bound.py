@@ -3,7 +3,7 @@
 thresholds let through while the held-out people's strokes are recognized at a given rate, with the
 thresholds chosen knowing the answers (an oracle): a bound for every way `gesture learn` chooses them.
 
-    python3 Benchmarks/untaught-bound.py [--gesture PATH] [--datasets DIR] [--algorithm p+|q|p|1]
+    python3 Benchmarks/untaught-bound.py [--gesture PATH] [--datasets DIR] [--algorithm p+|p+o|q|p|1]
                                          [--templates-per-gesture N] [--at 0.95] [--out FILE]
     python3 Benchmarks/untaught-bound.py --self-test
 

@@ -3,7 +3,7 @@ import GestureKit
 
 let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME]
-                         [--algorithm p+|q|p|1] [--points 32] [--templates-per-gesture N]
+                         [--algorithm p+|p+o|q|p|1] [--points 32] [--templates-per-gesture N]
                          [--negatives LABEL] [--max-false-alarms 0.01] [--taught-only]
                          [--coverage X] [--mirror-negatives WAYS] --out TEMPLATES.json
 
@@ -26,11 +26,13 @@ let learnHelp = """
       --out FILE                 the templates file to write (- for standard output); required
       --force                    overwrite FILE when it exists
       --id NAME                  the learned recognizer's id (default: learned)
-      --algorithm p+|q|p|1       p+: point clouds with each point's turning angle, after $P+
-                                 (default); q: $P's greedy cloud matching with $Q's lower bounds
-                                 skipping what cannot win; p: the same distances, every start point
-                                 in full; 1: the $1 unistroke matcher (strokes joined in order)
-      --points N                 points a gesture is resampled to: 32 for p+, q and p, 64 for 1
+      --algorithm p+|p+o|q|p|1   p+: point clouds with each point's turning angle, after $P+
+                                 (default); p+o: also each point's orientation, which tells a
+                                 shape from its mirror image (docs/templates.md); q: $P's greedy
+                                 cloud matching with $Q's lower bounds skipping what cannot win; p:
+                                 the same distances, every start point in full; 1: the $1
+                                 unistroke matcher (strokes joined in order)
+      --points N                 points a gesture is resampled to: 32 for p+, p+o, q and p, 64 for 1
                                  (the papers' values, the only ones supported)
       --templates-per-gesture N  templates kept a gesture (default 8; 0 keeps every example);
                                  matching time grows with it
@@ -96,8 +98,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("--id \(id): the id of a built-in recognizer; a learned recognizer needs an id of its own")
     }
     let algorithm = arguments.options["--algorithm"] ?? "p+"
-    guard ["p+", "q", "p", "1"].contains(algorithm) else {
-        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "q", "p", "1"]))
+    guard ["p+", "p+o", "q", "p", "1"].contains(algorithm) else {
+        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "p+o", "q", "p", "1"]))
     }
     let points = algorithm == "1" ? "64" : "32"
     if let given = arguments.options["--points"], given != points {

@@ -106,6 +106,19 @@ import Testing
             ["list", "--templates", "marks.json", "--recognizers", "marks"], in: folder)
         #expect(listed.stdout.contains("learned: marks.json, algorithm p+"))
 
+        // With orientations (`p+o`): recorded and listed, and the new caret is still a caret.
+        let oriented = try GestureCommand.run(
+            ["learn", "examples", "--group-by", "dir:1", "--algorithm", "p+o", "--out", "oriented.json"], in: folder)
+        #expect(oriented.status == 0, "\(oriented.stderr)")
+        #expect(try written("oriented.json").algorithm == "p+o")
+        let classifiedOriented = try GestureCommand.run(
+            ["classify", "new.json", "--templates", "oriented.json", "--format", "jsonl"], in: folder)
+        #expect(classifiedOriented.stdout.contains("\"gesture\":\"caret\""), "\(classifiedOriented.stdout)")
+        let listedOriented = try GestureCommand.run(
+            ["list", "--templates", "oriented.json", "--recognizers", "learned"], in: folder)
+        #expect(listedOriented.stdout.contains("learned: oriented.json, algorithm p+o"))
+        #expect(listedOriented.stdout.contains("turning angles ($P+) and orientations"), "\(listedOriented.stdout)")
+
         // A coverage tightens each threshold to its own examples' reach, says so and is recorded.
         let covered = try GestureCommand.run(
             ["learn", "examples", "--group-by", "dir:1", "--coverage", "0.9", "--out", "covered.json"], in: folder)
@@ -249,7 +262,7 @@ import Testing
             (["learn", "examples"], "no --out FILE given: where to write the templates"),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--algorithm", "z"],
-                "invalid value \"z\" for --algorithm: expected p+, q, p or 1"
+                "invalid value \"z\" for --algorithm: expected p+, p+o, q, p or 1"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "0"],

@@ -97,7 +97,7 @@ import Testing
                 == "t.json:4:9: error: \"id\" must be letters, digits, - and _, found \"my shapes\"")
         #expect(
             Self.error(Self.edited("\"algorithm\": \"p+\"", "\"algorithm\": \"q2\""))
-                == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q or p+ (point clouds) or 1 ($1)")
+                == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q, p+ or p+o (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
                 == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, mirrored, crossValidation, source, gestures"

@@ -2,8 +2,9 @@ import Testing
 
 @testable import GestureKit
 
-/// Point clouds with their turning angles (`--algorithm p+`, after `$P+`): the angles, the distance worked
-/// by hand, what the angles part, and the matcher's pruning.
+/// Point clouds with their turning angles (`--algorithm p+`, after `$P+`), and their orientations
+/// (`p+o`): the angles and orientations, the distance worked by hand, what they part, and the matcher's
+/// pruning.
 @Suite struct TurningCloudTests {
     static func points(_ xy: [(Double, Double)]) -> [Point] { xy.map { Point(x: $0.0, y: $0.1) } }
 
@@ -21,6 +22,46 @@ import Testing
         #expect(TurningCloud.turningAngles(Self.points([(0, 0), (1, 1)])) == [0, 0])
         // A point that does not move has no direction to turn from.
         #expect(TurningCloud.turningAngles(Self.points([(0, 0), (1, 0), (1, 0), (1, 1)])) == [0, 0, 0, 0])
+    }
+
+    /// A point's orientation is the way its path runs as a line, doubled: (s, 0) along x either way,
+    /// (-s, 0) along y, (0, s) on the diagonal that rises with x; the ends take their one step, and the
+    /// points beside a jump between strokes the step on their own side.
+    @Test func theOrientationIsTheLineThePathRunsAlong() {
+        let s = TurningCloud.orientationScale
+        func rounded(_ points: [(Double, Double)]) -> [[Double]] {
+            let values = TurningCloud.orientations(Self.points(points)).map { ($0 * 1e9).rounded() / 1e9 }
+            return stride(from: 0, to: values.count, by: 2).map { [values[$0], values[$0 + 1]] }
+        }
+        #expect(rounded([(0, 0), (1, 0), (2, 0)]) == [[s, 0], [s, 0], [s, 0]])
+        #expect(rounded([(2, 0), (1, 0), (0, 0)]) == [[s, 0], [s, 0], [s, 0]], "drawn the other way")
+        #expect(rounded([(0, 0), (0, 1), (0, 2)]) == [[-s, 0], [-s, 0], [-s, 0]])
+        #expect(rounded([(0, 0), (1, 1), (2, 2)]) == [[0, s], [0, s], [0, s]])
+        // A corner: the point at it runs from the point before to the point after, at 45°.
+        #expect(rounded([(0, 0), (1, 0), (1, 1)]) == [[s, 0], [0, s], [-s, 0]])
+        // Two strokes, a jump of 10 between (0, 1) and (10, 1): each side keeps its own step.
+        #expect(
+            rounded([(0, 0), (0, 1), (10, 1), (11, 1)]) == [[-s, 0], [-s, 0], [s, 0], [s, 0]])
+        // A point alone has none; without `oriented`, a cloud has none at all.
+        #expect(rounded([(0, 0), (0, 0)]) == [[0, 0], [0, 0]])
+        #expect(!TurningCloud(Self.points([(0, 0), (1, 0)])).isOriented)
+    }
+
+    /// A narrow `{` and its mirror image, a `}`, lie near each other as positions and turns (the
+    /// turns are unsigned); their orientations part them, and drawn backwards a brace is still itself.
+    @Test func orientationsPartAShapeFromItsMirrorImage() throws {
+        let brace: [(Double, Double)] = [(6, 0), (2, 2), (2, 8), (0, 10), (2, 12), (2, 18), (6, 20)]
+        let left = Self.points(brace)
+        let right = Self.points(brace.map { (6 - $0.0, $0.1) })
+        func cloud(_ points: [Point]) throws -> [Point] {
+            try #require(PointCloud(strokes: [points])).points
+        }
+        let (a, b, backwards) = (try cloud(left), try cloud(right), try cloud(left.reversed()))
+        let turns = try #require(TemplateMatcher.plus.distance(a, to: b))
+        let oriented = try #require(TemplateMatcher.oriented.distance(a, to: b))
+        #expect(oriented > 2 * turns, "p+ \(turns), p+o \(oriented)")
+        #expect(try #require(TemplateMatcher.oriented.distance(a, to: backwards)) < 1e-6)
+        #expect(try #require(TemplateMatcher.oriented.distance(a, to: a)) == 0)
     }
 
     /// Every point to its nearest in the other cloud, and each point of the other that none chose to
@@ -61,19 +102,25 @@ import Testing
         #expect(turning(ring, square) > 2 * positions(ring, square))
     }
 
-    /// With turning angles, the matcher's bound (the positions' share) never exceeds the distance, and
-    /// its distances are `TurningCloud.distance`'s exactly.
-    @Test func theTurningMatchersBoundsAreBounds() throws {
+    /// With turning angles (and orientations), the matcher's bound (the positions' share) never exceeds
+    /// the distance, and its distances are `TurningCloud.distance`'s exactly.
+    @Test(arguments: [TemplateMatcher.plus, .oriented])
+    func theTurningMatchersBoundsAreBounds(_ algorithm: TemplateMatcher) throws {
         let clouds = PointCloudTests.randomClouds(16, seed: 29)
-        let templates = clouds.map { CloudTemplate($0, turning: true) }
+        let oriented = algorithm == .oriented
+        let templates = clouds.map { CloudTemplate($0, turning: true, oriented: oriented) }
         for a in clouds {
-            let matcher = CloudMatcher(a, turning: true)
+            let matcher = CloudMatcher(a, turning: true, oriented: oriented)
             for (b, template) in zip(clouds, templates) {
-                let expected = try #require(TurningCloud(a.points).distance(to: TurningCloud(b.points)))
+                let expected = try #require(
+                    TurningCloud(a.points, oriented: oriented).distance(to: TurningCloud(b.points, oriented: oriented)))
                 #expect(matcher.bound(template) <= expected + 1e-9)
                 #expect(matcher.distance(to: template, below: .infinity) == expected)
                 #expect(matcher.distance(to: template, below: expected) == nil)
-                #expect(TemplateMatcher.plus.distance(a.points, to: b.points) == expected)
+                #expect(algorithm.distance(a.points, to: b.points) == expected)
+                if oriented, a.points != b.points {
+                    #expect(expected > TemplateMatcher.plus.distance(a.points, to: b.points)!)
+                }
             }
         }
     }

@@ -73,7 +73,7 @@ struct CloudBounds: Sendable {
 }
 
 /// A template ready for matching: its cloud and its bounds table (64 cells a side), and its turning
-/// angles when it is matched with them (`p+`).
+/// angles when it is matched with them (`p+`; and orientations, `p+o`).
 struct CloudTemplate: Sendable {
     let cloud: PointCloud
     let bounds: CloudBounds
@@ -82,18 +82,18 @@ struct CloudTemplate: Sendable {
     /// Its points with their turning angles, when matched with them.
     let turning: TurningCloud?
 
-    init(_ cloud: PointCloud, turning: Bool = false) {
+    init(_ cloud: PointCloud, turning: Bool = false, oriented: Bool = false) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: PointCloud.gridSize)
         candidateCells = cloud.points.map { CloudBounds.cell($0, cells: CloudMatcher.cells) }
-        self.turning = turning ? TurningCloud(cloud.points) : nil
+        self.turning = turning ? TurningCloud(cloud.points, oriented: oriented) : nil
     }
 }
 
 /// One stroke's cloud matched against many templates, as `$Q` does: each template's lower bound first
 /// (its least over start points and both directions, from the bounds tables), the templates taken in
 /// order of it, and a template or start point skipped once its bound cannot beat what it must beat.
-/// The distances are `PointCloud.distance(to:)`'s exactly; with `turning` (`p+`), they are
+/// The distances are `PointCloud.distance(to:)`'s exactly; with `turning` (`p+`, `p+o`), they are
 /// `TurningCloud.distance`'s, and the bound is the positions' share of its matchings.
 struct CloudMatcher {
     let cloud: PointCloud
@@ -103,14 +103,15 @@ struct CloudMatcher {
     /// The cell of each of its points in a template's bounds (64 a side).
     let templateCells: [Int]
     static let cells = 32
-    /// The candidate with its turning angles, when clouds are matched with them (`p+`).
+    /// The candidate with its turning angles, when clouds are matched with them (`p+`; and
+    /// orientations, `p+o`).
     let turning: TurningCloud?
 
-    init(_ cloud: PointCloud, turning: Bool = false) {
+    init(_ cloud: PointCloud, turning: Bool = false, oriented: Bool = false) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: Self.cells)
         templateCells = cloud.points.map { CloudBounds.cell($0, cells: PointCloud.gridSize) }
-        self.turning = turning ? TurningCloud(cloud.points) : nil
+        self.turning = turning ? TurningCloud(cloud.points, oriented: oriented) : nil
     }
 
     /// Fills `a` with each candidate point's bound against the template and `b` with each template

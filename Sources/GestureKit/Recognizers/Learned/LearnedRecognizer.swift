@@ -129,7 +129,8 @@ struct LearnedRecognizer: Recognizer {
         let cloud = PointCloud(points: normalized)
         let unistroke = Unistroke(points: normalized)
         let matcher =
-            model.matcher == .q || model.matcher == .plus ? CloudMatcher(cloud, turning: model.matcher == .plus) : nil
+            model.matcher == .q || model.matcher.turns
+            ? CloudMatcher(cloud, turning: model.matcher.turns, oriented: model.matcher == .oriented) : nil
         // Every template's lower bound, in the order of `model.templates` (none without pruning): the
         // second search below takes them from here too.
         let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
@@ -215,7 +216,7 @@ struct LearnedRecognizer: Recognizer {
             let template = model.templates[g][item.template]
             let found: Double? =
                 switch model.matcher {
-                case .q, .plus: matcher!.distance(to: template, below: limit)
+                case .q, .plus, .oriented: matcher!.distance(to: template, below: limit)
                 case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
                 case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
                 }
@@ -306,8 +307,11 @@ extension LearnedRecognizer {
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
         // `$1`'s templates are kept as clouds too, without their bounds' use.
-        let turning = file.algorithm == TemplateMatcher.plus.rawValue
-        let clouds = file.gestures.map { $0.templates.map { CloudTemplate(PointCloud(points: $0), turning: turning) } }
+        let algorithm = TemplateMatcher(rawValue: file.algorithm)
+        let (turning, oriented) = (algorithm?.turns ?? false, algorithm == .oriented)
+        let clouds = file.gestures.map {
+            $0.templates.map { CloudTemplate(PointCloud(points: $0), turning: turning, oriented: oriented) }
+        }
         let thresholds = file.gestures.map(\.threshold)
         var definition = RecognizerDefinition(
             id: file.id,

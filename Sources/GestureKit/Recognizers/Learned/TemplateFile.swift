@@ -295,7 +295,7 @@ private struct TemplateReader {
             result.algorithm = try string(algorithm, "\"algorithm\"")
             guard TemplateMatcher(rawValue: result.algorithm) != nil else {
                 throw error(
-                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p, q or p+ (point clouds) or 1 ($1)",
+                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p, q, p+ or p+o (point clouds) or 1 ($1)",
                     at: algorithm)
             }
         }

@@ -113,7 +113,7 @@ public struct TemplateLearner: Sendable {
         let names = Set(examples.map(\.label)).subtracting([Self.negative]).sorted()
         let fold = Self.folds(examples)
         // Each cloud's turning angles, once (`p+`): every distance would otherwise take them again.
-        let turning = matcher == .plus ? clouds.map { $0.map(TurningCloud.init) } : nil
+        let turning = matcher.turns ? clouds.map { $0.map(matcher.turningCloud) } : nil
         /// Example i's distance to example j's cloud as a template.
         func distance(_ i: Int, to j: Int, below limit: Double = .infinity) -> Double? {
             if let turning { return turning[i]!.distance(to: turning[j]!, below: limit) }
@@ -252,11 +252,11 @@ public struct TemplateLearner: Sendable {
         of examples: [Example], judgedBy learned: [Learned], axes: [Mirror.Axis] = [.leftRight]
     ) -> (negatives: [Example], gestures: [Mirror]) {
         let matcher = self.matcher
-        let turningTemplates = matcher == .plus ? learned.map { $0.templates.map(TurningCloud.init) } : []
+        let turningTemplates = matcher.turns ? learned.map { $0.templates.map(matcher.turningCloud) } : []
         /// The gesture `strokes` are recognized as: the nearest template's, when within its threshold.
         func recognized(_ strokes: [[Point]]) -> Int? {
             guard let cloud = matcher.normalized(strokes) else { return nil }
-            let turning = matcher == .plus ? TurningCloud(cloud) : nil
+            let turning = matcher.turns ? matcher.turningCloud(cloud) : nil
             var best: (gesture: Int, distance: Double)?
             for (g, gesture) in learned.enumerated() {
                 for (t, template) in gesture.templates.enumerated() {
@@ -408,16 +408,26 @@ public struct TemplateLearner: Sendable {
 
 /// The matcher a templates file's `algorithm` names: point clouds matched as `$P` does (`p`), the same
 /// with `$Q`'s pruning (`q`), point clouds with their turning angles after `$P+` (`p+`, with the same
-/// pruning), or `$1`'s unistroke matching (`1`), for comparison.
+/// pruning), the same with each point's orientation too (`p+o`), or `$1`'s unistroke matching (`1`),
+/// for comparison.
 enum TemplateMatcher: String, Sendable, CaseIterable {
     case p, q
     case plus = "p+"
+    /// `p+` with each point's orientation too (`TurningCloud`): this project's addition.
+    case oriented = "p+o"
     case one = "1"
+
+    /// Whether clouds are matched with their turning angles (`TurningCloud`).
+    var turns: Bool { self == .plus || self == .oriented }
+
+    /// `points` (a cloud's, in order) as this matcher compares them with turning angles.
+    func turningCloud(_ points: [Point]) -> TurningCloud { TurningCloud(points, oriented: self == .oriented) }
 
     /// How it matches, for a recognizer's summary.
     var matching: String {
         switch self {
         case .plus: "matched as point clouds with their turning angles ($P+)"
+        case .oriented: "matched as point clouds with their turning angles ($P+) and orientations"
         case .p, .q: "matched as point clouds ($P/$Q)"
         case .one: "matched as one stroke ($1)"
         }
@@ -442,7 +452,7 @@ enum TemplateMatcher: String, Sendable, CaseIterable {
         case .one: Unistroke(points: candidate).distance(to: Unistroke(points: template), below: limit)
         case .p: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit, prunes: false)
         case .q: PointCloud(points: candidate).distance(to: PointCloud(points: template), below: limit)
-        case .plus: TurningCloud(candidate).distance(to: TurningCloud(template), below: limit)
+        case .plus, .oriented: turningCloud(candidate).distance(to: turningCloud(template), below: limit)
         }
     }
 }

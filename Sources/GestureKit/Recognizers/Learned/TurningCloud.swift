@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point cloud with its turning angles, after `$P+` (Vatavu, "Improving gesture recognition accuracy
 /// on touch screens for users with low vision", CHI 2017): each point also carries how sharply the path
 /// turns there, so that a corner is matched with a corner and a curve with a curve — a rectangle's
@@ -9,24 +11,63 @@
 /// with its own nearest, and the less of the two ways round is the distance. There are no start points
 /// and no weights: the matching does not depend on the order of the points, only the angles do.
 ///
-/// Kept as three arrays, x, y and angle, so that the distances from one point to all of another cloud's
-/// are one loop over three runs of numbers.
+/// With `oriented` (`--algorithm p+o`, this project's addition), each point also carries which way
+/// the path runs there, as a line (its direction modulo a half turn), so that a `{` is told from a
+/// `}`: drawn either way, a mirror image runs the other way at the same places, where a narrow shape's
+/// positions, scaled by its height, differ by a grid unit or two.
+///
+/// Kept as arrays, x, y and angle (and the orientation's two components), so that the distances from
+/// one point to all of another cloud's are one loop over runs of numbers.
 struct TurningCloud: Sendable {
     let xs: [Double]
     let ys: [Double]
     let angles: [Double]
+    /// Each point's orientation as the vector (cos 2θ, sin 2θ) times `orientationScale`, θ the
+    /// direction of the path there, the two components point after point: a line's two directions
+    /// give one vector, and lines at right angles opposite ones. Empty when not `oriented`.
+    let orientations: [Double]
 
-    /// The cloud of `points` (a `PointCloud`'s, in order), with their turning angles.
-    init(_ points: [Point]) {
-        self.init(points, angles: Self.turningAngles(points))
+    /// The cloud of `points` (a `PointCloud`'s, in order), with their turning angles, and their
+    /// orientations when `oriented`.
+    init(_ points: [Point], oriented: Bool = false) {
+        self.init(points, angles: Self.turningAngles(points), oriented: oriented)
     }
 
     /// `points` with the given `angles`, one each, in grid units.
-    init(_ points: [Point], angles: [Double]) {
+    init(_ points: [Point], angles: [Double], oriented: Bool = false) {
         precondition(angles.count == points.count)
         xs = points.map(\.x)
         ys = points.map(\.y)
         self.angles = angles
+        orientations = oriented ? Self.orientations(points) : []
+    }
+
+    var isOriented: Bool { !orientations.isEmpty }
+
+    /// The length of an orientation vector in grid units: lines at right angles lie `2 ×` it apart, a
+    /// squared 64, as far as points 8 grid units apart (an eighth of the cloud's size) or turns 0.25 π
+    /// apart. Chosen on `dollar1` (`Benchmarks/untaught-bound.py --algorithm p+o`; docs/templates.md):
+    /// 2 and 8 part look-alikes less well, 16 parts one person's strokes from another's.
+    static let orientationScale = 4.0
+
+    /// Each of `points`' orientation (`orientations`): the direction from the point before to the
+    /// point after, within its stroke (either side of a jump, as `turningAngles` finds them, the one
+    /// step there is); none (0, 0) for a point alone.
+    static func orientations(_ points: [Point]) -> [Double] {
+        let n = points.count
+        var result = [Double](repeating: 0, count: 2 * n)
+        guard n >= 2 else { return result }
+        let steps = (1..<n).map { points[$0 - 1].distance(to: points[$0]) }
+        let jump = 2 * steps.sorted()[steps.count / 2]
+        for i in 0..<n {
+            let before = i > 0 && steps[i - 1] > 0 && steps[i - 1] <= jump
+            let after = i < n - 1 && steps[i] > 0 && steps[i] <= jump
+            guard before || after else { continue }
+            let direction = Geometry.angle(from: points[before ? i - 1 : i], to: points[after ? i + 1 : i])
+            result[2 * i] = orientationScale * cos(2 * direction)
+            result[2 * i + 1] = orientationScale * sin(2 * direction)
+        }
+        return result
     }
 
     var count: Int { xs.count }
@@ -55,7 +96,7 @@ struct TurningCloud: Sendable {
     }
 
     /// The turning distance to `template`, or nil when it is not below `limit`: the less of the two
-    /// matchings' sums of squared distances in (x, y, angle).
+    /// matchings' sums of squared distances in (x, y, angle), and orientation when both are oriented.
     ///
     /// With `bounds` (each point's least squared distance to the other cloud's positions: `CloudMatcher`'s
     /// look-up tables, this cloud's points' first, then the template's), a matching whose bounds already
@@ -67,7 +108,7 @@ struct TurningCloud: Sendable {
         to template: TurningCloud, below limit: Double = .infinity,
         bounds: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)? = nil
     ) -> Double? {
-        precondition(template.count == count)
+        precondition(template.count == count && template.isOriented == isOriented)
         // Rows are the cloud whose matching may still win; the other's bounds are the abandoning's.
         var (rows, columns) = (self, template)
         var rowBounds: UnsafeBufferPointer<Double>?
@@ -108,6 +149,15 @@ struct TurningCloud: Sendable {
                                 for j in 0..<n {
                                     let (dx, dy, da) = (x - cx[j], y - cy[j], a - ca[j])
                                     row[j] = dx * dx + dy * dy + da * da
+                                }
+                                if isOriented {
+                                    let (u, v) = (orientations[2 * i], orientations[2 * i + 1])
+                                    columns.orientations.withUnsafeBufferPointer { co in
+                                        for j in 0..<n {
+                                            let (du, dv) = (u - co[2 * j], v - co[2 * j + 1])
+                                            row[j] += du * du + dv * dv
+                                        }
+                                    }
                                 }
                                 var (least, at) = (row[0], 0)
                                 for j in 1..<n where row[j] < least { (least, at) = (row[j], j) }
