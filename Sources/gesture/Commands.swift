@@ -213,8 +213,7 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
 
     var anyError = false
     var anyGesture = false
-    var documents: [JSONValue] = []
-    for file in arguments.operands {
+    for (index, file) in arguments.operands.enumerated() {
         let outcome: Result<TraceResult, TraceError>
         do throws(TraceError) {
             var trace = try TraceReader.read(
@@ -238,12 +237,13 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
         case .jsonl:
             JSONReport.writeText(outcome, to: Output.buffered)
             Output.write("\n")
-        case .json: documents.append(JSONReport.value(outcome))
+        case .json:
+            // `{"traces": [...]}`, pretty, written a trace (and a sequence) at a time.
+            Output.write((index == 0 ? "{\n  \"traces\": [" : ",") + "\n    ")
+            JSONReport.writePrettyText(outcome, atLevel: 2, to: Output.buffered)
         }
     }
-    if format == .json {
-        Output.write(JSONValue.object([.init("traces", .array(documents))]).prettyText + "\n")
-    }
+    if format == .json { Output.write("\n  ]\n}\n") }
     return anyError ? .error : (anyGesture ? .recognized : .noneRecognized)
 }
 

@@ -25,6 +25,27 @@ public enum JSONReport {
         write("]}")
     }
 
+    /// `value(outcome).prettyText(atLevel: level)`, handed to `write` in pieces — one per sequence —
+    /// for `classify --format json`, whose document lists every trace: a long session's output never
+    /// exists as one tree of values.
+    public static func writePrettyText(
+        _ outcome: Result<TraceResult, TraceError>, atLevel level: Int, to write: (String) -> Void
+    ) {
+        guard case .success(let result) = outcome, !result.sequences.isEmpty else {
+            return write(value(outcome).prettyText(atLevel: level))
+        }
+        func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+        // `sequences` is the last member: the others, less the closing brace, then each sequence, each
+        // piece ending a line (output is written in whole lines).
+        let head = JSONValue.object(members(result, sequences: nil)).prettyText(atLevel: level)
+        write(String(head.dropLast(indent(level).count + 2)) + ",\n" + indent(level + 1) + "\"sequences\": [\n")
+        for (index, sequence) in result.sequences.enumerated() {
+            let separator = index == result.sequences.count - 1 ? "\n" : ",\n"
+            write(indent(level + 2) + value(sequence).prettyText(atLevel: level + 2) + separator)
+        }
+        write(indent(level + 1) + "]\n" + indent(level) + "}")
+    }
+
     public static func value(_ result: TraceResult) -> JSONValue {
         .object(members(result, sequences: .array(result.sequences.map(value))))
     }

@@ -41,9 +41,13 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// JSON text indented by two spaces per level.
-    public var prettyText: String {
+    public var prettyText: String { prettyText(atLevel: 0) }
+
+    /// `prettyText` as it reads nested `level` deep in a larger document: every line after the first
+    /// indented `level` times more, so that a document can be written a piece at a time.
+    public func prettyText(atLevel level: Int) -> String {
         var out: [UInt8] = []
-        write(to: &out, indent: "  ", level: 0)
+        write(to: &out, indent: "  ", level: level)
         return String(decoding: out, as: UTF8.self)
     }
 
