@@ -104,7 +104,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let points = algorithm == "1" ? "64" : "32"
     if let given = arguments.options["--points"], given != points {
         throw UsageError(
-            "--points \(given): algorithm \(algorithm) resamples to \(points) points (its paper's value), the only size supported"
+            "--points \(given): algorithm \(algorithm) resamples to \(points) points (the papers' value), the only size supported"
         )
     }
     var learner = TemplateLearner()

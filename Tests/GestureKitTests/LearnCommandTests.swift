@@ -117,7 +117,7 @@ import Testing
         let listedOriented = try GestureCommand.run(
             ["list", "--templates", "oriented.json", "--recognizers", "learned"], in: folder)
         #expect(listedOriented.stdout.contains("learned: oriented.json, algorithm p+o"))
-        #expect(listedOriented.stdout.contains("turning angles ($P+) and orientations"), "\(listedOriented.stdout)")
+        #expect(listedOriented.stdout.contains("orientations (p+o)"), "\(listedOriented.stdout)")
 
         // A coverage tightens each threshold to its own examples' reach, says so and is recorded.
         let covered = try GestureCommand.run(

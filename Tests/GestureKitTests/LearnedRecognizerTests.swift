@@ -178,6 +178,45 @@ import Testing
         #expect(Miss.of(result, label: "caret", configuration: configuration) == nil)
     }
 
+    /// A file's `algorithm` is the recognizer's: a `}` against a learned `{`, whose mirror image it is,
+    /// lies more than twice as far with orientations (`p+o`) as with turning angles alone (`p+`); and
+    /// the learner measures with it too, so the thresholds it chooses differ.
+    @Test func aFilesOrientationsAreMatched() throws {
+        let brace: [(Double, Double)] = [(60, 0), (20, 20), (20, 80), (0, 100), (20, 120), (20, 180), (60, 200)]
+        let left = try #require(PointCloud(strokes: [brace.map { Point(x: $0.0, y: $0.1) }]))
+        let mirrored = [brace.map { Point(x: 60 - $0.0, y: $0.1) }]
+        func measured(_ algorithm: String) throws -> Double {
+            var file = TemplateFile(
+                id: "braces", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+                source: .init(paths: [], examples: 2, negatives: 0, groups: nil),
+                gestures: [
+                    .init(
+                        name: "brace", threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                        templates: [left.points])
+                ])
+            file.algorithm = algorithm
+            let configuration = try Self.configuration(file.text, file: "braces.json")
+            let result = Classifier(configuration: configuration).classify(Self.trace(mirrored), file: "t")
+            // Within every threshold: recognized, at its distance.
+            let details = try #require(Self.report(result, "braces")?.recognition?.details)
+            guard case .number(let distance) = try #require(details.first { $0.key == "distance" }?.value) else {
+                throw Failure.notANumber
+            }
+            return distance
+        }
+        let (turns, oriented) = (try measured("p+"), try measured("p+o"))
+        #expect(oriented > 2 * turns, "p+ \(turns), p+o \(oriented)")
+
+        let corpus = Drawn.corpus(["v", "caret", "o"])
+        var learner = TemplateLearner()
+        let plain = learner.learn(corpus).map(\.threshold)
+        learner.algorithm = "p+o"
+        let withOrientations = learner.learn(corpus).map(\.threshold)
+        #expect(zip(plain, withOrientations).allSatisfy { $0 != $1 }, "\(plain) \(withOrientations)")
+    }
+
+    enum Failure: Error { case notANumber }
+
     /// Two gestures with the same template: a stroke near both is neither.
     @Test func aStrokeAsNearTwoGesturesIsAmbiguous() throws {
         let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))

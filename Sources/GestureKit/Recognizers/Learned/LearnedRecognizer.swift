@@ -58,7 +58,8 @@ struct LearnedRecognizer: Recognizer {
         var minimumPoints = 5
         var minimumSize = LearnedGestures.defaultMinimumSize
         var ambiguityMargin: Double? = 0.05
-        /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; or `$1` (`1`).
+        /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; with turning angles
+        /// (`p+`) and orientations (`p+o`); or `$1` (`1`).
         var matcher = TemplateMatcher.q
     }
 

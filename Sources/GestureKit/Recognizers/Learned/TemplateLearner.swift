@@ -94,9 +94,9 @@ public struct TemplateLearner: Sendable {
     /// and no more, so strokes of gestures never taught (a rectangle beside a learned ring) pass less
     /// often, and the rest of its own examples are refused. `nil`: the false alarms alone decide.
     public var coverage: Double?
-    /// `p+` (the default), `q`, `p` or `1` (`TemplateMatcher`).
+    /// `p+` (the default), `p+o`, `q`, `p` or `1` (`TemplateMatcher`).
     public var algorithm = TemplateMatcher.plus.rawValue {
-        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q, p+ or 1") }
+        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q, p+, p+o or 1") }
     }
     var matcher: TemplateMatcher { TemplateMatcher(rawValue: algorithm)! }
 
@@ -427,7 +427,7 @@ enum TemplateMatcher: String, Sendable, CaseIterable {
     var matching: String {
         switch self {
         case .plus: "matched as point clouds with their turning angles ($P+)"
-        case .oriented: "matched as point clouds with their turning angles ($P+) and orientations"
+        case .oriented: "matched as point clouds with their turning angles ($P+) and, this tool's addition, orientations (p+o)"
         case .p, .q: "matched as point clouds ($P/$Q)"
         case .one: "matched as one stroke ($1)"
         }
