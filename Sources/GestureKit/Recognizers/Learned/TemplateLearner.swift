@@ -427,7 +427,8 @@ enum TemplateMatcher: String, Sendable, CaseIterable {
     var matching: String {
         switch self {
         case .plus: "matched as point clouds with their turning angles ($P+)"
-        case .oriented: "matched as point clouds with their turning angles ($P+) and, this tool's addition, orientations (p+o)"
+        case .oriented:
+            "matched as point clouds with their turning angles ($P+) and, this tool's addition, orientations (p+o)"
         case .p, .q: "matched as point clouds ($P/$Q)"
         case .one: "matched as one stroke ($1)"
         }
