@@ -53,10 +53,28 @@ func run(_ words: [String]) -> ExitCode {
     return .error
 }
 
+/// The first word of the command line that is not UTF-8, refused: `CommandLine.arguments` repairs
+/// such a word with U+FFFD, so a file so named would be reported missing, and a value would be read
+/// as another. A file or folder whose name is not UTF-8 is read when the walk of its folder finds it.
+func nonUTF8Argument() -> String? {
+    for k in 1..<Int(CommandLine.argc) {
+        guard let word = CommandLine.unsafeArgv[k], String(validatingCString: word) == nil else { continue }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(word).assumingMemoryBound(to: UInt8.self), count: strlen(word))
+        return "gesture: error: argument \(k) is not UTF-8 (\(CorpusWalker.shown(Array(bytes)))): a file or folder so "
+            + "named is read from the folder it is in (give the folder), or a trace from standard input (-)"
+    }
+    return nil
+}
+
 /// The commands `gesture` runs, as `gesture help` names them.
 let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"]
 
 Output.install()
+if let refusal = nonUTF8Argument() {
+    Output.error(refusal)
+    exit(ExitCode.error.rawValue)
+}
 let status = run(Array(CommandLine.arguments.dropFirst()))
 Output.flush()
 exit(status.rawValue)

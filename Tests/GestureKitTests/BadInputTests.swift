@@ -90,6 +90,29 @@ import Testing
         #expect(lines.first?.contains(#""gesture":null,"error":{"code":"#) == true)
     }
 
+    /// A word of the command line that is not UTF-8 (a file name of Latin-1 bytes) is refused at once
+    /// with its place, where it used to reach the command repaired and the file was "missing"; the
+    /// same file is read from its folder, and from standard input.
+    @Test func aCommandLineWordThatIsNotUTF8IsRefusedWithItsPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-latin1-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = GestureCommand.packageRoot.appendingPathComponent("Traces/checkmark.json").path
+        let output = try GestureCommand.bash(
+            #"cp "\#(good)" $'caf\xe9.json' && "$GESTURE" classify --format jsonl $'caf\xe9.json'; echo "status $?"; "#
+                + #""$GESTURE" batch . --format jsonl --quiet; "$GESTURE" classify - --format jsonl < $'caf\xe9.json'"#,
+            in: folder)
+        #expect(
+            output.stderr
+                == "gesture: error: argument 4 is not UTF-8 (caf\\xE9.json): a file or folder so named is read from "
+                + "the folder it is in (give the folder), or a trace from standard input (-)\n")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.first == "status 2")
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().allSatisfy { $0.contains(#""gesture":"checkmark""#) }, "\(lines)")
+        #expect(lines[1].contains(#""path":"./caf\\xE9.json""#), "\(lines[1])")
+    }
+
     /// A `$`-family log may step back by its clock's 1 ms with a warning; 1 ms in the unit given with
     /// `--time-unit`, so one whole second back is an error when the times are seconds.
     @Test func anXMLClockStepIsOneMillisecondInTheTimeUnitGiven() throws {

@@ -319,6 +319,10 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return extensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
+    /// A name's bytes as the walk shows them: as they are when printable, else escaped as every
+    /// diagnostic escapes (`we\u{9}ird`, `\xFF.json` for a byte that is not UTF-8).
+    public static func shown(_ bytes: [UInt8]) -> String { PathText.display(bytes) }
+
     /// `path` without the slashes at its end (`corpus/` → `corpus`; `/` stays): how a root is shown.
     public static func trimmed(_ path: String) -> String {
         var path = path
