@@ -238,12 +238,13 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
             JSONReport.writeText(outcome, to: Output.buffered)
             Output.write("\n")
         case .json:
-            // `{"traces": [...]}`, pretty, written a trace (and a sequence) at a time.
-            Output.write((index == 0 ? "{\n  \"traces\": [" : ",") + "\n    ")
+            // `{"traces": [...]}`, pretty, written a trace (and a sequence) at a time, each piece
+            // ending its line, so that a diagnostic between them starts a line of its own.
+            Output.buffered((index == 0 ? "{\n  \"traces\": [\n" : "") + "    ")
             JSONReport.writePrettyText(outcome, atLevel: 2, to: Output.buffered)
+            Output.write(index == arguments.operands.count - 1 ? "\n  ]\n}\n" : ",\n")
         }
     }
-    if format == .json { Output.write("\n  ]\n}\n") }
     return anyError ? .error : (anyGesture ? .recognized : .noneRecognized)
 }
 

@@ -55,14 +55,16 @@ func run(_ words: [String]) -> ExitCode {
 
 /// The first word of the command line that is not UTF-8, refused: `CommandLine.arguments` repairs
 /// such a word with U+FFFD, so a file so named would be reported missing, and a value would be read
-/// as another. A file or folder whose name is not UTF-8 is read when the walk of its folder finds it.
+/// as another. A file or folder whose name is not UTF-8 is read when the walk of its folder finds it,
+/// or from standard input.
 func nonUTF8Argument() -> String? {
-    for k in 1..<Int(CommandLine.argc) {
+    for k in 1..<max(1, Int(CommandLine.argc)) {
         guard let word = CommandLine.unsafeArgv[k], String(validatingCString: word) == nil else { continue }
         let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(word).assumingMemoryBound(to: UInt8.self), count: strlen(word))
-        return "gesture: error: argument \(k) is not UTF-8 (\(CorpusWalker.shown(Array(bytes)))): a file or folder so "
-            + "named is read from the folder it is in (give the folder), or a trace from standard input (-)"
+        return "gesture: error: argument \(k) is not UTF-8 (\(CorpusWalker.shown(Array(bytes), maxCharacters: 200))): "
+            + "a file so named cannot be given on the command line; batch, tune, learn and convert read it in "
+            + "a folder they walk, and classify and render from standard input (classify - < FILE)"
     }
     return nil
 }

@@ -104,8 +104,9 @@ import Testing
             in: folder)
         #expect(
             output.stderr
-                == "gesture: error: argument 4 is not UTF-8 (caf\\xE9.json): a file or folder so named is read from "
-                + "the folder it is in (give the folder), or a trace from standard input (-)\n")
+                == "gesture: error: argument 4 is not UTF-8 (caf\\xE9.json): a file so named cannot be given on the "
+                + "command line; batch, tune, learn and convert read it in a folder they walk, and classify and "
+                + "render from standard input (classify - < FILE)\n")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.first == "status 2")
         #expect(lines.count == 3)

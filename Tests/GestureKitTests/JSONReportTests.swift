@@ -61,6 +61,10 @@ import Testing
             ["classify", "--format", "json", given, "Traces/none-such.json", given], in: GestureCommand.packageRoot)
         #expect(written.status == 2)
         #expect(written.stdout == document.prettyText + "\n")
+        // Output goes in whole lines: the diagnostic, on the same stream, is a line of its own.
+        let merged = try GestureCommand.bash(
+            #""$GESTURE" classify --format json "\#(given)" Traces/none-such.json 2>&1"#, in: GestureCommand.packageRoot)
+        #expect(merged.stdout.contains("\n    },\nTraces/none-such.json: error: cannot read: no such file\n    {\n"))
     }
 
     /// A failure carries what the recognizer had measured: the circle that stopped short, its centre,

@@ -320,8 +320,11 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     }
 
     /// A name's bytes as the walk shows them: as they are when printable, else escaped as every
-    /// diagnostic escapes (`we\u{9}ird`, `\xFF.json` for a byte that is not UTF-8).
-    public static func shown(_ bytes: [UInt8]) -> String { PathText.display(bytes) }
+    /// diagnostic escapes (`we\u{9}ird`, `\xFF.json` for a byte that is not UTF-8); past
+    /// `maxCharacters`, cut with `…`.
+    public static func shown(_ bytes: [UInt8], maxCharacters: Int = .max) -> String {
+        DiagnosticText.escaped(bytes, maxCharacters: maxCharacters)
+    }
 
     /// `path` without the slashes at its end (`corpus/` → `corpus`; `/` stays): how a root is shown.
     public static func trimmed(_ path: String) -> String {
