@@ -63,7 +63,8 @@ import Testing
         #expect(written.stdout == document.prettyText + "\n")
         // Output goes in whole lines: the diagnostic, on the same stream, is a line of its own.
         let merged = try GestureCommand.bash(
-            #""$GESTURE" classify --format json "\#(given)" Traces/none-such.json 2>&1"#, in: GestureCommand.packageRoot)
+            #""$GESTURE" classify --format json "\#(given)" Traces/none-such.json 2>&1"#, in: GestureCommand.packageRoot
+        )
         #expect(merged.stdout.contains("\n    },\nTraces/none-such.json: error: cannot read: no such file\n    {\n"))
     }
 
