@@ -108,9 +108,9 @@ import Testing
     func theTurningMatchersBoundsAreBounds(_ algorithm: TemplateMatcher) throws {
         let clouds = PointCloudTests.randomClouds(16, seed: 29)
         let oriented = algorithm == .oriented
-        let templates = clouds.map { CloudTemplate($0, turning: true, oriented: oriented) }
+        let templates = clouds.map { CloudTemplate($0, matcher: algorithm) }
         for a in clouds {
-            let matcher = CloudMatcher(a, turning: true, oriented: oriented)
+            let matcher = CloudMatcher(a, matcher: algorithm)
             for (b, template) in zip(clouds, templates) {
                 let expected = try #require(
                     TurningCloud(a.points, oriented: oriented).distance(to: TurningCloud(b.points, oriented: oriented)))

@@ -82,11 +82,12 @@ struct CloudTemplate: Sendable {
     /// Its points with their turning angles, when matched with them.
     let turning: TurningCloud?
 
-    init(_ cloud: PointCloud, turning: Bool = false, oriented: Bool = false) {
+    /// Matched by `matcher`: with turning angles (and orientations) when it `turns`.
+    init(_ cloud: PointCloud, matcher: TemplateMatcher = .q) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: PointCloud.gridSize)
         candidateCells = cloud.points.map { CloudBounds.cell($0, cells: CloudMatcher.cells) }
-        self.turning = turning ? TurningCloud(cloud.points, oriented: oriented) : nil
+        turning = matcher.turns ? matcher.turningCloud(cloud.points) : nil
     }
 }
 
@@ -107,11 +108,12 @@ struct CloudMatcher {
     /// orientations, `p+o`).
     let turning: TurningCloud?
 
-    init(_ cloud: PointCloud, turning: Bool = false, oriented: Bool = false) {
+    /// Matched by `matcher` (`q`, `p+` or `p+o`): with turning angles (and orientations) when it `turns`.
+    init(_ cloud: PointCloud, matcher: TemplateMatcher = .q) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: Self.cells)
         templateCells = cloud.points.map { CloudBounds.cell($0, cells: PointCloud.gridSize) }
-        self.turning = turning ? TurningCloud(cloud.points, oriented: oriented) : nil
+        turning = matcher.turns ? matcher.turningCloud(cloud.points) : nil
     }
 
     /// Fills `a` with each candidate point's bound against the template and `b` with each template

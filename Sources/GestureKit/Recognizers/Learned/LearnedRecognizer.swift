@@ -129,9 +129,7 @@ struct LearnedRecognizer: Recognizer {
         }
         let cloud = PointCloud(points: normalized)
         let unistroke = Unistroke(points: normalized)
-        let matcher =
-            model.matcher == .q || model.matcher.turns
-            ? CloudMatcher(cloud, turning: model.matcher.turns, oriented: model.matcher == .oriented) : nil
+        let matcher = model.matcher == .q || model.matcher.turns ? CloudMatcher(cloud, matcher: model.matcher) : nil
         // Every template's lower bound, in the order of `model.templates` (none without pruning): the
         // second search below takes them from here too.
         let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
@@ -308,17 +306,16 @@ extension LearnedRecognizer {
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
         // `$1`'s templates are kept as clouds too, without their bounds' use.
-        let algorithm = TemplateMatcher(rawValue: file.algorithm)
-        let (turning, oriented) = (algorithm?.turns ?? false, algorithm == .oriented)
+        let algorithm = TemplateMatcher(rawValue: file.algorithm) ?? .q
         let clouds = file.gestures.map {
-            $0.templates.map { CloudTemplate(PointCloud(points: $0), turning: turning, oriented: oriented) }
+            $0.templates.map { CloudTemplate(PointCloud(points: $0), matcher: algorithm) }
         }
         let thresholds = file.gestures.map(\.threshold)
         var definition = RecognizerDefinition(
             id: file.id,
             summary: "gestures learned from examples (\(path)): "
                 + "\(names.count) gesture\(names.count == 1 ? "" : "s"), "
-                + (TemplateMatcher(rawValue: file.algorithm) ?? .q).matching,
+                + algorithm.matching,
             gestures: names, capabilities: [.template], requiresFailureOf: [.every(.swipe)], parameters: parameters,
             failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
             details: [
@@ -338,7 +335,7 @@ extension LearnedRecognizer {
             var model = Model()
             model.names = names
             model.templates = clouds
-            model.matcher = TemplateMatcher(rawValue: file.algorithm) ?? .q
+            model.matcher = algorithm
             let scale = values["thresholdScale"]?.number ?? 1
             model.thresholds = thresholds.map { $0 * scale }
             model.timeWindow = values["timeWindow"]?.number ?? 0.5

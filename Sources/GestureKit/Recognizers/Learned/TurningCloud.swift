@@ -30,16 +30,23 @@ struct TurningCloud: Sendable {
     /// The cloud of `points` (a `PointCloud`'s, in order), with their turning angles, and their
     /// orientations when `oriented`.
     init(_ points: [Point], oriented: Bool = false) {
-        self.init(points, angles: Self.turningAngles(points), oriented: oriented)
+        let within = Self.stepsWithinStrokes(points)
+        self.init(
+            points, angles: Self.turningAngles(points, within: within),
+            orientations: oriented ? Self.orientations(points, within: within) : [])
     }
 
     /// `points` with the given `angles`, one each, in grid units.
     init(_ points: [Point], angles: [Double], oriented: Bool = false) {
+        self.init(points, angles: angles, orientations: oriented ? Self.orientations(points) : [])
+    }
+
+    private init(_ points: [Point], angles: [Double], orientations: [Double]) {
         precondition(angles.count == points.count)
         xs = points.map(\.x)
         ys = points.map(\.y)
         self.angles = angles
-        orientations = oriented ? Self.orientations(points) : []
+        self.orientations = orientations
     }
 
     var isOriented: Bool { !orientations.isEmpty }
@@ -51,17 +58,16 @@ struct TurningCloud: Sendable {
     static let orientationScale = 4.0
 
     /// Each of `points`' orientation (`orientations`): the direction from the point before to the
-    /// point after, within its stroke (either side of a jump, as `turningAngles` finds them, the one
-    /// step there is); none (0, 0) for a point alone.
-    static func orientations(_ points: [Point]) -> [Double] {
+    /// point after, within its stroke (either side of a jump, the one step there is); none (0, 0) for
+    /// a point alone. `within`: `stepsWithinStrokes(points)`, when already known.
+    static func orientations(_ points: [Point], within: [Bool]? = nil) -> [Double] {
         let n = points.count
         var result = [Double](repeating: 0, count: 2 * n)
         guard n >= 2 else { return result }
-        let steps = (1..<n).map { points[$0 - 1].distance(to: points[$0]) }
-        let jump = 2 * steps.sorted()[steps.count / 2]
+        let within = within ?? stepsWithinStrokes(points)
         for i in 0..<n {
-            let before = i > 0 && steps[i - 1] > 0 && steps[i - 1] <= jump
-            let after = i < n - 1 && steps[i] > 0 && steps[i] <= jump
+            let before = i > 0 && within[i - 1]
+            let after = i < n - 1 && within[i]
             guard before || after else { continue }
             let direction = Geometry.angle(from: points[before ? i - 1 : i], to: points[after ? i + 1 : i])
             result[2 * i] = orientationScale * cos(2 * direction)
@@ -76,17 +82,26 @@ struct TurningCloud: Sendable {
     /// size, so that a turn weighs as `$P+` weighs it (an angle over π beside coordinates over the size).
     static let angleScale = Double(PointCloud.gridSize - 1) / 2
 
+    /// Whether each step of `points` (from point k to point k + 1) lies within a stroke: it moves,
+    /// and it is no jump between strokes, a step more than twice the median step (the points lie
+    /// equally spaced along each stroke, so no step within one is longer than the spacing).
+    static func stepsWithinStrokes(_ points: [Point]) -> [Bool] {
+        guard points.count >= 2 else { return [] }
+        let steps = (1..<points.count).map { points[$0 - 1].distance(to: points[$0]) }
+        let jump = 2 * steps.sorted()[steps.count / 2]
+        return steps.map { $0 > 0 && $0 <= jump }
+    }
+
     /// The turning angle at each of `points` (a cloud's, in order), in grid units: how far the step
     /// leaving it turns from the step arriving, over π, times `angleScale`. 0 at the first and last
-    /// point, and either side of a jump between strokes: a step more than twice the median step (the
-    /// points lie equally spaced along each stroke, so no step within one is longer than the spacing).
-    static func turningAngles(_ points: [Point]) -> [Double] {
+    /// point, and either side of a jump between strokes or a step that does not move
+    /// (`stepsWithinStrokes`, passed as `within` when already known).
+    static func turningAngles(_ points: [Point], within: [Bool]? = nil) -> [Double] {
         let n = points.count
         var angles = [Double](repeating: 0, count: n)
         guard n >= 3 else { return angles }
-        let steps = (1..<n).map { points[$0 - 1].distance(to: points[$0]) }
-        let jump = 2 * steps.sorted()[steps.count / 2]
-        for i in 1..<(n - 1) where steps[i - 1] > 0 && steps[i] > 0 && steps[i - 1] <= jump && steps[i] <= jump {
+        let within = within ?? stepsWithinStrokes(points)
+        for i in 1..<(n - 1) where within[i - 1] && within[i] {
             let turn = Geometry.turn(
                 from: Geometry.angle(from: points[i - 1], to: points[i]),
                 to: Geometry.angle(from: points[i], to: points[i + 1]))
