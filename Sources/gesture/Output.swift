@@ -20,7 +20,8 @@ import GestureKit
 ///   `gesture: error: cannot write output: <reason>` on stderr, status 2.
 /// - Output is written in blocks of whole lines. SIGINT, SIGTERM and SIGHUP that arrive during a
 ///   write take effect once the block is written, so an interrupted run leaves whole lines (every
-///   line of `--format jsonl` output parses); at any other moment they act at once as usual.
+///   line of `--format jsonl` output parses); at any other moment they act at once as usual. A line
+///   longer than `longLine` is written in parts as it is made, and those signals wait for its end.
 enum Output {
     nonisolated(unsafe) private static var buffer: [UInt8] = []
     /// 1 while a block is being written; signal handlers then only record the signal.
@@ -64,13 +65,23 @@ enum Output {
     }
 
     /// Collects output that `write` appends in place, as bytes, and writes it in blocks of whole lines.
+    /// A line that grows past `longLine` (one `--format jsonl` row of a long session) is written as it
+    /// comes, so that it is never held whole; the termination signals then wait until it ends.
     static func buffered(_ write: (inout [UInt8]) -> Void) {
         write(&buffer)
-        if buffer.count >= 1 << 16, buffer.last == UInt8(ascii: "\n") { flush() }
+        guard buffer.count >= 1 << 16 else { return }
+        if buffer.last == UInt8(ascii: "\n") || buffer.count >= longLine { flush() }
     }
+
+    /// The bytes of a line held before its start is written.
+    static let longLine = 1 << 22
+
+    /// Whether the last byte written to stdout ended a line; while it did not, signals wait.
+    nonisolated(unsafe) private static var lineOpen = false
 
     static func flush() {
         guard !buffer.isEmpty else { return }
+        lineOpen = buffer.last != UInt8(ascii: "\n")
         if let failure = writeAll(STDOUT_FILENO, buffer) {
             if failure == EPIPE { exit(ExitCode.recognized.rawValue) }
             buffer.removeAll()
@@ -96,8 +107,11 @@ enum Output {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
         writing = 1
         defer {
-            writing = 0
-            if pendingSignal != 0 { die(pendingSignal) }
+            // Within a line written in parts, a signal waits for its end.
+            if !lineOpen {
+                writing = 0
+                if pendingSignal != 0 { die(pendingSignal) }
+            }
         }
         return bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
