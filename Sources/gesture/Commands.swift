@@ -248,6 +248,32 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     return anyError ? .error : (anyGesture ? .recognized : .noneRecognized)
 }
 
+/// `list --format json` with each learned recognizer's templates file named by its absolute path, so
+/// that the output, kept anywhere and given back as `--config`, reads the same file (a config's paths
+/// are relative to the config file). Standard input (`-`) stays as it is.
+func absoluteTemplates(_ list: JSONValue) -> JSONValue {
+    guard case .object(var members) = list, let k = members.firstIndex(where: { $0.key == "recognizers" }),
+        case .array(var recognizers) = members[k].value
+    else { return list }
+    for (r, recognizer) in recognizers.enumerated() {
+        guard case .object(var fields) = recognizer, let t = fields.firstIndex(where: { $0.key == "templates" }),
+            case .object(var templates) = fields[t].value,
+            let f = templates.firstIndex(where: { $0.key == "file" }), case .string(let path) = templates[f].value,
+            path != "-", !path.hasPrefix("/")
+        else { continue }
+        let absolute = Paths.absolute(path)
+        templates[f].value = .string(absolute)
+        fields[t].value = .object(templates)
+        // The summary names the file too.
+        if let k = fields.firstIndex(where: { $0.key == "summary" }), case .string(let summary) = fields[k].value {
+            fields[k].value = .string(summary.replacingOccurrences(of: "(\(path))", with: "(\(absolute))"))
+        }
+        recognizers[r] = .object(fields)
+    }
+    members[k].value = .array(recognizers)
+    return .object(members)
+}
+
 func list(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
         words, valued: configurationOptions.union(["--format"]), flags: ["--help"])
@@ -260,7 +286,7 @@ func list(_ words: ArraySlice<String>) throws -> ExitCode {
     let configuration = try configuration(from: arguments)
     switch format {
     case .text: Output.write(TextReport.render(configuration, style: Output.textStyle(color: .never)))
-    case .json: Output.write(JSONReport.value(configuration).prettyText + "\n")
+    case .json: Output.write(absoluteTemplates(JSONReport.value(configuration)).prettyText + "\n")
     case .markdown: Output.write(MarkdownReport.render(configuration))
     }
     return .recognized

@@ -133,8 +133,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         axes = chosen
     }
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
+    /// Labels name gestures in any case: `NONE/` holds negatives as `none/` does.
+    func isNegative(_ label: String) -> Bool { RecognizerDefinition.sameGestureName(label, negatives) }
     if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
         throw UsageError("--out \(out) exists: give --force to overwrite it")
+    }
+    // Before the learning, which can take a while, rather than after it.
+    var isFolder: ObjCBool = false
+    let folder = Paths.folder(of: out).isEmpty ? "." : Paths.folder(of: out)
+    if out != "-", !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
+        throw UsageError("--out \(out): no folder \(folder) to write it in")
     }
 
     var labeler = Labeler(anyLabel: ())
@@ -203,7 +211,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         examples.append(
             .init(
-                strokes: strokes, label: label == negatives ? TemplateLearner.negative : label, group: read.group,
+                strokes: strokes, label: isNegative(label) ? TemplateLearner.negative : label, group: read.group,
                 file: entry.path))
     }
     var counts: [String: [String]] = [:]
@@ -218,6 +226,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     // The templates file could not be used beside the built-in recognizers: say so now.
     var byLowercase: [String: String] = [:]
     for (name, files) in counts.sorted(by: { $0.key < $1.key }) {
+        if RecognizerDefinition.sameGestureName(name, TemplateLearner.negative) {
+            problems.append(
+                "\(files[0]): error: label \(name) is a gesture here, as the negatives are labelled \(negatives), but no "
+                    + "recognizer's gesture may be named none (--label-map \(name)=\(negatives) makes them negatives)")
+            continue
+        }
         if let owner = builtIn.entries.first(where: {
             $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, name) }
         }) {

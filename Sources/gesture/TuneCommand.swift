@@ -105,6 +105,11 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         if file == "-" {
             throw UsageError("--write-config -: standard output carries the report; name a file")
         }
+        if configuration.entries.contains(where: { $0.definition.learned?.file == "-" }) {
+            throw UsageError(
+                "--write-config \(file): the templates were read from standard input (--templates -), which a config "
+                    + "file cannot name: give the templates file by its path")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) {
             if isFolder.boolValue { throw UsageError("--write-config \(file) is a folder: name a file") }

@@ -325,6 +325,37 @@ import Testing
         #expect(changed == bySet)
     }
 
+    /// `list --format json` with a templates file names it by its absolute path: saved in another
+    /// folder and given back from a third, it reads the same file. Templates read from standard input
+    /// cannot be read again: an error at the place that names them.
+    @Test func aListedTemplatesFileIsFoundFromAnyFolder() throws {
+        let corpus = try MiniCorpus("list-templates")
+        defer { corpus.remove() }
+        let marks = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json")
+        try corpus.write("m.json", try String(contentsOf: marks, encoding: .utf8))
+        try corpus.write("sub/.keep", "")
+        let listing = try GestureCommand.run(["list", "--format", "json", "--templates", "m.json"], in: corpus.folder)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains(#""file": "\#(corpus.folder.standardized.path)/m.json""#))
+        try corpus.write("sub/l.json", listing.stdout)
+        let again = try GestureCommand.run(
+            ["list", "--format", "json", "--config", "l.json"], in: corpus.folder.appendingPathComponent("sub"))
+        #expect(again == listing)
+        let piped = try GestureCommand.run(
+            ["list", "--format", "json", "--templates", "-"], input: try String(contentsOf: marks, encoding: .utf8),
+            in: corpus.folder)
+        #expect(piped.stdout.contains(#""file": "-""#))
+        try corpus.write("s.json", piped.stdout)
+        let refused = try GestureCommand.run(["list", "--config", "s.json"], in: corpus.folder)
+        #expect(refused.status == 2)
+        let line = piped.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(#""file": "-""#) }.map { $0 + 1 }
+        #expect(
+            refused.stderr.hasPrefix(
+                "s.json:\(line ?? 0):17: error: marks's templates were read from standard input (--templates -), which "
+                    + "cannot be read again: give the templates file by its path\n"), "\(refused.stderr)")
+    }
+
     // MARK: Located values
 
     @Test func aLocatedValueKnowsWhereItAndItsKeysStart() throws {

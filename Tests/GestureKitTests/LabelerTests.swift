@@ -59,3 +59,27 @@ extension LabelerTests {
         #expect(error.message.hasPrefix(#"unknown label "ta\u{7}p\u{9B}" in the trace: expected one of "#))
     }
 }
+
+extension LabelerTests {
+    /// A labels file with `path` or `label` twice is refused at the second: which one counts would be
+    /// left to chance. Other columns named twice are read from the first (`group` for `--group-by`).
+    @Test(
+        arguments: [
+            ("path,label,label\na.json,v,x\n", "l.csv:1:12: error: a second \"label\" column"),
+            ("path,Path,label\na.json,b.json,v\n", "l.csv:1:6: error: a second \"path\" column"),
+            (" label ,path, LABEL\nv,a.json,x\n", "l.csv:1:14: error: a second \"label\" column"),
+        ] as [(String, String)])
+    func aColumnReadTwiceIsRefused(text: String, message: String) {
+        var labeler = Labeler(anyLabel: ())
+        #expect {
+            try labeler.loadLabels(bytes: Array(text.utf8), file: "l.csv")
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+                && "\(error)".hasSuffix(": a labels file names each file once and gives it one label")
+        }
+        var other = Labeler(anyLabel: ())
+        #expect(throws: Never.self) {
+            try other.loadLabels(bytes: Array("path,label,group,group\na.json,v,p1,p2\n".utf8), file: "l.csv")
+        }
+    }
+}

@@ -276,10 +276,41 @@ import Testing
                 ["learn", "examples", "--out", "t.json", "--force", "--id", "a b"],
                 "--id \"a b\": an id is letters, digits, - and _"
             ),
+            // Said before the learning, not after it.
+            (
+                ["learn", "examples", "--out", "missing/t.json"],
+                "--out missing/t.json: no folder missing to write it in"
+            ),
         ] {
             let run = try GestureCommand.run(arguments, in: folder)
             #expect(run.status == 2 && run.stderr.hasPrefix("gesture: error: \(message)"), "\(run.stderr)")
         }
+    }
+
+    /// Labels name gestures in any case: a folder `NONE` holds negatives as `none` does. With other
+    /// negatives (`--negatives`), examples labelled none are refused, as no gesture may be named so:
+    /// the file would be refused by every command that reads it.
+    @Test func noneInAnyCaseLabelsNegatives() throws {
+        let folder = try Self.folder("none-case")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"])
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("examples/p0/caret"),
+            to: folder.appendingPathComponent("examples/p0/NONE"))
+        let learned = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stdout.hasPrefix("learned 2 gestures from 12 examples (2 negatives)"), "\(learned.stdout)")
+        let listed = try GestureCommand.run(["list", "--templates", "t.json", "--recognizers", "learned"], in: folder)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let other = try GestureCommand.run(
+            ["learn", "examples", "--negatives", "v", "--out", "u.json"], in: folder)
+        #expect(other.status == 2)
+        #expect(
+            other.stderr.contains(
+                "examples/p0/NONE/0.json: error: label NONE is a gesture here, as the negatives are labelled v, but no "
+                    + "recognizer's gesture may be named none (--label-map NONE=v makes them negatives)\n"),
+            "\(other.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("u.json").path))
     }
 
     /// A templates file that cannot be read is an error with its place, on every command.

@@ -102,11 +102,24 @@ import Testing
             ["list", "--format", "json", "--config", "out/tuned.json"], in: corpus.folder)
         #expect(relisted.status == 0, "\(relisted.stderr)")
         // The same recognizers, relationships and values but the threshold scale the tuning chose.
+        // (list names the templates file by its absolute path, whichever config named it.)
+        #expect(listed.stdout.contains(#""file": "\#(corpus.folder.standardized.path)/marks.json""#))
         #expect(
-            listed.stdout.replacingOccurrences(of: "marks.json", with: "out/../marks.json")
-                .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: "")
+            listed.stdout.replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: "")
                 == relisted.stdout
                 .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: ""))
+        // Templates read from standard input cannot be named in a config: said before the replays.
+        let piped = try GestureCommand.run(
+            [
+                "tune", examples, "--group-by", "dir:1", "--templates", "-", "--sweep",
+                "marks.thresholdScale=0.5:2:0.5", "--quiet", "--write-config", "out/piped.json",
+            ], input: try String(contentsOf: corpus.folder.appendingPathComponent("marks.json"), encoding: .utf8),
+            in: corpus.folder)
+        #expect(piped.status == 2)
+        #expect(
+            piped.stderr.hasPrefix(
+                "gesture: error: --write-config out/piped.json: the templates were read from standard input "
+                    + "(--templates -), which a config file cannot name: give the templates file by its path\n"))
     }
 
     /// Tuned with `--recognizers`, the run sees none of the relationships with the recognizers it

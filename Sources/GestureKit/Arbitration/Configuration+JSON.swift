@@ -231,14 +231,19 @@ private struct ConfigFile {
         guard let items = list.items else {
             throw fail("\"templates\" must be an array of templates files, found \(shown(list))", at: list.offset)
         }
-        let folder = Paths.folder(of: file)
         for item in items {
             guard let path = item.stringValue, !path.isEmpty else {
                 throw fail("\"templates\" must list paths of templates files, found \(shown(item))", at: item.offset)
             }
-            try addTemplates(
-                path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path, at: item, in: &configuration)
+            try addTemplates(besideFile(path), at: item, in: &configuration)
         }
+    }
+
+    /// `path`, a path in the config file, as a path from the current folder: relative to the config
+    /// file's folder unless absolute.
+    func besideFile(_ path: String) -> String {
+        let folder = Paths.folder(of: file)
+        return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
     }
 
     /// Reads the templates file at `path` and adds its recognizer; an unreadable file is an error at
@@ -389,10 +394,16 @@ private struct ConfigFile {
                 let templates = fields.first(where: { $0.key == "templates" })?.value,
                 let file = templates["file"]?.value
             {
-                guard let path = file.stringValue else {
+                guard let path = file.stringValue, !path.isEmpty else {
                     throw fail("\"file\" of \(DiagnosticText.escaped(id))'s templates must be a path", at: file.offset)
                 }
-                try addTemplates(path, at: file, in: &configuration)
+                guard path != "-" else {
+                    throw fail(
+                        "\(DiagnosticText.escaped(id))'s templates were read from standard input (--templates -), "
+                            + "which cannot be read again: give the templates file by its path",
+                        at: file.offset)
+                }
+                try addTemplates(besideFile(path), at: file, in: &configuration)
                 continue
             }
             guard let fields = item.members, let idField = fields.first(where: { $0.key == "id" }),

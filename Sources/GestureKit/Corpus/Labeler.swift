@@ -128,6 +128,14 @@ public struct Labeler: Sendable {
                 "\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(DiagnosticText.escaped(names.joined(separator: ",")))\""
             )
         }
+        // `path` or `label` twice would leave which one counts to chance.
+        for column in [pathColumn, labelColumn] {
+            if let again = names.indices.first(where: { $0 > column && names[$0] == names[column] }) {
+                throw LabelError(
+                    "\(place(header.fields[again].offset)): error: a second \"\(names[column])\" column: a labels file "
+                        + "names each file once and gives it one label")
+            }
+        }
         labelsFiles.insert(absoluteFile)
         let folder = Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
