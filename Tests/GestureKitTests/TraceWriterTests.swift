@@ -166,7 +166,12 @@ import Testing
         #expect(TraceWriter.number(120) == "120")
         #expect(TraceWriter.number(-0.0) == "-0.0")
         #expect(TraceWriter.number(1e-5) == "1e-05")
-        #expect(TraceWriter.number(1e16) == "1e+16")
+        // Whole numbers are integers while an Int64 holds them: a `$`-family `T` is an integer.
+        #expect(TraceWriter.number(1e15) == "1000000000000000")
+        #expect(TraceWriter.number(1e16) == "10000000000000000")
+        #expect(TraceWriter.number(-0x1p62) == "-4611686018427387904")
+        #expect(TraceWriter.number(0x1p63) == "9.223372036854776e+18")
+        #expect(TraceWriter.number(1e20) == "1e+20")
         for (index, value) in values.enumerated() {
             let trace = Trace(
                 view: ViewSize(width: abs(value) > 0 ? abs(value) : 1, height: 2),

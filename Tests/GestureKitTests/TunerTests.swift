@@ -57,6 +57,26 @@ private func swipeOnly() throws -> Configuration {
         return try Tuner(base: base, sweeps: [sweep], maximumFalseAlarms: 0, jobs: jobs).run(Self.people)
     }
 
+    /// Both ends are in, counted in the decimals written (doubles lost TO from the first three), and
+    /// text shows the values apart: with 4 decimals, or more where 4 would show them alike or as 0.
+    @Test(
+        arguments: [
+            ("100000.1:100000.4:0.1", 4, ["100000.1", "100000.2", "100000.3", "100000.4"]),
+            ("30:30.0003:0.0001", 4, ["30", "30.0001", "30.0002", "30.0003"]),
+            ("5:5.00001:0.000001", 11, ["5", "5.000001"]),
+            ("0.000001:0.000003:0.000001", 3, ["1e-06", "2e-06", "3e-06"]),
+            ("0.1:0.3:0.1", 3, ["0.1", "0.2", "0.3"]),
+            ("0.5:2:0.5", 4, ["0.5", "1", "1.5", "2"]),
+            ("0:1:0.3", 4, ["0", "0.3", "0.6", "0.9"]),
+        ] as [(String, Int, [String])])
+    func aSweepHasBothEndsAndShowsItsValuesApart(range: String, count: Int, first: [String]) throws {
+        let base = try swipeOnly()
+        let sweep = try Sweep(parsing: "swipe.minimumTravel=\(range)", in: base)
+        #expect(sweep.values.count == count)
+        #expect(Array(sweep.values.map(sweep.shown).prefix(first.count)) == first)
+        #expect(Set(sweep.values.map(sweep.shown)).count == count)
+    }
+
     @Test func theInSampleChoiceAndTheCrossValidatedChoicesDiffer() throws {
         let result = try tuned()
         #expect(result.grid == [[.number(20)], [.number(30)], [.number(40)]])

@@ -31,7 +31,7 @@ public enum TuneReport {
         out += "\n"
         for sweep in result.sweeps {
             out +=
-                "sweep \(sweep.name): \(sweep.values.first?.description ?? "-") to \(sweep.values.last?.description ?? "-"), "
+                "sweep \(sweep.name): \(sweep.values.first.map(sweep.shown) ?? "-") to \(sweep.values.last.map(sweep.shown) ?? "-"), "
                 + "\(ReportText.count(sweep.values.count, "value"))\n"
         }
         out +=
@@ -47,7 +47,7 @@ public enum TuneReport {
         header.append("accuracy")
         var rows = [header]
         for (setting, counts) in result.totals.enumerated() {
-            var row = result.grid[setting].map(\.description)
+            var row = zip(result.sweeps, result.grid[setting]).map { $0.shown($1) }
             if showsObjective { row.append(result.objective(of: counts).map { ReportText.percent($0) } ?? "-") }
             row += targetFigures(result, counts)
             row.append(counts.accuracy.map { ReportText.percent($0) } ?? "-")
@@ -85,7 +85,8 @@ public enum TuneReport {
         for fold in result.folds {
             let counts = result.counts[fold.choice.setting][fold.group]
             foldRows.append(
-                [result.groups[fold.group]] + result.grid[fold.choice.setting].map(\.description) + ["\(counts.traces)"]
+                [result.groups[fold.group]] + zip(result.sweeps, result.grid[fold.choice.setting]).map { $0.shown($1) }
+                    + ["\(counts.traces)"]
                     + targetFigures(result, counts) + [counts.accuracy.map { ReportText.percent($0) } ?? "-"])
         }
         out += ReportText.table(foldRows, leftColumns: 1)
@@ -167,7 +168,7 @@ public enum TuneReport {
     }
 
     private static func settingText(_ result: TuningResult, _ setting: Int) -> String {
-        zip(result.sweeps, result.grid[setting]).map { "\($0.name) = \($1.description)" }.joined(separator: ", ")
+        zip(result.sweeps, result.grid[setting]).map { "\($0.name) = \($0.shown($1))" }.joined(separator: ", ")
     }
 
     private static func targetFigures(_ result: TuningResult, _ counts: TuningCounts) -> [String] {

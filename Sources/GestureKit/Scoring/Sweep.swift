@@ -14,10 +14,26 @@ public struct Sweep: Sendable, Hashable {
     /// The most values one sweep may have: a grid is replayed in full for every setting.
     public static let maximumValues = 1000
 
+    /// The decimals `shown` writes: 4, or as many more as it takes to tell the values apart and to
+    /// show none above 0 as 0 (a sweep of 0.000001:0.000003:0.000001 read 0, 0, 0).
+    public let decimals: Int
+
     public init(recognizer: String, parameter: String, values: [ParameterValue]) {
         self.recognizer = recognizer
         self.parameter = parameter
         self.values = values
+        let numbers = values.compactMap { if case .number(let value) = $0 { value } else { nil } }
+        decimals =
+            (4...15).first { decimals in
+                let shown = numbers.map { Format.number($0, decimals: decimals) }
+                return Set(shown).count == Set(numbers).count && zip(numbers, shown).allSatisfy { $0 == 0 || $1 != "0" }
+            } ?? 15
+    }
+
+    /// `value`, one of `values`, as text output writes it: with `decimals` decimals.
+    public func shown(_ value: ParameterValue) -> String {
+        if case .number(let number) = value { return Format.number(number, decimals: decimals) }
+        return value.description
     }
 
     /// Parses `ID.PARAM=FROM:TO:STEP` against `configuration`: the recognizer must be in it, the
@@ -70,16 +86,24 @@ public struct Sweep: Sendable, Hashable {
         let (from, to, step) = (numbers[0], numbers[1], numbers[2])
         guard step > 0 else { throw fail("STEP must be above 0, found \(parts[2])") }
         guard from <= to else { throw fail("the range is reversed: FROM (\(parts[0])) is above TO (\(parts[1]))") }
+        let decimals = parts.map(Sweep.decimals).max() ?? 0
+        var scale = 1.0
+        for _ in 0..<min(decimals, 12) { scale *= 10 }
         // Counted as a double first: 0:1e308:1e-10 is more steps than an Int holds.
-        let steps = ((to - from) / step * (1 + 1e-12)).rounded(.down)
+        var steps = ((to - from) / step * (1 + 1e-12)).rounded(.down)
+        // In the decimals written, where they hold the three numbers exactly as whole numbers: the
+        // doubles' error would drop TO from 100000.1:100000.4:0.1 (3 values, not 4).
+        let (a, b, c) = ((from * scale).rounded(), (to * scale).rounded(), (step * scale).rounded())
+        if decimals <= 12, c > 0, max(abs(a), abs(b)) * c < 0x1p53, abs(a - from * scale) < 1e-6,
+            abs(b - to * scale) < 1e-6, abs(c - step * scale) < 1e-6
+        {
+            steps = ((b - a) / c).rounded(.down)
+        }
         guard steps < Double(Sweep.maximumValues) else {
             let count = steps < 1e15 ? String(Int(steps) + 1) : "more than \(Format.number(min(steps, 1e300)))"
             throw fail("\(count) values: at most \(Sweep.maximumValues) are allowed; take a larger STEP")
         }
         let count = Int(steps) + 1
-        let decimals = parts.map(Sweep.decimals).max() ?? 0
-        var scale = 1.0
-        for _ in 0..<min(decimals, 12) { scale *= 10 }
         var values: [ParameterValue] = []
         for index in 0..<count {
             let raw = from + Double(index) * step

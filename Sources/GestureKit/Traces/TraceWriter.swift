@@ -97,7 +97,7 @@ public enum TraceWriter {
 
     /// `value` as text that reads back bit for bit: `120`, `0.0167`, `-0.0`, `1e-05`.
     public static func number(_ value: Double) -> String {
-        if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+        if value == value.rounded(.towardZero), abs(value) < 0x1p63, !(value == 0 && value.sign == .minus) {
             return String(Int64(value))
         }
         return value.description
