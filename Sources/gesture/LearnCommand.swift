@@ -142,7 +142,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     var isFolder: ObjCBool = false
     let folder = Paths.folder(of: out).isEmpty ? "." : Paths.folder(of: out)
     if out != "-", !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
-        throw UsageError("--out \(out): no folder \(folder) to write it in")
+        throw UsageError(
+            "--out \(out): "
+                + (FileManager.default.fileExists(atPath: folder)
+                    ? "\(folder) is not a folder" : "no folder \(folder) to write it in"))
     }
 
     var labeler = Labeler(anyLabel: ())

@@ -435,10 +435,11 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
     /// The templates guide's config file, which adds a learned recognizer.
     @Test func aConfigFileWithTemplatesMatchesTheConfigSchema() throws {
         let schema = try Schema(file: "docs/config.schema.json")
-        let text = #"{"templates": ["marks.json"], "requiresFailureOf": {"checkmark": {"add": ["marks"]}}}"#
+        let text = try String(
+            contentsOf: packageRoot.appendingPathComponent("docs/examples/swipe-waits-for-marks.json"), encoding: .utf8)
         #expect(
             try String(contentsOf: packageRoot.appendingPathComponent("docs/templates.md"), encoding: .utf8).contains(
-                text))
+                "```json\n" + text + "```\n"))
         #expect(schema.errors(try JSON(parsing: text)) == [])
         #expect(schema.errors(try JSON(parsing: #"{"templates": "marks.json"}"#)) != [])
     }
