@@ -139,13 +139,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("--out \(out) exists: give --force to overwrite it")
     }
     // Before the learning, which can take a while, rather than after it.
-    var isFolder: ObjCBool = false
-    let folder = Paths.folder(of: out).isEmpty ? "." : Paths.folder(of: out)
-    if out != "-", !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
+    if out != "-", case (let folder, let isFolder) = outputFolder(for: out), isFolder != true {
         throw UsageError(
-            "--out \(out): "
-                + (FileManager.default.fileExists(atPath: folder)
-                    ? "\(folder) is not a folder" : "no folder \(folder) to write it in"))
+            "--out \(out): " + (isFolder == false ? "\(folder) is not a folder" : "no folder \(folder) to write it in"))
     }
 
     var labeler = Labeler(anyLabel: ())

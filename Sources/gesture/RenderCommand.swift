@@ -175,6 +175,17 @@ private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replaci
     return failure
 }
 
+/// The folder a file at `path` goes in (`.` for a bare name), and whether it is one: `nil` when
+/// nothing is there, `false` when something other than a folder is. For options that name a file to
+/// write, checked before the work that makes it.
+func outputFolder(for path: String) -> (path: String, isFolder: Bool?) {
+    let named = Paths.folder(of: path)
+    let folder = named.isEmpty ? "." : named
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return (folder, nil) }
+    return (folder, isFolder.boolValue)
+}
+
 /// Makes `folder` and the folders above it that are missing, as `mkdir -p` does; the `errno` of a
 /// failure (`ENOTDIR` where a file stands in the way), or `nil`.
 func makeFolders(_ folder: String) -> Int32? {

@@ -117,12 +117,9 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                 throw UsageError("--write-config \(file) exists: give --force to overwrite it")
             }
         }
-        let folder = Paths.folder(of: file)
-        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
-            isFolder.boolValue, FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
-        else {
-            throw UsageError(
-                "--write-config \(file): no folder \(folder.isEmpty ? "." : folder) to write it in, or not writable")
+        let target = outputFolder(for: file)
+        guard target.isFolder == true, FileManager.default.isWritableFile(atPath: target.path) else {
+            throw UsageError("--write-config \(file): no folder \(target.path) to write it in, or not writable")
         }
     }
     var labeler = Labeler(configuration: configuration)
