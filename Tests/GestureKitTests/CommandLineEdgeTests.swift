@@ -200,6 +200,28 @@ import Testing
         #expect(Format.number(123_456.789) == "123456.79")
     }
 
+    @Test func aTimeThatIsNotZeroNeverReadsAsZero() {
+        #expect(Format.time(0.11749) == "0.117")
+        #expect(Format.time(0) == "0")
+        #expect(Format.time(0.00009) == "0.00009")
+        #expect(Format.time(0.00049) == "0.00049")
+        #expect(Format.time(-0.000_012_34) == "-0.000012")
+        #expect(Format.time(3.4e-10) == "0.00000000034")
+        #expect(Format.time(1e-15) == "1e-15")
+    }
+
+    /// A trace of 90 µs (`--time-unit ms` on times written in milliseconds) shows its times and its
+    /// durations, which printed as `t 0 → 0 s` and `measured 0 s`.
+    @Test func aTraceOfMicrosecondsShowsItsTimes() throws {
+        let run = try GestureCommand.run([
+            "classify", "--time-unit", "ms", "--recognizers", "long-press", "Traces/tap.json",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("sequence 1: t 0 → 0.00009 s: none"), "\(run.stdout)")
+        #expect(run.stdout.contains("t=0.00009 event 2 sample 2  lifted-too-early"), "\(run.stdout)")
+        #expect(run.stdout.contains("(measured 0.00009 s\n"), "\(run.stdout)")
+    }
+
     // MARK: Options and names
 
     @Test(arguments: ["batch", "tune"])

@@ -184,7 +184,7 @@ struct Arbiter {
         let from = attempts[index].state
         guard from.canMove(to: state, kind: relations.kinds[index]) else {
             warnings.append(
-                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.number(moment.time, decimals: 3))"
+                "\(relations.ids[index]) asked for the illegal transition \(from.rawValue) → \(state.rawValue) at t=\(Format.time(moment.time))"
             )
             return false
         }
@@ -203,7 +203,7 @@ struct Arbiter {
     {
         guard attempts[index].state == .possible, attempts[index].pending == nil else {
             return warnings.append(
-                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.number(moment.time, decimals: 3))"
+                "\(relations.ids[index]) asked to \(begins ? "begin" : "recognize") while \(attempts[index].state.rawValue) at t=\(Format.time(moment.time))"
             )
         }
         if relations.requires[index].contains(where: { blocks(attempts[$0]) }) {

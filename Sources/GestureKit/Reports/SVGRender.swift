@@ -718,7 +718,7 @@ private struct Picture {
                 lastSequence = item.sequence
                 let sequence = result.sequences[item.sequence]
                 let span =
-                    "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
+                    "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
                 wrapped("sequence \(item.sequence + 1): \(span): \(sequence.gesture)", bold: true)
             }
             let report = item.report

@@ -54,7 +54,7 @@ public enum TextReport {
         let idWidth = result.sequences.flatMap(\.recognizers).map(\.id.count).max() ?? 0
         let textColumn = 4 + idWidth + 2 + 10 + 2
         for (number, sequence) in result.sequences.enumerated() {
-            let span = "t \(Format.number(sequence.start, decimals: 3)) → \(Format.number(sequence.end, decimals: 3)) s"
+            let span = "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
             let line = "sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")"
             out += "  " + wrap(line, start: 2, indent: 4, width: width) + "\n"
             if !sequence.continuing.isEmpty {
@@ -136,16 +136,16 @@ public enum TextReport {
 
     /// `waited t=0.016 for z, began t=0.12 → 23 changes → ended t=0.8 (translation (212, -4) pt)`.
     static func readableContinuous(_ report: RecognizerReport, began: Transition, _ specs: [DetailSpec]) -> String {
-        var text = "began t=\(Format.number(began.time, decimals: 3))"
+        var text = "began t=\(Format.time(began.time))"
         if let wait = report.transitions.first(where: { !$0.waitingFor.isEmpty }) {
             text =
-                "waited t=\(Format.number(wait.time, decimals: 3)) for \(wait.waitingFor.joined(separator: ", ")), "
+                "waited t=\(Format.time(wait.time)) for \(wait.waitingFor.joined(separator: ", ")), "
                 + text
         }
         let changes = report.transitions.filter { $0.to == .changed }.count
         text += " → \(ReportText.count(changes, "change"))"
         if let last = report.transitions.last, last.to == .recognized || last.to == .cancelled {
-            text += " → \(last.to == .recognized ? "ended" : "cancelled") t=\(Format.number(last.time, decimals: 3))"
+            text += " → \(last.to == .recognized ? "ended" : "cancelled") t=\(Format.time(last.time))"
             if last.to == .cancelled { text += ": \(last.reason)" }
         }
         if let details = report.recognition?.details, !details.isEmpty {
@@ -179,17 +179,23 @@ public enum TextReport {
         switch (measured, limit) {
         case (let measured?, let limit?):
             let decimals = Format.decimalsToTellApart(measured, limit, from: base)
-            let (a, b) = (Format.grouped(measured, decimals: decimals), Format.grouped(limit, decimals: decimals))
+            let (a, b) = (shown(measured, decimals, unit), shown(limit, decimals, unit))
             let relation = a == b ? "=" : (measured > limit ? ">" : "<")
             return glue("measured \(quantity(a, measured, unit))") + " "
                 + glue("\(relation) limit \(quantity(b, limit, unit))")
         case (let measured?, nil):
-            return glue("measured \(quantity(Format.grouped(measured, decimals: base), measured, unit))")
+            return glue("measured \(quantity(shown(measured, base, unit), measured, unit))")
         case (nil, let limit?):
-            return glue("limit \(quantity(Format.grouped(limit, decimals: base), limit, unit))")
+            return glue("limit \(quantity(shown(limit, base, unit), limit, unit))")
         case (nil, nil):
             return ""
         }
+    }
+
+    /// A measure or limit at `decimals`; a duration that is not zero never reads as 0 (`Format.time`).
+    private static func shown(_ value: Double, _ decimals: Int, _ unit: MeasureUnit?) -> String {
+        let text = Format.grouped(value, decimals: decimals)
+        return unit == .seconds && text == "0" ? Format.time(value) : text
     }
 
     /// A number as printed with its unit: `3 pt`, `1 touch`, `2 touches`; counts and ratios bare.
@@ -479,7 +485,7 @@ public enum TextReport {
     }
 
     private static func place(_ time: Double, _ event: Int, _ sample: Int?) -> String {
-        var text = "t=\(Format.number(time, decimals: 3)) event \(event)"
+        var text = "t=\(Format.time(time)) event \(event)"
         if let sample { text += " sample \(sample)" }
         return text
     }

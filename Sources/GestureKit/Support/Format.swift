@@ -20,6 +20,28 @@ public enum Format {
         return text
     }
 
+    /// A time or duration in seconds for people: 3 decimals (`0.117`), but a time that is not zero never
+    /// reads as 0: below a millisecond it keeps two significant digits (`0.00009`, `1.2e-10`), so a
+    /// trace in microseconds, or read with `--time-unit ms`, still shows when things happened; below
+    /// 1e-11 s, the shortest form that reads back (`1e-15`).
+    ///
+    ///     Format.time(0.11749) // "0.117"
+    ///     Format.time(0.00009) // "0.00009"
+    public static func time(_ seconds: Double) -> String {
+        let text = number(seconds, decimals: 3)
+        guard text == "0", seconds != 0, seconds.isFinite else { return text }
+        // The decimals that reach the second significant digit.
+        var (places, scaled) = (3, abs(seconds) * 1000)
+        while scaled < 10, places < 12 { (places, scaled) = (places + 1, scaled * 10) }
+        guard scaled >= 10 else { return "\(seconds)" }
+        // Written out in decimals (`0.00009`), where Swift's own form would read `9e-05`.
+        var digits = String(Int64(scaled.rounded()))
+        digits = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return (seconds < 0 ? "-" : "") + digits
+    }
+
     /// `number` with its integer digits grouped by threes for people: `1,800.45`, `-12,000`.
     public static func grouped(_ value: Double, decimals: Int = 2) -> String {
         let text = number(value, decimals: decimals)
