@@ -168,6 +168,15 @@ import Testing
         #expect(
             Self.error(Self.edited("      [", "      [99"))
                 .hasPrefix("t.json:14:8: error: a template's x must be from 0 to 63, found 99"))
+        // Unrounded: a value just past its range does not read as the range's end.
+        var justPast = Self.good
+        let first = justPast.range(of: "      [")!.upperBound
+        justPast.replaceSubrange(first..<justPast[first...].firstIndex(of: ",")!, with: "63.0000001")
+        #expect(
+            Self.error(justPast) == "t.json:14:8: error: a template's x must be from 0 to 63, found 63.0000001")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32.0000001,"))
+                .contains("must be a whole number, found 32.0000001"))
         #expect(
             Self.error("{\"format\": \"gesture-templates\", \"version\": 1, \"id\": \"a\", \"gestures\": []}")
                 == "t.json:1:70: error: \"gestures\" must be an array of at least one gesture")

@@ -215,15 +215,18 @@ private struct TemplateReader {
             let range =
                 high.isFinite
                 ? "from \(Format.number(low)) to \(Format.number(high))" : "at least \(Format.number(low))"
-            throw error("\(what) must be \(range), found \(Format.number(n))", at: value)
+            throw error("\(what) must be \(range), found \(Self.found(n))", at: value)
         }
         return n
     }
 
+    /// A number as found, unrounded: `63.0000001` is not `63`, nor `1.0000001` `1`.
+    static func found(_ n: Double) -> String { n.isFinite ? Format.jsonNumber(n) : Format.number(n) }
+
     func integer(_ value: LocatedJSON, _ what: String, from low: Int) throws(TemplateFileError) -> Int {
         let n = try number(value, what, from: Double(low), to: 1e9)
         guard n == n.rounded() else {
-            throw error("\(what) must be a whole number, found \(Format.number(n))", at: value)
+            throw error("\(what) must be a whole number, found \(Self.found(n))", at: value)
         }
         return Int(n)
     }
@@ -316,7 +319,7 @@ private struct TemplateReader {
         if let coverage = fields["coverage"] {
             let share = try number(coverage, "\"coverage\"", from: -.infinity)
             guard share > 0, share <= 1 else {
-                throw error("\"coverage\" must be above 0 and at most 1, found \(Format.number(share))", at: coverage)
+                throw error("\"coverage\" must be above 0 and at most 1, found \(Self.found(share))", at: coverage)
             }
             result.coverage = share
         }
