@@ -263,6 +263,15 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         return .error
     }
 
+    // One group cannot be held out against the others: the folds are single examples, and the
+    // thresholds are then no measure of new people. Say so rather than fall back without a word.
+    if let spec = arguments.options["--group-by"], !TemplateLearner.foldsByGroup(examples),
+        let group = examples.lazy.compactMap(\.group).first
+    {
+        Output.error(
+            "gesture: warning: --group-by \(spec) puts every example in one group (\(CorpusWalker.shown(Array(group.utf8)))): "
+                + "the thresholds are chosen leave-one-out instead, holding out one example at a time, not a group")
+    }
     // Strokes drawn smaller than the recognizer judges (coordinates in another unit, say) would each
     // fail too-small: say so, with the first of them.
     let minimum = LearnedGestures.defaultMinimumSize
@@ -288,7 +297,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     let file = learner.file(
-        id: id, learned: learned, examples: examples, paths: arguments.operands, mirrors: mirrors)
+        id: id, learned: learned, examples: examples, paths: arguments.operands.sorted(), mirrors: mirrors)
     let total = file.gestures.reduce(0) { $0 + $1.templates.count }
     guard total <= TemplateFile.maximumTemplates else {
         throw UsageError(
@@ -304,14 +313,15 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             return .error
         }
     }
-    let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
-    if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
-    // A gesture that takes none of its own held-out examples will recognize nothing like them.
+    // A gesture that takes none of its own held-out examples will recognize nothing like them; said
+    // before the summary, whose last line says what was written.
     for gesture in learned where gesture.recall == 0 {
         Output.error(
             "gesture: warning: gesture \(gesture.name) recognized none of its held-out examples: its threshold lets "
                 + "in nothing (its examples are too like another gesture's or a negative, or each person drew it once)")
     }
+    let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
+    if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
     return .recognized
 }
 

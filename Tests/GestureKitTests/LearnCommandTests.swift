@@ -142,6 +142,32 @@ import Testing
                     + "    than it must to take 90% of its own held-out examples\n"))
     }
 
+    /// The same examples give the same file, whatever the order of the paths; `--group-by` that finds
+    /// one group says that the thresholds are chosen leave-one-out instead.
+    @Test func theFileIsTheSameForAnyOrderOfPathsAndOneGroupIsSaid() throws {
+        let folder = try Self.folder("order")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"])
+        let forward = try GestureCommand.run(
+            ["learn", "examples/p0", "examples/p1", "--out", "a.json"], in: folder)
+        let backward = try GestureCommand.run(
+            ["learn", "examples/p1", "examples/p0", "--out", "b.json"], in: folder)
+        #expect(forward.status == 0 && backward.status == 0, "\(forward.stderr)\(backward.stderr)")
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.json"))
+        #expect(a == (try Data(contentsOf: folder.appendingPathComponent("b.json"))))
+        #expect(String(decoding: a, as: UTF8.self).contains(#""paths": ["examples/p0", "examples/p1"]"#))
+
+        try Self.examples(in: folder.appendingPathComponent("solo"), ["v", "caret"], people: 1, takes: 2)
+        let one = try GestureCommand.run(
+            ["learn", "solo/examples", "--group-by", "dir:1", "--out", "c.json"], in: folder)
+        #expect(one.status == 0)
+        #expect(
+            one.stderr
+                == "gesture: warning: --group-by dir:1 puts every example in one group (p0): the thresholds are "
+                + "chosen leave-one-out instead, holding out one example at a time, not a group\n")
+        #expect(one.stdout.hasPrefix("learned 2 gestures from 4 examples (0 negatives), cross-validated leave-one-out\n"))
+    }
+
     /// `--mirror-negatives`: the mirror images of each gesture's examples are negatives, but those of
     /// a gesture whose mirror images are mostly one gesture taught; the summary and the file say whose.
     @Test func mirrorImagesAreTaughtAsNegativesWhenAsked() throws {
