@@ -165,7 +165,8 @@ import Testing
             one.stderr
                 == "gesture: warning: --group-by dir:1 puts every example in one group (p0): the thresholds are "
                 + "chosen leave-one-out instead, holding out one example at a time, not a group\n")
-        #expect(one.stdout.hasPrefix("learned 2 gestures from 4 examples (0 negatives), cross-validated leave-one-out\n"))
+        #expect(
+            one.stdout.hasPrefix("learned 2 gestures from 4 examples (0 negatives), cross-validated leave-one-out\n"))
     }
 
     /// `--mirror-negatives`: the mirror images of each gesture's examples are negatives, but those of
