@@ -94,8 +94,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
     let builtIn = Configuration()
-    if builtIn.entries.contains(where: { $0.id == id }) {
-        throw UsageError("--id \(id): the id of a built-in recognizer; a learned recognizer needs an id of its own")
+    if let taken = builtIn.entries.first(where: { $0.id.lowercased() == id.lowercased() }) {
+        throw UsageError(
+            "--id \(id): the id of a built-in recognizer\(taken.id == id ? "" : " (\(taken.id)) in another case"); a "
+                + "learned recognizer needs an id of its own")
     }
     let algorithm = arguments.options["--algorithm"] ?? "p+"
     guard ["p+", "p+o", "q", "p", "1"].contains(algorithm) else {

@@ -256,6 +256,12 @@ import Testing
             id.stderr.hasPrefix(
                 "gesture: error: --id circle: the id of a built-in recognizer; a learned recognizer needs an id of its own\n"
             ))
+        let cased = try GestureCommand.run(["learn", "examples", "--out", "u.json", "--id", "Circle"], in: folder)
+        #expect(cased.status == 2)
+        #expect(
+            cased.stderr.hasPrefix(
+                "gesture: error: --id Circle: the id of a built-in recognizer (circle) in another case; a learned "
+                    + "recognizer needs an id of its own\n"))
     }
 
     /// Two gestures drawn alike recognize none of their held-out examples: the file is written, with a

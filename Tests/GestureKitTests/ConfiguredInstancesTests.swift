@@ -113,6 +113,14 @@ import Testing
             #"c.json:1:25: error: recognizer id "tap" is taken: ids must be unique"#
         ),
         (
+            #"{"recognizers": [{"id": "Tap", "kind": "tap"}]}"#,
+            #"c.json:1:25: error: recognizer id "Tap" differs only in case from tap: ids must differ in more than case"#
+        ),
+        (
+            #"{"recognizers": [{"id": "t3", "kind": "tap"}, {"id": "T3", "kind": "tap"}]}"#,
+            #"c.json:1:54: error: recognizer id "T3" differs only in case from t3: ids must differ in more than case"#
+        ),
+        (
             #"{"recognizers": [{"id": "t3", "kind": "tap"}, {"id": "t3", "kind": "tap"}]}"#,
             #"c.json:1:54: error: recognizer id "t3" is taken: ids must be unique"#
         ),

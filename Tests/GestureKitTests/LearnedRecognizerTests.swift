@@ -318,6 +318,10 @@ import Testing
                 == "shapes.json:4:9: error: recognizer id \"swipe\" is taken: ids must be unique (learn with another --id)"
         )
         #expect(
+            refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"Swipe\""))
+                == "shapes.json:4:9: error: recognizer id \"Swipe\" differs only in case from swipe: ids must differ in "
+                + "more than case (learn with another --id)")
+        #expect(
             refusal(Self.unistroke.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7"))
                 == "shapes.json:3:14: error: unknown version 7: this gesture reads templates files of version 1")
         #expect(refusal("{\"format\": ") == "shapes.json:1:12: error: unexpected end of input: expected a value")

@@ -163,11 +163,7 @@ public struct Configuration: Sendable {
             throw ConfigurationError(
                 "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
         }
-        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id),
-            !registry.contains(where: { $0.id == id })
-        else {
-            throw ConfigurationError("recognizer id \"\(shown)\" is taken: ids must be unique", about: .recognizer)
-        }
+        if let taken = takenMessage(id) { throw ConfigurationError(taken, about: .recognizer) }
         guard let base = registry.first(where: { $0.id == kind }) else {
             let ids = registry.map(\.id)
             let hint =
@@ -232,6 +228,19 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// Why `id` cannot name a new recognizer, when it is taken: by a recognizer of the configuration,
+    /// one left out of it, or a kind. Ids differ in more than case, as gesture names do: `Circle`
+    /// beside `circle` would read as one.
+    private func takenMessage(_ id: String) -> String? {
+        let shown = DiagnosticText.escaped(id)
+        let ids = entries.map(\.id) + leftOut + registry.map(\.id)
+        guard let other = ids.first(where: { $0.lowercased() == id.lowercased() }) else { return nil }
+        return other == id
+            ? "recognizer id \"\(shown)\" is taken: ids must be unique"
+            : "recognizer id \"\(shown)\" differs only in case from \(DiagnosticText.escaped(other)): ids must differ "
+                + "in more than case"
+    }
+
     /// Adds the recognizer a templates file (`gesture learn`'s output, `docs/templates.md`) describes,
     /// with the file's id: a shape, after the configuration's last shape, that recognizes the file's
     /// gestures. The built-in shapes come first: when one of them and a learned gesture would both
@@ -246,13 +255,8 @@ public struct Configuration: Sendable {
         } catch {
             throw ConfigurationError(error.message, file: file, at: error.position)
         }
-        let id = read.file.id
-        guard !entries.contains(where: { $0.id == id }), !leftOut.contains(id),
-            !registry.contains(where: { $0.id == id })
-        else {
-            throw ConfigurationError(
-                "recognizer id \"\(DiagnosticText.escaped(id))\" is taken: ids must be unique (learn with another --id)",
-                file: file, at: read.id)
+        if let taken = takenMessage(read.file.id) {
+            throw ConfigurationError(taken + " (learn with another --id)", file: file, at: read.id)
         }
         for (gesture, position) in zip(read.file.gestures, read.names) {
             for owner in entries {
