@@ -83,3 +83,23 @@ extension LabelerTests {
         }
     }
 }
+
+extension LabelerTests {
+    /// A label one slip from a gesture (its case, a letter) names it; a sequence, or one far from
+    /// every gesture, lists them only.
+    @Test(arguments: [
+        ("Checkmark", #"unknown label "Checkmark" in the trace: did you mean checkmark? expected one of checkmark, "#),
+        ("swipe-rigth", #"unknown label "swipe-rigth" in the trace: did you mean swipe-right? expected one of "#),
+        ("NONE", #"unknown label "NONE" in the trace: did you mean none? expected one of "#),
+        ("zebra", #"unknown label "zebra" in the trace: expected one of checkmark, "#),
+        ("tap+Tap", #"unknown label "tap+Tap" in the trace: expected one of checkmark, "#),
+    ])
+    func aSlipOfALabelNamesTheGesture(label: String, message: String) {
+        let labeler = Labeler(configuration: Configuration())
+        guard case .failure(let error) = labeler.label(for: "a.json", traceLabel: label) else {
+            Issue.record("\(label) was accepted")
+            return
+        }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+}

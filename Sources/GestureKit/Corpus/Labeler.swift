@@ -342,7 +342,12 @@ public struct Labeler: Sendable {
             return "\(text): \(gesture) is a gesture of \(owner), which is not among the recognizers "
                 + "(--recognizers): add \(owner), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }
-        return "\(text): expected one of \(knownList)" + (mapHint ? " (or map it with --label-map)" : "")
+        // A slip of one (`Checkmark`, `chekmark`) is named first.
+        let near =
+            acceptsAnyLabel || parts.count > 1
+            ? nil : Spelling.nearest(to: label, among: known.sorted(by: GestureOrder.precedes))
+        return "\(text): " + (near.map { "did you mean \($0)? " } ?? "") + "expected one of \(knownList)"
+            + (mapHint ? " (or map it with --label-map)" : "")
     }
 
     private var knownList: String {
