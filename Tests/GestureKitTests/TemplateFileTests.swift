@@ -168,6 +168,9 @@ import Testing
         #expect(
             Self.error(Self.edited("      [", "      [99"))
                 .hasPrefix("t.json:14:8: error: a template's x must be from 0 to 63, found 99"))
+        // Required: without it, a gesture of two strokes would be decided on the first lift.
+        #expect(
+            Self.error(Self.edited("\"strokes\": 1, ", "")).hasSuffix("error: a gesture has no \"strokes\""))
         // Unrounded: a value just past its range does not read as the range's end.
         var justPast = Self.good
         let first = justPast.range(of: "      [")!.upperBound

@@ -406,7 +406,7 @@ private struct TemplateReader {
         let fields = try object(
             value, "a gesture",
             keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],
-            required: ["name", "threshold", "templates"])
+            required: ["name", "threshold", "strokes", "templates"])
         let name = try string(fields["name"]!, "a gesture's \"name\"")
         guard RecognizerDefinition.isGestureName(name), name.lowercased() != TemplateLearner.negative else {
             throw error(
@@ -449,8 +449,7 @@ private struct TemplateReader {
             falseAlarms: try fields["falseAlarms"].map { v throws(TemplateFileError) in
                 try number(v, "\"falseAlarms\"", from: 0, to: 1)
             } ?? 0,
-            strokes: try fields["strokes"].map { v throws(TemplateFileError) in try integer(v, "\"strokes\"", from: 1) }
-                ?? 1,
+            strokes: try integer(fields["strokes"]!, "\"strokes\"", from: 1),
             examples: try fields["examples"].map { v throws(TemplateFileError) in
                 try integer(v, "\"examples\"", from: 0)
             }
