@@ -154,6 +154,11 @@ import Testing
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,\u{301}b\""))
                 .hasPrefix("t.json:27:14: error: a gesture's name must not be empty or \"none\""))
+        // A mark that turns text right to left would show the rest of every line that names it reversed.
+        #expect(
+            Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"li\u{202E}ne\""))
+                .hasPrefix("t.json:27:14: error: a gesture's name must not be empty or \"none\""))
+        #expect(RecognizerDefinition.isGestureName("ligne-à-main") && !RecognizerDefinition.isGestureName("a\u{2067}b"))
         #expect(
             try TemplateFile.read(
                 bytes: Array(

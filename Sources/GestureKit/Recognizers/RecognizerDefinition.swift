@@ -144,14 +144,16 @@ extension RecognizerDefinition {
     /// Whether `name` can name a gesture: not empty, and without spaces, commas or `+`, which join
     /// gestures in lists (`--recognizers`, `--label-map`) and in sequence (`checkmark+tap`), nor
     /// control characters (an escape sequence in a name would reach the terminal in every line that
-    /// shows it). The same rule holds for built-in, configured and learned gestures and for labels.
+    /// shows it), nor the marks that turn text right to left (U+202E would show every line that holds
+    /// the name reversed past it). The same rule holds for built-in, configured and learned gestures
+    /// and for labels.
     public static func isGestureName(_ name: String) -> Bool {
         // Scalar by scalar, so that a mark combining with a comma does not hide it; white space as
         // Unicode has it, and U+FEFF, which JSON Schema's `\s` also counts.
         !name.isEmpty
             && !name.unicodeScalars.contains {
                 $0 == "," || $0 == "+" || $0.properties.isWhitespace || $0 == "\u{FEFF}"
-                    || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .control || $0.properties.isBidiControl
             }
     }
 
