@@ -191,6 +191,19 @@ import Testing
                     "edited.json: error: the \"summary\"'s \"\(field)\" does not follow from its counts: it was edited"),
                 "\(run.stderr)")
         }
+
+        // A row edited, the counts kept: the rows no longer make the summary.
+        let row = #"{"path":"Traces/checkmark.json","label":"checkmark","gesture":"checkmark","#
+        let miscounted = shard.stdout.replacingOccurrences(
+            of: row, with: row.replacingOccurrences(of: #""gesture":"checkmark""#, with: #""gesture":"pan""#))
+        #expect(miscounted != shard.stdout, "\(row) is a row of the shard")
+        try corpus.write("row.json", miscounted)
+        let edited = try GestureCommand.run(["merge-scores", "row.json"], in: folder)
+        #expect(edited.status == 2 && edited.stdout == "")
+        #expect(
+            edited.stderr.contains(
+                "row.json: error: the \"summary\"'s \"confusion\" is not what its rows count: it was edited"),
+            "\(edited.stderr)")
     }
 
     @Test func aTextNumberFarOutReadsAsItIs() {

@@ -283,7 +283,35 @@ public enum BatchReport {
             }
             rows.append(row)
         }
+        // The rows must make the counts: a row edited with the counts kept would merge into a summary
+        // of traces that are not there.
+        var fromRows = Scoreboard()
+        for row in rows { fromRows.add(row) }
+        let unlabelledGestures = summary["unlabelledGestures"] != nil  // Not in earlier versions' outputs.
+        if let field = rowsMismatch(board, fromRows, unlabelledGestures: unlabelledGestures) {
+            throw fail("the \"summary\"'s \(field) is not what its rows count: it was edited")
+        }
+        for name in Set(board.groups.keys).union(fromRows.groups.keys).sorted() {
+            if let field = rowsMismatch(
+                board.groups[name] ?? Scoreboard(), fromRows.groups[name] ?? Scoreboard(),
+                unlabelledGestures: unlabelledGestures)
+            {
+                throw fail("group \"\(name)\"'s \(field) is not what its rows count: it was edited")
+            }
+        }
         return Document(rows: rows, board: board, run: run)
+    }
+
+    /// The first count of `summary` that `rows` (the scoreboard of the rows themselves) do not make,
+    /// among those a row carries: what a row holds of its folder or its own label is not written.
+    private static func rowsMismatch(_ summary: Scoreboard, _ rows: Scoreboard, unlabelledGestures: Bool) -> String? {
+        if summary.traces != rows.traces { return "\"traces\"" }
+        if summary.errors != rows.errors { return "\"errors\"" }
+        if summary.unlabelled != rows.unlabelled { return "\"unlabelled\"" }
+        if summary.confusion != rows.confusion { return "\"confusion\"" }
+        if summary.failures != rows.failures { return "\"failures\"" }
+        if unlabelledGestures, summary.unlabelledGestures != rows.unlabelledGestures { return "\"unlabelledGestures\"" }
+        return nil
     }
 
     private static func row(_ object: JSONValue) -> BatchRow? {
