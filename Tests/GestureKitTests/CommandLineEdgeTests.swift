@@ -221,6 +221,24 @@ import Testing
         #expect(Format.time(-0.000_012_34) == "-0.000012")
         #expect(Format.time(3.4e-10) == "0.00000000034")
         #expect(Format.time(1e-15) == "1e-15")
+        // From 0.5 ms to 1 ms too, in step with the values around them.
+        #expect(Format.time(0.0004999) == "0.0005" && Format.time(0.0006) == "0.0006")
+        #expect(Format.time(0.000999) == "0.001" && Format.time(0.0049) == "0.0049" && Format.time(0.0123) == "0.012")
+        // Numbers of many decimals are written out, not as Swift's `5e-05`.
+        #expect(
+            Format.number(0.00005, decimals: 6) == "0.00005" && Format.number(-0.000012, decimals: 6) == "-0.000012")
+        // A short time beside its limit: both to the smaller's two significant digits.
+        #expect(
+            TextReport.compare(measured: 0.0049, limit: 0.005, unit: .seconds) == "measured 0.0049 s < limit 0.005 s")
+        #expect(
+            TextReport.compare(measured: 0.0004, limit: 0.0006, unit: .seconds) == "measured 0.0004 s < limit 0.0006 s")
+        #expect(TextReport.compare(measured: 0.09, limit: 0.5, unit: .seconds) == "measured 0.09 s < limit 0.5 s")
+        #expect(TextReport.compare(measured: 0.2504, limit: 0.25, unit: .seconds) == "measured 0.2504 s > limit 0.25 s")
+        #expect(TextReport.compare(measured: nil, limit: 0.00002, unit: .seconds) == "limit 0.00002 s")
+        // A parameter set that small is shown as set.
+        #expect(
+            ParameterValue.number(0.00001).description == "0.00001"
+                && ParameterValue.number(0.69813).description == "0.6981")
     }
 
     /// A trace of 90 µs (`--time-unit ms` on times written in milliseconds) shows its times and its
@@ -294,6 +312,15 @@ import Testing
                     "gesture: warning: gesture \(name) recognized none of its held-out examples: its threshold lets in "
                         + "nothing"), "\(run.stderr)")
         }
+        // Written to standard output, the summary goes to stderr too: the warnings come before it, and
+        // its last line says what was written.
+        let piped = try GestureCommand.run(["learn", "examples", "--out", "-"], in: folder)
+        #expect(piped.status == 0 && piped.stdout.hasPrefix("{"))
+        #expect(piped.stderr.hasPrefix("gesture: warning: gesture v recognized none"), "\(piped.stderr)")
+        let lines = piped.stderr.split(separator: "\n")
+        #expect(
+            lines.last?.hasPrefix("wrote standard output (") == true
+                && lines.last?.hasSuffix("recognizer learned)") == true, "\(piped.stderr)")
     }
 
     /// `--out` among the examples: its own templates file from a run before is left out of them, and an

@@ -151,7 +151,7 @@ import Testing
         let forward = try GestureCommand.run(
             ["learn", "examples/p0", "examples/p1", "--out", "a.json"], in: folder)
         let backward = try GestureCommand.run(
-            ["learn", "examples/p1", "examples/p0", "--out", "b.json"], in: folder)
+            ["learn", "examples/p1", "examples/p0/", "examples/p1", "--out", "b.json"], in: folder)
         #expect(forward.status == 0 && backward.status == 0, "\(forward.stderr)\(backward.stderr)")
         let a = try Data(contentsOf: folder.appendingPathComponent("a.json"))
         #expect(a == (try Data(contentsOf: folder.appendingPathComponent("b.json"))))

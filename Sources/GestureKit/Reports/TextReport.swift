@@ -169,33 +169,32 @@ public enum TextReport {
 
     /// `measured 0.2504 s > limit 0.25 s`, `measured 2 touches > limit 1 touch`, `measured 3.0969 rad`:
     /// angles from 4 decimals, other values from 2, more while a value and its limit print the same
-    /// (up to 6); `=` when they are equal.
+    /// (up to 6); `=` when they are equal. Seconds from as many decimals as the smaller of the two needs
+    /// for two significant digits (`measured 0.0049 s < limit 0.005 s`), so a short time never reads
+    /// as 0 nor as its limit.
     public static func compare(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
         unglued(gluedComparison(measured: measured, limit: limit, unit: unit))
     }
 
     static func gluedComparison(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
-        let base = unit == .radians ? 4 : 2
+        var base = unit == .radians ? 4 : 2
+        if unit == .seconds {
+            base = min(12, max(base, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
+        }
         switch (measured, limit) {
         case (let measured?, let limit?):
             let decimals = Format.decimalsToTellApart(measured, limit, from: base)
-            let (a, b) = (shown(measured, decimals, unit), shown(limit, decimals, unit))
+            let (a, b) = (Format.grouped(measured, decimals: decimals), Format.grouped(limit, decimals: decimals))
             let relation = a == b ? "=" : (measured > limit ? ">" : "<")
             return glue("measured \(quantity(a, measured, unit))") + " "
                 + glue("\(relation) limit \(quantity(b, limit, unit))")
         case (let measured?, nil):
-            return glue("measured \(quantity(shown(measured, base, unit), measured, unit))")
+            return glue("measured \(quantity(Format.grouped(measured, decimals: base), measured, unit))")
         case (nil, let limit?):
-            return glue("limit \(quantity(shown(limit, base, unit), limit, unit))")
+            return glue("limit \(quantity(Format.grouped(limit, decimals: base), limit, unit))")
         case (nil, nil):
             return ""
         }
-    }
-
-    /// A measure or limit at `decimals`; a duration that is not zero never reads as 0 (`Format.time`).
-    private static func shown(_ value: Double, _ decimals: Int, _ unit: MeasureUnit?) -> String {
-        let text = Format.grouped(value, decimals: decimals)
-        return unit == .seconds && text == "0" ? Format.time(value) : text
     }
 
     /// A number as printed with its unit: `3 pt`, `1 touch`, `2 touches`; counts and ratios bare.

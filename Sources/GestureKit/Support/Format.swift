@@ -1,6 +1,7 @@
 /// Number formatting that is the same on every machine and run, for text and JSON output.
 public enum Format {
-    /// A number for people: at most `decimals` decimals, trailing zeros dropped, no `-0`.
+    /// A number for people: at most `decimals` decimals, trailing zeros dropped, no `-0`; written out
+    /// in decimals (`0.00005`, where Swift's own form reads `5e-05`).
     ///
     ///     Format.number(2.50)   // "2.5"
     ///     Format.number(-0.001) // "0"
@@ -15,32 +16,42 @@ public enum Format {
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         var text = "\(rounded)"
-        if text.utf8.contains(UInt8(ascii: "e")) { return text }
+        if text.utf8.contains(UInt8(ascii: "e")) {
+            // Under 1e-4: the digits at `decimals` places, as whole numbers hold them exactly.
+            guard abs(rounded) < 1, decimals <= 18 else { return text }
+            text = String(Int64((abs(rounded) * scale).rounded()))
+            text = String(repeating: "0", count: max(0, decimals + 1 - text.count)) + text
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+            if rounded < 0 { text = "-" + text }
+        }
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
 
-    /// A time or duration in seconds for people: 3 decimals (`0.117`), but a time that is not zero never
-    /// reads as 0: below a millisecond it keeps two significant digits (`0.00009`, `1.2e-10`), so a
-    /// trace in microseconds, or read with `--time-unit ms`, still shows when things happened; below
-    /// 1e-11 s, the shortest form that reads back (`1e-15`).
-    ///
-    ///     Format.time(0.11749) // "0.117"
-    ///     Format.time(0.00009) // "0.00009"
-    public static func time(_ seconds: Double) -> String {
-        let text = number(seconds, decimals: 3)
-        guard text == "0", seconds != 0, seconds.isFinite else { return text }
-        // The decimals that reach the second significant digit.
-        var (places, scaled) = (3, abs(seconds) * 1000)
-        while scaled < 10, places < 12 { (places, scaled) = (places + 1, scaled * 10) }
-        guard scaled >= 10 else { return "\(seconds)" }
-        // Written out in decimals (`0.00009`), where Swift's own form would read `9e-05`.
-        var digits = String(Int64(scaled.rounded()))
-        digits = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return (seconds < 0 ? "-" : "") + digits
+    /// The decimals that show `value` to its second significant digit: 0 from 10 up, 2 for 0.25, 5 for
+    /// 0.00009; 0 for 0, and 13 below 1e-11.
+    public static func significantDecimals(_ value: Double) -> Int {
+        var (places, scaled) = (0, abs(value))
+        guard scaled > 0, scaled.isFinite else { return 0 }
+        while scaled < 10, places < 13 { (places, scaled) = (places + 1, scaled * 10) }
+        return places
     }
+
+    /// `number` at `decimals`, or at more where a value needs them to show its first two significant
+    /// digits: a value that is not zero never reads as 0 (below 1e-11, the shortest form that reads
+    /// back, `1e-15`).
+    ///
+    ///     Format.significant(0.11749, decimals: 3) // "0.117"
+    ///     Format.significant(0.00009, decimals: 3) // "0.00009"
+    public static func significant(_ value: Double, decimals: Int) -> String {
+        let places = max(decimals, significantDecimals(value))
+        return places <= 12 ? number(value, decimals: places) : "\(value)"
+    }
+
+    /// A time or duration in seconds for people: 3 decimals (`0.117`), and below 0.01 s its first two
+    /// significant digits (`0.0006`, `0.00009`, `0.00000000012`), so a trace in microseconds, or read
+    /// with `--time-unit ms`, still shows when things happened (`significant`).
+    public static func time(_ seconds: Double) -> String { significant(seconds, decimals: 3) }
 
     /// `number` with its integer digits grouped by threes for people: `1,800.45`, `-12,000`.
     public static func grouped(_ value: Double, decimals: Int = 2) -> String {

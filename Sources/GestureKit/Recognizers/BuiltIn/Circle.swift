@@ -166,7 +166,7 @@ public struct Circle: Recognizer {
 
     public mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
         context.fail(
-            FailureCode.tooSlow, "still drawing \(Format.number(parameters.maximumDuration)) s after touch down",
+            FailureCode.tooSlow, "still drawing \(Format.time(parameters.maximumDuration)) s after touch down",
             measured: parameters.maximumDuration, limit: parameters.maximumDuration, unit: .seconds,
             point: trackedTouch.flatMap { context.path(of: $0).last })
     }

@@ -248,7 +248,7 @@ private struct TemplateReader {
             } catch {
                 let found: String
                 switch value.content {
-                case .number(let n): found = Format.number(n, decimals: 6)
+                case .number(let n): found = Self.found(n)
                 case .string(let text): found = "\"\(DiagnosticText.escaped(text))\""
                 default: throw error
                 }

@@ -12,7 +12,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .number(let value): Format.number(value, decimals: 4)
+        case .number(let value): Format.significant(value, decimals: 4)
         case .integer(let value): String(value)
         case .boolean(let value): value ? "true" : "false"
         case .directions(let value): value.names.joined(separator: ",")
