@@ -193,7 +193,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             let folder = (Paths.folder(of: entry.path) as NSString).lastPathComponent
             let hint =
                 !folder.isEmpty && !Labeler.isName(folder)
-                ? "its folder's name \"\(folder)\" is no gesture name (no spaces, commas or +): rename the folder, "
+                ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no spaces, commas, +, control characters or marks of text direction): rename the folder, "
                     + "or give --labels FILE"
                 : "give --labels FILE, or put it in a folder named for its gesture"
             problems.append("\(entry.path): error: unlabelled example: \(hint)")

@@ -142,7 +142,7 @@ import Testing
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "tap tap"}]}"#,
-            #"c.json:1:57: error: gesture "tap tap" must be a name without spaces, commas, + or control characters"#
+            #"c.json:1:57: error: gesture "tap tap" must be a name without spaces, commas, +, control characters or marks of text direction"#
         ),
         (
             #"{"recognizers": [{"id": "t3", "kind": "tap", "parameters": {"taps": 0}}]}"#,

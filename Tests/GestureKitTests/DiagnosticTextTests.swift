@@ -17,6 +17,12 @@ import Testing
                 == #"a\u{0}b\u{9}c\u{A}d\u{1B}e\u{7F}f\u{85}g\u{9F}"#)
         // U+00A0 is the first character past the C1 controls.
         #expect(DiagnosticText.escaped("\u{A0}") == "\u{A0}")
+        // The marks of text direction, which would show the rest of the line reversed; not the
+        // letters of a right-to-left script.
+        #expect(
+            DiagnosticText.escaped("a\u{202E}b\u{2066}c\u{200F}d\u{61C}e")
+                == #"a\u{202E}b\u{2066}c\u{200F}d\u{61C}e"#)
+        #expect(DiagnosticText.escaped("שלום عربي") == "שלום عربي")
     }
 
     @Test func bytesThatAreNotUTF8AreWrittenOneByOne() {

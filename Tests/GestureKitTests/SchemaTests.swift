@@ -277,6 +277,7 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         for (old, new) in [
             ("\"version\": 1", "\"version\": 2"), ("      [", "      [1, 2, "),
             ("\"name\": \"line\"", "\"name\": \"none\""), ("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"),
+            ("\"name\": \"line\"", "\"name\": \"li\u{202E}ne\""), ("\"strokes\": 1, ", ""),
         ] {
             let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
             #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")
@@ -463,6 +464,14 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             let errors = schema.errors(try JSON(parsing: good.replacingOccurrences(of: original, with: replacement)))
             #expect(errors.joined(separator: "\n").contains(complaint), "\(replacement): \(errors)")
         }
+        // A configured gesture's name: as `Configuration.checkGesture` has it.
+        for name in ["ta\u{202E}p", "None", "t\u{FEFF}p", "a+b"] {
+            let instance = #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "\#(name)"}]}"#
+            #expect(schema.errors(try JSON(parsing: instance)) != [], "\(name)")
+            #expect(throws: ConfigurationError.self) { try Configuration.checkGesture(name) }
+        }
+        let named = #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "triple-tap"}]}"#
+        #expect(schema.errors(try JSON(parsing: named)) == [])
         let ratio = #"{"parameters": {"circle": {"closureReturnRatio": 1.5}}}"#
         #expect(schema.errors(try JSON(parsing: ratio)).joined().contains("expected at most 1, found 1.5"))
     }

@@ -122,15 +122,15 @@ import Testing
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a\\u001bb\""))
                 .hasPrefix(
-                    "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + "
-                        + "or control characters, found \"a\\u{1B}b\""))
+                    "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, +, "
+                        + "control characters or marks of text direction, found \"a\\u{1B}b\""))
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"none\""))
-                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + or control characters, found \"none\""
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, +, control characters or marks of text direction, found \"none\""
         )
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"a,b\""))
-                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, + or control characters, found \"a,b\""
+                == "t.json:27:14: error: a gesture's name must not be empty or \"none\", nor contain spaces, commas, +, control characters or marks of text direction, found \"a,b\""
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"mirrored\": [\"line\"],"))
@@ -157,7 +157,7 @@ import Testing
         // A mark that turns text right to left would show the rest of every line that names it reversed.
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"li\u{202E}ne\""))
-                .hasPrefix("t.json:27:14: error: a gesture's name must not be empty or \"none\""))
+                .hasSuffix("marks of text direction, found \"li\\u{202E}ne\""))
         #expect(RecognizerDefinition.isGestureName("ligne-à-main") && !RecognizerDefinition.isGestureName("a\u{2067}b"))
         #expect(
             try TemplateFile.read(

@@ -288,7 +288,7 @@ public struct Configuration: Sendable {
     static func checkGesture(_ gesture: String) throws(ConfigurationError) {
         if !RecognizerDefinition.isGestureName(gesture) {
             throw ConfigurationError(
-                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas, + or control characters",
+                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas, +, control characters or marks of text direction",
                 about: .value)
         }
         if gesture.lowercased() == "none" {

@@ -352,7 +352,7 @@ public struct Labeler: Sendable {
 
     private var knownList: String {
         acceptsAnyLabel
-            ? "a gesture name without spaces, commas, + or control characters, or none"
+            ? "a gesture name without spaces, commas, +, control characters or marks of text direction, or none"
             : known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
     }
 }

@@ -2,7 +2,8 @@
 /// reader, the validator and the corpus walk write what they quote.
 ///
 /// Valid UTF-8 is shown as it is, except control characters (C0, DEL and C1, which some terminals
-/// obey), each written in Swift's syntax, `\u{7F}`, `\u{1B}`, `\u{85}`; each byte that is not part of
+/// obey) and the marks of text direction (U+202E and the like, which reverse what follows), each
+/// written in Swift's syntax, `\u{7F}`, `\u{1B}`, `\u{85}`, `\u{202E}`; each byte that is not part of
 /// valid UTF-8 is written `\xFF`. So a diagnostic never carries a control character or binary to a
 /// terminal, and reads the same on every run.
 ///
@@ -13,10 +14,12 @@
 /// diagnostic puts the text between delimiters are the delimiter and `\` escaped too (CSV's
 /// `"a \"b\""`).
 enum DiagnosticText {
-    /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL and the
-    /// C1 controls (U+0080–U+009F).
+    /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL, the C1
+    /// controls (U+0080–U+009F), and the marks that turn text right to left (Bidi_Control: U+202E
+    /// would show the rest of the line reversed).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (scalar.value >= 0x61C && scalar.properties.isBidiControl)
     }
 
     /// `text` as a diagnostic shows it (see ``DiagnosticText``).

@@ -766,16 +766,16 @@ private struct XMLTraceReader {
         case 0x80...:
             let character = text(i..<i + (utf8Length(at: i) ?? 1))
             if let scalar = character.unicodeScalars.first, DiagnosticText.isControl(scalar) {
-                return Self.codePoint(UInt8(scalar.value))
+                return Self.codePoint(scalar.value)
             }
             return "'\(character)'"
         default: return Self.codePoint(byte)
         }
     }
 
-    static func codePoint(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    static func codePoint(_ value: some BinaryInteger) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     func text(_ range: Range<Int>) -> String {
