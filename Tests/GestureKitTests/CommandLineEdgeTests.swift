@@ -373,7 +373,8 @@ import Testing
         #expect(
             run.stderr.hasPrefix(
                 "./a,b/1.json: error: unlabelled example: its folder's name \"a,b\" is no gesture name (no spaces, "
-                    + "commas, +, control characters or marks of text direction): rename the folder, or give --labels FILE\n"))
+                    + "commas, +, control characters or marks of text direction): rename the folder, or give --labels FILE\n"
+            ))
     }
 
     @Test func aConfiguredInstanceCannotBeNamedNone() throws {
