@@ -399,9 +399,11 @@ func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError)
             continue
         }
         guard known.contains(parts[0]) else {
+            let gestures = known.sorted(by: GestureOrder.precedes)
             throw UsageError(
-                "--min-recall: unknown gesture \"\(parts[0])\": expected one of \(known.sorted(by: GestureOrder.precedes).joined(separator: ", "))"
-            )
+                "--min-recall: unknown gesture \"\(CorpusWalker.shown(Array(parts[0].utf8)))\": "
+                    + (Spelling.nearest(to: parts[0], among: gestures).map { "did you mean \($0)? " } ?? "")
+                    + "expected one of \(gestures.joined(separator: ", "))")
         }
         gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
     }

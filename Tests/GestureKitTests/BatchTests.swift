@@ -207,6 +207,22 @@ let shapes = [
             ["batch"] + shapes + ["--labels", "bad-labels.csv", "--label-map", "zed=z", "--format", "jsonl", "z.csv"],
             in: corpus.folder)
         #expect(mapped.stdout.contains(#""label":"z","gesture":"z","correct":true"#))
+
+        // A map to a slip of a gesture, or to a gesture left out, and a recall gate on a slip, say which.
+        let restricted = ["batch", "--recognizers", "checkmark,z,circle"]
+        let slip = try GestureCommand.run(restricted + ["--label-map", "zed=Z", "z.csv"], in: corpus.folder)
+        #expect(slip.status == 2)
+        #expect(
+            slip.stderr.hasPrefix(
+                "gesture: error: --label-map: unknown gesture \"Z\": did you mean z? expected one of "))
+        let away = try GestureCommand.run(restricted + ["--label-map", "zed=swipe-up", "z.csv"], in: corpus.folder)
+        #expect(
+            away.stderr.hasPrefix(
+                "gesture: error: --label-map: swipe-up is a gesture of swipe, which is not among the recognizers "
+                    + "(--recognizers): add swipe\n"), "\(away.stderr)")
+        let gate = try GestureCommand.run(restricted + ["--min-recall", "cirle=0.9", "z.csv"], in: corpus.folder)
+        #expect(gate.status == 2)
+        #expect(gate.stderr.hasPrefix("gesture: error: --min-recall: unknown gesture \"cirle\": did you mean circle? "))
     }
 
     /// A trace's own label that no recognizer produces is a row's error placed at the label, in JSON

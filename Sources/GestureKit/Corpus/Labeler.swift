@@ -72,9 +72,15 @@ public struct Labeler: Sendable {
                 )
             }
             guard known.contains(parts[1]) || (acceptsAnyLabel && Labeler.isName(parts[1])) else {
+                if let owner = leftOutOwners[parts[1]] {
+                    throw LabelError(
+                        "--label-map: \(parts[1]) is a gesture of \(owner), which is not among the recognizers "
+                            + "(--recognizers): add \(owner)")
+                }
                 throw LabelError(
-                    "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": expected one of \(knownList)"
-                )
+                    "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": "
+                        + (acceptsAnyLabel ? "" : nearest(parts[1]).map { "did you mean \($0)? " } ?? "")
+                        + "expected one of \(knownList)")
             }
             if parts[0] == "*" { otherwise = parts[1] } else { renames[parts[0]] = parts[1] }
         }
@@ -343,11 +349,16 @@ public struct Labeler: Sendable {
                 + "(--recognizers): add \(owner), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }
         // A slip of one (`Checkmark`, `chekmark`) is named first.
-        let near =
-            acceptsAnyLabel || parts.count > 1
-            ? nil : Spelling.nearest(to: label, among: known.sorted(by: GestureOrder.precedes))
+        let near = acceptsAnyLabel || parts.count > 1 ? nil : nearest(label)
         return "\(text): " + (near.map { "did you mean \($0)? " } ?? "") + "expected one of \(knownList)"
             + (mapHint ? " (or map it with --label-map)" : "")
+    }
+
+    /// The gesture (or none) that `label` is a slip of, if any (`Spelling`): a known one, or one of a
+    /// recognizer left out, whose own message then says so.
+    private func nearest(_ label: String) -> String? {
+        Spelling.nearest(to: label, among: (Array(known) + leftOutOwners.keys).sorted(by: GestureOrder.precedes))
+            .flatMap { $0 == label ? nil : $0 }
     }
 
     private var knownList: String {
