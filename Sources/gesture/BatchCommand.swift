@@ -313,7 +313,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     let minimumRecall = try recallGates(arguments, known: nil)
     found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
     // A shard given twice (a retried run, a glob) would count its traces twice.
-    for (a, b) in zip(found, found.dropFirst()) where a.0.path == b.0.path && a.1 != b.1 {
+    for (a, b) in zip(found, found.dropFirst()) where PathKey(a.0.path) == PathKey(b.0.path) && a.1 != b.1 {
         throw UsageError(
             "\(a.0.path) is a row of input \(a.1 + 1) (\(arguments.operands[a.1])) and of input \(b.1 + 1) "
                 + "(\(arguments.operands[b.1])): each trace must be in one input (a shard given twice?)")

@@ -109,7 +109,7 @@ private struct Converter {
     /// Whether any input could not be read, converted or written.
     var failed = false
     /// Each output written in this run, and the input it came from: two inputs never share one.
-    var written: [String: String] = [:]
+    var written: [PathKey: String] = [:]
 
     init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
         self.format = format
@@ -250,7 +250,7 @@ private struct Converter {
     /// Writes `bytes` to `path`, making its folder; an existing file only with --force. Whether it did.
     @discardableResult
     mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
-        if let earlier = written[path] {
+        if let earlier = written[PathKey(path)] {
             fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
             return false
         }
@@ -270,7 +270,7 @@ private struct Converter {
                     : "\(path): error: cannot write: \(Output.reason(problem)); \(input) not converted")
             return false
         }
-        written[path] = input
+        written[PathKey(path)] = input
         return true
     }
 }

@@ -300,7 +300,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     let file = learner.file(
         id: id, learned: learned, examples: examples,
-        paths: Array(Set(arguments.operands.map(CorpusWalker.trimmed))).sorted(by: PathOrder.precedes),
+        paths: CorpusWalker.distinct(arguments.operands.map(CorpusWalker.trimmed)).sorted(by: PathOrder.precedes),
         mirrors: mirrors)
     let total = file.gestures.reduce(0) { $0 + $1.templates.count }
     guard total <= TemplateFile.maximumTemplates else {

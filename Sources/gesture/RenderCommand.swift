@@ -103,7 +103,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     var failed = false
-    var written: [String: String] = [:]
+    var written: [PathKey: String] = [:]
     for (trace, destination) in zip(traces, destinations) {
         let read: Trace
         do throws(TraceError) {
@@ -127,7 +127,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             Output.write(svg)
             continue
         }
-        if let earlier = written[destination] {
+        if let earlier = written[PathKey(destination)] {
             failed = true
             Output.error("\(destination): error: already written from \(earlier) in this run; \(trace) not drawn")
             continue
@@ -148,7 +148,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
                     : "\(destination): error: cannot write: \(Output.reason(problem)); \(trace) not drawn")
             continue
         }
-        written[destination] = trace
+        written[PathKey(destination)] = trace
     }
     return failed ? .error : .recognized
 }

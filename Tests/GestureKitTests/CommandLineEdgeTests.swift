@@ -206,6 +206,45 @@ import Testing
             "\(edited.stderr)")
     }
 
+    /// `é` as one character and as `e` with a combining accent: one Swift `String`, two files. convert
+    /// and render wrote one and refused the other as "already written", merge-scores refused shards
+    /// holding one each as a shard given twice, and a labels file gave both the label of the last row.
+    @Test func twoSpellingsOfANameAreTwoFiles() throws {
+        let corpus = try MiniCorpus("edge-normalization")
+        defer { corpus.remove() }
+        let (decomposed, composed) = ("e\u{301}", "\u{E9}")
+        #expect(Array(decomposed.utf8) != Array(composed.utf8) && decomposed == composed)
+        try corpus.add("in/\(decomposed).csv", from: "tap.json")
+        try corpus.add("in/\(composed).csv", from: "swipe-left.json")
+        try corpus.write("in/labels.csv", "path,label\n\(decomposed).csv,tap\n\(composed).csv,swipe-left\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.folder.appendingPathComponent("in").path)
+        try #require(names.count == 3, "\(names)")
+
+        let batch = try GestureCommand.run(["batch", "in", "--format", "jsonl"], in: corpus.folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout.components(separatedBy: "\"correct\":true").count == 3, "\(batch.stdout)")
+        let converted = try GestureCommand.run(["convert", "in", "--to", "json", "--out", "out"], in: corpus.folder)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let rendered = try GestureCommand.run(
+            ["render", "in/\(decomposed).csv", "in/\(composed).csv", "--out", "svg/"], in: corpus.folder)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        for folder in ["out", "svg"] {
+            let written = try FileManager.default.contentsOfDirectory(
+                atPath: corpus.folder.appendingPathComponent(folder).path)
+            #expect(written.filter { !$0.hasPrefix("labels") }.count == 2, "\(folder): \(written)")
+        }
+        var shards: [String] = []
+        for k in 1...3 {
+            let shard = try GestureCommand.run(
+                ["batch", "in", "--format", "json", "--shard", "\(k)/3"], in: corpus.folder)
+            try corpus.write("s\(k).json", shard.stdout)
+            shards.append("s\(k).json")
+        }
+        let merged = try GestureCommand.run(["merge-scores", "--format", "text"] + shards, in: corpus.folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.hasPrefix("2 traces: 2 scored"), "\(merged.stdout)")
+    }
+
     @Test func aTextNumberFarOutReadsAsItIs() {
         #expect(Format.number(1e306) == "1e+306")
         #expect(Format.number(-1e308) == "-1e+308")

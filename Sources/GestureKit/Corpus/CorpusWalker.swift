@@ -92,7 +92,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
 
     private var roots: [String]
     /// Each root's `CorpusEntry/corpus`; empty for a single root.
-    private let corpusNames: [String: String]
+    private let corpusNames: [PathKey: String]
     /// The `corpus` of the root being walked.
     private var corpus: String?
     private var stack: [Frame] = []
@@ -107,7 +107,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     /// - Parameter roots: Files and folders; sorted and deduplicated so the walk does not depend on
     ///   the order they were given in.
     public init(roots: [String]) {
-        self.roots = Array(Set(roots.map(CorpusWalker.trimmed))).sorted(by: PathOrder.precedes).reversed()
+        self.roots = CorpusWalker.distinct(roots.map(CorpusWalker.trimmed)).sorted(by: PathOrder.precedes).reversed()
         corpusNames = CorpusWalker.corpusNames(self.roots)
         var rootFiles: Set<[UInt64]> = []
         if self.roots.count > 1 {
@@ -134,14 +134,15 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return name.isEmpty ? root : name
     }
 
-    static func corpusNames(_ roots: [String]) -> [String: String] {
+    static func corpusNames(_ roots: [String]) -> [PathKey: String] {
         guard roots.count > 1 else { return [:] }
         let folder = FileManager.default.currentDirectoryPath
         let names = roots.map { root -> String in root == "-" ? root : rootName(root, workingDirectory: folder) }
         var count: [String: Int] = [:]
         for name in names { count[name, default: 0] += 1 }
         return Dictionary(
-            uniqueKeysWithValues: zip(roots, names).map { root, name in (root, count[name]! > 1 ? root : name) })
+            zip(roots, names).map { root, name in (PathKey(root), count[name]! > 1 ? root : name) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     public mutating func next() -> CorpusEntry? {
@@ -155,7 +156,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 continue
             }
             guard let next = roots.popLast() else { return nil }
-            corpus = corpusNames[next]
+            corpus = corpusNames[PathKey(next)]
             if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true, corpus: corpus) }
             let name = (next as NSString).lastPathComponent
             let bytes = Array(next.utf8)
@@ -280,7 +281,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 walk(folder + [UInt8(ascii: "/")] + name.bytes, display: display + "/" + name.display)
             }
         }
-        for root in Set(roots.map(trimmed)).sorted(by: PathOrder.precedes) where root != "-" {
+        for root in distinct(roots.map(trimmed)).sorted(by: PathOrder.precedes) where root != "-" {
             walk(Array(root.utf8), display: root)
         }
         return found
@@ -324,6 +325,13 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     /// `maxCharacters`, cut with `…`.
     public static func shown(_ bytes: [UInt8], maxCharacters: Int = .max) -> String {
         DiagnosticText.escaped(bytes, maxCharacters: maxCharacters)
+    }
+
+    /// `paths` each once, in their first order; byte for byte (`PathKey`), as two spellings of `é` are
+    /// two files.
+    public static func distinct(_ paths: [String]) -> [String] {
+        var seen: Set<PathKey> = []
+        return paths.filter { seen.insert(PathKey($0)).inserted }
     }
 
     /// `path` without the slashes at its end (`corpus/` → `corpus`; `/` stays): how a root is shown.

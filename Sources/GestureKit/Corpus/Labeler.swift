@@ -14,14 +14,14 @@ import Foundation
 public struct Labeler: Sendable {
     /// Gesture names the configuration can produce, and `none`.
     public let known: Set<String>
-    private var byPath: [String: String] = [:]
+    private var byPath: [PathKey: String] = [:]
     /// The other columns of the labels files: column name (lowercased) → absolute path → value.
-    private var extraColumns: [String: [String: String]] = [:]
+    private var extraColumns: [String: [PathKey: String]] = [:]
     private var renames: [String: String] = [:]
     private var otherwise: String?
     private let workingDirectory: String
     /// The labels files read, which a walk over their folders must not read as traces.
-    public private(set) var labelsFiles: Set<String> = []
+    public private(set) var labelsFiles: Set<PathKey> = []
 
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`).
@@ -103,7 +103,7 @@ public struct Labeler: Sendable {
     public mutating func loadLabels(_ file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         // A folder's labels file that is also given with --labels is read once.
-        guard !labelsFiles.contains(absoluteFile) else { return }
+        guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
         switch InputFile.bytes(file, kind: "labels file", limit: Labeler.labelsFileLimit) {
         case .success(let bytes): try loadLabels(bytes: bytes, file: file)
         case .failure(let error): throw LabelError("\(file): error: cannot read labels file: \(error.reason)")
@@ -113,7 +113,7 @@ public struct Labeler: Sendable {
     /// Reads the text of a labels file named `file` (its folder is where its paths start).
     public mutating func loadLabels(bytes: [UInt8], file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
-        guard !labelsFiles.contains(absoluteFile) else { return }
+        guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
         fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
         let records: [CSVRecord]
         do {
@@ -142,7 +142,7 @@ public struct Labeler: Sendable {
                         + "names each file once and gives it one label")
             }
         }
-        labelsFiles.insert(absoluteFile)
+        labelsFiles.insert(PathKey(absoluteFile))
         let folder = Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
         // appears twice is taken from its first column.
@@ -155,7 +155,7 @@ public struct Labeler: Sendable {
             if extraColumns[name] == nil { extraColumns[name] = [:] }
         }
         // This file's rows so far, for duplicates: label and place.
-        var rows: [String: (label: String, offset: Int)] = [:]
+        var rows: [PathKey: (label: String, offset: Int)] = [:]
         var missing = 0
         // Rows that give a path another label than an earlier labels file did (this one wins).
         var relabelled = 0
@@ -182,7 +182,8 @@ public struct Labeler: Sendable {
                 )
             }
             let pathField = record.fields[pathColumn]
-            let key = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
+            let absolute = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
+            let key = PathKey(absolute)
             if let earlier = rows[key] {
                 let shown = DiagnosticText.escaped(pathField.value)
                 guard earlier.label == mapped else {
@@ -204,11 +205,11 @@ public struct Labeler: Sendable {
                     }
                 }
                 // `-` is standard input, which a labels file may label.
-                if Labeler.trimmed(pathField.value) != "-", access(key, F_OK) != 0 {
+                if Labeler.trimmed(pathField.value) != "-", access(absolute, F_OK) != 0 {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
-                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(key))): the row labels nothing"
+                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
                     }
                 }
@@ -232,7 +233,7 @@ public struct Labeler: Sendable {
     ///     labeler.column("group", for: "corpus/s01/a.xml")   // "left-handed"
     public func column(_ name: String, for path: String) -> String? {
         guard let values = extraColumns[name.lowercased()] else { return nil }
-        return values[Labeler.absolute(path, in: workingDirectory)]
+        return values[PathKey(Labeler.absolute(path, in: workingDirectory))]
     }
 
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
@@ -254,7 +255,7 @@ public struct Labeler: Sendable {
 
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
     public func labelling(for path: String, traceLabel: String?) -> Result<Labelling, LabelError> {
-        if !byPath.isEmpty, let label = byPath[Labeler.absolute(path, in: workingDirectory)] {
+        if !byPath.isEmpty, let label = byPath[PathKey(Labeler.absolute(path, in: workingDirectory))] {
             return .success(Labelling(label: label, overridesTrace: traceLabel.map { mapped($0) != label } ?? false))
         }
         if let traceLabel {
@@ -297,12 +298,12 @@ public struct Labeler: Sendable {
 
     /// The label a labels file gives the trace at `path`, or `nil` when none lists it.
     public func fileLabel(for path: String) -> String? {
-        byPath.isEmpty ? nil : byPath[Labeler.absolute(path, in: workingDirectory)]
+        byPath.isEmpty ? nil : byPath[PathKey(Labeler.absolute(path, in: workingDirectory))]
     }
 
     /// Whether `path` is one of the labels files.
     public func isLabelsFile(_ path: String) -> Bool {
-        !labelsFiles.isEmpty && labelsFiles.contains(Labeler.absolute(path, in: workingDirectory))
+        !labelsFiles.isEmpty && labelsFiles.contains(PathKey(Labeler.absolute(path, in: workingDirectory)))
     }
 
     /// `text` without the spaces at its ends (`.whitespaces`: spaces and tabs), quickly when it has none

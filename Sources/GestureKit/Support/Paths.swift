@@ -66,3 +66,12 @@ public enum Paths {
         }
     }
 }
+
+/// A path as the file system has it, compared and hashed byte for byte. Swift's `String` compares and
+/// hashes by canonical equivalence, so `é` written as one character and as `e` with a combining accent
+/// are one `String`, but two files on Linux: a set or a dictionary of paths is keyed by this.
+public struct PathKey: Hashable, Sendable {
+    public let bytes: [UInt8]
+
+    public init(_ path: String) { bytes = Array(path.utf8) }
+}
