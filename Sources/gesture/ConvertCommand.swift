@@ -212,7 +212,6 @@ private struct Converter {
                 continue
             }
             if labelsFiles.contains(entry.path) {
-                copyLabels(entry.path, to: join(out, entry.relativePath))
                 copied.append((entry.path, entry.relativePath))
                 continue
             }
@@ -223,6 +222,8 @@ private struct Converter {
                 lostLabels.append((entry.path, path, label))
             }
         }
+        // After the traces, whose outputs the copies are checked against.
+        for labels in copied { copyLabels(labels.path, to: join(out, labels.relative)) }
         // Only labels `gesture batch` can score (a gesture, `none`, or gestures in sequence,
         // `checkmark+swipe-right`): an unknown one would make the whole file an error, and a trace's own
         // label is reported lost anyway. A trace a labels file labels keeps that label in its copy.
@@ -237,11 +238,30 @@ private struct Converter {
         write(Array(("path,label\n" + rows).utf8), to: join(out, name), from: folder)
     }
 
-    /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's.
+    /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's,
+    /// after the traces: a row whose output was written from another trace (two inputs named alike but
+    /// for their extension, `a.json` and `a.csv`, of which one was not converted) is left out, and
+    /// said, so that the copy never labels one file twice.
     mutating func copyLabels(_ labels: String, to output: String) {
+        let written = self.written
+        func absolute(_ path: String, in file: String) -> String {
+            let folder = Paths.folder(of: file)
+            return Paths.absolute(path, workingDirectory: Paths.absolute(folder.isEmpty ? "." : folder))
+        }
+        func isConverted(_ path: String) -> Bool {
+            guard let from = written[PathKey(absolute(LabelsFile.renamed(path, to: format), in: output))] else {
+                return true
+            }
+            return PathKey(Paths.absolute(from)) == PathKey(absolute(path, in: labels))
+        }
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)
-            write(try LabelsFile.renamingPaths(bytes, file: labels, to: format), to: output, from: labels)
+            let copy = try LabelsFile.renamingPaths(bytes, file: labels, to: format, keeping: isConverted)
+            guard write(copy.bytes, to: output, from: labels), let first = copy.left.first else { return }
+            Output.error(
+                "\(output): warning: \(copy.left.count) row\(copy.left.count == 1 ? "" : "s") of \(labels) left out: "
+                    + "\(CorpusWalker.shown(Array(first.utf8)))\(copy.left.count > 1 ? " and others" : "") not converted, another "
+                    + "trace's output in its place")
         } catch {
             fail(error.description)
         }
@@ -250,7 +270,8 @@ private struct Converter {
     /// Writes `bytes` to `path`, making its folder; an existing file only with --force. Whether it did.
     @discardableResult
     mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
-        if let earlier = written[PathKey(path)] {
+        let key = PathKey(Paths.absolute(path))
+        if let earlier = written[key] {
             fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
             return false
         }
@@ -270,7 +291,7 @@ private struct Converter {
                     : "\(path): error: cannot write: \(Output.reason(problem)); \(input) not converted")
             return false
         }
-        written[PathKey(path)] = input
+        written[key] = input
         return true
     }
 }

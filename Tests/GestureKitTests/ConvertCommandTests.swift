@@ -225,6 +225,31 @@ import Testing
             ])
     }
 
+    /// Two traces named alike but for their extension make one output, and the second is not
+    /// converted: the copied labels file leaves its row out, and says so, rather than label the one
+    /// output twice (which made the whole converted folder an error to `batch`).
+    @Test func aLabelsRowOfATraceNotConvertedIsLeftOut() throws {
+        let folder = try Self.folder("clash-labels")
+        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
+        try Self.write(try Self.text("tap.json", in: traces), "corpus/a.json", in: folder)
+        try Self.write(try Self.text("swipe-up.csv", in: traces), "corpus/a.csv", in: folder)
+        try Self.write("path,label\na.json,tap\na.csv,swipe-up\n", "corpus/labels.csv", in: folder)
+        let run = try GestureCommand.run(["convert", "corpus", "--to", "xml", "--lossy", "--out", "out"], in: folder)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(
+                "out/a.xml: error: already written from corpus/a.csv in this run; corpus/a.json not converted\n"),
+            "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix(
+                "out/labels.csv: warning: 1 row of corpus/labels.csv left out: a.json not converted, another trace's "
+                    + "output in its place\n"), "\(run.stderr)")
+        #expect(try Self.text("out/labels.csv", in: folder) == "path,label\na.xml,swipe-up\n")
+        let converted = try GestureCommand.run(["batch", "--format", "jsonl", "out"], in: folder)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(try Self.scored(converted.stdout) == ["out/a.xml swipe-up swipe-up true"])
+    }
+
     /// An `--out` inside the folder converted is not walked: run again, it is not converted into
     /// itself one level deeper. The folder itself as `--out` is refused.
     @Test func anOutFolderInsideTheInputIsLeftOut() throws {

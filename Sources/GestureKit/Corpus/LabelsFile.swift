@@ -1,8 +1,9 @@
 /// A corpus's labels file (CSV with a header naming `path` and `label`), as `gesture convert` copies
-/// it into a converted folder: every row kept, the paths renamed to the new extension.
+/// it into a converted folder: every row of a converted trace kept, the paths renamed to the new
+/// extension.
 ///
 ///     // labels.csv: path,label / s01/a.xml,checkmark
-///     let copy = try LabelsFile.renamingPaths(bytes, file: "labels.csv", to: .json)
+///     let copy = try LabelsFile.renamingPaths(bytes, file: "labels.csv", to: .json).bytes
 ///     // path,label / s01/a.json,checkmark
 public enum LabelsFile {
     /// `bytes` with each `path` whose extension is a trace format's (`.json`, `.csv`, `.xml`, any case)
@@ -10,9 +11,12 @@ public enum LabelsFile {
     /// left out).
     ///
     /// - Throws: `TraceError` placed in the file when it is not CSV or its header names no `path`.
+    ///
+    /// A row whose path `keeping` refuses (its trace was not converted) is left out, and its path
+    /// returned in `left`.
     public static func renamingPaths(
-        _ bytes: [UInt8], file: String, to format: TraceFormat
-    ) throws(TraceError) -> [UInt8] {
+        _ bytes: [UInt8], file: String, to format: TraceFormat, keeping: (String) -> Bool = { _ in true }
+    ) throws(TraceError) -> (bytes: [UInt8], left: [String]) {
         var reader = CSVRecordReader(bytes, file: file)
         guard let header = try reader.next() else {
             throw TraceError(.missingField, file: file, message: "empty labels file: expected a header \"path,label\"")
@@ -24,14 +28,20 @@ public enum LabelsFile {
                 message: "expected a header naming \"path\" and \"label\"")
         }
         var out = line(header.fields.map(\.value))
+        var left: [String] = []
         while let record = try reader.next() {
             var fields = record.fields.map(\.value)
             if pathColumn < fields.count {
-                fields[pathColumn] = renamed(Labeler.trimmed(fields[pathColumn]), to: format)
+                let path = Labeler.trimmed(fields[pathColumn])
+                guard keeping(path) else {
+                    left.append(path)
+                    continue
+                }
+                fields[pathColumn] = renamed(path, to: format)
             }
             out += line(fields)
         }
-        return Array(out.utf8)
+        return (Array(out.utf8), left)
     }
 
     /// `path` with its trace extension replaced by `format`'s; other paths as they are.
