@@ -41,8 +41,9 @@ import Testing
         try corpus.add("s01/b.csv", from: "circle.json")
         try corpus.add("s02/c.csv", from: "z.csv")
         try corpus.write("labels.csv", "path,label\ns01/a.csv,checkmark\ns01/b.csv,circle\n")
-        // A second labels file deeper down, named otherwise: found too, its rows for its folder.
-        try corpus.write("s02/Labels-2024.csv", "path,label\nc.csv,z\n")
+        // A second labels file deeper down, named otherwise: found too, its rows for its folder; its
+        // header after a comment and a blank line, as the labels reader reads it.
+        try corpus.write("s02/Labels-2024.csv", "\u{FEFF}# study 2, left hand\n\npath,label\nc.csv,z\n")
         let output = try run(["batch", "--format", "json", "."], in: corpus)
         #expect(output.status == 0, "\(output.stderr)")
         let document = try BatchReport.document(Array(output.stdout.utf8), file: "out")

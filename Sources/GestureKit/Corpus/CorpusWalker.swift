@@ -287,19 +287,29 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return found
     }
 
-    /// Whether the file's first line names a `path` and a `label` column (trimmed, in any case).
+    /// Whether the file's header names a `path` and a `label` column (trimmed, in any case): its first
+    /// line that is neither blank nor a `#` comment, as the labels reader skips them, within its
+    /// first 16 KB.
     static func isLabelsHeader(_ path: [UInt8]) -> Bool {
         let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK) }
         }
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, 1024) }
+        let size = 16 * 1024
+        var buffer = [UInt8](repeating: 0, count: size)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, size) }
         guard count > 0 else { return false }
-        var line = buffer[..<count]
-        if let end = line.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { line = line[..<end] }
-        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        var rest = buffer[..<count]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        var line = rest
+        while true {
+            let end = rest.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? rest.endIndex
+            line = rest[..<end]
+            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            guard isBlank || line.first == UInt8(ascii: "#"), end < rest.endIndex else { break }
+            rest = rest[(end + 1)...]
+        }
         let names = String(decoding: line, as: UTF8.self).split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 .lowercased()
