@@ -291,6 +291,17 @@ extension GestureCommand {
         #expect(output.stdout.contains(#""gesture":"z""#))
     }
 
+    /// A named pipe whose writer opens it later is waited for, as `cat` does; it read as empty.
+    @Test func aNamedPipeWaitsForItsWriter() throws {
+        let output = try GestureCommand.bash(
+            #"p="$(mktemp -u)"; mkfifo "$p"; (sleep 0.5; timeout 5 sh -c 'cat Traces/z.csv > "$0"' "$p") & "#
+                + #""$GESTURE" classify --format jsonl --input-format csv "$p"; status=$?; wait; rm -f "$p"; exit $status"#,
+            in: GestureCommand.packageRoot)
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(#""gesture":"z""#))
+    }
+
     /// Tests run as root here, where `chmod 000` does not stop anything; the run then drops to the
     /// `nobody` user with `setpriv`. Without root and without `setpriv`, there is no way to test it.
     static let canDenyPermission =

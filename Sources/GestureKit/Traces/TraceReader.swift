@@ -91,6 +91,7 @@ public enum TraceReader {
     ///
     /// The file is opened without blocking and looked at before anything is read: a folder, a file
     /// larger than the limit, or (unless `allowsSpecialFiles`) a FIFO, socket or device is an error.
+    /// A named pipe is then read from its writer, waited for if it has not opened it yet.
     /// A file that shrinks while it is read gives what was there; one that grows past the limit is an
     /// error. Permission denied (`EACCES`) gives `cannot read: permission denied`.
     public static func load(
@@ -99,9 +100,12 @@ public enum TraceReader {
         guard !fileSystemPath.isEmpty, !fileSystemPath.contains(0) else {
             throw TraceError(.io, file: file, message: "cannot read: no such file")
         }
-        let descriptor = (fileSystemPath + [0]).withUnsafeBufferPointer { path in
-            path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        func opened(_ flags: Int32) -> Int32 {
+            (fileSystemPath + [0]).withUnsafeBufferPointer { path in
+                path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | flags) }
+            }
         }
+        var descriptor = opened(O_NONBLOCK)
         guard descriptor >= 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
         defer { close(descriptor) }
         var info = stat()
@@ -121,7 +125,14 @@ public enum TraceReader {
         }
         // From here on, reads of a special file may wait (on a pipe the user named, for instance); a
         // regular file never waits, and keeps its flags (two system calls a file in a batch).
-        if knownSize == nil {
+        if info.st_mode & S_IFMT == S_IFIFO {
+            // A named pipe whose writer has not opened it yet reads as ended: opened again, waiting for
+            // the writer, as `cat` does.
+            let waiting = opened(0)
+            guard waiting >= 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
+            close(descriptor)
+            descriptor = waiting
+        } else if knownSize == nil {
             let flags = fcntl(descriptor, F_GETFL)
             if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         }
