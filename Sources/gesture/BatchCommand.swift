@@ -510,7 +510,7 @@ extension Arguments {
 
     func fraction(_ raw: String?, for name: String) throws(UsageError) -> Double? {
         guard let raw else { return nil }
-        guard let value = Double(raw), value >= 0, value <= 1 else {
+        guard let value = JSONValue.decimal(raw), value >= 0, value <= 1 else {
             throw UsageError("\(name): expected a number from 0 to 1, found \"\(raw)\"")
         }
         return value

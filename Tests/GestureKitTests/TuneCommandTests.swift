@@ -315,6 +315,11 @@ import Testing
             "gesture: error: --max-false-alarms: expected a number from 0 to 1, found \"2\""
         ),
         (
+            // Written as every option writes a number: not as hexadecimal, which Double(String) reads.
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--max-false-alarms", "0x0.1p0"],
+            "gesture: error: --max-false-alarms: expected a number from 0 to 1, found \"0x0.1p0\""
+        ),
+        (
             ["Traces", "--sweep", "circle.maximumDuration=1:101:1", "--sweep", "swipe.minimumTravel=1:101:1"],
             "gesture: error: the grid has 10201 settings: at most 10000 are allowed; take larger steps"
         ),

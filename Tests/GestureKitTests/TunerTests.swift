@@ -330,6 +330,11 @@ private func swipeOnly() throws -> Configuration {
             ),
             ("swipe.minimumTravel=a:2:1", #"--sweep swipe.minimumTravel=a:2:1: FROM must be a number, found "a""#),
             (
+                "swipe.minimumTravel=0x10:20:1",
+                #"--sweep swipe.minimumTravel=0x10:20:1: FROM must be a number, found "0x10""#
+            ),
+            ("swipe.minimumTravel=1:nan:1", #"--sweep swipe.minimumTravel=1:nan:1: TO must be a number, found "nan""#),
+            (
                 "swipe.minimumTravel=40:20:5",
                 "--sweep swipe.minimumTravel=40:20:5: the range is reversed: FROM (40) is above TO (20)"
             ),

@@ -75,7 +75,7 @@ public struct Sweep: Sendable, Hashable {
         guard parts.count == 3 else { throw fail("expected FROM:TO:STEP after \"=\", found \"\(sides[1])\"") }
         var numbers: [Double] = []
         for (part, role) in zip(parts, ["FROM", "TO", "STEP"]) {
-            guard let number = Double(part), number.isFinite else {
+            guard let number = JSONValue.decimal(part), number.isFinite else {
                 throw fail("\(role) must be a number, found \"\(DiagnosticText.escaped(part))\"")
             }
             if spec.type == .integer, number != number.rounded() {

@@ -1,4 +1,13 @@
 extension JSONValue {
+    /// `text` as a number written the way JSON and every option write one (`0.25`, `-3`, `1e-6`):
+    /// `nil` for anything else, such as the hexadecimal (`0x1`), `nan`, `inf` or `+1` that
+    /// `Double(String)` takes, and for a number too large for a `Double`.
+    public static func decimal(_ text: String) -> Double? {
+        guard !text.isEmpty, case .number(let value)? = try? parse(Array(text.utf8), file: "-", maximumDepth: 1)
+        else { return nil }
+        return value
+    }
+
     /// Parses a JSON document (RFC 8259; a leading BOM allowed) into a value, keeping object members in
     /// document order. Numbers are converted exactly (`Double(String)` after the grammar is checked), so
     /// a number this package wrote reads back as the same `Double`.
