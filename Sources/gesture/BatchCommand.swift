@@ -83,8 +83,9 @@ let mergeHelp = """
       -h, --help                 show this help
 
     exit status: 0 when merged (and every --min-* gate passed), 1 when a gate failed, 2 on a usage
-    error, an unreadable FILE, inputs that are not the shards of one run, or a gate that could not be
-    checked.
+    error, an unreadable FILE, inputs that are not the shards of one run, merged rows of traces that
+    could not be read (as the one run exits 2; the gates are then not checked), or a gate that could
+    not be checked.
     """
 
 /// The labels of a batch or tune: the labels files found in the folders walked (`*label*.csv` with
@@ -279,11 +280,13 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.write(mergeHelp + "\n")
         return .recognized
     }
-    let format = try arguments.choice("--format", default: BatchFormat.json)
-    guard format == .json || format == .text else {
-        throw UsageError("merge-scores writes json or text, not \(format.rawValue)")
+    // Its own two, rather than batch's four, in the message for another.
+    let raw = arguments.options["--format"] ?? BatchFormat.json.rawValue
+    guard let format = BatchFormat(rawValue: raw), format == .json || format == .text else {
+        throw UsageError(Arguments.invalid(raw, for: "--format", choices: ["json", "text"]))
     }
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
+    try checkStandardInputReadOnce(arguments, operand: "an output")
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
     var board = Scoreboard()
@@ -336,6 +339,13 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
                 width: Output.textStyle().width))
     }
     Output.flush()
+    // As the one run would: its diagnostics were the shards' to say; the status is the merge's.
+    guard board.errors == 0 else {
+        Output.error(
+            "gesture: error: \(board.errors) trace\(board.errors == 1 ? "" : "s") of the merged outputs could not be read or "
+                + "parsed (rows with an error): exit status 2, as the one run's")
+        return .error
+    }
     return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
 }
 

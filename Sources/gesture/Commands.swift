@@ -142,8 +142,8 @@ func configuration(from arguments: Arguments) throws -> Configuration {
 
 /// Standard input can be read once: `-` given as more than one of the traces, `--config`,
 /// `--templates` and `--labels` is a usage error rather than an empty read the second time.
-func checkStandardInputReadOnce(_ arguments: Arguments) throws {
-    var uses: [String] = arguments.operands.filter { $0 == "-" }.map { _ in "a trace" }
+func checkStandardInputReadOnce(_ arguments: Arguments, operand: String = "a trace") throws {
+    var uses: [String] = arguments.operands.filter { $0 == "-" }.map { _ in operand }
     if arguments.options["--config"] == "-" { uses.append("--config") }
     for option in ["--templates", "--labels"] {
         uses += (arguments.repeated[option] ?? []).filter { $0 == "-" }.map { _ in option }

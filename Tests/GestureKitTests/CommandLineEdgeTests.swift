@@ -145,6 +145,33 @@ import Testing
         #expect(tune.stderr.contains("swipe.touches"), "\(tune.stderr)")
     }
 
+    /// merge-scores exits as the one run would: 2 when a merged row is a trace that could not be read
+    /// (it exited 0); its --format error names its own two formats; `-` twice is refused.
+    @Test func mergeScoresExitsAsTheOneRunWould() throws {
+        let corpus = try MiniCorpus("edge-merge-errors")
+        defer { corpus.remove() }
+        try corpus.write("in/tap.json", Self.trace([(100, 100), (101, 100)]))
+        try corpus.write("in/bad.json", "{\n")
+        let whole = try GestureCommand.run(["batch", "in", "--format", "json", "--shard", "1/1"], in: corpus.folder)
+        #expect(whole.status == 2)
+        try corpus.write("s.json", whole.stdout)
+        let merged = try GestureCommand.run(["merge-scores", "s.json", "--min-accuracy", "0"], in: corpus.folder)
+        #expect(merged.status == 2)
+        let one = try GestureCommand.run(["batch", "in", "--format", "json"], in: corpus.folder)
+        #expect(merged.stdout == one.stdout && one.status == 2)
+        #expect(
+            merged.stderr
+                == "gesture: error: 1 trace of the merged outputs could not be read or parsed (rows with an error): "
+                + "exit status 2, as the one run's\n")
+        let format = try GestureCommand.run(["merge-scores", "--format", "csv", "s.json"], in: corpus.folder)
+        #expect(format.status == 2)
+        #expect(format.stderr.hasPrefix("gesture: error: invalid value \"csv\" for --format: expected json or text\n"))
+        let twice = try GestureCommand.run(["merge-scores", "-", "-"], in: corpus.folder)
+        #expect(
+            twice.stderr.hasPrefix(
+                "gesture: error: - (standard input) is given 2 times (an output, an output): it can be read once\n"))
+    }
+
     /// merge-scores took each shard's summary on trust: a shard cut to 5 of its rows merged with its
     /// old totals, and one counting -5 traces merged into a smaller total.
     @Test func aShardWhoseSummaryDoesNotCountItsRowsIsRefused() throws {
