@@ -401,9 +401,10 @@ enum FileKind {
 
 /// File names as output shows them: exactly the name when it is UTF-8 without control characters;
 /// otherwise as every diagnostic shows text (``DiagnosticText``): each control character (C0, DEL and
-/// C1) and mark of text direction (U+202E) written `\u{7F}`, each byte that is not part of valid UTF-8 written `\xFF`. So every name has
-/// one printable, deterministic form that never breaks a line of output or a terminal; a name that
-/// literally contains such an escape can look the same as an escaped one.
+/// C1) and mark of text direction (U+202E) written `\u{7F}`, each byte that is not part of valid UTF-8
+/// written `\xFF`. So every name has one printable, deterministic form that never breaks a line of
+/// output or a terminal; a name that literally contains such an escape can look the same as an
+/// escaped one.
 enum PathText {
     static func display(_ bytes: [UInt8]) -> String {
         // Most names are printable ASCII, shown as they are.

@@ -8,12 +8,10 @@
 public enum LabelsFile {
     /// `bytes` with each `path` whose extension is a trace format's (`.json`, `.csv`, `.xml`, any case)
     /// given `format`'s; every other field is kept as read, written in RFC 4180 form (comments are
-    /// left out).
+    /// left out). A row whose path `keeping` refuses (its trace was not converted) is left out, and its
+    /// path returned in `left`.
     ///
     /// - Throws: `TraceError` placed in the file when it is not CSV or its header names no `path`.
-    ///
-    /// A row whose path `keeping` refuses (its trace was not converted) is left out, and its path
-    /// returned in `left`.
     public static func renamingPaths(
         _ bytes: [UInt8], file: String, to format: TraceFormat, keeping: (String) -> Bool = { _ in true }
     ) throws(TraceError) -> (bytes: [UInt8], left: [String]) {

@@ -287,15 +287,19 @@ public enum BatchReport {
         // of traces that are not there.
         var fromRows = Scoreboard()
         for row in rows { fromRows.add(row) }
-        let unlabelledGestures = summary["unlabelledGestures"] != nil  // Not in earlier versions' outputs.
-        if let field = rowsMismatch(board, fromRows, unlabelledGestures: unlabelledGestures) {
+        // Earlier versions' outputs have no "unlabelledGestures": the rows say what it is, so that the
+        // merged output, which has it, reads back.
+        if summary["unlabelledGestures"] == nil {
+            board.unlabelledGestures = fromRows.unlabelledGestures
+            for name in board.groups.keys {
+                board.groups[name]?.unlabelledGestures = fromRows.groups[name]?.unlabelledGestures ?? [:]
+            }
+        }
+        if let field = rowsMismatch(board, fromRows) {
             throw fail("the \"summary\"'s \(field) is not what its rows count: it was edited")
         }
         for name in Set(board.groups.keys).union(fromRows.groups.keys).sorted() {
-            if let field = rowsMismatch(
-                board.groups[name] ?? Scoreboard(), fromRows.groups[name] ?? Scoreboard(),
-                unlabelledGestures: unlabelledGestures)
-            {
+            if let field = rowsMismatch(board.groups[name] ?? Scoreboard(), fromRows.groups[name] ?? Scoreboard()) {
                 throw fail("group \"\(name)\"'s \(field) is not what its rows count: it was edited")
             }
         }
@@ -304,13 +308,13 @@ public enum BatchReport {
 
     /// The first count of `summary` that `rows` (the scoreboard of the rows themselves) do not make,
     /// among those a row carries: what a row holds of its folder or its own label is not written.
-    private static func rowsMismatch(_ summary: Scoreboard, _ rows: Scoreboard, unlabelledGestures: Bool) -> String? {
+    private static func rowsMismatch(_ summary: Scoreboard, _ rows: Scoreboard) -> String? {
         if summary.traces != rows.traces { return "\"traces\"" }
         if summary.errors != rows.errors { return "\"errors\"" }
         if summary.unlabelled != rows.unlabelled { return "\"unlabelled\"" }
         if summary.confusion != rows.confusion { return "\"confusion\"" }
         if summary.failures != rows.failures { return "\"failures\"" }
-        if unlabelledGestures, summary.unlabelledGestures != rows.unlabelledGestures { return "\"unlabelledGestures\"" }
+        if summary.unlabelledGestures != rows.unlabelledGestures { return "\"unlabelledGestures\"" }
         return nil
     }
 
