@@ -270,6 +270,16 @@ import Testing
         let merged = try GestureCommand.run(["merge-scores", "--format", "text"] + shards, in: corpus.folder)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout.hasPrefix("2 traces: 2 scored"), "\(merged.stdout)")
+
+        // One file, named as macOS writes names (e and an accent), its row typed with é as one
+        // character: the row labels it, without a warning that the file is missing.
+        try corpus.add("mac/\(decomposed).csv", from: "tap.json")
+        try corpus.write("mac/labels.csv", "path,label,group\n\(composed).csv,tap,left\n")
+        let typed = try GestureCommand.run(
+            ["batch", "mac", "--format", "jsonl", "--group-by", "column:group"], in: corpus.folder)
+        #expect(typed.status == 0 && typed.stderr == "", "\(typed.stderr)")
+        #expect(typed.stdout.contains(#""label":"tap","gesture":"tap","correct":true"#), "\(typed.stdout)")
+        #expect(typed.stdout.contains(#""group":"left""#), "\(typed.stdout)")
     }
 
     @Test func aTextNumberFarOutReadsAsItIs() {

@@ -14,9 +14,9 @@ import Foundation
 public struct Labeler: Sendable {
     /// Gesture names the configuration can produce, and `none`.
     public let known: Set<String>
-    private var byPath: [PathKey: String] = [:]
+    private var byPath = PathTable<String>()
     /// The other columns of the labels files: column name (lowercased) → absolute path → value.
-    private var extraColumns: [String: [PathKey: String]] = [:]
+    private var extraColumns: [String: PathTable<String>] = [:]
     private var renames: [String: String] = [:]
     private var otherwise: String?
     private let workingDirectory: String
@@ -152,11 +152,21 @@ public struct Labeler: Sendable {
             && !others.contains(where: { $0.name == name })
         {
             others.append((name, index))
-            if extraColumns[name] == nil { extraColumns[name] = [:] }
+            if extraColumns[name] == nil { extraColumns[name] = PathTable() }
         }
         // This file's rows so far, for duplicates: label and place.
         var rows: [PathKey: (label: String, offset: Int)] = [:]
         var missing = 0
+        // The names in each folder of a row whose file is missing, by canonical equivalence: a row
+        // that spells its file's name with other code points still labels it (`PathTable`).
+        var namesIn: [String: Set<String>] = [:]
+        func isSpeltOtherwise(_ path: String) -> Bool {
+            let folder = Paths.folder(of: path)
+            if namesIn[folder] == nil {
+                namesIn[folder] = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            }
+            return namesIn[folder]!.contains((path as NSString).lastPathComponent)
+        }
         // Rows that give a path another label than an earlier labels file did (this one wins).
         var relabelled = 0
         defer {
@@ -196,7 +206,7 @@ public struct Labeler: Sendable {
                 )
             } else {
                 rows[key] = (mapped, pathField.offset)
-                if let earlier = byPath[key], earlier != mapped {
+                if let earlier = byPath.value(exactly: absolute), earlier != mapped {
                     relabelled += 1
                     if relabelled <= 10 {
                         warnings.append(
@@ -205,7 +215,7 @@ public struct Labeler: Sendable {
                     }
                 }
                 // `-` is standard input, which a labels file may label.
-                if Labeler.trimmed(pathField.value) != "-", access(absolute, F_OK) != 0 {
+                if Labeler.trimmed(pathField.value) != "-", access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
@@ -214,9 +224,10 @@ public struct Labeler: Sendable {
                     }
                 }
             }
-            byPath[key] = mapped
+            byPath.set(mapped, for: absolute)
             for other in others {
-                extraColumns[other.name, default: [:]][key] = Labeler.trimmed(record.fields[other.index].value)
+                extraColumns[other.name, default: PathTable()].set(
+                    Labeler.trimmed(record.fields[other.index].value), for: absolute)
             }
         }
     }
@@ -233,7 +244,7 @@ public struct Labeler: Sendable {
     ///     labeler.column("group", for: "corpus/s01/a.xml")   // "left-handed"
     public func column(_ name: String, for path: String) -> String? {
         guard let values = extraColumns[name.lowercased()] else { return nil }
-        return values[PathKey(Labeler.absolute(path, in: workingDirectory))]
+        return values[Labeler.absolute(path, in: workingDirectory)]
     }
 
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
@@ -255,7 +266,7 @@ public struct Labeler: Sendable {
 
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
     public func labelling(for path: String, traceLabel: String?) -> Result<Labelling, LabelError> {
-        if !byPath.isEmpty, let label = byPath[PathKey(Labeler.absolute(path, in: workingDirectory))] {
+        if !byPath.isEmpty, let label = byPath[Labeler.absolute(path, in: workingDirectory)] {
             return .success(Labelling(label: label, overridesTrace: traceLabel.map { mapped($0) != label } ?? false))
         }
         if let traceLabel {
@@ -298,7 +309,7 @@ public struct Labeler: Sendable {
 
     /// The label a labels file gives the trace at `path`, or `nil` when none lists it.
     public func fileLabel(for path: String) -> String? {
-        byPath.isEmpty ? nil : byPath[PathKey(Labeler.absolute(path, in: workingDirectory))]
+        byPath.isEmpty ? nil : byPath[Labeler.absolute(path, in: workingDirectory)]
     }
 
     /// Whether `path` is one of the labels files.

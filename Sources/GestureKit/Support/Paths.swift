@@ -75,3 +75,35 @@ public struct PathKey: Hashable, Sendable {
 
     public init(_ path: String) { bytes = Array(path.utf8) }
 }
+
+/// Values by path: byte for byte first, and else by canonical equivalence where one path only is so.
+/// A labels file typed with `é` as one character still labels a file whose name macOS wrote as `e` and
+/// an accent; two files whose names differ so are each labelled by their own row.
+struct PathTable<Value: Sendable & Equatable>: Sendable {
+    private var exact: [PathKey: Value] = [:]
+    /// By `String`, which compares by canonical equivalence: the value, and the bytes of the one path it
+    /// was set for; `nil` once two paths that differ in their bytes were set (exact matches only).
+    private var equivalent: [String: (bytes: PathKey, value: Value)?] = [:]
+
+    var isEmpty: Bool { exact.isEmpty }
+
+    /// The value of `path`: its own, or that of the one path equivalent to it.
+    subscript(path: String) -> Value? {
+        if let value = exact[PathKey(path)] { return value }
+        if case let entry?? = equivalent[path] { return entry.value }
+        return nil
+    }
+
+    /// The value set for exactly these bytes.
+    func value(exactly path: String) -> Value? { exact[PathKey(path)] }
+
+    mutating func set(_ value: Value, for path: String) {
+        let key = PathKey(path)
+        exact[key] = value
+        switch equivalent[path] {
+        case nil: equivalent[path] = .some((key, value))
+        case let entry?? where entry.bytes == key: equivalent[path] = .some((key, value))
+        default: equivalent[path] = .some(nil)
+        }
+    }
+}
