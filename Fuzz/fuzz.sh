@@ -71,13 +71,15 @@ run() {
     local outcome=$status
     # Stopped by a signal (Ctrl-C, kill): not a finding.
     if [ "$status" -ne 0 ] && grep -q "libFuzzer: run interrupted" "$log"; then outcome=interrupted status=0; fi
+    # A run that stops while it replays its corpus prints no counts: grep then finds nothing, which
+    # under `set -e -o pipefail` ended the script before the run was recorded or reported.
     local executions
     executions=$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)
     if [ -z "$executions" ]; then
-        executions=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+        executions=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     fi
     local rate
-    rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+    rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
     local revision
     revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
     git diff --quiet HEAD -- Sources Tests/GestureKitTests/FuzzTargets.swift Fuzz/Harnesses 2>/dev/null || revision="$revision+changes"
