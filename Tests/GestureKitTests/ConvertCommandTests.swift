@@ -23,6 +23,11 @@ import Testing
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// Copies the bundled trace `Traces/name` to `path` in `folder`.
+    static func bundled(_ name: String, to path: String, in folder: URL) throws {
+        try write(try text(name, in: GestureCommand.packageRoot.appendingPathComponent("Traces")), path, in: folder)
+    }
+
     /// Each row of `gesture batch --format jsonl` as `PATH LABEL GESTURE CORRECT` (other fields left out).
     static func scored(_ jsonl: String) throws -> [String] {
         try jsonl.split(separator: "\n").map { line in
@@ -35,9 +40,8 @@ import Testing
 
     /// A corpus of two good traces, two bad ones and a labels file.
     static func corpus(in folder: URL) throws {
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
-        try write(try text("checkmark.json", in: traces), "corpus/s01/a.json", in: folder)
-        try write(try text("z.csv", in: traces), "corpus/s02/b.csv", in: folder)
+        try bundled("checkmark.json", to: "corpus/s01/a.json", in: folder)
+        try bundled("z.csv", to: "corpus/s02/b.csv", in: folder)
         try write("t,id,phase,x,y\n0,1,began,1,2\n-1,1,ended,1,2\n", "corpus/s01/bad.csv", in: folder)
         try write(
             #"{"samples": [{"t": 0, "id": 1, "phase": "began", "x": 1}]}"# + "\n", "corpus/s02/bad.json", in: folder)
@@ -203,9 +207,8 @@ import Testing
     /// copied to its place with its paths renamed; the converted folder scores as the original.
     @Test func labelsFilesAtAnyDepthAreCopied() throws {
         let folder = try Self.folder("deep-labels")
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
-        try Self.write(try Self.text("checkmark.json", in: traces), "corpus/s01/a.json", in: folder)
-        try Self.write(try Self.text("z.csv", in: traces), "corpus/s02/b.csv", in: folder)
+        try Self.bundled("checkmark.json", to: "corpus/s01/a.json", in: folder)
+        try Self.bundled("z.csv", to: "corpus/s02/b.csv", in: folder)
         try Self.write("path,label\na.json,checkmark\n", "corpus/s01/labels.csv", in: folder)
         try Self.write("path,label\ns02/b.csv,z\n", "corpus/Labels-2024.csv", in: folder)
         let run = try GestureCommand.run(["convert", "corpus", "--to", "csv", "--out", "out"], in: folder)
@@ -230,9 +233,8 @@ import Testing
     /// output twice (which made the whole converted folder an error to `batch`).
     @Test func aLabelsRowOfATraceNotConvertedIsLeftOut() throws {
         let folder = try Self.folder("clash-labels")
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
-        try Self.write(try Self.text("tap.json", in: traces), "corpus/a.json", in: folder)
-        try Self.write(try Self.text("swipe-up.csv", in: traces), "corpus/a.csv", in: folder)
+        try Self.bundled("tap.json", to: "corpus/a.json", in: folder)
+        try Self.bundled("swipe-up.csv", to: "corpus/a.csv", in: folder)
         try Self.write("path,label\na.json,tap\na.csv,swipe-up\n", "corpus/labels.csv", in: folder)
         let run = try GestureCommand.run(["convert", "corpus", "--to", "xml", "--lossy", "--out", "out"], in: folder)
         #expect(run.status == 2)
@@ -289,15 +291,14 @@ import Testing
     /// written by an earlier run inside the folder is not read as the folder's, and is written anew.
     @Test func ownLabelsOfTracesNoLabelsFileListsAreKept() throws {
         let folder = try Self.folder("partial-labels")
-        let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
-        try Self.write(try Self.text("tap.json", in: traces), "corpus/s1/a.json", in: folder)
-        try Self.write(try Self.text("checkmark.json", in: traces), "corpus/s1/b.json", in: folder)
+        try Self.bundled("tap.json", to: "corpus/s1/a.json", in: folder)
+        try Self.bundled("checkmark.json", to: "corpus/s1/b.json", in: folder)
         try Self.write("path,label\na.json,tap\n", "corpus/s1/labels.csv", in: folder)
         let arguments = ["convert", "corpus", "--to", "xml", "--lossy", "--out", "corpus/xml", "--force"]
         #expect(try GestureCommand.run(arguments, in: folder).status == 0)
         #expect(try Self.text("corpus/xml/labels.csv", in: folder) == "path,label\ns1/b.xml,checkmark\n")
         #expect(try Self.text("corpus/xml/s1/labels.csv", in: folder) == "path,label\na.xml,tap\n")
-        try Self.write(try Self.text("circle.json", in: traces), "corpus/s1/c.json", in: folder)
+        try Self.bundled("circle.json", to: "corpus/s1/c.json", in: folder)
         #expect(try GestureCommand.run(arguments, in: folder).status == 0)
         #expect(
             try Self.text("corpus/xml/labels.csv", in: folder) == "path,label\ns1/b.xml,checkmark\ns1/c.xml,circle\n")
