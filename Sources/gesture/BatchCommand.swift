@@ -100,6 +100,11 @@ enum BatchFormat: String, CaseIterable {
     case text, jsonl, json, csv
 }
 
+/// What `merge-scores` writes: the merged JSON output, or the text summary.
+enum MergeFormat: String, CaseIterable {
+    case json, text
+}
+
 func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let arguments = try Arguments(
         words,
@@ -280,11 +285,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.write(mergeHelp + "\n")
         return .recognized
     }
-    // Its own two, rather than batch's four, in the message for another.
-    let raw = arguments.options["--format"] ?? BatchFormat.json.rawValue
-    guard let format = BatchFormat(rawValue: raw), format == .json || format == .text else {
-        throw UsageError(Arguments.invalid(raw, for: "--format", choices: ["json", "text"]))
-    }
+    let format = try arguments.choice("--format", default: MergeFormat.json)
     guard !arguments.operands.isEmpty else { throw UsageError("no FILE given") }
     try checkStandardInputReadOnce(arguments, operand: "an output")
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)

@@ -94,9 +94,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
     let builtIn = Configuration()
-    if let taken = builtIn.entries.first(where: { $0.id.lowercased() == id.lowercased() }) {
+    if let taken = builtIn.takenID(like: id) {
         throw UsageError(
-            "--id \(id): the id of a built-in recognizer\(taken.id == id ? "" : " (\(taken.id)) in another case"); a "
+            "--id \(id): the id of a built-in recognizer\(taken == id ? "" : " (\(taken)) in another case"); a "
                 + "learned recognizer needs an id of its own")
     }
     let algorithm = arguments.options["--algorithm"] ?? "p+"
@@ -193,7 +193,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             let folder = (Paths.folder(of: entry.path) as NSString).lastPathComponent
             let hint =
                 !folder.isEmpty && !Labeler.isName(folder)
-                ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no spaces, commas, +, control characters or marks of text direction): rename the folder, "
+                ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no \(RecognizerDefinition.forbiddenInNames)): rename the folder, "
                     + "or give --labels FILE"
                 : "give --labels FILE, or put it in a folder named for its gesture"
             problems.append("\(entry.path): error: unlabelled example: \(hint)")

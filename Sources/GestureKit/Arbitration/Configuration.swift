@@ -228,13 +228,17 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// Why `id` cannot name a new recognizer, when it is taken: by a recognizer of the configuration,
+    /// The id that takes `id` from a new recognizer, in its own case: a recognizer of the configuration,
     /// one left out of it, or a kind. Ids differ in more than case, as gesture names do: `Circle`
     /// beside `circle` would read as one.
+    public func takenID(like id: String) -> String? {
+        (entries.map(\.id) + leftOut + registry.map(\.id)).first { $0.lowercased() == id.lowercased() }
+    }
+
+    /// Why `id` cannot name a new recognizer (`takenID(like:)`), when it is taken.
     private func takenMessage(_ id: String) -> String? {
         let shown = DiagnosticText.escaped(id)
-        let ids = entries.map(\.id) + leftOut + registry.map(\.id)
-        guard let other = ids.first(where: { $0.lowercased() == id.lowercased() }) else { return nil }
+        guard let other = takenID(like: id) else { return nil }
         return other == id
             ? "recognizer id \"\(shown)\" is taken: ids must be unique"
             : "recognizer id \"\(shown)\" differs only in case from \(DiagnosticText.escaped(other)): ids must differ "
@@ -288,7 +292,7 @@ public struct Configuration: Sendable {
     static func checkGesture(_ gesture: String) throws(ConfigurationError) {
         if !RecognizerDefinition.isGestureName(gesture) {
             throw ConfigurationError(
-                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without spaces, commas, +, control characters or marks of text direction",
+                "gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without \(RecognizerDefinition.forbiddenInNames)",
                 about: .value)
         }
         if gesture.lowercased() == "none" {

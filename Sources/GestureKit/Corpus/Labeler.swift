@@ -375,7 +375,7 @@ public struct Labeler: Sendable {
 
     private var knownList: String {
         acceptsAnyLabel
-            ? "a gesture name without spaces, commas, +, control characters or marks of text direction, or none"
+            ? "a gesture name without \(RecognizerDefinition.forbiddenInNames), or none"
             : known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
     }
 }

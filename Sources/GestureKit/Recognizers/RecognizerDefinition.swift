@@ -146,7 +146,7 @@ extension RecognizerDefinition {
     /// control characters (an escape sequence in a name would reach the terminal in every line that
     /// shows it), nor the marks that turn text right to left (U+202E would show every line that holds
     /// the name reversed past it). The same rule holds for built-in, configured and learned gestures
-    /// and for labels.
+    /// and for labels. `forbiddenInNames` says so in messages.
     public static func isGestureName(_ name: String) -> Bool {
         // Scalar by scalar, so that a mark combining with a comma does not hide it; white space as
         // Unicode has it, and U+FEFF, which JSON Schema's `\s` also counts.
@@ -156,6 +156,9 @@ extension RecognizerDefinition {
                     || $0.properties.generalCategory == .control || $0.properties.isBidiControl
             }
     }
+
+    /// What `isGestureName` refuses, as messages name it: "a name without \(forbiddenInNames)".
+    public static let forbiddenInNames = "spaces, commas, +, control characters or marks of text direction"
 
     /// Whether two gesture names are one to a label: folder names label in any case (`Circle/` is
     /// `circle`), so names that differ only in case cannot both be gestures.

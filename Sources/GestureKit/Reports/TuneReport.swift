@@ -47,7 +47,7 @@ public enum TuneReport {
         header.append("accuracy")
         var rows = [header]
         for (setting, counts) in result.totals.enumerated() {
-            var row = zip(result.sweeps, result.grid[setting]).map { $0.shown($1) }
+            var row = shownValues(result, setting)
             if showsObjective { row.append(result.objective(of: counts).map { ReportText.percent($0) } ?? "-") }
             row += targetFigures(result, counts)
             row.append(counts.accuracy.map { ReportText.percent($0) } ?? "-")
@@ -85,7 +85,7 @@ public enum TuneReport {
         for fold in result.folds {
             let counts = result.counts[fold.choice.setting][fold.group]
             foldRows.append(
-                [result.groups[fold.group]] + zip(result.sweeps, result.grid[fold.choice.setting]).map { $0.shown($1) }
+                [result.groups[fold.group]] + shownValues(result, fold.choice.setting)
                     + ["\(counts.traces)"]
                     + targetFigures(result, counts) + [counts.accuracy.map { ReportText.percent($0) } ?? "-"])
         }
@@ -168,7 +168,12 @@ public enum TuneReport {
     }
 
     private static func settingText(_ result: TuningResult, _ setting: Int) -> String {
-        zip(result.sweeps, result.grid[setting]).map { "\($0.name) = \($0.shown($1))" }.joined(separator: ", ")
+        zip(result.sweeps, shownValues(result, setting)).map { "\($0.name) = \($1)" }.joined(separator: ", ")
+    }
+
+    /// The values of grid setting `setting`, each as its sweep shows it (`Sweep/shown(_:)`).
+    private static func shownValues(_ result: TuningResult, _ setting: Int) -> [String] {
+        zip(result.sweeps, result.grid[setting]).map { $0.shown($1) }
     }
 
     private static func targetFigures(_ result: TuningResult, _ counts: TuningCounts) -> [String] {

@@ -410,7 +410,7 @@ private struct TemplateReader {
         let name = try string(fields["name"]!, "a gesture's \"name\"")
         guard RecognizerDefinition.isGestureName(name), name.lowercased() != TemplateLearner.negative else {
             throw error(
-                "a gesture's name must not be empty or \"none\", nor contain spaces, commas, +, control characters or marks of text direction, found \"\(DiagnosticText.escaped(name))\"",
+                "a gesture's name must not be empty or \"none\", nor contain \(RecognizerDefinition.forbiddenInNames), found \"\(DiagnosticText.escaped(name))\"",
                 at: fields["name"]!)
         }
         let threshold = try number(fields["threshold"]!, "\"threshold\"", from: 0)
