@@ -473,12 +473,15 @@ extension CSVReaderTests {
                     == expected(.syntax, 1, 16, sample: nil, "invalid UTF-8"))
         }
 
-        @Test(arguments: ["abc", "0x844", "390x", "x844", "-1x2", "390x844x2", "nanxinf", "1e999x1", "390 844"])
+        @Test(arguments: [
+            "abc", "0x844", "390x", "x844", "-1x2", "390x844x2", "nanxinf", "1e999x1", "390 844", "390x2e15",
+        ])
         func malformedView(value: String) {
             #expect(
                 failure("# view: \(value)\n")
                     == expected(
-                        .invalidValue, 1, 9, sample: nil, #"expected "WIDTHxHEIGHT" for view, found "\#(value)""#))
+                        .invalidValue, 1, 9, sample: nil,
+                        #"expected "WIDTHxHEIGHT" for view (positive numbers up to 1e15), found "\#(value)""#))
         }
 
         @Test func emptyMetadataValue() {

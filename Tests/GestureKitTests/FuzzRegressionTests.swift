@@ -120,14 +120,14 @@ import Testing
     /// at (1e9, 1e9), hung `gesture classify`.
     @Test(.timeLimit(.minutes(1)), arguments: [(400.0, 1e-13), (1e9, 1e-6), (1e200, 8e199), (1e150, 1e150)])
     func circlesAtTheEdgesOfDoublePrecisionEnd(_ center: Double, _ radius: Double) throws {
-        let samples = (0...36).map { i in
-            let angle = 2 * Double.pi * Double(i) / 36
-            let phase = i == 0 ? "began" : i == 36 ? "ended" : "moved"
-            return
-                #"{"t": \#(0.6 * Double(i) / 36), "id": 1, "phase": "\#(phase)", "x": \#(center + radius * cos(angle)), "y": \#(center + radius * sin(angle))}"#
-        }
-        let trace = try TraceReader.read(
-            bytes: Array(("[" + samples.joined(separator: ",") + "]").utf8), file: "c.json")
+        // Built in code: a reader refuses coordinates beyond 1e15 (`Trace.coordinateLimit`).
+        let trace = Trace(
+            samples: (0...36).map { i in
+                let angle = 2 * Double.pi * Double(i) / 36
+                return Sample(
+                    0.6 * Double(i) / 36, 1, i == 0 ? .began : i == 36 ? .ended : .moved,
+                    center + radius * cos(angle), center + radius * sin(angle))
+            })
         for profile in [Profile.default, .seed] {
             let result = Classifier(configuration: Configuration(profile: profile)).classify(trace, file: "c.json")
             #expect(result.sequences.count == 1)

@@ -342,10 +342,13 @@ extension JSONReaderTests {
         @Test func viewSizeMustBePositiveFiniteNumbers() {
             expectError(
                 #"{"view": {"width": 0, "height": 1}, "samples": []}"#, .invalidValue, line: 1, column: 20, sample: nil,
-                #"expected a positive number for "width", found 0"#)
+                #"expected a positive number up to 1e15 for "width", found 0"#)
             expectError(
                 #"{"view": {"width": 1, "height": -2}, "samples": []}"#, .invalidValue, line: 1, column: 33,
-                sample: nil, #"expected a positive number for "height", found -2"#)
+                sample: nil, #"expected a positive number up to 1e15 for "height", found -2"#)
+            expectError(
+                #"{"view": {"width": 1, "height": 2e15}, "samples": []}"#, .invalidValue, line: 1, column: 33,
+                sample: nil, #"expected a positive number up to 1e15 for "height", found 2e15"#)
             expectError(
                 #"{"view": {"width": 1e400, "height": 1}, "samples": []}"#, .invalidNumber, line: 1, column: 20,
                 sample: nil, #"number out of range for "width": 1e400"#)

@@ -569,5 +569,34 @@ extension ReadLimitsTests {
                 try TraceValidator.validate(&trace, file: "code")
             }
         }
+
+        /// Beyond 1e15 a distance may overflow to `inf` (a tap's 1e160 read `measured inf pt`): each
+        /// reader's trace is refused at the sample, with its place; 1e15 itself is read.
+        @Test(arguments: [
+            (
+                "t.json",
+                #"{"samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2},"# + "\n"
+                    + #"{"t": 0.1, "id": 1, "phase": "ended", "x": -1e160, "y": 2}]}"#, 2, 1, "x", "-1e+160"
+            ),
+            ("t.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,1.5e15\n", 3, 1, "y", "1.5e+15"),
+            (
+                "t.xml", #"<Gesture><Point X="1" Y="2" T="0"/>"# + "\n" + #"<Point X="2e15" Y="2" T="10"/></Gesture>"#,
+                2, 1, "x", "2e+15"
+            ),
+        ])
+        func coordinatesBeyondTheLimit(
+            _ file: String, _ text: String, line: Int, column: Int, name: String, found: String
+        ) {
+            #expect(
+                throws: TraceError(
+                    .invalidValue, file: file, line: line, column: column, sampleIndex: 1,
+                    message: "expected \"\(name)\" within ±1e+15 pt, found \(found)")
+            ) {
+                try TraceReader.read(bytes: Array(text.utf8), file: file)
+            }
+            let atTheLimit = text.replacingOccurrences(of: "-1e160", with: "-1e15")
+                .replacingOccurrences(of: "1.5e15", with: "1e15").replacingOccurrences(of: "2e15", with: "1e15")
+            #expect(throws: Never.self) { try TraceReader.read(bytes: Array(atTheLimit.utf8), file: file) }
+        }
     }
 }

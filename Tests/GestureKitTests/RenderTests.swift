@@ -257,6 +257,17 @@ import Testing
         #expect(!viewBox.contains("e"), "\(viewBox)")
     }
 
+    /// A trace built in code whose points span more than a picture can show says why; the readers
+    /// refuse such coordinates (`Trace.coordinateLimit`), so no file gets here.
+    @Test func aTraceWiderThanAPictureIsNotDrawn() {
+        let trace = Trace(samples: [Sample(0, 1, .began, -1e308, 2), Sample(0.1, 1, .ended, 1e308, 2)])
+        #expect(
+            SVGRender.problem(drawing: trace)
+                == "not drawn: its points span more than a picture can show (x from -1e+308 to 1e+308, y from 2 to "
+                + "2; at most 1e+300)")
+        #expect(SVGRender.problem(drawing: Trace(samples: [Sample(0, 1, .began, -1e15, 1e15)])) == nil)
+    }
+
     /// A trace of several touch sequences: the sequences' labels are placed with the others, each
     /// decision's label names its sequence, and a long legend makes the picture taller, its text no
     /// smaller; the file's line and warnings wrap.

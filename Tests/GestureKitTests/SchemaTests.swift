@@ -321,6 +321,19 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
 
     // MARK: The validator can fail
 
+    /// The schema and the readers agree on ``Trace/coordinateLimit``: 1e15 is a coordinate and a
+    /// view's side, 2e15 neither.
+    @Test func coordinatesAndViewsBeyondTheLimitFailBoth() throws {
+        func trace(x: String, width: String) -> String {
+            #"{"view": {"width": \#(width), "height": 1}, "samples": [{"t": 0, "id": 1, "phase": "began", "x": \#(x), "y": 2}]}"#
+        }
+        for (x, width, valid) in [("-1e15", "1e15", true), ("-2e15", "1", false), ("1", "2e15", false)] {
+            let text = trace(x: x, width: width)
+            #expect(traceSchema.errors(try JSON(parsing: Data(text.utf8))).isEmpty == valid, "\(text)")
+            #expect(((try? TraceReader.read(bytes: Array(text.utf8), file: "t.json")) != nil) == valid, "\(text)")
+        }
+    }
+
     @Test func sampleWithoutPhaseFailsTraceSchema() throws {
         let good = #"{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}"#
         let bad = #"{"t": 0, "id": 1, "x": 1, "y": 2}"#

@@ -160,8 +160,8 @@ import Testing
     /// Numbers at the edges of `Double` read back with the same bits in every format.
     @Test func edgeNumbersKeepTheirBits() throws {
         let values: [Double] = [
-            0, -0.0, 1e-5, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 1e300, 0.1 + 0.2, 1e15, 1e16,
-            -123.456,
+            0, -0.0, 1e-5, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 1e15.nextDown, 0.1 + 0.2, 1e15,
+            -1e15, -123.456,
         ]
         #expect(TraceWriter.number(120) == "120")
         #expect(TraceWriter.number(-0.0) == "-0.0")
@@ -194,6 +194,19 @@ import Testing
                     conversion.losses == expected + (format == .xml && index != 1 ? ["touch ids (\(index) → 1)"] : []))
             }
         }
+    }
+
+    /// A trace built in code beyond ``Trace/coordinateLimit`` is refused before it is written: no reader
+    /// would take it back (it read "does not read back (a defect)").
+    @Test func coordinatesBeyondTheLimitAreUnwritable() {
+        let far = Trace(samples: [Sample(0, 1, .began, 1, 2), Sample(0.1, 1, .ended, 1e300, 2)])
+        #expect(
+            throws: TraceWriter.Unwritable("sample 1 lies at (1e+300, 2), beyond the ±1e+15 pt a reader takes")
+        ) { try TraceWriter.convert(far, to: .csv, file: "n") }
+        let wide = Trace(view: ViewSize(width: 2e15, height: 1), samples: [Sample(0, 1, .began, 1, 2)])
+        #expect(
+            throws: TraceWriter.Unwritable("the view is 2e+15x1, beyond the 1e+15 pt a reader takes")
+        ) { try TraceWriter.convert(wide, to: .json, file: "n") }
     }
 
     /// Every file of each dataset (a sample of each, for time) converts to each format; XML files

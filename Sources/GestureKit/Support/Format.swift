@@ -78,6 +78,19 @@ public enum Format {
         return places
     }
 
+    /// A number for a message that may be far from 0: as `number` writes it below 1e15 (`2`,
+    /// `-123.46`), from there on in exponent form to six significant digits, as `%g` does (`1.5e+15`,
+    /// `-1e+160`), where `number` would write every digit of the shortest form.
+    static func short(_ value: Double) -> String {
+        guard value.isFinite, abs(value) >= 1e15 else { return number(value) }
+        var (mantissa, power) = (abs(value), 0)
+        while mantissa >= 10 { (mantissa, power) = (mantissa / 10, power + 1) }
+        while mantissa < 1 { (mantissa, power) = (mantissa * 10, power - 1) }
+        var digits = number(mantissa, decimals: 5)
+        if digits == "10" { (digits, power) = ("1", power + 1) }
+        return (value < 0 ? "-" : "") + digits + (power < 0 ? "e-" : "e+") + String(abs(power))
+    }
+
     /// A number for JSON: integers without a fraction, others in Swift's shortest round-trip form;
     /// `null` for NaN and infinities, which JSON cannot hold.
     public static func jsonNumber(_ value: Double) -> String {

@@ -242,9 +242,10 @@ struct JSONTraceParser {
     mutating func readDimension(name: String, level: Int) throws(Failure) -> Double? {
         let start = i
         guard let value = try readNumber(name: name, level: level) else { return nil }
-        guard value > 0 else {
+        guard value > 0, value <= Trace.coordinateLimit else {
             record(
-                .invalidValue, at: start, #"expected a positive number for "\#(name)", found \#(describeValue(start))"#)
+                .invalidValue, at: start,
+                #"expected a positive number up to 1e15 for "\#(name)", found \#(describeValue(start))"#)
             return nil
         }
         return value

@@ -648,7 +648,9 @@ private struct CSVTraceReader {
             guard let view = viewSize(a, b) else {
                 throw error(
                     .invalidValue, at: a,
-                    message: "expected \"WIDTHxHEIGHT\" for view, found \(CSVScanner.quote(value))")
+                    message:
+                        "expected \"WIDTHxHEIGHT\" for view (positive numbers up to 1e15), found \(CSVScanner.quote(value))"
+                )
             }
             trace.view = view
         }
@@ -672,7 +674,7 @@ private struct CSVTraceReader {
         }
     }
 
-    /// `WIDTHxHEIGHT` (or `X`, spaces allowed around it), both positive numbers.
+    /// `WIDTHxHEIGHT` (or `X`, spaces allowed around it), both positive numbers, at most ``Trace/coordinateLimit``.
     func viewSize(_ a: Int, _ b: Int) -> ViewSize? {
         var x = a
         while x < b && text[x] | 0x20 != UInt8(ascii: "x") { x += 1 }
@@ -681,7 +683,7 @@ private struct CSVTraceReader {
         let (ha, hb) = CSVScanner.trim(text, x + 1, b)
         guard case .value(let width) = CSVScanner.number(text, wa, wb, fastPaths: fastPaths),
             case .value(let height) = CSVScanner.number(text, ha, hb, fastPaths: fastPaths),
-            width > 0, height > 0
+            width > 0, height > 0, width <= Trace.coordinateLimit, height <= Trace.coordinateLimit
         else { return nil }
         return ViewSize(width: width, height: height)
     }

@@ -21,6 +21,10 @@ public struct Trace: Sendable, Hashable {
     public var subject: String?
     /// The samples, in time order.
     public var samples: [Sample]
+    /// How far from 0 a coordinate or a view's side may be, in points: 1e15, where a `Double` still
+    /// holds a point to an eighth of a point, and every distance, area and speed the recognizers
+    /// compute stays finite. Beyond it a distance may read `inf`, so a reader refuses it.
+    public static let coordinateLimit = 1e15
     /// Things a reader or the validator noticed that are not errors.
     public var warnings: [String] = []
     /// Where the samples begin in the file (JSON's `[`, the line after a CSV header, XML's

@@ -1,6 +1,7 @@
 /// Checks what every reader leaves to one place: that a trace is not empty, that its numbers are
-/// finite, that time never goes backwards, that touches go down before they move and up only once,
-/// and that no more touches are down at once, and no more samples in the trace, than the limits allow.
+/// finite and its coordinates within ``Trace/coordinateLimit``, that time never goes backwards,
+/// that touches go down before they move and up only once, and that no more touches are down at
+/// once, and no more samples in the trace, than the limits allow.
 ///
 /// A trace that ends with touches still down passes: replay reports it as a warning. So does a
 /// `stationary` sample that changes its touch's location: replay does not deliver stationary
@@ -64,6 +65,15 @@ public enum TraceValidator {
                     ? ("t", sample.time)
                     : !sample.location.x.isFinite ? ("x", sample.location.x) : ("y", sample.location.y)
                 throw error(.invalidNumber, "expected a finite number for \"\(name)\", found \(value)")
+            }
+            if !(abs(sample.location.x) <= Trace.coordinateLimit && abs(sample.location.y) <= Trace.coordinateLimit) {
+                let (name, value) =
+                    abs(sample.location.x) > Trace.coordinateLimit
+                    ? ("x", sample.location.x) : ("y", sample.location.y)
+                throw error(
+                    .invalidValue,
+                    "expected \"\(name)\" within ±1e+15 pt, found \(Format.short(value))"
+                )
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {
                 trace.samples[index].time = previousTime

@@ -34,11 +34,25 @@ public enum TraceWriter {
     /// - Parameter limits: The limits the bytes are read back within, when given: a read limit they go
     ///   past is `Conversion/pastLimit` (they are then read back without ceilings). Without, they are
     ///   read back without ceilings.
-    /// - Throws: ``Unwritable`` when the format cannot hold the trace at all, or (a defect) when the
+    /// - Throws: ``Unwritable`` when the format cannot hold the trace at all, when a coordinate or
+    ///   the view goes beyond ``Trace/coordinateLimit`` (no reader takes it), or (a defect) when the
     ///   written bytes do not read back.
     public static func convert(
         _ trace: Trace, to format: TraceFormat, file: String, limits: ReadLimits? = nil
     ) throws(Unwritable) -> Conversion {
+        let limit = Trace.coordinateLimit
+        if let index = trace.samples.firstIndex(where: { !(abs($0.location.x) <= limit && abs($0.location.y) <= limit) }
+        ) {
+            let location = trace.samples[index].location
+            throw Unwritable(
+                "sample \(index) lies at (\(Format.short(location.x)), \(Format.short(location.y))), beyond the "
+                    + "±1e+15 pt a reader takes")
+        }
+        if let view = trace.view, !(view.width <= limit && view.height <= limit) {
+            throw Unwritable(
+                "the view is \(Format.short(view.width))x\(Format.short(view.height)), beyond the 1e+15 pt a "
+                    + "reader takes")
+        }
         let bytes = try write(trace, as: format)
         var pastLimit: String?
         if let limits {
