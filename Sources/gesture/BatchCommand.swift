@@ -159,9 +159,10 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
-    // A corpus with no trace file at all is a mistake (a misspelt or empty folder), not a clean run;
-    // one entry is enough to know, and the walk is lazy. A shard that takes none of them is fine.
-    var probe = CorpusWalker(roots: roots)
+    // A corpus with no trace file at all is a mistake (a misspelt or empty folder, or one that holds
+    // only its labels file), not a clean run; one entry is enough to know, and the walk is lazy. A
+    // shard that takes none of them is fine.
+    var probe = CorpusWalker(roots: roots).lazy.filter { !labeler.isLabelsFile($0.path) }.makeIterator()
     guard probe.next() != nil else {
         throw UsageError("no trace files (.json, .csv, .xml) in \(roots.joined(separator: ", "))")
     }

@@ -121,6 +121,28 @@ import Testing
         #expect(summary["unlabelledFolders"]?.text == #"{"fast":2,"slow":1}"#)
     }
 
+    /// A folder of hidden traces and their labels file (a recorder archive of subject `.s1`) scored
+    /// "0 traces" and exited 0: the walk skips hidden files, the labels file is no trace, and its
+    /// rows named files that exist. Now the run is refused, and each such row is warned of.
+    @Test func aFolderOfHiddenTracesIsNoCleanRun() throws {
+        let corpus = try MiniCorpus("hidden-rows")
+        defer { corpus.remove() }
+        try corpus.add("check/.s1-01.csv", from: "checkmark.json")
+        try corpus.write("check/labels.csv", "path,label\n.s1-01.csv,checkmark\n")
+        let empty = try run(["batch", "check"], in: corpus)
+        #expect(empty.status == 2)
+        #expect(
+            empty.stderr
+                == "check/labels.csv:2:1: warning: .s1-01.csv is hidden (a name starts with \".\"): a folder's walk "
+                + "skips it, so the row labels it only when it is given as a PATH\n"
+                + "gesture: error: no trace files (.json, .csv, .xml) in check\n"
+                + "Run `gesture batch --help` for usage.\n")
+        // Given as a PATH, it is read and labelled.
+        let named = try run(["batch", "--format", "csv", "--labels", "check/labels.csv", "check/.s1-01.csv"], in: corpus)
+        #expect(named.status == 0)
+        #expect(named.stdout.contains("check/.s1-01.csv,checkmark,checkmark,true"), "\(named.stdout)")
+    }
+
     @Test func labelsRowsForMissingFilesWarnAndDuplicatesAreCaught() throws {
         let corpus = try MiniCorpus("label-rows")
         defer { corpus.remove() }

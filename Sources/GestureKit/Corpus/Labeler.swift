@@ -169,9 +169,14 @@ public struct Labeler: Sendable {
         }
         // Rows that give a path another label than an earlier labels file did (this one wins).
         var relabelled = 0
+        // Rows whose path names a hidden file or folder, which a walk skips.
+        var hidden = 0
         defer {
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
+            }
+            if hidden > 10 {
+                warnings.append("\(file): warning: \(hidden - 10) more rows name hidden files, which a walk skips")
             }
             if relabelled > 10 {
                 warnings.append(
@@ -215,12 +220,21 @@ public struct Labeler: Sendable {
                     }
                 }
                 // `-` is standard input, which a labels file may label.
-                if Labeler.trimmed(pathField.value) != "-", access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
+                let relative = Labeler.trimmed(pathField.value)
+                if relative != "-", access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
                             "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
+                    }
+                } else if Labeler.isHidden(relative) {
+                    hidden += 1
+                    if hidden <= 10 {
+                        warnings.append(
+                            "\(place(pathField.offset)): warning: \(DiagnosticText.escaped(pathField.value)) is hidden (a name "
+                                + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
+                                + "given as a PATH")
                     }
                 }
             }
@@ -230,6 +244,13 @@ public struct Labeler: Sendable {
                     Labeler.trimmed(record.fields[other.index].value), for: absolute)
             }
         }
+    }
+
+    /// Whether a labels row's relative path names a hidden file or folder (a name starting with `.`,
+    /// other than `.` and `..`), which ``CorpusWalker`` skips.
+    static func isHidden(_ relative: String) -> Bool {
+        !relative.hasPrefix("/")
+            && relative.split(separator: "/").contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
     }
 
     /// The columns of the labels files read other than `path` and `label`, lowercased.
