@@ -20,6 +20,8 @@ struct ReportFolder {
     let force: Bool
     /// The subfolder of the pictures and texts.
     static let traces = "traces"
+    /// The page.
+    static let page = "index.html"
 
     /// Checks `path` and makes it and its `traces` subfolder.
     ///
@@ -35,6 +37,20 @@ struct ReportFolder {
                 throw UsageError(
                     "--report \(path): the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
                 )
+            }
+        }
+        // The report's own names are never followed: checked here, before the run, where writing
+        // (`O_NOFOLLOW`) would only find a link at its last component after it.
+        for name in [Self.traces, Self.page] {
+            var info = stat()
+            let target = file(name)
+            guard lstat(target, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw UsageError(
+                    "--report \(path): \(target) is a symbolic link; the report does not write through one (remove it)")
+            }
+            if name == Self.page, info.st_mode & S_IFMT != S_IFREG {
+                throw UsageError("--report \(path): \(target) exists and is not a file")
             }
         }
         for folder in [path, self.file(Self.traces)] {
@@ -123,7 +139,7 @@ struct ReportFolder {
             HTMLReport.Content(
                 board: board, roots: roots, misses: groups, total: misses.total, counts: misses.counts,
                 limit: misses.limit, notes: notes, errors: errors))
-        if let problem = write(page, as: "index.html") {
+        if let problem = write(page, as: Self.page) {
             Output.error(problem)
             written = false
         }

@@ -331,14 +331,30 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: corpus.folder.appendingPathComponent("report/index.html").path,
             withDestinationPath: "../precious.html")
+        // Refused before the run, which it was only after.
         let output = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
-        #expect(output.status == 2)
+        #expect(output.status == 2 && output.stdout == "")
         #expect(
             output.stderr
-                == "report/index.html: error: is a symbolic link; the report does not write through one (remove it)\n")
-        #expect(output.stdout == (try GestureCommand.run(["batch", "corpus"], in: corpus.folder)).stdout)
+                == "gesture: error: --report report: report/index.html is a symbolic link; the report does not write "
+                + "through one (remove it)\nRun `gesture batch --help` for usage.\n")
         let precious = try String(contentsOf: corpus.folder.appendingPathComponent("precious.html"), encoding: .utf8)
         #expect(precious == "keep me")
+
+        // A link for traces/: its pictures went into the folder it names.
+        try FileManager.default.removeItem(at: corpus.folder.appendingPathComponent("report/index.html"))
+        try corpus.write("elsewhere/mine.txt", "mine")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("report/traces").path, withDestinationPath: "../elsewhere")
+        let traces = try GestureCommand.run(["batch", "corpus", "--report", "report", "--force"], in: corpus.folder)
+        #expect(traces.status == 2 && traces.stdout == "")
+        #expect(
+            traces.stderr
+                == "gesture: error: --report report: report/traces is a symbolic link; the report does not write "
+                + "through one (remove it)\nRun `gesture batch --help` for usage.\n")
+        let elsewhere = try FileManager.default.contentsOfDirectory(
+            atPath: corpus.folder.appendingPathComponent("elsewhere").path)
+        #expect(elsewhere == ["mine.txt"])
     }
 
     /// A miss whose file name has a control character (shown escaped in its path) is read again by its
