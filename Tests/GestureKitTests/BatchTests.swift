@@ -220,6 +220,18 @@ let shapes = [
             away.stderr.hasPrefix(
                 "gesture: error: --label-map: swipe-up is a gesture of swipe, which is not among the recognizers "
                     + "(--recognizers): add swipe\n"), "\(away.stderr)")
+        // A name mapped twice (the last won, unsaid), and an empty pair.
+        for (map, message) in [
+            ("zed=z,zed=circle", "zed is mapped to z and to circle: one name, one gesture"),
+            ("*=none,*=z", "* is mapped to none and to z: one name, one gesture"),
+            ("zed=z,,", "expected FROM=TO pairs separated by commas, found \"\""),
+        ] {
+            let twice = try GestureCommand.run(restricted + ["--label-map", map, "z.csv"], in: corpus.folder)
+            #expect(twice.status == 2)
+            #expect(twice.stderr.hasPrefix("gesture: error: --label-map: \(message)\n"), "\(twice.stderr)")
+        }
+        let same = try GestureCommand.run(restricted + ["--label-map", "zed=z,zed=z", "z.csv"], in: corpus.folder)
+        #expect(same.status == 0, "\(same.stderr)")
         let gate = try GestureCommand.run(restricted + ["--min-recall", "cirle=0.9", "z.csv"], in: corpus.folder)
         #expect(gate.status == 2)
         #expect(gate.stderr.hasPrefix("gesture: error: --min-recall: unknown gesture \"cirle\": did you mean circle? "))

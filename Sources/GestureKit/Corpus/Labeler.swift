@@ -64,7 +64,7 @@ public struct Labeler: Sendable {
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
     public mutating func setLabelMap(_ spec: String) throws(LabelError) {
         fingerprint = RunIdentity.hash("map:" + spec, into: fingerprint)
-        for pair in spec.split(separator: ",") {
+        for pair in spec.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw LabelError(
@@ -81,6 +81,12 @@ public struct Labeler: Sendable {
                     "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": "
                         + (acceptsAnyLabel ? "" : nearest(parts[1]).map { "did you mean \($0)? " } ?? "")
                         + "expected one of \(knownList)")
+            }
+            // One name, one gesture, as in a labels file: the last of two would have won unsaid.
+            if let earlier = parts[0] == "*" ? otherwise : renames[parts[0]], earlier != parts[1] {
+                throw LabelError(
+                    "--label-map: \(DiagnosticText.escaped(parts[0])) is mapped to \(earlier) and to \(parts[1]): one "
+                        + "name, one gesture")
             }
             if parts[0] == "*" { otherwise = parts[1] } else { renames[parts[0]] = parts[1] }
         }
