@@ -425,6 +425,11 @@ func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError)
 /// Checks `--min-accuracy` and `--min-recall` against the figures; says on stderr what failed.
 /// Exit 1 when a gate failed, 2 when one could not be checked (no traces with that label).
 func checkGates(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(String, Double)]) -> ExitCode {
+    // A figure beside the gate it missed, the gate as given: 4 decimals, or as many more as tell them
+    // apart (0.99236 is below 0.99237; 4 decimals read 0.9924 twice).
+    func below(_ figure: Double, _ gate: Double) -> String {
+        Format.number(figure, decimals: Format.decimalsToTellApart(figure, gate, from: 4))
+    }
     // A gate over no traces is neither passed nor failed: saying "accuracy 0 is below" would blame
     // the recognizers for a corpus that was not labelled.
     var passed = true
@@ -433,7 +438,7 @@ func checkGates(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(
         if let accuracy = board.accuracy {
             if accuracy < minimumAccuracy {
                 Output.error(
-                    "gesture: accuracy \(Format.number(accuracy, decimals: 4)) is below --min-accuracy \(Format.number(minimumAccuracy, decimals: 4))"
+                    "gesture: accuracy \(below(accuracy, minimumAccuracy)) is below --min-accuracy \(Format.jsonNumber(minimumAccuracy))"
                 )
                 passed = false
             }
@@ -452,7 +457,7 @@ func checkGates(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(
         }
         if recall < minimum {
             Output.error(
-                "gesture: recall of \(gesture) \(Format.number(recall, decimals: 4)) is below --min-recall \(Format.number(minimum, decimals: 4))"
+                "gesture: recall of \(gesture) \(below(recall, minimum)) is below --min-recall \(Format.jsonNumber(minimum))"
             )
             passed = false
         }

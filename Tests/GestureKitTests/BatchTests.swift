@@ -271,6 +271,12 @@ let shapes = [
             failing.stderr
                 == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n"
         )
+        // A gate close to the figure: both as many decimals as tell them apart, the gate as given.
+        let close = try GestureCommand.run(
+            ["batch"] + shapes + ["--labels", "labels.csv", "--quiet", "--min-accuracy", "0.66667", "."],
+            in: corpus.folder)
+        #expect(close.status == 1)
+        #expect(close.stderr == "gesture: accuracy 0.666667 is below --min-accuracy 0.66667\n")
     }
 
     @Test func walkOrderIsComponentWiseAndSkipsHiddenAndOtherFiles() throws {
