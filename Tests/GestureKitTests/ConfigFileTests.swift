@@ -391,6 +391,7 @@ import Testing
         #expect(Spelling.nearest(to: "mniimumTravel", among: names) == "minimumTravel", "a swap is one edit")
         #expect(Spelling.nearest(to: "speed", among: names) == nil)
         #expect(Spelling.nearest(to: "", among: names) == nil)
+        #expect(Spelling.nearest(to: "", among: ["z", "tap"]) == nil, "an empty label read \"did you mean z?\"")
         #expect(Spelling.nearest(to: "x", among: []) == nil)
         #expect(Spelling.nearest(to: "zz", among: ["z", "tap"]) == "z")
         #expect(Spelling.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)

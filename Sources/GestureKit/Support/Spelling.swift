@@ -4,9 +4,12 @@
 public enum Spelling {
     /// The candidate nearest to `name` by edit distance (insertions, deletions, substitutions and
     /// swaps of two neighbours, ignoring case), when it is near enough to be a slip: at most a third
-    /// of the longer name's characters, and at least one, differ. The first of equally near ones.
+    /// of the longer name's characters, and at least one, differ. The first of equally near ones;
+    /// `nil` for an empty name.
     public static func nearest(to name: String, among candidates: [String]) -> String? {
         let typed = Array(name.lowercased().unicodeScalars)
+        // Nothing typed is no slip of anything (an empty label read "did you mean z?").
+        guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let target = Array(candidate.lowercased().unicodeScalars)
