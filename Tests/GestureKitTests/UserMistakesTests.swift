@@ -143,6 +143,24 @@ import Testing
         #expect(named.stdout.contains("check/.s1-01.csv,checkmark,checkmark,true"), "\(named.stdout)")
     }
 
+    /// A folder's labels file whose row a `--labels` row overrules: its label (`zed`, no gesture)
+    /// stopped the run, though the given row wins; its group still counts.
+    @Test func aFoundRowThatAGivenRowOverrulesMayHaveAnyLabel() throws {
+        let corpus = try MiniCorpus("overruled-rows")
+        defer { corpus.remove() }
+        try corpus.add("data/a.csv", from: "z.csv")
+        try corpus.add("data/b.csv", from: "z.csv")
+        try corpus.write("data/labels.csv", "path,label,group\na.csv,zed,p1\nb.csv,z,p2\n")
+        try corpus.write("mine.csv", "path,label\ndata/a.csv,z\n")
+        let alone = try run(["batch", "data"], in: corpus)
+        #expect(alone.status == 2)
+        #expect(alone.stderr.hasPrefix("data/labels.csv:2:7: error: unknown label \"zed\""), "\(alone.stderr)")
+        let overruled = try run(
+            ["batch", "--labels", "mine.csv", "--group-by", "group", "--format", "csv", "data"], in: corpus)
+        #expect(overruled.status == 0, "\(overruled.stderr)")
+        #expect(overruled.stdout.hasSuffix("\ndata/a.csv,p1,z,z,true,,,,,\ndata/b.csv,p2,z,z,true,,,,,\n"))
+    }
+
     @Test func labelsRowsForMissingFilesWarnAndDuplicatesAreCaught() throws {
         let corpus = try MiniCorpus("label-rows")
         defer { corpus.remove() }

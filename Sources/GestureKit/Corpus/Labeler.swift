@@ -97,12 +97,23 @@ public struct Labeler: Sendable {
 
     /// Reads the labels files found in the folders walked, then those `given` (`--labels`), whose rows
     /// win: a found file that is also given is read with those, so that its rows win too.
+    ///
+    /// A found file's row for a path that a given file labels is overruled: its label is not
+    /// checked (relabelling a corpus's `circle` rows as a gesture of one's own needs no map), and
+    /// its other columns (a `group`) still count.
     public mutating func loadLabels(found: [String], given: [String]) throws(LabelError) {
         let named = Set(given.map { Labeler.absolute($0, in: workingDirectory) })
-        for file in found where !named.contains(Labeler.absolute(file, in: workingDirectory)) {
-            try loadLabels(file)
+        let found = found.filter { !named.contains(Labeler.absolute($0, in: workingDirectory)) }
+        // Each given file read once (`-` can be read only once), before the found ones.
+        var texts: [[UInt8]] = []
+        var overruled = Set<PathKey>()
+        for file in given {
+            let bytes = try Self.bytes(of: file)
+            texts.append(bytes)
+            if !found.isEmpty { overruled.formUnion(rowPaths(bytes, file: file)) }
         }
-        for file in given { try loadLabels(file) }
+        for file in found { try loadLabels(bytes: try Self.bytes(of: file), file: file, overruled: overruled) }
+        for (file, bytes) in zip(given, texts) { try loadLabels(bytes: bytes, file: file) }
     }
 
     /// Reads a labels file (`-`: standard input); every label must be known (after the label map).
@@ -110,14 +121,37 @@ public struct Labeler: Sendable {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         // A folder's labels file that is also given with --labels is read once.
         guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
+        try loadLabels(bytes: try Self.bytes(of: file), file: file)
+    }
+
+    private static func bytes(of file: String) throws(LabelError) -> [UInt8] {
         switch InputFile.bytes(file, kind: "labels file", limit: Labeler.labelsFileLimit) {
-        case .success(let bytes): try loadLabels(bytes: bytes, file: file)
+        case .success(let bytes): bytes
         case .failure(let error): throw LabelError("\(file): error: cannot read labels file: \(error.reason)")
         }
     }
 
-    /// Reads the text of a labels file named `file` (its folder is where its paths start).
-    public mutating func loadLabels(bytes: [UInt8], file: String) throws(LabelError) {
+    /// The paths a labels file's rows name, as keys; none when it is not one (its errors are said
+    /// when it is read).
+    private func rowPaths(_ bytes: [UInt8], file: String) -> Set<PathKey> {
+        guard let records = try? CSVRecordReader.records(bytes, file: file), let header = records.first,
+            let column = header.fields.firstIndex(where: {
+                $0.value.trimmingCharacters(in: .whitespaces).lowercased() == "path"
+            })
+        else { return [] }
+        let folder = Paths.folder(of: Labeler.absolute(file, in: workingDirectory))
+        return Set(
+            records.dropFirst().compactMap { record in
+                record.fields.indices.contains(column)
+                    ? PathKey(Labeler.absolute(Labeler.trimmed(record.fields[column].value), in: folder)) : nil
+            })
+    }
+
+    /// Reads the text of a labels file named `file` (its folder is where its paths start); a row for a
+    /// path in `overruled` (labelled by a file read later, which wins) may have any label.
+    public mutating func loadLabels(
+        bytes: [UInt8], file: String, overruled: Set<PathKey> = []
+    ) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
         fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
@@ -190,6 +224,12 @@ public struct Labeler: Sendable {
                 )
             }
         }
+        func keepColumns(of record: CSVRecord, for path: String) {
+            for other in others {
+                extraColumns[other.name, default: PathTable()].set(
+                    Labeler.trimmed(record.fields[other.index].value), for: path)
+            }
+        }
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
                 throw LabelError(
@@ -197,14 +237,18 @@ public struct Labeler: Sendable {
                 )
             }
             let label = record.fields[labelColumn]
+            let pathField = record.fields[pathColumn]
+            let absolute = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
+            let key = PathKey(absolute)
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
+                if overruled.contains(key) {
+                    keepColumns(of: record, for: absolute)
+                    continue
+                }
                 throw LabelError(
                     "\(place(label.offset)): error: \(unknown(Labeler.trimmed(label.value), shown: label.value, mapHint: true))"
                 )
             }
-            let pathField = record.fields[pathColumn]
-            let absolute = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
-            let key = PathKey(absolute)
             if let earlier = rows[key] {
                 let shown = DiagnosticText.escaped(pathField.value)
                 guard earlier.label == mapped else {
@@ -245,10 +289,7 @@ public struct Labeler: Sendable {
                 }
             }
             byPath.set(mapped, for: absolute)
-            for other in others {
-                extraColumns[other.name, default: PathTable()].set(
-                    Labeler.trimmed(record.fields[other.index].value), for: absolute)
-            }
+            keepColumns(of: record, for: absolute)
         }
     }
 
