@@ -138,7 +138,8 @@ import Testing
                 + "gesture: error: no trace files (.json, .csv, .xml) in check\n"
                 + "Run `gesture batch --help` for usage.\n")
         // Given as a PATH, it is read and labelled.
-        let named = try run(["batch", "--format", "csv", "--labels", "check/labels.csv", "check/.s1-01.csv"], in: corpus)
+        let named = try run(
+            ["batch", "--format", "csv", "--labels", "check/labels.csv", "check/.s1-01.csv"], in: corpus)
         #expect(named.status == 0)
         #expect(named.stdout.contains("check/.s1-01.csv,checkmark,checkmark,true"), "\(named.stdout)")
     }
