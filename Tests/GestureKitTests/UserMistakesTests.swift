@@ -162,6 +162,21 @@ import Testing
         #expect(overruled.stdout.hasSuffix("\ndata/a.csv,p1,z,z,true,,,,,\ndata/b.csv,p2,z,z,true,,,,,\n"))
     }
 
+    /// A labels row naming its file through a symbolic link (or another mount point) labelled
+    /// nothing, unsaid: rows were matched by path alone. Now by the file, too, label and group.
+    @Test func aRowNamingItsFileByAnotherPathLabelsIt() throws {
+        let corpus = try MiniCorpus("linked-rows")
+        defer { corpus.remove() }
+        try corpus.add("data/a.csv", from: "z.csv")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("alias").path, withDestinationPath: "data")
+        try corpus.write("mine.csv", "path,label,group\nalias/a.csv,circle,p1\n")
+        let output = try run(
+            ["batch", "--labels", "mine.csv", "--group-by", "group", "--format", "csv", "data"], in: corpus)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasSuffix("\ndata/a.csv,p1,circle,z,false,,,circle,preempted,preempted by z\n"))
+    }
+
     @Test func labelsRowsForMissingFilesWarnAndDuplicatesAreCaught() throws {
         let corpus = try MiniCorpus("label-rows")
         defer { corpus.remove() }

@@ -15,6 +15,9 @@ public struct Labeler: Sendable {
     /// Gesture names the configuration can produce, and `none`.
     public let known: Set<String>
     private var byPath = PathTable<String>()
+    /// The path of the row that names each file, by the file's identity (device and inode): a trace
+    /// reached by another path (through a symbolic link, another mount point) is still its row's.
+    private var rowPathByFile: [[UInt64]: String] = [:]
     /// The other columns of the labels files: column name (lowercased) → absolute path → value.
     private var extraColumns: [String: PathTable<String>] = [:]
     private var renames: [String: String] = [:]
@@ -271,7 +274,9 @@ public struct Labeler: Sendable {
                 }
                 // `-` is standard input, which a labels file may label.
                 let relative = Labeler.trimmed(pathField.value)
-                if relative != "-", access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
+                let identity = CorpusWalker.fileIdentity(Array(absolute.utf8))
+                if let identity { rowPathByFile[identity] = absolute }
+                if relative != "-", identity == nil, access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
@@ -311,8 +316,21 @@ public struct Labeler: Sendable {
     ///     //                     s01/a.xml,z,left-handed
     ///     labeler.column("group", for: "corpus/s01/a.xml")   // "left-handed"
     public func column(_ name: String, for path: String) -> String? {
-        guard let values = extraColumns[name.lowercased()] else { return nil }
-        return values[Labeler.absolute(path, in: workingDirectory)]
+        guard let values = extraColumns[name.lowercased()], let row = rowPath(for: path) else { return nil }
+        return values[row]
+    }
+
+    /// The path under which the labels files list the trace at `path`: its own, or that of the row
+    /// naming the same file by another path; `nil` when no row names it. The file is looked at only
+    /// when no row names its path, and when some row named a file.
+    private func rowPath(for path: String) -> String? {
+        guard !byPath.isEmpty else { return nil }
+        let absolute = Labeler.absolute(path, in: workingDirectory)
+        if byPath[absolute] != nil { return absolute }
+        guard !rowPathByFile.isEmpty, let identity = CorpusWalker.fileIdentity(Array(absolute.utf8)) else {
+            return nil
+        }
+        return rowPathByFile[identity]
     }
 
     /// The expected gesture of the trace at `path`: `.success(nil)` when unlabelled, `.failure` with
@@ -334,7 +352,7 @@ public struct Labeler: Sendable {
 
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
     public func labelling(for path: String, traceLabel: String?) -> Result<Labelling, LabelError> {
-        if !byPath.isEmpty, let label = byPath[Labeler.absolute(path, in: workingDirectory)] {
+        if let row = rowPath(for: path), let label = byPath[row] {
             return .success(Labelling(label: label, overridesTrace: traceLabel.map { mapped($0) != label } ?? false))
         }
         if let traceLabel {
@@ -377,7 +395,7 @@ public struct Labeler: Sendable {
 
     /// The label a labels file gives the trace at `path`, or `nil` when none lists it.
     public func fileLabel(for path: String) -> String? {
-        byPath.isEmpty ? nil : byPath[Labeler.absolute(path, in: workingDirectory)]
+        rowPath(for: path).flatMap { byPath[$0] }
     }
 
     /// Whether `path` is one of the labels files.
