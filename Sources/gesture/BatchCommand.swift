@@ -397,12 +397,27 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
     return merged
 }
 
-/// The `--min-recall GESTURE=X` gates, each gesture checked against `known` (`nil`: any gesture name).
+/// The `--min-recall GESTURE=X` gates, each gesture (or each of a sequence's) checked against `known` (`nil`: any gesture name).
 func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError) -> [(String, Double)] {
     var gates: [(String, Double)] = []
     for spec in arguments.repeated["--min-recall"] ?? [] {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
+        // A label of gestures in sequence (checkmark+swipe-right) is scored as one, so it may be gated.
+        let steps = parts[0].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        if steps.count > 1 {
+            guard
+                steps.allSatisfy({ step in
+                    known.map { $0.contains(step) && step != "none" } ?? RecognizerDefinition.isGestureName(step)
+                })
+            else {
+                throw UsageError(
+                    "--min-recall: \"\(CorpusWalker.shown(Array(parts[0].utf8)))\" is no sequence of the gestures "
+                        + "of the recognizers (GESTURE+GESTURE…)")
+            }
+            gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
+            continue
+        }
         guard let known else {
             guard RecognizerDefinition.isGestureName(parts[0]) || parts[0] == "none" else {
                 throw UsageError("--min-recall: \"\(parts[0])\" is no gesture name")

@@ -271,6 +271,15 @@ let shapes = [
             failing.stderr
                 == "gesture: accuracy 0.6667 is below --min-accuracy 0.7\ngesture: recall of checkmark 0.5 is below --min-recall 0.9\n"
         )
+        // A label of gestures in sequence is scored as one, and gated as one.
+        let sequence = try GestureCommand.run(
+            ["batch", "Traces", "--quiet", "--min-recall", "checkmark+swipe-right=1", "--min-recall", "long-press+pan=1"])
+        #expect(sequence.status == 0, "\(sequence.stderr)")
+        let slip = try GestureCommand.run(["batch", "Traces", "--quiet", "--min-recall", "checkmark+swipz=1"])
+        #expect(slip.status == 2)
+        #expect(
+            slip.stderr.hasPrefix(
+                "gesture: error: --min-recall: \"checkmark+swipz\" is no sequence of the gestures of the recognizers"))
         // A gate close to the figure: both as many decimals as tell them apart, the gate as given.
         let close = try GestureCommand.run(
             ["batch"] + shapes + ["--labels", "labels.csv", "--quiet", "--min-accuracy", "0.66667", "."],
