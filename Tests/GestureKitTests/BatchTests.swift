@@ -273,7 +273,10 @@ let shapes = [
         )
         // A label of gestures in sequence is scored as one, and gated as one.
         let sequence = try GestureCommand.run(
-            ["batch", "Traces", "--quiet", "--min-recall", "checkmark+swipe-right=1", "--min-recall", "long-press+pan=1"])
+            [
+                "batch", "Traces", "--quiet", "--min-recall", "checkmark+swipe-right=1", "--min-recall",
+                "long-press+pan=1",
+            ])
         #expect(sequence.status == 0, "\(sequence.stderr)")
         let slip = try GestureCommand.run(["batch", "Traces", "--quiet", "--min-recall", "checkmark+swipz=1"])
         #expect(slip.status == 2)
