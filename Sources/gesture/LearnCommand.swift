@@ -361,9 +361,9 @@ func learnSummary(
         if !left.isEmpty { lines.append("  left out, mostly a gesture taught: " + left.joined(separator: ", ")) }
     }
     lines.append("")
-    let width = max(7, learned.map(\.name.count).max() ?? 0)
+    let width = max(7, learned.map { Format.columns($0.name) }.max() ?? 0)
     func pad(_ text: String, _ n: Int, left: Bool = false) -> String {
-        let space = String(repeating: " ", count: max(0, n - text.count))
+        let space = String(repeating: " ", count: max(0, n - Format.columns(text)))
         return left ? text + space : space + text
     }
     lines.append(

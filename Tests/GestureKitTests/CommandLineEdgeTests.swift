@@ -295,6 +295,14 @@ import Testing
         #expect(Format.number(123_456.789) == "123456.79")
     }
 
+    /// A table of a gesture named 星 was a column out: padding counted characters, and 星 takes two
+    /// columns of a terminal.
+    @Test func tablesArePaddedToTerminalColumns() {
+        #expect(Format.columns("abc") == 3 && Format.columns("星") == 2 && Format.columns("😀") == 2)
+        #expect(Format.columns("e\u{301}") == 1 && Format.columns("Ｗ") == 2 && Format.columns("") == 0)
+        #expect(ReportText.table([["星", "1"], ["ab", "22"]]) == "星   1\nab  22\n")
+    }
+
     @Test func aTimeThatIsNotZeroNeverReadsAsZero() {
         #expect(Format.time(0.11749) == "0.117")
         #expect(Format.time(0) == "0")

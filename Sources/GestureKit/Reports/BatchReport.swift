@@ -476,10 +476,10 @@ public enum BatchReport {
         let worst = labels.compactMap { label in board.worstGroup(for: label).map { (label, $0.group, $0.metrics) } }
         if !worst.isEmpty {
             out += "\nworst group per label (lowest recall)\n"
-            let labelWidth = worst.map(\.0.count).max()!
-            let groupWidth = worst.map(\.1.count).max()!
+            let labelWidth = worst.map { Format.columns($0.0) }.max()!
+            let groupWidth = worst.map { Format.columns($0.1) }.max()!
             func padded(_ text: String, _ width: Int) -> String {
-                text + String(repeating: " ", count: width - text.count)
+                text + String(repeating: " ", count: width - Format.columns(text))
             }
             for (label, group, m) in worst {
                 out +=

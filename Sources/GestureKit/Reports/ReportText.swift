@@ -1,14 +1,14 @@
 /// Text helpers the reports share: aligned tables, CSV fields, percentages.
 enum ReportText {
-    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, the others
+    /// Columns padded to their widest cell (in terminal columns, `Format.columns`): the first `leftColumns` left-aligned, the others
     /// right-aligned; a row may have fewer cells than the widest; trailing spaces trimmed.
     static func table(_ rows: [[String]], leftColumns: Int = 1) -> String {
         let columns = rows.map(\.count).max() ?? 0
         guard columns > 0 else { return "" }
-        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? Format.columns($0[c]) : 0 }.max() ?? 0 }
         return rows.map { row in
             var line = row.enumerated().map { c, cell in
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                let pad = String(repeating: " ", count: widths[c] - Format.columns(cell))
                 return c < leftColumns ? cell + pad : pad + cell
             }.joined(separator: "  ")
             while line.hasSuffix(" ") { line.removeLast() }

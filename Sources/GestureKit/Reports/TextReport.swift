@@ -490,6 +490,7 @@ public enum TextReport {
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let columns = Format.columns(text)
+        return columns >= width ? text : text + String(repeating: " ", count: width - columns)
     }
 }

@@ -91,6 +91,24 @@ public enum Format {
         return (value < 0 ? "-" : "") + digits + (power < 0 ? "e-" : "e+") + String(abs(power))
     }
 
+    /// The columns `text` takes in a terminal, for padding tables: two for an East Asian wide or
+    /// full-width character or an emoji (`星`, `Ｗ`, `😀`), one for any other character (a letter with
+    /// its combining accents is one character).
+    public static func columns(_ text: String) -> Int {
+        var columns = 0
+        for character in text {
+            let scalar = character.unicodeScalars.first!.value
+            let wide =
+                (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar)
+                || (0xAC00...0xD7A3).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+                || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
+                || (0xFFE0...0xFFE6).contains(scalar) || (0x1F300...0x1F64F).contains(scalar)
+                || (0x1F900...0x1F9FF).contains(scalar) || (0x20000...0x3FFFD).contains(scalar)
+            columns += wide ? 2 : 1
+        }
+        return columns
+    }
+
     /// A number for JSON: integers without a fraction, others in Swift's shortest round-trip form;
     /// `null` for NaN and infinities, which JSON cannot hold.
     public static func jsonNumber(_ value: Double) -> String {
