@@ -12,8 +12,8 @@ lost-release.json (a mouse release the page never saw), swipe-left.json (labelle
 as swipe_left.json), the guided mode's archives gestures-t1.tar and gestures-long.tar (a long subject
 id, a double tap and an x of two strokes, ended early with Finish now), copied.json (Copy's fallback
 selection on the page served over plain http), resized.json (drawn before and after the window grew),
-and prints a JSON summary (files, the page's messages, and the screenshot check: how many pixels under
-the drawn checkmark differ from the page's background) on stdout.
+and prints a JSON summary (files, the page's messages, what Start refused, and the screenshot check: how
+many pixels under the drawn checkmark differ from the page's background) on stdout.
 Python's standard library only (the browser and PNG parts are in scripts/devtools.py). Used by Tests/GestureKitTests/RecorderPageTests.swift.
 """
 
@@ -133,6 +133,21 @@ class Page:
     def shown(self, element):
         """Whether the element takes room on the page (not hidden)."""
         return self.b.evaluate(f"document.getElementById('{element}').getBoundingClientRect().height > 0")
+
+    def guiding(self):
+        """Whether a guided collection is on."""
+        return self.b.evaluate("document.body.classList.contains('guiding')")
+
+    def start(self, plan, subject):
+        """Types a plan and a subject id, presses Start, and returns the prompt and whether a session
+        began; one that did is stopped (Finish now, nothing drawn), so the next may start."""
+        self.type_into("plan", plan)
+        self.type_into("subject", subject)
+        self.click("start")
+        outcome = {"prompt": self.text("prompt"), "started": self.guiding()}
+        if outcome["started"]:
+            self.click("finish")
+        return outcome
 
 
 def wait_for_file(path, timeout=20):
@@ -303,6 +318,11 @@ def main():
         (out / "resized.json").write_text(page.output())
         summary["resized"] = {"file": str(out / "resized.json"), "first": first,
                               "last": [page.pad["width"], page.pad["height"]]}
+        page.check()
+
+        # 9. What Start refuses: a subject id starting with "." (its files would be hidden, which batch skips).
+        page = Page(browser, downloads)
+        summary["dotSubjects"] = {subject: page.start("checkmark×1", subject) for subject in (".s1", ".", "..")}
         page.check()
     finally:
         browser.close()

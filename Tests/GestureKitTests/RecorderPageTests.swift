@@ -229,6 +229,20 @@ import Testing
             ])
     }
 
+    /// A subject id starting with "." is refused: its files (`checkmark/.s1-01.json`) would be hidden,
+    /// which `gesture batch` skips, so the whole session would be lost without a word.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aSubjectIDStartingWithADotIsRefused() throws {
+        let outcomes = try #require(try Self.recording.get().summary["dotSubjects"] as? [String: [String: Any]])
+        #expect(outcomes.keys.sorted() == [".", "..", ".s1"])
+        for (subject, outcome) in outcomes {
+            #expect(outcome["started"] as? Bool == false, "\(subject)")
+            #expect(
+                (outcome["prompt"] as? String)?.hasPrefix("Give a subject id that does not start with .") == true,
+                "\(subject): \(outcome)")
+        }
+    }
+
     /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aMouseReleaseThePageNeverSawEndsTheTouch() throws {
