@@ -10,7 +10,8 @@ What the page produced is read from its downloads (Browser.setDownloadBehavior) 
 field. Writes into OUT_DIR: checkmark.json (saved with the Save button), pinch.json, cancelled.json,
 lost-release.json (a mouse release the page never saw), swipe-left.json (labelled after drawing, saved
 as swipe_left.json), the guided mode's archives gestures-t1.tar and gestures-long.tar (a long subject
-id, a double tap and an x of two strokes, ended early with Finish now), copied.json (Copy's fallback
+id, a double tap and an x of two strokes, ended early with Finish now) and gestures-t3.tar (gestures named
+constructor, toString and __proto__), copied.json (Copy's fallback
 selection on the page served over plain http), resized.json (drawn before and after the window grew),
 and prints a JSON summary (files, the page's messages, what Start refused, and the screenshot check: how
 many pixels under the drawn checkmark differ from the page's background) on stdout.
@@ -323,6 +324,21 @@ def main():
         # 9. What Start refuses: a subject id starting with "." (its files would be hidden, which batch skips).
         page = Page(browser, downloads)
         summary["dotSubjects"] = {subject: page.start("checkmark×1", subject) for subject in (".s1", ".", "..")}
+        page.check()
+
+        # 10. Gestures named as what every JavaScript object has: prompts and files are named as typed.
+        page.type_into("plan", "constructor×1, toString×2, __proto__×1")
+        page.type_into("subject", "t3")
+        page.click("start")
+        prompts = []
+        for k in range(4):
+            prompts.append(page.text("prompt"))
+            page.stroke([(100, 100 + 20 * k), (160, 100 + 20 * k)])
+            page.click("next")
+        archive = wait_for_file(downloads / "gestures-t3.tar")
+        time.sleep(0.2)
+        shutil.copy(archive, out / "gestures-t3.tar")
+        summary["objectKeyPrompts"] = prompts
         page.check()
     finally:
         browser.close()

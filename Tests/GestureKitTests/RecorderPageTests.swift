@@ -243,6 +243,36 @@ import Testing
         }
     }
 
+    /// Gestures named as what every JavaScript object has (`constructor`, `toString`, `__proto__`) are
+    /// prompted for and saved under their names, not as what the object inherits (`function Object()…`).
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func gesturesNamedAsObjectKeysArePromptedAndSavedAsTyped() throws {
+        let recording = try Self.recording.get()
+        #expect(
+            recording.summary["objectKeyPrompts"] as? [String] == [
+                "Draw constructor (constructor 1 of 1; 1 of 4 in all)",
+                "Draw toString (toString 1 of 2; 2 of 4 in all)",
+                "Draw toString (toString 2 of 2; 3 of 4 in all)", "Draw __proto__ (__proto__ 1 of 1; 4 of 4 in all)",
+            ])
+        let (folder, files) = try Self.unpack("gestures-t3.tar", into: "t3", in: recording)
+        #expect(
+            files == [
+                "__proto__/t3-01.json", "constructor/t3-01.json", "labels.csv", "toString/t3-01.json",
+                "toString/t3-02.json",
+            ])
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8) == """
+                path,label,subject
+                constructor/t3-01.json,constructor,t3
+                toString/t3-01.json,toString,t3
+                toString/t3-02.json,toString,t3
+                __proto__/t3-01.json,__proto__,t3
+
+                """)
+        let trace = try TraceReader.read(path: folder.appendingPathComponent("__proto__/t3-01.json").path)
+        #expect(trace.label == "__proto__" && trace.name == "__proto__-t3-01")
+    }
+
     /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aMouseReleaseThePageNeverSawEndsTheTouch() throws {
