@@ -11,7 +11,8 @@ field. Writes into OUT_DIR: checkmark.json (saved with the Save button), pinch.j
 lost-release.json (a mouse release the page never saw), swipe-left.json (labelled after drawing, saved
 as swipe_left.json), the guided mode's archives gestures-t1.tar and gestures-long.tar (a long subject
 id, a double tap and an x of two strokes, ended early with Finish now) and gestures-t3.tar (gestures named
-constructor, toString and __proto__), copied.json (Copy's fallback
+constructor, toString and __proto__), held.json (Save and Copy clicked while the finger was down, then
+Save after it lifted), copied.json (Copy's fallback
 selection on the page served over plain http), resized.json (drawn before and after the window grew),
 and prints a JSON summary (files, the page's messages, what Start refused, and the screenshot check: how
 many pixels under the drawn checkmark differ from the page's background) on stdout.
@@ -339,6 +340,23 @@ def main():
         time.sleep(0.2)
         shutil.copy(archive, out / "gestures-t3.tar")
         summary["objectKeyPrompts"] = prompts
+        page.check()
+
+        # 11. Save and Copy clicked with the mouse while a finger is still down wait until it lifts, so
+        # that the trace saved has its end.
+        page.type_into("label", "held")
+        page.touch("touchStart", [(0, 100, 300)])
+        page.touch("touchMove", [(0, 140, 300)])
+        held = {"saveWhileDown": page.enabled("save"), "copyWhileDown": page.enabled("copy")}
+        page.click("save")
+        page.click("copy")
+        held["statusWhileDown"] = page.text("status")
+        page.touch("touchMove", [(0, 180, 300)])
+        page.touch("touchEnd", [])
+        held["saveAfter"], held["copyAfter"] = page.enabled("save"), page.enabled("copy")
+        page.click("save")
+        shutil.copy(wait_for_file(downloads / "held.json"), out / "held.json")
+        summary["held"] = held
         page.check()
     finally:
         browser.close()

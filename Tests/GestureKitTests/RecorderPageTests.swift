@@ -273,6 +273,18 @@ import Testing
         #expect(trace.label == "__proto__" && trace.name == "__proto__-t3-01")
     }
 
+    /// Save and Copy are disabled while a finger is down, as Next is: what they give has every touch's end.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func saveAndCopyWaitUntilEveryFingerIsUp() throws {
+        let held = try #require(try Self.recording.get().summary["held"] as? [String: Any])
+        #expect(held["saveWhileDown"] as? Bool == false && held["copyWhileDown"] as? Bool == false)
+        #expect(held["statusWhileDown"] as? String == "2 samples, 1 touch")
+        #expect(held["saveAfter"] as? Bool == true && held["copyAfter"] as? Bool == true)
+        let trace = try Self.trace("held.json")
+        #expect(trace.label == "held")
+        #expect(trace.samples.map(\.phase) == [.began, .moved, .moved, .ended])
+    }
+
     /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aMouseReleaseThePageNeverSawEndsTheTouch() throws {
