@@ -358,6 +358,17 @@ def main():
         shutil.copy(wait_for_file(downloads / "held.json"), out / "held.json")
         summary["held"] = held
         page.check()
+
+        # 12. Gesture names: what gesture refuses as a label is refused at Start; a likely slip of a
+        # built-in gesture's name is warned about, and Start pressed again records it as a new gesture.
+        page.type_into("label", "")
+        page.click("clear")
+        summary["gestureNames"] = {plan: page.start(plan, "t4") for plan in (
+            "Checkmark×1", "NONE×2", "star×1, Star×1", "checkmark+×1", "none+tap×1", "Checkmark+tap×1",
+            "x×1, v×1, star×1, checkmark+tap×1")}
+        slips = "checkmrk×10, swipe-lft×2, checkmrk×1"
+        summary["slips"] = [page.start(slips, "t4"), page.start(slips, "t4")]
+        page.check()
     finally:
         browser.close()
         shutil.rmtree(work, ignore_errors=True)

@@ -285,6 +285,56 @@ import Testing
         #expect(trace.samples.map(\.phase) == [.began, .moved, .moved, .ended])
     }
 
+    /// A gesture name `gesture` refuses as a label is refused at Start (`gesture batch` refused the
+    /// archive's labels.csv after the whole session); a likely slip of a built-in one is warned about,
+    /// and a second Start records it as a new gesture, to learn; other new names start at once.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func gestureNamesGestureRefusesAreRefusedAndLikelySlipsWarnedAbout() throws {
+        let summary = try Self.recording.get().summary
+        let names = try #require(summary["gestureNames"] as? [String: [String: Any]])
+        let refused = [
+            "Checkmark×1": "\"Checkmark\" is the gesture checkmark in another case: labels are case-sensitive, "
+                + "write checkmark",
+            "NONE×2": "\"NONE\" is the gesture none in another case: labels are case-sensitive, write none",
+            "star×1, Star×1": "\"star\" and \"Star\" differ only in case: gesture takes them for one gesture (a "
+                + "folder names its gesture in any case), write them alike",
+            "checkmark+×1": "\"checkmark+\": + joins gestures drawn one after the other (checkmark+tap), a "
+                + "gesture's name on each side of it, not none",
+            "none+tap×1": "\"none+tap\": + joins gestures drawn one after the other (checkmark+tap), a "
+                + "gesture's name on each side of it, not none",
+            "Checkmark+tap×1": "\"Checkmark\" is the gesture checkmark in another case: labels are "
+                + "case-sensitive, write checkmark",
+        ]
+        for (plan, message) in refused {
+            #expect(names[plan]?["started"] as? Bool == false, "\(plan)")
+            #expect(names[plan]?["prompt"] as? String == message, "\(plan)")
+        }
+        let new = try #require(names["x×1, v×1, star×1, checkmark+tap×1"])
+        #expect(new["started"] as? Bool == true)
+        #expect(new["prompt"] as? String == "Draw x (x 1 of 1; 1 of 4 in all)")
+        let slips = try #require(summary["slips"] as? [[String: Any]])
+        try #require(slips.count == 2)
+        #expect(slips[0]["started"] as? Bool == false)
+        #expect(
+            slips[0]["prompt"] as? String
+                == "\"checkmrk\" is no built-in gesture: did you mean checkmark? \"swipe-lft\" is no built-in "
+                + "gesture: did you mean swipe-left? Correct the list, or press Start again to record them as new "
+                + "gestures (to learn with gesture learn).")
+        #expect(slips[1]["started"] as? Bool == true)
+        #expect(slips[1]["prompt"] as? String == "Draw checkmrk (checkmrk 1 of 11; 1 of 13 in all)")
+    }
+
+    /// The page's list of built-in gestures, which it checks plan names against, is the registry's.
+    @Test func thePageKnowsTheBuiltInGestures() throws {
+        let page = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/recorder.html"), encoding: .utf8)
+        let start = try #require(page.range(of: "const GESTURES = [")).upperBound
+        let list = page[start..<(try #require(page[start...].range(of: "];")).lowerBound)]
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let gestures = Registry.all.flatMap(\.gestures) + ["none"]
+        #expect(names == gestures.sorted(by: GestureOrder.precedes).map { "\"\($0)\"" })
+    }
+
     /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aMouseReleaseThePageNeverSawEndsTheTouch() throws {
