@@ -60,6 +60,8 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
         return converter.failed ? .error : .recognized
     }
+    // `--out ""` wrote a folder's traces to `/NAME.csv`, at the root of the file system.
+    guard !out.isEmpty else { throw UsageError("--out \"\": an empty path names no file or folder") }
     var outIsFolder: ObjCBool = false
     if singleFile && !out.hasSuffix("/")
         && !(FileManager.default.fileExists(atPath: out, isDirectory: &outIsFolder) && outIsFolder.boolValue)

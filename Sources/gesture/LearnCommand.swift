@@ -137,14 +137,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
     /// Labels name gestures in any case: `NONE/` holds negatives as `none/` does.
     func isNegative(_ label: String) -> Bool { RecognizerDefinition.sameGestureName(label, negatives) }
-    if out != "-", FileManager.default.fileExists(atPath: out), !arguments.flags.contains("--force") {
-        throw UsageError("--out \(out) exists: give --force to overwrite it")
-    }
     // Before the learning, which can take a while, rather than after it.
-    if out != "-", case (let folder, let isFolder) = outputFolder(for: out), isFolder != true {
-        throw UsageError(
-            "--out \(out): " + (isFolder == false ? "\(folder) is not a folder" : "no folder \(folder) to write it in"))
-    }
+    if out != "-" { try checkOutputFile(out, for: "--out", force: arguments.flags.contains("--force")) }
 
     var labeler = Labeler(anyLabel: ())
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }

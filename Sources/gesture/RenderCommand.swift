@@ -73,6 +73,8 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     // Where each trace's picture goes: nil for standard output.
     var destinations: [String?]
     if let out = arguments.options["--out"], out != "-" {
+        // Not the working folder: `--out ""` named no file, and several pictures went to `/NAME.svg`.
+        guard !out.isEmpty else { throw UsageError("--out \"\": an empty path names no file or folder") }
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
         // `--out pictures/` names a folder even before it exists.
@@ -184,6 +186,27 @@ func outputFolder(for path: String) -> (path: String, isFolder: Bool?) {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return (folder, nil) }
     return (folder, isFolder.boolValue)
+}
+
+/// Checks `path`, the file `option` names to write, before the work that makes it: a usage error
+/// when it is empty, a folder, a file that exists (unless `force`), or not in a folder that can be
+/// written into.
+func checkOutputFile(_ path: String, for option: String, force: Bool) throws(UsageError) {
+    guard !path.isEmpty else { throw UsageError("\(option) \"\": an empty path names no file") }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        if isFolder.boolValue { throw UsageError("\(option) \(path) is a folder: name a file") }
+        if !force { throw UsageError("\(option) \(path) exists: give --force to overwrite it") }
+    }
+    let target = outputFolder(for: path)
+    switch target.isFolder {
+    case nil: throw UsageError("\(option) \(path): no folder \(target.path) to write it in")
+    case false: throw UsageError("\(option) \(path): \(target.path) is not a folder")
+    case true:
+        guard access(target.path, W_OK) == 0 else {
+            throw UsageError("\(option) \(path): cannot write into the folder \(target.path): \(Output.reason(errno))")
+        }
+    }
 }
 
 /// Makes `folder` and the folders above it that are missing, as `mkdir -p` does; the `errno` of a

@@ -110,17 +110,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                 "--write-config \(file): the templates were read from standard input (--templates -), which a config "
                     + "file cannot name: give the templates file by its path")
         }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw UsageError("--write-config \(file) is a folder: name a file") }
-            if !arguments.flags.contains("--force") {
-                throw UsageError("--write-config \(file) exists: give --force to overwrite it")
-            }
-        }
-        let target = outputFolder(for: file)
-        guard target.isFolder == true, FileManager.default.isWritableFile(atPath: target.path) else {
-            throw UsageError("--write-config \(file): no folder \(target.path) to write it in, or not writable")
-        }
+        try checkOutputFile(file, for: "--write-config", force: arguments.flags.contains("--force"))
     }
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }

@@ -76,6 +76,19 @@ import Testing
         #expect(listed.stdout.contains("\nmarks (discrete): gestures learned from examples (marks.json): 3 gestures"))
     }
 
+    /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted
+    /// to `/NAME.csv`, at the root of the file system).
+    @Test func anEmptyOutIsAUsageError() throws {
+        for command in [["render", "Traces/circle.json"], ["convert", "Traces/circle.json", "--to", "csv"]] {
+            let run = try GestureCommand.run(command + ["--out", ""])
+            #expect(run.status == 2 && run.stdout == "")
+            #expect(
+                run.stderr
+                    == "gesture: error: --out \"\": an empty path names no file or folder\nRun `gesture \(command[0]) "
+                    + "--help` for usage.\n")
+        }
+    }
+
     // MARK: Coordinates near the largest double
 
     /// A coordinate of 1e308 went through: `render` refused it as wider than a picture, and distances

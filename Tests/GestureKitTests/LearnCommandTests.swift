@@ -306,8 +306,13 @@ import Testing
             // Said before the learning, not after it.
             (
                 ["learn", "examples", "--out", "missing/t.json"],
-                "--out missing/t.json: no folder missing to write it in"
+                "--out missing/t.json: no folder missing to write it in\n"
             ),
+            (["learn", "examples", "--out", ""], "--out \"\": an empty path names no file\n"),
+            // A folder is no file to write, with --force or not (it said to give --force, then learned
+            // and failed to write).
+            (["learn", "examples", "--out", "examples"], "--out examples is a folder: name a file\n"),
+            (["learn", "examples", "--out", "examples", "--force"], "--out examples is a folder: name a file\n"),
         ] {
             let run = try GestureCommand.run(arguments, in: folder)
             #expect(run.status == 2 && run.stderr.hasPrefix("gesture: error: \(message)"), "\(run.stderr)")

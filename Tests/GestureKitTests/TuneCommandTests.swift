@@ -304,7 +304,16 @@ import Testing
         ),
         (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", "no-such-folder/tuned.json"],
-            "gesture: error: --write-config no-such-folder/tuned.json: no folder no-such-folder to write it in, or not writable"
+            "gesture: error: --write-config no-such-folder/tuned.json: no folder no-such-folder to write it in"
+        ),
+        // Said before a file is read, not after the replays.
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", ""],
+            "gesture: error: --write-config \"\": an empty path names no file"
+        ),
+        (
+            [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", "README.md/tuned.json"],
+            "gesture: error: --write-config README.md/tuned.json: README.md is not a folder"
         ),
         (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--objective", "speed"],
