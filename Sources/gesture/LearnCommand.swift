@@ -135,6 +135,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         axes = chosen
     }
     let negatives = arguments.options["--negatives"] ?? TemplateLearner.negative
+    // A label no example can have (`--negatives ""`) would leave the negatives unnamed without a word.
+    guard Labeler.isName(negatives) else {
+        throw UsageError(
+            "--negatives \"\(CorpusWalker.shown(Array(negatives.utf8)))\": expected a label, not empty and without "
+                + RecognizerDefinition.forbiddenInNames)
+    }
     /// Labels name gestures in any case: `NONE/` holds negatives as `none/` does.
     func isNegative(_ label: String) -> Bool { RecognizerDefinition.sameGestureName(label, negatives) }
     // Before the learning, which can take a while, rather than after it.

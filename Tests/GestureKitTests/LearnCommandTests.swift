@@ -313,6 +313,12 @@ import Testing
             // and failed to write).
             (["learn", "examples", "--out", "examples"], "--out examples is a folder: name a file\n"),
             (["learn", "examples", "--out", "examples", "--force"], "--out examples is a folder: name a file\n"),
+            // A label no example can have: the negatives were then a gesture named none, or nothing.
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--negatives", ""],
+                "--negatives \"\": expected a label, not empty and without spaces, commas, +, control characters "
+                    + "or marks of text direction\n"
+            ),
         ] {
             let run = try GestureCommand.run(arguments, in: folder)
             #expect(run.status == 2 && run.stderr.hasPrefix("gesture: error: \(message)"), "\(run.stderr)")
