@@ -281,7 +281,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     if let first = small.first {
         Output.error(
             "\(first.file): warning: \(small.count) example\(small.count == 1 ? "" : "s") of the gestures span less "
-                + "than \(Format.number(minimum)) pt (this one \(Format.number(first.size, decimals: 1))): the learned "
+                + "than \(Format.number(minimum)) pt (this one \(Format.significant(first.size, decimals: 1))): the learned "
                 + "recognizer fails such strokes as too-small unless --set \(id).minimumSize is lower")
     }
     // Learning takes seconds for thousands of examples: say so on a terminal.

@@ -63,6 +63,14 @@ import Testing
                 == "examples/p0/caret/0.json: warning: 12 examples of the gestures span less than 10 pt (this one "
                 + "5.1): the learned recognizer fails such strokes as too-small unless --set learned.minimumSize is "
                 + "lower\n")
+        // Far smaller, the size still shows: it read "(this one 0)".
+        try Self.examples(in: folder.appendingPathComponent("tiny"), ["v", "caret"], scale: 2e-10)
+        let tiny = try GestureCommand.run(["learn", "tiny/examples", "--out", "tiny.json"], in: folder)
+        #expect(tiny.status == 0)
+        #expect(
+            tiny.stderr.hasPrefix(
+                "tiny/examples/p0/caret/0.json: warning: 12 examples of the gestures span less than 10 pt (this one 0.00000002): "
+            ))
         let classified = try GestureCommand.run(
             ["classify", "examples/p1/v/0.json", "--templates", "t.json", "--format", "jsonl"], in: folder)
         #expect(classified.stdout.contains("\"too-small\""))
