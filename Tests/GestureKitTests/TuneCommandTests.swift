@@ -315,6 +315,13 @@ import Testing
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--write-config", "README.md/tuned.json"],
             "gesture: error: --write-config README.md/tuned.json: README.md is not a folder"
         ),
+        // Values kept to 12 decimals fall together: 12 rows that all read 1.
+        (
+            [".", "--sweep", "circle.cornerTurn=1:1.000000000000001:0.0000000000000001"],
+            "gesture: error: --sweep circle.cornerTurn=1:1.000000000000001:0.0000000000000001: its 12 values are not "
+                + "distinct as written (1 comes 12 times): STEP 0.0000000000000001 is finer than values are kept (12 "
+                + "decimals); take a larger STEP"
+        ),
         (
             [".", "--sweep", "swipe.minimumTravel=1:2:1", "--objective", "speed"],
             "gesture: error: invalid value \"speed\" for --objective: expected recall, f1 or balanced"

@@ -122,6 +122,16 @@ public struct Sweep: Sendable, Hashable {
             }
         }
         self.init(recognizer: id, parameter: parameterName, values: values)
+        // Values kept to 12 decimals, or past what a double tells apart, can fall together: rows that
+        // read alike (1:1.000000000000001:0.0000000000000001 was 12 rows of 1) are no sweep.
+        let shown = values.map(self.shown)
+        let counts = Dictionary(shown.map { ($0, 1) }, uniquingKeysWith: +)
+        if counts.count < shown.count, let first = shown.first(where: { counts[$0]! > 1 }) {
+            throw fail(
+                "its \(shown.count) values are not distinct as written (\(first) comes \(counts[first]!) times): "
+                    + "STEP \(parts[2]) is finer than values are kept" + (decimals > 12 ? " (12 decimals)" : "")
+                    + "; take a larger STEP")
+        }
     }
 
     /// Digits after the decimal point, as written (`0.25` → 2, `1e-3` → 3, `5` → 0).
