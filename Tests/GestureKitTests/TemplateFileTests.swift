@@ -42,6 +42,7 @@ import Testing
         let template = file.gestures[0].templates[0]
         file.gestures[0].templates = Array(repeating: template, count: TemplateFile.maximumTemplates - 24)
         file.gestures[0].sources = []
+        file.gestures[0].examples = TemplateFile.maximumTemplates
         #expect(file.gestures.reduce(0) { $0 + $1.templates.count } == TemplateFile.maximumTemplates)
         _ = try TemplateFile.read(bytes: Array(file.text.utf8), file: "t.json")
         file.gestures[0].templates.append(template)
@@ -173,6 +174,16 @@ import Testing
         #expect(
             Self.error(Self.edited("      [", "      [99"))
                 .hasPrefix("t.json:14:8: error: a template's x must be from 0 to 63, found 99"))
+        // Each template is one of the examples: fewer examples than templates contradict the file.
+        #expect(
+            Self.error(Self.edited("\"examples\": 12,", "\"examples\": 11,"))
+                == "t.json:11:102: error: \"examples\" must be 12 or more, as each of the gesture's 12 templates is one "
+                + "of its examples, found 11")
+        #expect(
+            try TemplateFile.read(
+                bytes: Array(Self.edited("\"examples\": 12,", "\"examples\": 13,").utf8), file: "t.json"
+            )
+            .gestures[0].examples == 13)
         // Required: without it, a gesture of two strokes would be decided on the first lift.
         #expect(
             Self.error(Self.edited("\"strokes\": 1, ", "")).hasSuffix("error: a gesture has no \"strokes\""))

@@ -434,6 +434,14 @@ private struct TemplateReader {
             }
             clouds.append(points)
         }
+        // Each template is one of the examples: fewer examples than templates is a file at odds with itself.
+        if let given = fields["examples"], case let examples = try integer(given, "\"examples\"", from: 0),
+            examples < items.count
+        {
+            throw error(
+                "\"examples\" must be \(items.count) or more, as each of the gesture's \(items.count) templates is one of "
+                    + "its examples, found \(examples)", at: given)
+        }
         var sources: [String] = []
         if let list = fields["sources"] {
             guard let paths = list.items, paths.count == items.count else {
