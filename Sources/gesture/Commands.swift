@@ -97,6 +97,9 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     try checkStandardInputReadOnce(arguments)
     for path in arguments.repeated["--templates"] ?? [] {
+        if let earlier = configuration.templatesReadAlready(path) {
+            throw UsageError("--templates \(path) is given twice: \(earlier)")
+        }
         // A file named here may be standard input or a pipe (`<(…)`); one a config file names may not
         // (see templatesBytes).
         let bytes: [UInt8]

@@ -76,6 +76,42 @@ import Testing
         #expect(listed.stdout.contains("\nmarks (discrete): gestures learned from examples (marks.json): 3 gestures"))
     }
 
+    /// A templates file given twice (twice in a config, in a config and by --templates, or by
+    /// --templates twice, under any name for it) is said to be so, at the second place: it read as the
+    /// file's id taken, placed in the templates file.
+    @Test func aTemplatesFileGivenTwiceIsSaidToBe() throws {
+        let corpus = try MiniCorpus("edge-templates-twice")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        let marks = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"), encoding: .utf8)
+        try corpus.write("t/marks.json", marks)
+        try corpus.write("t/twice.json", #"{"templates": ["marks.json", "marks.json"]}"#)
+        try corpus.write("t/once.json", #"{"templates": ["marks.json"]}"#)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("t/link.json").path, withDestinationPath: "marks.json")
+        let twice = try GestureCommand.run(["list", "--config", "t/twice.json"], in: folder)
+        #expect(twice.status == 2 && twice.stdout == "")
+        #expect(
+            twice.stderr
+                == "t/twice.json:1:30: error: templates file marks.json is given twice: recognizer marks was read from "
+                + "this file already\n")
+        let both = try GestureCommand.run(
+            ["list", "--templates", "t/link.json", "--config", "t/once.json"], in: folder)
+        #expect(both.status == 2)
+        #expect(
+            both.stderr
+                == "t/once.json:1:16: error: templates file marks.json is given twice: recognizer marks was read from "
+                + "this file already (named t/link.json)\n")
+        let options = try GestureCommand.run(
+            ["list", "--templates", "t/marks.json", "--templates", "./t/marks.json"], in: folder)
+        #expect(options.status == 2)
+        #expect(
+            options.stderr.hasPrefix(
+                "gesture: error: --templates ./t/marks.json is given twice: recognizer marks was read from this file "
+                    + "already (named t/marks.json)\n"))
+    }
+
     /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted
     /// to `/NAME.csv`, at the root of the file system).
     @Test func anEmptyOutIsAUsageError() throws {

@@ -235,6 +235,10 @@ private struct ConfigFile {
             guard let path = item.stringValue, !path.isEmpty else {
                 throw fail("\"templates\" must list paths of templates files, found \(shown(item))", at: item.offset)
             }
+            if let earlier = configuration.templatesReadAlready(besideFile(path)) {
+                throw fail(
+                    "templates file \(DiagnosticText.escaped(path)) is given twice: \(earlier)", at: item.offset)
+            }
             try addTemplates(besideFile(path), at: item, in: &configuration)
         }
     }

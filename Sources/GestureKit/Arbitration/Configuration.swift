@@ -245,6 +245,21 @@ public struct Configuration: Sendable {
                 + "in more than case"
     }
 
+    /// Why the templates file at `path` cannot be added, when a learned recognizer of the configuration
+    /// was read from it already: the same file (device and inode), however its path is spelt. Its id
+    /// would be taken by itself, which said nothing of the file being given twice.
+    public func templatesReadAlready(_ path: String) -> String? {
+        guard path != "-", let identity = FileKind.fileIdentity(Array(path.utf8)) else { return nil }
+        for entry in entries {
+            guard let file = entry.definition.learned?.file, file != "-",
+                FileKind.fileIdentity(Array(file.utf8)) == identity
+            else { continue }
+            return "recognizer \(entry.id) was read from this file already"
+                + (file == path ? "" : " (named \(DiagnosticText.escaped(file)))")
+        }
+        return nil
+    }
+
     /// Adds the recognizer a templates file (`gesture learn`'s output, `docs/templates.md`) describes,
     /// with the file's id: a shape, after the configuration's last shape, that recognizes the file's
     /// gestures. The built-in shapes come first: when one of them and a learned gesture would both
