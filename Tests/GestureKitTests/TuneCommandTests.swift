@@ -352,6 +352,29 @@ import Testing
         #expect(run.stderr == message + "\nRun `gesture tune --help` for usage.\n")
     }
 
+    /// With no trace of another gesture or none, no false alarm can be counted: every setting keeps
+    /// within the limit, and the report says that the limit was not tested.
+    @Test func aFalseAlarmLimitNoTraceTestsIsSaid() throws {
+        let corpus = try MiniCorpus("tune-untested")
+        defer { corpus.remove() }
+        var labels = "path,label\n"
+        for sample in TunerTests.people where sample.label != "none" {
+            try corpus.add(sample.path, sample.trace)
+            labels += "\(sample.path),\(sample.label)\n"
+        }
+        try corpus.write("labels.csv", labels)
+        let untested = try GestureCommand.run(["tune", ".", "--labels", "labels.csv"] + Self.sweep, in: corpus.folder)
+        #expect(untested.status == 0)
+        #expect(
+            untested.stdout.contains(
+                "\nthe false alarms of swipe were never counted: no trace is labelled with another recognizer's "
+                    + "gesture or none, so the limit of 0% was not tested (label such traces to test it)\n\nchosen: "))
+        let tested = try Self.corpus("tested")
+        defer { tested.remove() }
+        let run = try GestureCommand.run(["tune", ".", "--labels", "labels.csv"] + Self.sweep, in: tested.folder)
+        #expect(run.status == 0 && !run.stdout.contains("never counted"))
+    }
+
     @Test func setIsAppliedUnderTheSweep() throws {
         let corpus = try Self.corpus("set")
         defer { corpus.remove() }

@@ -62,6 +62,15 @@ public enum TuneReport {
                 "\nno setting keeps the false alarms of \(targetList(result)) within "
                 + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)): the one with the fewest is chosen\n"
         }
+        // Without a trace of another gesture or none, every setting keeps within the limit: the
+        // choice went to recall (or the objective) alone, the most permissive value likely.
+        let untested = result.targets.filter { chosen.traces == chosen.labelled[$0] }
+        if !untested.isEmpty {
+            out +=
+                "\nthe false alarms of \(untested.map { result.recognizers[$0] }.joined(separator: " and ")) were never "
+                + "counted: no trace is labelled with another recognizer's gesture or none, so the limit of "
+                + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)) was not tested (label such traces to test it)\n"
+        }
         guard let crossValidated = result.crossValidated else {
             out += "\nchosen: \(settingText(result, result.chosen.setting)): \(figures(result, chosen))\n"
             if corpus.groupBy == nil {
