@@ -126,7 +126,7 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         // The recognizers the file declares may be among those --recognizers keeps.
         try configuration.apply(json: bytes, file: path, keepingOnly: kept)
     } else if let kept {
-        try configuration.keepOnly(kept)
+        try configuration.keepOnly(recognizersOption: kept)
     }
     var shown = configuration.warnings.count
     for warning in configuration.warnings { Output.error(warning) }

@@ -131,7 +131,7 @@ import Testing
         ),
         (
             ["classify", "--recognizers", "check", "x"],
-            "gesture: error: unknown recognizer \"check\": expected one of \(Registry.all.map(\.id).joined(separator: ", "))\n"
+            "gesture: error: --recognizers: unknown recognizer \"check\": expected one of \(Registry.all.map(\.id).joined(separator: ", "))\n"
         ),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {

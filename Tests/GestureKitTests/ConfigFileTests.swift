@@ -296,9 +296,73 @@ import Testing
             #"{"profile": "default", "recognizers": [{"id": "swipe", "requiresFailureOf": ["swipe"]}]}"#,
             "c.json:1:47: error: require-to-fail cycle: swipe → swipe"
         ),
+        // Twice: the second was taken, or dropped, unsaid.
+        (
+            #"{"profile": "default", "recognizers": [{"id": "x", "instanceOf": "tap"}, {"id": "x", "instanceOf": "swipe"}]}"#,
+            "c.json:1:81: error: recognizer x is listed twice (first at 1:47): a list names each recognizer once"
+        ),
+        (
+            #"{"profile": "default", "recognizers": [{"id": "tap", "parameters": [{"name": "taps", "value": 2}, {"name": "taps", "value": 3}]}]}"#,
+            "c.json:1:108: error: parameter taps of tap is given twice (first at 1:78): the last would win unsaid"
+        ),
     ])
     func aListWithABadPartIsRefusedThere(_ json: String, _ diagnostic: String) {
         #expect(refusal(json) == diagnostic)
+    }
+
+    // MARK: Many recognizers, and the registry's ids
+
+    /// Each of 60 instances waits for every one before it: the cycle search walked every path
+    /// (seconds at 24 instances, doubling with each); now every requirement once.
+    @Test(.timeLimit(.minutes(1))) func aLongChainOfRequirementsIsCheckedAtOnce() throws {
+        let count = 60
+        let instances = (0..<count).map { #"{"id": "t\#($0)", "kind": "tap"}"# }.joined(separator: ", ")
+        let waits = (1..<count).map { k in
+            #""t\#(k)": {"add": [\#((0..<k).map { #""t\#($0)""# }.joined(separator: ", "))]}"#
+        }.joined(separator: ", ")
+        let configuration = try apply(#"{"recognizers": [\#(instances)], "requiresFailureOf": {\#(waits)}}"#)
+        #expect(requirements("t59", configuration)?.count == 59)
+        let cycle = #"{"recognizers": [\#(instances)], "requiresFailureOf": {\#(waits), "t0": {"add": ["t59"]}}}"#
+        #expect(refusal(cycle)?.contains("require-to-fail cycle: t0 → t59 → t0") == true, "\(refusal(cycle) ?? "")")
+    }
+
+    /// At most 256 recognizers: each one added made arbitration's tables again, a minute for 1000.
+    @Test func aConfigurationHoldsAtMost256Recognizers() throws {
+        let room = Configuration.maximumRecognizers - Registry.all.count
+        func instances(_ count: Int) -> String {
+            #"{"recognizers": [\#((0..<count).map { #"{"id": "t\#($0)", "kind": "tap"}"# }.joined(separator: ", "))]}"#
+        }
+        #expect(try apply(instances(room)).entries.count == 256)
+        let refused = refusal(instances(room + 1)) ?? ""
+        #expect(refused.hasSuffix(": error: too many recognizers: a configuration holds at most 256"), "\(refused)")
+        #expect(
+            refused.hasPrefix(
+                "c.json:1:\(instances(room + 1).range(of: "\"t\(room)\"")!.lowerBound.utf16Offset(in: instances(room + 1)) + 1):"
+            ), "\(refused)")
+    }
+
+    /// An instance's gesture may be another recognizer's, but not in another case: `Double-Tap` would
+    /// be scored as a gesture of its own.
+    @Test func anInstancesGestureInAnotherCaseIsRefused() throws {
+        let same = try apply(#"{"recognizers": [{"id": "dt2", "kind": "tap", "gesture": "double-tap"}]}"#)
+        #expect(same.entries.contains { $0.id == "dt2" })
+        #expect(
+            refusal(#"{"recognizers": [{"id": "dt2", "kind": "tap", "gesture": "Double-Tap"}]}"#)
+                == #"c.json:1:58: error: gesture "Double-Tap" differs only in case from "double-tap", a gesture of "#
+                + "double-tap: gesture names must differ in more than case")
+    }
+
+    /// Two definitions of one id in a registry trapped (`Dictionary(uniqueKeysWithValues:)`); the later
+    /// replaces the earlier, in its place, as adding one's own `tap` to `Registry.all` means.
+    @Test func aRegistryIdGivenTwiceIsReplacedNotATrap() {
+        var mine = Registry.all.first { $0.id == "tap" }!
+        mine.summary = "my tap"
+        let configuration = Configuration(registry: Registry.all + [mine])
+        #expect(configuration.entries.map(\.id) == Registry.all.map(\.id))
+        #expect(configuration.entries.first { $0.id == "tap" }?.definition.summary == "my tap")
+        #expect(
+            configuration.warnings
+                == [#"recognizer id "tap" is in the registry twice: the later definition replaces the earlier"#])
     }
 
     /// As a user runs it: `gesture list --format json` saved, then given back as `--config`.

@@ -646,7 +646,7 @@ import Testing
         #expect(output.status == 2)
         #expect(
             output.stderr
-                == "gesture: error: unknown recognizer \"swipe-left\": swipe-left is a gesture of the recognizer swipe (name swipe instead)\n"
+                == "gesture: error: --recognizers: unknown recognizer \"swipe-left\": swipe-left is a gesture of the recognizer swipe (name swipe instead)\n"
         )
     }
 

@@ -30,7 +30,7 @@ extension Configuration {
     /// A config file may declare new recognizers, configured instances of the registry's
     /// (`addInstance(_:of:gesture:settings:)`), under `"recognizers"`; `keepingOnly`, when given, is
     /// then applied (`keepOnly(_:)`) after they are declared and before the rest of the file, so that
-    /// `--recognizers` may name them.
+    /// `--recognizers` may name them; its errors name `--recognizers`.
     public mutating func apply(json bytes: [UInt8], file: String, keepingOnly ids: [String]? = nil)
         throws(ConfigurationError)
     {
@@ -45,7 +45,7 @@ extension Configuration {
         // `gesture list --format json` always says its profile; a config file never does.
         if members.contains(where: { $0.key == "profile" }) {
             try reader.declareListed(members, in: &self)
-            if let ids { try keepOnly(ids) }
+            if let ids { try keepOnly(recognizersOption: ids) }
             try reader.applyList(members, to: &self)
         } else {
             try reader.checkKeys(members, ConfigFile.configKeys, in: "")
@@ -55,8 +55,19 @@ extension Configuration {
             if let declared = members.first(where: { $0.key == "recognizers" }) {
                 try reader.declare(declared.value, in: &self)
             }
-            if let ids { try keepOnly(ids) }
+            if let ids { try keepOnly(recognizersOption: ids) }
             try reader.applyConfig(members, to: &self)
+        }
+    }
+}
+
+extension Configuration {
+    /// `keepOnly(_:)` for the ids `--recognizers` gives: its errors name the option.
+    public mutating func keepOnly(recognizersOption ids: [String]) throws(ConfigurationError) {
+        do throws(ConfigurationError) {
+            try keepOnly(ids)
+        } catch {
+            throw ConfigurationError("--recognizers: " + error.message)
         }
     }
 }
@@ -293,6 +304,7 @@ private struct ConfigFile {
                 }
                 do throws(ConfigurationError) {
                     try Configuration.checkGesture(name)
+                    try configuration.checkSpelling(ofGesture: name)
                 } catch {
                     throw error.placed(in: file, at: position(gestureField.value.offset))
                 }
@@ -459,12 +471,21 @@ private struct ConfigFile {
         }
         var changed: [(id: String, offset: Int)] = []
         var pairs: [(a: String, b: String, offset: Int)] = []
+        // Where each recognizer is listed: a second listing would have been taken, or dropped, unsaid
+        // (a config file refuses a key given twice).
+        var seen: [String: Int] = [:]
         for item in list {
             let fields = try object(item, "a recognizer of \"recognizers\"")
             try checkKeys(fields, Self.listRecognizerKeys, in: "a recognizer")
             guard let idField = fields.first(where: { $0.key == "id" }), let id = idField.value.stringValue else {
                 throw fail("a recognizer of \"recognizers\" needs an \"id\" string", at: item.offset)
             }
+            if let first = seen[id] {
+                throw fail(
+                    "recognizer \(DiagnosticText.escaped(id)) is listed twice (first at \(position(first).line):\(position(first).column)): "
+                        + "a list names each recognizer once", at: idField.value.offset)
+            }
+            seen[id] = idField.value.offset
             // The list may describe recognizers this configuration left out (--recognizers): skipped.
             if configuration.isLeftOut(id) { continue }
 
@@ -485,6 +506,7 @@ private struct ConfigFile {
                 guard let entries = parameters.items else {
                     throw fail("\"parameters\" of \(id) must be an array", at: parameters.offset)
                 }
+                var named: [String: Int] = [:]
                 for entry in entries {
                     let parameter = try object(entry, "a parameter of \(id)")
                     try checkKeys(parameter, Self.listParameterKeys, in: "a parameter")
@@ -493,6 +515,13 @@ private struct ConfigFile {
                     else {
                         throw fail("a parameter of \(id) needs a \"name\" and a \"value\"", at: entry.offset)
                     }
+                    if let first = named[text] {
+                        throw fail(
+                            "parameter \(DiagnosticText.escaped(text)) of \(id) is given twice (first at "
+                                + "\(position(first).line):\(position(first).column)): the last would win unsaid",
+                            at: name.value.offset)
+                    }
+                    named[text] = name.value.offset
                     try set(
                         text, at: name.value.offset, to: value.value, for: id, at: idField.value.offset,
                         in: &configuration)

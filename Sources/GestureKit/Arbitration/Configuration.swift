@@ -66,10 +66,27 @@ public struct Configuration: Sendable {
     private let registry: [RecognizerDefinition]
 
     /// - Parameters:
-    ///   - registry: The recognizers to choose from, in priority order.
+    ///   - registry: The recognizers to choose from, in priority order. A definition whose id an
+    ///     earlier one has replaces it, in its place (`Registry.all + [myTap]`, where `myTap.id` is
+    ///     `tap`, is the registry with your tap), and `warnings` says so.
     ///   - profile: Whose parameter values to start from.
     public init(registry: [RecognizerDefinition] = Registry.all, profile: Profile = .default) {
         self.profile = profile
+        var registry = registry
+        var kept: [String: Int] = [:]
+        var replaced: [Int] = []
+        for (index, definition) in registry.enumerated() {
+            if let first = kept[definition.id] {
+                registry[first] = definition
+                replaced.append(index)
+                warnings.append(
+                    "recognizer id \"\(DiagnosticText.escaped(definition.id))\" is in the registry twice: the later "
+                        + "definition replaces the earlier")
+            } else {
+                kept[definition.id] = index
+            }
+        }
+        for index in replaced.reversed() { registry.remove(at: index) }
         self.registry = registry
         entries = registry.map { definition in
             Entry(
@@ -164,6 +181,7 @@ public struct Configuration: Sendable {
                 "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
         }
         if let taken = takenMessage(id) { throw ConfigurationError(taken, about: .recognizer) }
+        try checkRoom()
         guard let base = registry.first(where: { $0.id == kind }) else {
             let ids = registry.map(\.id)
             let hint =
@@ -171,7 +189,10 @@ public struct Configuration: Sendable {
                 ?? "expected one of \(ids.joined(separator: ", "))"
             throw ConfigurationError("unknown kind \"\(DiagnosticText.escaped(kind))\": \(hint)", about: .value)
         }
-        if let gesture { try Configuration.checkGesture(gesture) }
+        if let gesture {
+            try Configuration.checkGesture(gesture)
+            try checkSpelling(ofGesture: gesture)
+        }
         var definition = base
         definition.id = id
         definition.instanceOf = kind
@@ -214,6 +235,18 @@ public struct Configuration: Sendable {
         }
         entries = added
         breakCycles()
+    }
+
+    /// The most recognizers a configuration holds: far more than an app has, and few enough that
+    /// arbitration's tables (a pair of recognizers each) stay small.
+    public static let maximumRecognizers = 256
+
+    /// Throws when the configuration holds `maximumRecognizers` already.
+    private func checkRoom() throws(ConfigurationError) {
+        guard entries.count >= Configuration.maximumRecognizers else { return }
+        throw ConfigurationError(
+            "too many recognizers: a configuration holds at most \(Configuration.maximumRecognizers)",
+            about: .recognizer)
     }
 
     /// The largest templates file read: a few KB a gesture, so this is far more than any needs.
@@ -277,6 +310,11 @@ public struct Configuration: Sendable {
         if let taken = takenMessage(read.file.id) {
             throw ConfigurationError(taken + " (learn with another --id)", file: file, at: read.id)
         }
+        do throws(ConfigurationError) {
+            try checkRoom()
+        } catch {
+            throw ConfigurationError(error.message, file: file, at: read.id)
+        }
         for (gesture, position) in zip(read.file.gestures, read.names) {
             for owner in entries {
                 guard
@@ -313,6 +351,24 @@ public struct Configuration: Sendable {
         if gesture.lowercased() == "none" {
             throw ConfigurationError(
                 "gesture \"none\" is what a trace is when nothing is recognized: a gesture needs another name",
+                about: .value)
+        }
+    }
+
+    /// Throws when `gesture` is a gesture of a recognizer of the configuration in another case: one
+    /// gesture for two recognizers is allowed, two spellings of one are not (`Double-Tap` would be
+    /// scored as another gesture than `double-tap`).
+    func checkSpelling(ofGesture gesture: String) throws(ConfigurationError) {
+        for owner in entries {
+            guard
+                let theirs = owner.definition.gestures.first(where: {
+                    $0 != gesture && RecognizerDefinition.sameGestureName($0, gesture)
+                })
+            else { continue }
+            throw ConfigurationError(
+                "gesture \"\(DiagnosticText.escaped(gesture))\" differs only in case from \""
+                    + "\(DiagnosticText.escaped(theirs))\", a gesture of \(owner.id): gesture names must differ in "
+                    + "more than case",
                 about: .value)
         }
     }
@@ -519,17 +575,28 @@ public struct Configuration: Sendable {
         return index
     }
 
+    /// The first cycle a depth-first walk from each entry in turn meets. A recognizer whose walk met
+    /// none is not walked again: nothing it reaches is on a cycle, so the walk is linear in the
+    /// requirements (walking every path took seconds for 24 instances that each wait for the ones
+    /// before).
     private func findCycle() -> [String]? {
-        let requires = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.requiresFailureOf) })
-        func visit(_ id: String, _ path: [String]) -> [String]? {
+        let requires = Dictionary(
+            entries.map { ($0.id, $0.requiresFailureOf) }, uniquingKeysWith: { first, _ in first })
+        var clear: Set<String> = []
+        var path: [String] = []
+        func visit(_ id: String) -> [String]? {
             if let start = path.firstIndex(of: id) { return Array(path[start...]) + [id] }
+            guard !clear.contains(id) else { return nil }
+            path.append(id)
             for next in requires[id] ?? [] {
-                if let cycle = visit(next, path + [id]) { return cycle }
+                if let cycle = visit(next) { return cycle }
             }
+            path.removeLast()
+            clear.insert(id)
             return nil
         }
         for entry in entries {
-            if let cycle = visit(entry.id, []) { return cycle }
+            if let cycle = visit(entry.id) { return cycle }
         }
         return nil
     }

@@ -34,7 +34,15 @@ struct Relations: Sendable {
             for gesture in entry.definition.gestures where owners[gesture] == nil { owners[gesture] = index }
         }
         self.owners = owners
-        together = entries.flatMap { a in entries.map { b in simultaneous.contains([a.id, b.id].sorted()) } }
+        // From the pairs, not by asking for every two entries: a configuration of many instances
+        // makes this table again for each one it adds.
+        var together = [Bool](repeating: false, count: entries.count * entries.count)
+        for pair in simultaneous where pair.count == 2 && pair[0] != pair[1] {
+            guard let a = positions[pair[0]], let b = positions[pair[1]] else { continue }
+            together[a * entries.count + b] = true
+            together[b * entries.count + a] = true
+        }
+        self.together = together
     }
 
     var count: Int { ids.count }
