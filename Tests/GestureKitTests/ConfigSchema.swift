@@ -31,7 +31,7 @@ enum ConfigSchema {
 
     /// The id of a configured instance (`"recognizers"` of a config file).
     static let instanceId: JSONValue = .object([
-        .init("type", .string("string")), .init("pattern", .string("^[A-Za-z0-9_-]+$")),
+        .init("type", .string("string")), .init("pattern", .string(#"^[\p{Alphabetic}0-9_-]+$"#)),
     ])
 
     static var recognizerId: JSONValue {

@@ -483,6 +483,13 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             #expect(schema.errors(try JSON(parsing: instance)) != [], "\(name)")
             #expect(throws: ConfigurationError.self) { try Configuration.checkGesture(name) }
         }
+        // A recognizer id: as `addInstance` has it, letters of any script (a precomposed é, タップ).
+        for (id, valid) in [("tapé", true), ("タップ", true), ("tap\u{301}", false), ("t p", false), ("t.p", false)] {
+            let instance = #"{"recognizers": [{"id": "\#(id)", "kind": "tap"}]}"#
+            #expect(schema.errors(try JSON(parsing: instance)).isEmpty == valid, "\(id)")
+            var configuration = Configuration()
+            #expect(((try? configuration.addInstance(id, of: "tap")) != nil) == valid, "\(id)")
+        }
         let named = #"{"recognizers": [{"id": "t3", "kind": "tap", "gesture": "triple-tap"}]}"#
         #expect(schema.errors(try JSON(parsing: named)) == [])
         let ratio = #"{"parameters": {"circle": {"closureReturnRatio": 1.5}}}"#
