@@ -530,13 +530,9 @@ extension Arguments {
         return value
     }
 
-    /// The most `--jobs`: each job holds a window of files in memory, and more threads than this
-    /// buy nothing on any machine (a million was an allocation of 160 GB and a crash).
-    static let maximumJobs = 1024
-
     /// `--jobs N`: files (or replays) at once; 0, or no option, means one per core.
     func jobs() throws(UsageError) -> Int {
-        let jobs = try integer("--jobs", default: 0, minimum: 0, maximum: Self.maximumJobs)
+        let jobs = try integer("--jobs", default: 0, minimum: 0, maximum: BatchRunner.maximumJobs)
         return jobs == 0 ? ProcessInfo.processInfo.activeProcessorCount : jobs
     }
 

@@ -344,6 +344,25 @@ import Testing
         #expect(Format.number(123_456.789) == "123456.79")
     }
 
+    /// Through the library, a shard of no slices divided by zero, a negative one trapped, and
+    /// `jobs` near `Int.max` overflowed: none is a trap now (a shard that is none takes nothing).
+    @Test func aBatchRunnerTakesAnyShardAndJobs() {
+        var runner = BatchRunner(
+            classifier: Classifier(), labeler: Labeler(configuration: Configuration()), jobs: Int.max / 1000)
+        let entries = ["Traces/tap.json", "Traces/z.csv"].map {
+            CorpusEntry(path: GestureCommand.packageRoot.appendingPathComponent($0).path, relativePath: $0)
+        }
+        var rows: [String?] = []
+        runner.run(entries) { rows.append($0.gesture) }
+        #expect(rows == ["tap", "z"])
+        for shard in [(0, 0), (0, -1), (-1, 2), (2, 2)] {
+            runner.shard = shard
+            #expect(!entries.contains(where: runner.includes), "\(shard)")
+        }
+        runner.shard = (0, 1)
+        #expect(entries.allSatisfy(runner.includes))
+    }
+
     /// A table of a gesture named 星 was a column out: padding counted characters, and 星 takes two
     /// columns of a terminal.
     @Test func tablesArePaddedToTerminalColumns() {

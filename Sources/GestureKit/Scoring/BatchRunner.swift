@@ -9,11 +9,20 @@ import Synchronization
 public struct BatchRunner: Sendable {
     public var classifier: Classifier
     public var labeler: Labeler
-    /// Files classified at once.
+    /// Files classified at once: 1 to `maximumJobs` (a value outside is taken as the nearest).
     public var jobs: Int
+
+    /// The most files classified at once (`--jobs`): each job holds a window of files in memory, and
+    /// more threads than this buy nothing on any machine (a million was an allocation of 160 GB and
+    /// a crash).
+    public static let maximumJobs = 1024
+
+    /// `jobs` within 1 and `maximumJobs`.
+    var workers: Int { Swift.min(Swift.max(1, jobs), BatchRunner.maximumJobs) }
     /// Forces the input format of every file.
     public var inputFormat: TraceFormat?
-    /// Scores only slice `index` (0-based) of `count`, by a stable hash of each relative path.
+    /// Scores only slice `index` (0-based) of `count`, by a stable hash of each relative path. A shard
+    /// that is none (`count` below 1, `index` outside `0..<count`) takes no entry.
     public var shard: (index: Int, count: Int)?
     /// What each file may hold; a file past a limit is an error row like any other.
     public var limits: ReadLimits = .default
@@ -34,6 +43,7 @@ public struct BatchRunner: Sendable {
     public func includes(_ entry: CorpusEntry) -> Bool {
         if entry.path.hasSuffix(".csv"), labeler.isLabelsFile(entry.path) { return false }
         guard let shard else { return true }
+        guard shard.count >= 1, (0..<shard.count).contains(shard.index) else { return false }
         return PathOrder.stableHash(entry.relativePath) % UInt64(shard.count) == UInt64(shard.index)
     }
 
@@ -46,7 +56,7 @@ public struct BatchRunner: Sendable {
     public func run(_ entries: some Sequence<CorpusEntry>, emit: (BatchRow) -> Void) {
         // Large windows: handing a window to the workers wakes threads, which small windows pay for
         // with idle cores (the figures are in Benchmarks/README.md).
-        let window = jobs * 2048
+        let window = workers * 2048
         var iterator = entries.makeIterator()
         var inFlight: Window?
         while true {
@@ -173,7 +183,7 @@ private final class Window: @unchecked Sendable {
     init(_ entries: [CorpusEntry], runner: BatchRunner) {
         self.entries = entries
         slots = Slots(count: entries.count)
-        for _ in 0..<min(runner.jobs, entries.count) {
+        for _ in 0..<min(runner.workers, entries.count) {
             DispatchQueue.global().async(group: group) { [self] in
                 let workspace = ReplayWorkspace()
                 while true {
