@@ -352,6 +352,39 @@ import Testing
                 + "double-tap: gesture names must differ in more than case")
     }
 
+    /// Values of a file that contradict each other are placed where it set one; a `--set` of one
+    /// moves the place to the other, or clears it.
+    @Test func contradictoryValuesAreFoundWhereTheFileSetThem() throws {
+        let json =
+            #"{"recognizers": [{"id": "p2", "kind": "pan", "parameters": {"minimumTouches": 5, "maximumTouches": 3}}]}"#
+        let message =
+            "contradictory values: p2.minimumTouches = 5 is above p2.maximumTouches = 3 (expected minimumTouches ≤ "
+            + "maximumTouches)"
+        func at(_ value: String) -> SourcePosition {
+            SourcePosition(
+                of: json.utf8.count - json.components(separatedBy: value)[1].utf8.count - 1, in: Array(json.utf8))
+        }
+        let configuration = try apply(json)
+        #expect(throws: ConfigurationError(message, file: "c.json", at: at("\"minimumTouches\": 5"))) {
+            try configuration.check()
+        }
+        var changed = configuration
+        try changed.set(assignment: "p2.minimumTouches=4")
+        #expect(
+            throws: ConfigurationError(
+                message.replacingOccurrences(of: "= 5", with: "= 4"), file: "c.json",
+                at: at("\"maximumTouches\": 3"))
+        ) { try changed.check() }
+        var bySet = Configuration()
+        try bySet.set(assignment: "pan.minimumTouches=5")
+        try bySet.set(assignment: "pan.maximumTouches=3")
+        #expect(
+            throws: ConfigurationError(message.replacingOccurrences(of: "p2.", with: "pan.")),
+            performing: {
+                try bySet.check()
+            })
+    }
+
     /// Two definitions of one id in a registry trapped (`Dictionary(uniqueKeysWithValues:)`); the later
     /// replaces the earlier, in its place, as adding one's own `tap` to `Registry.all` means.
     @Test func aRegistryIdGivenTwiceIsReplacedNotATrap() {

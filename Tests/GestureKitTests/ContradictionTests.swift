@@ -135,7 +135,7 @@ import Testing
     }
 
     /// The command line checks the final values of `--config` and every `--set`, and a contradiction
-    /// is an error with exit status 2.
+    /// is an error with exit status 2, placed in the file when the file set one of its values.
     @Test func theCommandLineRefusesContradictions() throws {
         let corpus = try MiniCorpus("contradiction")
         defer { corpus.remove() }
@@ -143,9 +143,11 @@ import Testing
         let config = corpus.folder.appendingPathComponent("c.json").path
         let message =
             "gesture: error: contradictory values: pan.minimumTouches = 5 is above pan.maximumTouches = 2 (expected minimumTouches ≤ maximumTouches)\n"
+        // From the file, placed where it set the first value.
+        let placed = message.replacingOccurrences(of: "gesture: error:", with: "\(config):1:43: error:")
         for command in [["classify", "Traces/tap.json"], ["list"], ["batch", "Traces"]] {
             let refused = try GestureCommand.run(command + ["--config", config])
-            #expect(refused.stderr == message, "\(command)")
+            #expect(refused.stderr == placed, "\(command)")
             #expect(refused.status == 2 && refused.stdout == "", "\(command)")
         }
         let bySet = try GestureCommand.run(["list", "--set", "pan.minimumTouches=5", "--set", "pan.maximumTouches=2"])

@@ -54,6 +54,7 @@ extension Configuration {
             }
         }
         try set(name, to: value, for: id)
+        placesOfSettings["\(id).\(name)"] = nil
     }
 }
 

@@ -194,6 +194,7 @@ private struct ConfigFile {
             for warning in try configuration.setting(name, to: parameter, for: id) {
                 warn(warning.text, at: warning.subject == .value ? value.offset : nameOffset, in: &configuration)
             }
+            configuration.placesOfSettings["\(id).\(name)"] = (file, position(value.offset))
         } catch {
             throw placed(error, recognizer: idOffset, parameter: nameOffset, value: value.offset)
         }

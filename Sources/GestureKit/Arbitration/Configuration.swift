@@ -60,6 +60,9 @@ public struct Configuration: Sendable {
     /// What applying settings noticed that is not an error: a parameter set by a former name, a value
     /// that used to mean "off". Each says what to write instead.
     public internal(set) var warnings: [String] = []
+    /// Where a config file set each value (`id.parameter`), so that values which contradict each
+    /// other are placed where the file set one of them (`check()`); a `--set` after it clears it.
+    var placesOfSettings: [String: (file: String, position: SourcePosition)] = [:]
     /// Ids of the registry that `keepOnly` left out: a setting for one of them says so.
     private var leftOut: [String] = []
     /// The registry the entries were made from: the kinds a configured instance may be made of.
@@ -480,12 +483,17 @@ public struct Configuration: Sendable {
     /// Throws when some values contradict each other (see `contradictions()`), naming every one:
     /// `contradictory values: pan.minimumTouches = 5 is above pan.maximumTouches = 2 (expected
     /// minimumTouches ≤ maximumTouches)`.
+    /// The error is placed where a config file set one of the first contradiction's values, when one
+    /// did (the lower's place first).
     public func check() throws(ConfigurationError) {
         let found = contradictions()
-        guard !found.isEmpty else { return }
+        guard let first = found.first else { return }
+        let place = [first.constraint.lower, first.constraint.upper].lazy.compactMap {
+            self.placesOfSettings["\(first.id).\($0)"]
+        }.first
         throw ConfigurationError(
-            "contradictory values: "
-                + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "))
+            "contradictory values: " + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "),
+            file: place?.file, at: place?.position)
     }
 
     /// Replaces the recognizers `id` requires to fail.
