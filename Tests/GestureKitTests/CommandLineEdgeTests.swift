@@ -363,6 +363,25 @@ import Testing
         #expect(entries.allSatisfy(runner.includes))
     }
 
+    /// A number of 500 digits was echoed whole by `--set` and config files, and `Int.max` was shown
+    /// rounded in a contradiction.
+    @Test func numbersInConfigurationMessagesAreCutAndWholeNumbersExact() throws {
+        let long = "1" + String(repeating: "0", count: 500)
+        let set = try GestureCommand.run(["list", "--set", "pan.minimumTouches=\(long)"])
+        #expect(set.status == 2)
+        #expect(
+            set.stderr.hasPrefix(
+                "gesture: error: --set pan.minimumTouches=10000000000000000000000000000000000000000…: number out of "
+                    + "range: 10000000000000000000…\n"), "\(set.stderr)")
+        let corpus = try MiniCorpus("edge-long-number")
+        defer { corpus.remove() }
+        try corpus.write("c.json", #"{"parameters": {"pan": {"minimumTouches": \#(long)}}}"#)
+        let file = try GestureCommand.run(["list", "--config", "c.json"], in: corpus.folder)
+        #expect(file.stderr == "c.json:1:43: error: number out of range: 10000000000000000000…\n", "\(file.stderr)")
+        let max = try GestureCommand.run(["list", "--set", "pan.minimumTouches=9223372036854775807"])
+        #expect(max.stderr.hasPrefix("gesture: error: contradictory values: pan.minimumTouches = 9223372036854775807 is"))
+    }
+
     /// A table of a gesture named 星 was a column out: padding counted characters, and 星 takes two
     /// columns of a terminal.
     @Test func tablesArePaddedToTerminalColumns() {

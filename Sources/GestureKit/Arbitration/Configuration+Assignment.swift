@@ -18,7 +18,7 @@ extension Configuration {
             try setting(assignment: assignment)
         } catch {
             var error = error
-            error.message = "\(DiagnosticText.escaped(assignment)): \(error.message)"
+            error.message = "\(DiagnosticText.escaped(assignment, maxCharacters: 60)): \(error.message)"
             throw error
         }
     }
@@ -47,7 +47,8 @@ extension Configuration {
             case .success(.number) where Int(text) != nil: value = .integer(Int(text)!)
             case .success(.number(let number)): value = .number(number)
             case .failure(let error) where error.code == .invalidNumber:
-                throw ConfigurationError("number out of range: \(DiagnosticText.escaped(String(text)))")
+                throw ConfigurationError(
+                    "number out of range: \(DiagnosticText.escaped(String(text), maxCharacters: 20))")
             default:
                 throw ConfigurationError(
                     "expected a number, true, false, null, off or directions (left,right) after \"=\", \(found)")

@@ -620,6 +620,9 @@ extension ParameterValue {
         }
     }
 
-    /// As a config file writes it.
-    var text: String { json.text }
+    /// As a config file writes it; a whole number with every digit (`Int.max` read 9.223372036854776e+18).
+    var text: String {
+        if case .integer(let value) = self { return String(value) }
+        return json.text
+    }
 }
