@@ -282,7 +282,8 @@ struct GenericJSONParser<Tree: JSONTree> {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             // Cut as the trace readers cut what they quote: a number of 100,000 digits is not shown whole.
-            throw error("number out of range: \(DiagnosticText.escaped(text, maxCharacters: 20))", at: start, .invalidNumber)
+            throw error(
+                "number out of range: \(DiagnosticText.escaped(text, maxCharacters: 20))", at: start, .invalidNumber)
         }
         return value
     }
