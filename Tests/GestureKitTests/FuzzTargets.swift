@@ -420,7 +420,8 @@ enum FuzzTargets {
                     if error.file != nil || error.position != nil {
                         problems.append("an assignment's error placed in a file: \(error)")
                     }
-                    if !error.message.hasPrefix(DiagnosticText.escaped(String(line)) + ": ") {
+                    // As the message quotes it: its first 60 characters.
+                    if !error.message.hasPrefix(DiagnosticText.escaped(String(line), maxCharacters: 60) + ": ") {
                         problems.append("an assignment's error that does not start with it: \(error.message)")
                     }
                     if error.message.contains(where: \.isNewline) {
