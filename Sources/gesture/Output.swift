@@ -48,9 +48,18 @@ enum Output {
     }
 
     /// Ends the process by `number` with its default action, so the parent sees how it ended.
+    ///
+    /// The signal is raised on this thread with it unblocked (a handler runs with its own signal
+    /// blocked), so it is delivered before `raise` returns. Sent with `kill` to the process, it could
+    /// reach another thread after this one had reached `_exit`: a run of several jobs then ended with
+    /// status 143 instead of by SIGTERM, now and then.
     static func die(_ number: Int32) {
         signal(number, SIG_DFL)
-        kill(getpid(), number)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(number)
         _exit(128 + number)
     }
 
