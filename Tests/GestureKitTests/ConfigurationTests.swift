@@ -43,8 +43,12 @@ import Testing
     @Test func aValueOfTheWrongKindIsAnError() {
         #expect(
             refusal(#"{"parameters": {"z": {"wholePath": "yes"}}}"#)
-                == #"c.json:1:36: error: parameter "wholePath" for z must be a number, true, false, null or an array of directions, found "yes""#
-        )
+                == #"c.json:1:36: error: parameter "wholePath" for z must be true or false, found "yes""#)
+        // A string says what the parameter takes, as a number out of its range does.
+        #expect(
+            refusal(#"{"parameters": {"swipe": {"minimumTravel": "20"}}}"#)
+                == #"c.json:1:44: error: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found "20""#)
+
         #expect(
             refusal(#"{"parameters": {"swipe": {"minimumSpeed": true}}}"#)
                 == #"c.json:1:43: error: parameter "minimumSpeed" for swipe must be a number ≥ 0 (pt/s), found true"#)

@@ -159,8 +159,10 @@ private struct ConfigFile {
     }
 
     /// A parameter's value as JSON gives it: a number, a boolean or `null`.
-    func parameterValue(_ value: LocatedJSON, named name: String, for id: String) throws(ConfigurationError)
-        -> ParameterValue
+    /// `accepted`: what the parameter takes (`a number ≥ 0 (pt)`), when it is known, for the message
+    /// of a value of another kind (`"20"`, a string).
+    func parameterValue(_ value: LocatedJSON, named name: String, for id: String, accepted: String? = nil)
+        throws(ConfigurationError) -> ParameterValue
     {
         switch value.content {
         case .number(let number): return .number(number)
@@ -180,7 +182,8 @@ private struct ConfigFile {
             return .directions(directions)
         default:
             throw fail(
-                "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) must be a number, true, false, null or an array of directions, found \(shown(value))",
+                "parameter \"\(DiagnosticText.escaped(name))\" for \(DiagnosticText.escaped(id)) must be "
+                    + (accepted ?? "a number, true, false, null or an array of directions") + ", found \(shown(value))",
                 at: value.offset)
         }
     }
@@ -189,7 +192,9 @@ private struct ConfigFile {
         _ name: String, at nameOffset: Int, to value: LocatedJSON, for id: String, at idOffset: Int,
         in configuration: inout Configuration
     ) throws(ConfigurationError) {
-        let parameter = try parameterValue(value, named: name, for: id)
+        let accepted = configuration.entries.first { $0.id == id }?.definition.parameters.first { $0.name == name }?
+            .accepted
+        let parameter = try parameterValue(value, named: name, for: id, accepted: accepted)
         do throws(ConfigurationError) {
             for warning in try configuration.setting(name, to: parameter, for: id) {
                 warn(warning.text, at: warning.subject == .value ? value.offset : nameOffset, in: &configuration)
