@@ -204,6 +204,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 // Only when given, so that the fingerprints of runs without it stay what they were.
                 + (arguments.flags.contains("--lift-at-jumps") ? ["--lift-at-jumps"] : []))
         identity.rooted(roots)
+        if arguments.options["--recognizers"] == nil { identity.registry = registry(of: configuration) }
     }
     let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in
@@ -241,7 +242,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.buffered(
             "\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
     case .text:
-        let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
+        let notes = arguments.options["--recognizers"] == nil ? panNote(board, registry(of: configuration)) : []
         Output.buffered(
             BatchReport.text(
                 board, worst: worst.finish(), errors: firstErrors, notes: notes, width: Output.textStyle().width))
@@ -251,7 +252,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
 
     var written = true
     if let report {
-        let notes = arguments.options["--recognizers"] == nil ? panNote(board, configuration) : []
+        let notes = arguments.options["--recognizers"] == nil ? panNote(board, registry(of: configuration)) : []
         written = report.write(
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
@@ -261,9 +262,14 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     return written ? status : .error
 }
 
+/// The recognizers of `configuration` and their gestures, as `panNote` and a merge need them.
+func registry(of configuration: Configuration) -> [(id: String, gestures: [String])] {
+    configuration.entries.map { ($0.id, $0.definition.gestures) }
+}
+
 /// With every recognizer competing, a shape corpus's `none` traces come out as pan (an unclaimed drag)
 /// or long press, as UIKit would have it: when most do, one line says so and how to score the shapes alone.
-func panNote(_ board: Scoreboard, _ configuration: Configuration) -> [String] {
+func panNote(_ board: Scoreboard, _ registry: [(id: String, gestures: [String])]) -> [String] {
     guard let none = board.confusion["none"] else { return [] }
     let total = none.values.reduce(0, +)
     // Results made of pans and long presses only: `pan`, `long-press`, `long-press+pan`, ….
@@ -272,7 +278,7 @@ func panNote(_ board: Scoreboard, _ configuration: Configuration) -> [String] {
     }.values.reduce(0, +)
     guard total >= 10, claimed * 2 > total else { return [] }
     let labelled = Set(board.confusion.keys)
-    let ids = configuration.entries.filter { !labelled.isDisjoint(with: $0.definition.gestures) }.map(\.id)
+    let ids = registry.filter { !labelled.isDisjoint(with: $0.gestures) }.map(\.id)
     guard !ids.isEmpty else { return [] }
     return [
         "note: \(claimed) of the \(total) traces labelled none were recognized as pan or long-press, as UIKit would (an unclaimed drag is a pan); to score the shapes alone, give --recognizers \(ids.joined(separator: ","))"
@@ -335,9 +341,11 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     } else {
         var worst = WorstMisses(capacity: misses)
         for row in rows { worst.consider(row) }
+        // As the one run says it, when the outputs say their run's recognizers.
+        let notes = run?.registry.map { panNote(board, $0) } ?? []
         Output.buffered(
             BatchReport.text(
-                board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10)),
+                board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10)), notes: notes,
                 width: Output.textStyle().width))
     }
     Output.flush()

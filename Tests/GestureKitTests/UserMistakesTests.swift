@@ -268,6 +268,15 @@ import Testing
             ))
         let alone = try run(["batch", "--recognizers", "checkmark", "--label-map", "*=none", "."], in: corpus)
         #expect(!alone.stdout.contains("note:"))
+        // Shards merged say it as the one run does: their outputs name the run's recognizers.
+        let outputs = try MiniCorpus("pans-shards")
+        defer { outputs.remove() }
+        for k in 1...2 {
+            let shard = try run(["batch", "--format", "json", "--shard", "\(k)/2", "."], in: corpus)
+            try outputs.write("s\(k).json", shard.stdout)
+        }
+        let merged = try run(["merge-scores", "--format", "text", "s1.json", "s2.json"], in: outputs)
+        #expect(merged.stdout == output.stdout, "\(merged.stderr)")
     }
 
     // MARK: 2. Units, axes, separators

@@ -13,6 +13,11 @@ public struct RunIdentity: Sendable {
     public var corpus = PathOrder.stableHashStart
     /// FNV-1a of the settings, as `settings(_:)` made it.
     public var settings: UInt64 = 0
+    /// The recognizers of a run of the whole registry (no `--recognizers`) and their gestures, in
+    /// order, so that a merge can say what the run would: that most `none` traces were taken for pans,
+    /// and which recognizers to name to score the shapes alone. `nil` for a run of some recognizers,
+    /// or an output that does not say.
+    public var registry: [(id: String, gestures: [String])]?
 
     public init() {}
 
@@ -53,7 +58,14 @@ public struct RunIdentity: Sendable {
             .init("files", .number(Double(files))),
             .init("corpus", .string(RunIdentity.hex(corpus))),
             .init("settings", .string(RunIdentity.hex(settings))),
-        ])
+        ] + (registry.map { [.init("registry", RunIdentity.value($0))] } ?? []))
+    }
+
+    static func value(_ registry: [(id: String, gestures: [String])]) -> JSONValue {
+        .array(
+            registry.map {
+                .object([.init("id", .string($0.id)), .init("gestures", .array($0.gestures.map { .string($0) }))])
+            })
     }
 
     /// Reads a `run` member back; `nil` when it is not one.
@@ -65,6 +77,17 @@ public struct RunIdentity: Sendable {
         self.files = files
         self.corpus = corpus
         self.settings = settings
+        if let listed = value["registry"] {
+            guard case .array(let items) = listed else { return nil }
+            var registry: [(id: String, gestures: [String])] = []
+            for item in items {
+                guard let id = item["id"]?.stringValue, case .array(let names)? = item["gestures"] else { return nil }
+                let gestures = names.compactMap(\.stringValue)
+                guard gestures.count == names.count else { return nil }
+                registry.append((id, gestures))
+            }
+            self.registry = registry
+        }
         if let text = value["shard"]?.stringValue {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else { return nil }
