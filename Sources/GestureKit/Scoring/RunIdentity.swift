@@ -53,12 +53,13 @@ public struct RunIdentity: Sendable {
 
     /// The `run` member of a `--format json` output.
     public var value: JSONValue {
-        .object([
-            .init("shard", .string(shardText)),
-            .init("files", .number(Double(files))),
-            .init("corpus", .string(RunIdentity.hex(corpus))),
-            .init("settings", .string(RunIdentity.hex(settings))),
-        ] + (registry.map { [.init("registry", RunIdentity.value($0))] } ?? []))
+        .object(
+            [
+                .init("shard", .string(shardText)),
+                .init("files", .number(Double(files))),
+                .init("corpus", .string(RunIdentity.hex(corpus))),
+                .init("settings", .string(RunIdentity.hex(settings))),
+            ] + (registry.map { [.init("registry", RunIdentity.value($0))] } ?? []))
     }
 
     static func value(_ registry: [(id: String, gestures: [String])]) -> JSONValue {
