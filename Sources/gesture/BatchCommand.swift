@@ -319,9 +319,11 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         runs.append((file, document.run))
     }
     let run = try mergedRun(runs)
-    // The outputs do not say which gestures their run's recognizers have: any gesture name is taken,
-    // and one no trace is labelled with cannot be checked, as in `batch`.
-    let minimumRecall = try recallGates(arguments, known: nil)
+    // The gestures of the run's recognizers, when its outputs say them (a run of the whole registry):
+    // a slip gets "did you mean", as in `batch`. Otherwise any gesture name is taken, and one no trace
+    // is labelled with cannot be checked.
+    let minimumRecall = try recallGates(
+        arguments, known: run?.registry.map { Set($0.flatMap(\.gestures) + ["none"]) })
     found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
     // A shard given twice (a retried run, a glob) would count its traces twice.
     for (a, b) in zip(found, found.dropFirst()) where PathKey(a.0.path) == PathKey(b.0.path) && a.1 != b.1 {

@@ -498,6 +498,13 @@ import Testing
             ["merge-scores", "--min-recall", "checkmark=0.9", "--format", "text", "s1.json", "s2.json"], in: outputs)
         #expect(failed.status == 1)
         #expect(failed.stderr == "gesture: recall of checkmark 0.5 is below --min-recall 0.9\n")
+        // The outputs of a run of the whole registry name its gestures: a slip gets "did you mean".
+        let slip = try run(["merge-scores", "--min-recall", "chekmark=0.9", "s1.json", "s2.json"], in: outputs)
+        #expect(slip.status == 2)
+        #expect(
+            slip.stderr.hasPrefix(
+                "gesture: error: --min-recall: unknown gesture \"chekmark\": did you mean checkmark?"),
+            "\(slip.stderr)")
     }
 
     @Test(arguments: [
