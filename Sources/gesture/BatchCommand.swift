@@ -159,6 +159,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
+    // The recognizers of a run of the whole registry (no --recognizers), for the note on pans and for
+    // a merge of the run's shards (`RunIdentity/registry`).
+    let wholeRegistry = arguments.options["--recognizers"] == nil ? registry(of: configuration) : nil
     // A corpus with no trace file at all is a mistake (a misspelt or empty folder, or one that holds
     // only its labels file), not a clean run; one entry is enough to know, and the walk is lazy. A
     // shard that takes none of them is fine.
@@ -204,7 +207,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 // Only when given, so that the fingerprints of runs without it stay what they were.
                 + (arguments.flags.contains("--lift-at-jumps") ? ["--lift-at-jumps"] : []))
         identity.rooted(roots)
-        if arguments.options["--recognizers"] == nil { identity.registry = registry(of: configuration) }
+        identity.registry = wholeRegistry
     }
     let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in
@@ -242,7 +245,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.buffered(
             "\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
     case .text:
-        let notes = arguments.options["--recognizers"] == nil ? panNote(board, registry(of: configuration)) : []
+        let notes = wholeRegistry.map { panNote(board, $0) } ?? []
         Output.buffered(
             BatchReport.text(
                 board, worst: worst.finish(), errors: firstErrors, notes: notes, width: Output.textStyle().width))
@@ -252,7 +255,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
 
     var written = true
     if let report {
-        let notes = arguments.options["--recognizers"] == nil ? panNote(board, registry(of: configuration)) : []
+        let notes = wholeRegistry.map { panNote(board, $0) } ?? []
         written = report.write(
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }

@@ -75,21 +75,20 @@ public struct Configuration: Sendable {
     ///   - profile: Whose parameter values to start from.
     public init(registry: [RecognizerDefinition] = Registry.all, profile: Profile = .default) {
         self.profile = profile
-        var registry = registry
-        var kept: [String: Int] = [:]
-        var replaced: [Int] = []
-        for (index, definition) in registry.enumerated() {
-            if let first = kept[definition.id] {
-                registry[first] = definition
-                replaced.append(index)
+        var unique: [RecognizerDefinition] = []
+        var positions: [String: Int] = [:]
+        for definition in registry {
+            if let position = positions[definition.id] {
+                unique[position] = definition
                 warnings.append(
                     "recognizer id \"\(DiagnosticText.escaped(definition.id))\" is in the registry twice: the later "
                         + "definition replaces the earlier")
             } else {
-                kept[definition.id] = index
+                positions[definition.id] = unique.count
+                unique.append(definition)
             }
         }
-        for index in replaced.reversed() { registry.remove(at: index) }
+        let registry = unique
         self.registry = registry
         entries = registry.map { definition in
             Entry(
@@ -319,17 +318,11 @@ public struct Configuration: Sendable {
             throw ConfigurationError(error.message, file: file, at: read.id)
         }
         for (gesture, position) in zip(read.file.gestures, read.names) {
-            for owner in entries {
-                guard
-                    let theirs = owner.definition.gestures.first(where: {
-                        RecognizerDefinition.sameGestureName($0, gesture.name)
-                    })
-                else { continue }
-                let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
-                throw ConfigurationError(
-                    "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner.id) already\(spelt): "
-                        + "a learned gesture needs a name of its own", file: file, at: position)
-            }
+            guard let (owner, theirs) = spellings(of: gesture.name).first else { continue }
+            let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
+            throw ConfigurationError(
+                "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner) already\(spelt): "
+                    + "a learned gesture needs a name of its own", file: file, at: position)
         }
         insertLearned(LearnedRecognizer.definition(of: read.file, path: file))
     }
@@ -362,17 +355,21 @@ public struct Configuration: Sendable {
     /// gesture for two recognizers is allowed, two spellings of one are not (`Double-Tap` would be
     /// scored as another gesture than `double-tap`).
     func checkSpelling(ofGesture gesture: String) throws(ConfigurationError) {
-        for owner in entries {
-            guard
-                let theirs = owner.definition.gestures.first(where: {
-                    $0 != gesture && RecognizerDefinition.sameGestureName($0, gesture)
-                })
-            else { continue }
-            throw ConfigurationError(
-                "gesture \"\(DiagnosticText.escaped(gesture))\" differs only in case from \""
-                    + "\(DiagnosticText.escaped(theirs))\", a gesture of \(owner.id): gesture names must differ in "
-                    + "more than case",
-                about: .value)
+        guard let (owner, theirs) = spellings(of: gesture).first(where: { $0.spelt != gesture }) else { return }
+        throw ConfigurationError(
+            "gesture \"\(DiagnosticText.escaped(gesture))\" differs only in case from \""
+                + "\(DiagnosticText.escaped(theirs))\", a gesture of \(owner): gesture names must differ in "
+                + "more than case",
+            about: .value)
+    }
+
+    /// The gestures of the configuration's recognizers that are `gesture` in any case
+    /// (`RecognizerDefinition/sameGestureName(_:_:)`), in order, each with its recognizer's id.
+    private func spellings(of gesture: String) -> [(owner: String, spelt: String)] {
+        entries.flatMap { entry in
+            entry.definition.gestures.filter { RecognizerDefinition.sameGestureName($0, gesture) }.map {
+                (entry.id, $0)
+            }
         }
     }
 

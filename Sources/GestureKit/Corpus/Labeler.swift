@@ -138,16 +138,23 @@ public struct Labeler: Sendable {
     /// when it is read).
     private func rowPaths(_ bytes: [UInt8], file: String) -> Set<PathKey> {
         guard let records = try? CSVRecordReader.records(bytes, file: file), let header = records.first,
-            let column = header.fields.firstIndex(where: {
-                $0.value.trimmingCharacters(in: .whitespaces).lowercased() == "path"
-            })
+            let column = Self.columnNames(header).firstIndex(of: "path")
         else { return [] }
         let folder = Paths.folder(of: Labeler.absolute(file, in: workingDirectory))
         return Set(
             records.dropFirst().compactMap { record in
-                record.fields.indices.contains(column)
-                    ? PathKey(Labeler.absolute(Labeler.trimmed(record.fields[column].value), in: folder)) : nil
+                record.fields.indices.contains(column) ? PathKey(Self.path(of: record.fields[column], in: folder)) : nil
             })
+    }
+
+    /// A labels file's header as its columns are named: trimmed, lowercased.
+    private static func columnNames(_ header: CSVRecord) -> [String] {
+        header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    /// The absolute path a row's `path` field names, its paths starting at the labels file's `folder`.
+    private static func path(of field: CSVField, in folder: String) -> String {
+        absolute(trimmed(field.value), in: folder)
     }
 
     /// Reads the text of a labels file named `file` (its folder is where its paths start); a row for a
@@ -171,7 +178,7 @@ public struct Labeler: Sendable {
         guard let header = records.first else {
             throw LabelError("\(file): error: empty labels file: expected a header \"path,label\"")
         }
-        let names = header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = Self.columnNames(header)
         guard let pathColumn = names.firstIndex(of: "path"), let labelColumn = names.firstIndex(of: "label") else {
             throw LabelError(
                 "\(place(header.offset)): error: expected a header naming \"path\" and \"label\", found \"\(DiagnosticText.escaped(names.joined(separator: ",")))\""
@@ -241,7 +248,7 @@ public struct Labeler: Sendable {
             }
             let label = record.fields[labelColumn]
             let pathField = record.fields[pathColumn]
-            let absolute = Labeler.absolute(Labeler.trimmed(pathField.value), in: folder)
+            let absolute = Self.path(of: pathField, in: folder)
             let key = PathKey(absolute)
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
                 if overruled.contains(key) {

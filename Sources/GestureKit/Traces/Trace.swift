@@ -25,6 +25,9 @@ public struct Trace: Sendable, Hashable {
     /// holds a point to an eighth of a point, and every distance, area and speed the recognizers
     /// compute stays finite. Beyond it a distance may read `inf`, so a reader refuses it.
     public static let coordinateLimit = 1e15
+
+    /// Whether `value` is a coordinate a reader takes: within ±`coordinateLimit` (NaN is not).
+    static func holds(_ value: Double) -> Bool { abs(value) <= coordinateLimit }
     /// Things a reader or the validator noticed that are not errors.
     public var warnings: [String] = []
     /// Where the samples begin in the file (JSON's `[`, the line after a CSV header, XML's

@@ -66,13 +66,12 @@ public enum TraceValidator {
                     : !sample.location.x.isFinite ? ("x", sample.location.x) : ("y", sample.location.y)
                 throw error(.invalidNumber, "expected a finite number for \"\(name)\", found \(value)")
             }
-            if !(abs(sample.location.x) <= Trace.coordinateLimit && abs(sample.location.y) <= Trace.coordinateLimit) {
+            if !(Trace.holds(sample.location.x) && Trace.holds(sample.location.y)) {
                 let (name, value) =
-                    abs(sample.location.x) > Trace.coordinateLimit
-                    ? ("x", sample.location.x) : ("y", sample.location.y)
+                    Trace.holds(sample.location.x) ? ("y", sample.location.y) : ("x", sample.location.x)
                 throw error(
                     .invalidValue,
-                    "expected \"\(name)\" within ±1e+15 pt, found \(Format.short(value))"
+                    "expected \"\(name)\" within ±\(Format.short(Trace.coordinateLimit)) pt, found \(Format.short(value))"
                 )
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {

@@ -40,17 +40,17 @@ public enum TraceWriter {
     public static func convert(
         _ trace: Trace, to format: TraceFormat, file: String, limits: ReadLimits? = nil
     ) throws(Unwritable) -> Conversion {
-        let limit = Trace.coordinateLimit
-        if let index = trace.samples.firstIndex(where: { !(abs($0.location.x) <= limit && abs($0.location.y) <= limit) }
-        ) {
+        let limit = Format.short(Trace.coordinateLimit)
+        if let index = trace.samples.firstIndex(where: { !(Trace.holds($0.location.x) && Trace.holds($0.location.y)) })
+        {
             let location = trace.samples[index].location
             throw Unwritable(
                 "sample \(index) lies at (\(Format.short(location.x)), \(Format.short(location.y))), beyond the "
-                    + "±1e+15 pt a reader takes")
+                    + "±\(limit) pt a reader takes")
         }
-        if let view = trace.view, !(view.width <= limit && view.height <= limit) {
+        if let view = trace.view, !(view.width <= Trace.coordinateLimit && view.height <= Trace.coordinateLimit) {
             throw Unwritable(
-                "the view is \(Format.short(view.width))x\(Format.short(view.height)), beyond the 1e+15 pt a "
+                "the view is \(Format.short(view.width))x\(Format.short(view.height)), beyond the \(limit) pt a "
                     + "reader takes")
         }
         let bytes = try write(trace, as: format)
