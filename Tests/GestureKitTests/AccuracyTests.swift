@@ -26,7 +26,7 @@ import Testing
     ]
     /// (set, recognizer): most leave-one-person-out false alarms, where above the 0.5% target.
     static let falseAlarmCeilings: [String: Double] = [
-        "dollar1-devices/touchpad checkmark": 0.0057, "mouse-dollar z": 0.0075,
+        "dollar1-devices/touchpad checkmark": 0.0057
     ]
     /// Issue 14's targets that the floors above fall short of, for the report.
     static let recallTargets: [String: Double] = [

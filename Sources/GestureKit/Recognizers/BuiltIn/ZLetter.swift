@@ -10,7 +10,7 @@
 /// it passes every rule, in this order: `maximumTopAngle`, `maximumTopSagRatio`, `minimumTopCornerTurn`,
 /// `diagonalDropRatio`, `bottomClimbRatio`, `maximumBottomAngle` (`maximumDescenderBottomAngle` before a
 /// descender), `topStartRatio`, `leadInParts`, `tailParts`, `exitRiseRatio`, `minimumDiagonalSlant`,
-/// `braceSlant` with `braceEndRatio`, `minimumBarRatio`.
+/// `braceSlant` with `braceEndRatio`, `minimumBarRatio`, `maximumDiagonalBowRatio`.
 /// Otherwise the failure is that of the reading that got furthest, and a stroke with no right-left-right
 /// reading fails `incomplete`.
 ///
@@ -52,9 +52,10 @@ public struct ZLetter: Recognizer {
         public var topStartRatio = 0.5
         public var exitRiseRatio: Double? = 0.05
         public var minimumDiagonalSlant: Double?
-        public var braceSlant: Double? = 0.4
-        public var braceEndRatio = 0.3
+        public var braceSlant: Double? = 0.5
+        public var braceEndRatio = 0.35
         public var minimumBarRatio: Double? = 0.15
+        public var maximumDiagonalBowRatio: Double? = 0.27
 
         public init() {}
 
@@ -81,6 +82,7 @@ public struct ZLetter: Recognizer {
             $0.minimumDiagonalSlant = nil
             $0.braceSlant = nil
             $0.minimumBarRatio = nil
+            $0.maximumDiagonalBowRatio = nil
         }
 
         /// Degrees, as the angles were given before every angle was in radians.
@@ -162,6 +164,10 @@ public struct ZLetter: Recognizer {
                 "minimumBarRatio", \.minimumBarRatio, .ratio, minimum: 0,
                 "whole path: length of the shorter of the top and bottom parts, as a fraction of the longer (off: any; a bracket's hook or tick is no bar)"
             ),
+            .init(
+                "maximumDiagonalBowRatio", \.maximumDiagonalBowRatio, .ratio, minimum: 0,
+                "whole path: how far the diagonal may stray from the line between its corners, as a fraction of the stroke's width or height, whichever is larger (off: any; a bracket's bar and stem make an L)"
+            ),
         ]
     }
 
@@ -181,6 +187,7 @@ public struct ZLetter: Recognizer {
         case diagonalUpright = "diagonal-upright"
         case braceShaped = "brace-shaped"
         case barTooShort = "bar-too-short"
+        case diagonalBowed = "diagonal-bowed"
         case leftTheLine = "left-the-line"
         case movedLeft = "moved-left"
         case movedUp = "moved-up"
@@ -214,6 +221,8 @@ public struct ZLetter: Recognizer {
                 "whole path: the diagonal goes left less than braceSlant of its descent and the stroke ends more than braceEndRatio of the letter's height left of the bottom part's end, like a right brace"
             case .barTooShort:
                 "whole path: the shorter of the top and bottom parts is under minimumBarRatio of the longer's length, like a bracket's hook or tick"
+            case .diagonalBowed:
+                "whole path: the diagonal strays from the line between its corners by more than maximumDiagonalBowRatio of the stroke's larger side, like a bracket's bar and stem"
             case .leftTheLine:
                 "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
             case .movedLeft: "point by point: moved left during the bottom part"
@@ -304,7 +313,8 @@ public struct ZLetter: Recognizer {
         for k in rightward.indices.dropLast(2) where rightward[k] && !rightward[k + 1] && rightward[k + 2] {
             guard
                 let broken = firstBrokenRule(
-                    reading: k, turns: turns, rightward: rightward, strokeTop: bounds.minimum.y, height: bounds.height)
+                    reading: k, turns: turns, rightward: rightward, strokeTop: bounds.minimum.y, height: bounds.height,
+                    size: max(bounds.width, bounds.height))
             else {
                 return context.recognize("z", details: corners(k), at: touch)
             }
@@ -330,7 +340,7 @@ public struct ZLetter: Recognizer {
     /// The first rule broken by reading parts `k`, `k + 1`, `k + 2` as the top part, the diagonal and
     /// the bottom part, with its position in the rule order; nil when the reading is a Z.
     private func firstBrokenRule(
-        reading k: Int, turns: [Int], rightward: [Bool], strokeTop: Double, height: Double
+        reading k: Int, turns: [Int], rightward: [Bool], strokeTop: Double, height: Double, size: Double
     ) -> (rule: Int, reason: FailureReason)? {
         let a = path[turns[k]]
         let b = path[turns[k + 1]]
@@ -453,6 +463,25 @@ public struct ZLetter: Recognizer {
                     ? "the top part is a hook, not a bar: shorter than the bottom part by far"
                     : "the bottom part is a tick, not a bar: shorter than the top part by far"
                 return broken(12, .barTooShort, message, ratio, limit, .ratio, top < bottom ? b : d)
+            }
+        }
+        if let limit = parameters.maximumDiagonalBowRatio, size > 0 {
+            // A Z's diagonal is one stroke, straight or gently bowed. A `[` begun with a hook to the
+            // right reads its top bar and stem, an L, as the diagonal (a `]` its stem and bottom bar);
+            // over the stroke's larger side, so that a letter drawn wide or narrow measures the same.
+            var farthest = b
+            var distance = 0.0
+            let length = b.distance(to: c)
+            for p in path[turns[k + 1]...turns[k + 2]] {
+                let away =
+                    length > 0 ? Geometry.distance(from: p, toLineThrough: b, c, length: length) : p.distance(to: b)
+                if away > distance { (distance, farthest) = (away, p) }
+            }
+            if distance / size > limit {
+                return broken(
+                    13, .diagonalBowed,
+                    "the diagonal strays from the line between its corners, like a bracket's bar and stem",
+                    distance / size, limit, .ratio, farthest)
             }
         }
         return nil
@@ -700,6 +729,14 @@ extension ZLetter {
         Example(
             "a hasty z ending in a flick: a bottom part 0.2 of the top part's length", .recognizes("z"),
             profiles: [.default], samples: Example.stroke(polyline([(0, 0), (100, 0), (10, 80), (30, 80)]))),
+        // maximumDiagonalBowRatio
+        Example(
+            "a left bracket begun with a hook to the right a fifth of its bottom bar: its top bar and stem, an L, read as the diagonal",
+            .fails(FailureCode.diagonalBowed), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (20, 0), (-36, 0), (-44, 100), (60, 100)]))),
+        Example(
+            "a z whose diagonal bows 0.21 of its size", .recognizes("z"), profiles: [.default],
+            samples: Example.stroke(polyline([(0, 0), (100, 0), (35, 35), (0, 100), (100, 100)]))),
         // minimumTopCornerTurn
         Example(
             "a rounded top corner", .recognizes("z"), profiles: [.default],
