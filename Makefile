@@ -31,7 +31,7 @@ help:
 	@echo "make bench-profile  callgrind over gesture batch on 500 traces: where the time goes"
 	@echo "make install    install gesture, its man page and bash/zsh completions under \$$PREFIX (PREFIX=$(PREFIX))"
 	@echo "make format     format the Swift files as .swift-format says (make lint checks it)"
-	@echo "make fuzz       run each libFuzzer harness (json csv xml replay config labels templates) for FUZZ_SECONDS (default 60)"
+	@echo "make fuzz       run each libFuzzer harness (json csv xml replay config labels templates scores) for FUZZ_SECONDS (default 60)"
 
 build:
 	$(RELEASE) --product gesture
