@@ -274,10 +274,17 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         #expect(schema.errors(try JSON(parsing: Data(text.utf8))) == [])
         let covered = text.replacingOccurrences(of: "\"points\": 32,", with: "\"points\": 32, \"coverage\": 0.9,")
         #expect(schema.errors(try JSON(parsing: Data(covered.utf8))) == [])
+        // An id is letters as the reader takes them (Unicode's Alphabetic: a Roman numeral too), digits,
+        // `-` and `_`; `gesture learn --id Ⅻ` writes such a file.
+        let numeral = text.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"Ⅻ_2\"")
+        #expect(numeral != text)
+        #expect(schema.errors(try JSON(parsing: Data(numeral.utf8))) == [])
+        #expect(try TemplateFile.read(bytes: Array(numeral.utf8), file: "t.json").id == "Ⅻ_2")
         for (old, new) in [
             ("\"version\": 1", "\"version\": 2"), ("      [", "      [1, 2, "),
             ("\"name\": \"line\"", "\"name\": \"none\""), ("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"),
             ("\"name\": \"line\"", "\"name\": \"li\u{202E}ne\""), ("\"strokes\": 1, ", ""),
+            ("\"id\": \"shapes\"", "\"id\": \"sha pes\""),
         ] {
             let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
             #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")
