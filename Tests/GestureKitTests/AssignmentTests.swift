@@ -88,7 +88,7 @@ import Testing
         ),
         (
             "swipe.minimumTravel=off",
-            #"swipe.minimumTravel=off: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found null"#
+            #"swipe.minimumTravel=off: parameter "minimumTravel" for swipe cannot be switched off (null or off): it must be a number ≥ 0 (pt)"#
         ),
         (
             "pan.minimumTouchs=2",

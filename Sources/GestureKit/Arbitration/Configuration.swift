@@ -443,6 +443,12 @@ public struct Configuration: Sendable {
         switch parameter.checked(value) {
         case .success(let checked): entries[index].settings[name] = checked
         case .failure(let error):
+            if value == .off {
+                // Written null in a config file and off or null in --set: name both, not one.
+                throw ConfigurationError(
+                    "parameter \"\(name)\" for \(id) cannot be switched off (null or off): it must be \(error.expected)",
+                    about: .value)
+            }
             guard let former, let converted = value.number else {
                 throw ConfigurationError(
                     "parameter \"\(name)\" for \(id) must be \(error.expected), found \(value.text)", about: .value)
