@@ -38,7 +38,8 @@ let classifyHelp = """
       --color auto|always|never  colour the text output: on a terminal unless NO_COLOR is set (auto,
                                  the default), always, or never; text fits the terminal's width
                                  (COLUMNS when set), or 100 columns when not on a terminal
-      --input-format json|csv|xml  read every FILE as this format (default: by extension, sniffed for -)
+      --input-format json|csv|xml  read every FILE as this format (default: by its extension, .json,
+                                 .csv or .xml in any case; from its content for - and any other name)
     \(adjustmentHelp)
       --profile default|seed|hammer
                                  parameter values: tuned for real hands (default), as published

@@ -21,7 +21,8 @@ let convertHelp = """
                                  are printed as a warning
       --force                    overwrite output files that exist (otherwise they are left alone and
                                  reported); convert never deletes a file
-      --input-format json|csv|xml  read every INPUT as this format (default: by extension, sniffed for -)
+      --input-format json|csv|xml  read every INPUT as this format (default: by its extension, .json,
+                                 .csv or .xml in any case; from its content for - and any other name)
     \(adjustmentHelp)
       --limit NAME=VALUE         change a read limit; repeatable (see below)
       -h, --help                 show this help

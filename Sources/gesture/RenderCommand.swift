@@ -25,7 +25,8 @@ let renderHelp = """
       --recognizer ID            draw and list only this recognizer; repeatable
       --force                    overwrite SVG files that exist (otherwise they are left alone and
                                  reported); render never deletes a file
-      --input-format json|csv|xml  read every TRACE as this format (default: by extension, sniffed for -)
+      --input-format json|csv|xml  read every TRACE as this format (default: by its extension, .json,
+                                 .csv or .xml in any case; from its content for - and any other name)
     \(adjustmentHelp)
       --profile default|seed|hammer
                                  parameter values, as for classify
