@@ -78,6 +78,13 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     if inputs == ["-"] { throw UsageError("- (standard input) needs --out FILE, not a folder: \(out) is one") }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
+    // A file in the way was an error for every input, each one `cannot make its folder`.
+    let trimmed = String(out.reversed().drop { $0 == "/" }.reversed())
+    if !trimmed.isEmpty, FileManager.default.fileExists(atPath: trimmed, isDirectory: &outIsFolder),
+        !outIsFolder.boolValue
+    {
+        throw UsageError("--out \(out) is a file, not a folder: several inputs or a folder need --out DIR")
+    }
     for input in inputs {
         var folder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {

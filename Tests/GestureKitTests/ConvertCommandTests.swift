@@ -416,6 +416,14 @@ import Testing
             "- (standard input) needs --out FILE, not a folder: Traces is one"
         ),
         (
+            ["convert", "Traces/z.csv", "Traces/tap.json", "--to", "csv", "--out", "README.md"],
+            "--out README.md is a file, not a folder: several inputs or a folder need --out DIR"
+        ),
+        (
+            ["convert", "Traces", "--to", "json", "--out", "README.md/"],
+            "--out README.md/ is a file, not a folder: several inputs or a folder need --out DIR"
+        ),
+        (
             ["convert", "Traces/z.csv", "--to", "xml", "--out", "/nonexistent-gesture-out/z.csv"],
             "--out /nonexistent-gesture-out/z.csv names a csv file, and --to xml writes xml: name it .xml"
         ),
