@@ -38,6 +38,40 @@ import Testing
         #expect(Paths.relative(path, from: folder, workingDirectory: "/w") == relative)
     }
 
+    /// A file named with none of the formats' extensions is read as its content looks, as `-` is,
+    /// and the help of the commands that read one says so: it said only `-` was sniffed.
+    @Test func aFileOfNoTraceExtensionIsSniffed() throws {
+        let corpus = try MiniCorpus("edge-sniffed")
+        defer { corpus.remove() }
+        let checkmark = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/checkmark.json"), encoding: .utf8)
+        try corpus.write("checkmark.txt", checkmark)
+        try corpus.add("z", from: "z.csv")
+        let classify = try GestureCommand.run(
+            ["classify", "--format", "jsonl", "checkmark.txt", "z"], in: corpus.folder)
+        #expect(classify.status == 0 && classify.stderr == "")
+        let gestures = classify.stdout.split(separator: "\n").map { $0.contains(#""gesture":"checkmark""#) }
+        #expect(gestures == [true, false])
+        #expect(classify.stdout.split(separator: "\n").last?.contains(#""gesture":"z""#) == true)
+        for command in ["classify", "convert", "render"] {
+            let help = try GestureCommand.run([command, "--help"]).stdout
+            #expect(help.contains("from its content for - and any other name"), "\(command) --help")
+        }
+    }
+
+    /// A file named on the command line with a control character in its name: its diagnostic and
+    /// the text report's first line show it escaped, as the name of a file found in a folder is. A
+    /// line break in it broke the report's first line in two, and an escape reached the terminal.
+    @Test func aControlCharacterInANamedFileIsShownEscaped() throws {
+        let corpus = try MiniCorpus("edge-control-name")
+        defer { corpus.remove() }
+        try corpus.add("new\nline.csv", from: "z.csv")
+        let run = try GestureCommand.run(["classify", "new\nline.csv", "red\u{1B}[31m.csv"], in: corpus.folder)
+        #expect(run.status == 2)
+        #expect(run.stderr == "red\\u{1B}[31m.csv: error: cannot read: no such file\n")
+        #expect(run.stdout.hasPrefix("new\\u{A}line.csv: z\n  sequence 1:"), "\(run.stdout)")
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }

@@ -46,7 +46,9 @@ public enum TextReport {
         let gestureColor = result.gesture == "none" ? ANSI.bold : ANSI.green + ANSI.bold
         var out =
             painted(
-                wrap(glue(result.file) + ": \(result.gesture)", start: 0, indent: 2, width: width),
+                wrap(
+                    glue(DiagnosticText.escaped(result.file)) + ": \(result.gesture)", start: 0, indent: 2, width: width
+                ),
                 suffix: result.gesture, gestureColor, style) + "\n"
         for warning in result.warnings {
             out += "  " + wrap("warning: \(warning)", start: 2, indent: 4, width: width) + "\n"

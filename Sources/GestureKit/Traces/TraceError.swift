@@ -68,7 +68,8 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var place = file
+        // A name given on the command line may hold control characters too, as a walked one may.
+        var place = DiagnosticText.escaped(file)
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }
         let sample = sampleIndex.map { "sample \($0): " } ?? ""
