@@ -23,6 +23,23 @@ import Testing
             ))
     }
 
+    /// The README's list of the commands that take `--limit` is every command whose help names it.
+    @Test func theReadmeNamesEveryCommandThatTakesALimit() throws {
+        let readme = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let sentence = try #require(
+            readme.components(separatedBy: "`--limit NAME=VALUE` (repeatable) works on ").dropFirst().first?
+                .prefix { $0 != ";" })
+        for command in ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"] {
+            let help = try GestureCommand.run([command, "--help"]).stdout
+            let takesLimit = help.contains("--limit NAME=VALUE") || help.contains("--limit,")
+            #expect(
+                sentence.contains("`\(command)`") == takesLimit,
+                "README says of --limit \"\(sentence)\"; gesture \(command) --help \(takesLimit ? "lists" : "does not list") it"
+            )
+        }
+    }
+
     @Test func aFilePastALimitIsReportedAndTheOthersClassified() throws {
         let output = try GestureCommand.run(
             [
