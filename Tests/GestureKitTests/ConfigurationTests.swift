@@ -60,7 +60,8 @@ import Testing
         #expect(configuration.warnings == [])
         #expect(
             refusal(#"{"parameters": {"swipe": {"minimumTravel": null}}}"#)
-                == #"c.json:1:44: error: parameter "minimumTravel" for swipe cannot be switched off (null or off): it must be a number ≥ 0 (pt)"#)
+                == #"c.json:1:44: error: parameter "minimumTravel" for swipe cannot be switched off (null or off): it must be a number ≥ 0 (pt)"#
+        )
     }
 
     /// z's angles were in degrees, under other names: a config file that still uses them gets the same
