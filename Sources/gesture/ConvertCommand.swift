@@ -70,20 +70,23 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         // A file named for another format would not read back as what it holds (`b.json` of CSV).
         if let named = TraceFormat(path: out), named != format {
             throw UsageError(
-                "--out \(out) names a \(named.rawValue) file, and --to \(format.rawValue) writes \(format.rawValue): "
+                "--out \(Output.name(out)) names a \(named.rawValue) file, and --to \(format.rawValue) writes \(format.rawValue): "
                     + "name it .\(format.rawValue)")
         }
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
         return converter.failed ? .error : .recognized
     }
-    if inputs == ["-"] { throw UsageError("- (standard input) needs --out FILE, not a folder: \(out) is one") }
+    if inputs == ["-"] {
+        throw UsageError("- (standard input) needs --out FILE, not a folder: \(Output.name(out)) is one")
+    }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
     // A file in the way was an error for every input, each one `cannot make its folder`.
     let trimmed = String(out.reversed().drop { $0 == "/" }.reversed())
     if !trimmed.isEmpty, FileManager.default.fileExists(atPath: trimmed, isDirectory: &outIsFolder),
         !outIsFolder.boolValue
     {
-        throw UsageError("--out \(out) is a file, not a folder: several inputs or a folder need --out DIR")
+        throw UsageError(
+            "--out \(Output.name(out)) is a file, not a folder: several inputs or a folder need --out DIR")
     }
     for input in inputs {
         var folder: ObjCBool = false
@@ -138,6 +141,8 @@ private struct Converter {
     /// trace's label when it was written to a format that does not keep it.
     @discardableResult
     mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) -> String? {
+        // As every diagnostic shows a name: a control character in one reached the terminal.
+        let shownFile = Output.name(file)
         var trace: Trace
         do throws(TraceError) {
             trace =
@@ -153,31 +158,33 @@ private struct Converter {
         adjustment.apply(to: &trace)
         // What reading noticed (a clock that stepped back, times that look like another unit) is said,
         // since the output keeps what was read.
-        for warning in trace.warnings { Output.error("\(file): warning: \(warning)") }
+        for warning in trace.warnings { Output.error("\(shownFile): warning: \(warning)") }
         trace.warnings = []
         // What the reader does not read is not in the output either: said, not refused (no reader keeps it).
         if !trace.unread.isEmpty {
-            Output.error("\(file): warning: not read, so not converted: \(trace.unread.joined(separator: ", "))")
+            Output.error("\(shownFile): warning: not read, so not converted: \(trace.unread.joined(separator: ", "))")
         }
         let conversion: TraceWriter.Conversion
         do throws(TraceWriter.Unwritable) {
             conversion = try TraceWriter.convert(trace, to: format, file: file, limits: limits)
         } catch {
-            fail("\(file): error: \(error.message); not converted")
+            fail("\(shownFile): error: \(error.message); not converted")
             return nil
         }
         if !conversion.losses.isEmpty {
             let losses = "to \(format.rawValue) loses: \(conversion.losses.joined(separator: ", "))"
             guard lossy else {
-                fail("\(file): error: \(losses); not converted (--lossy converts anyway)")
+                fail("\(shownFile): error: \(losses); not converted (--lossy converts anyway)")
                 return nil
             }
-            Output.error("\(file): warning: \(losses)")
+            Output.error("\(shownFile): warning: \(losses)")
         }
         // The bytes read back, but past a read limit: a name of 20,000 `&`s is 100,000 bytes of XML,
         // past the 64 KiB a string may take.
         if let pastLimit = conversion.pastLimit {
-            Output.error("\(output ?? file): warning: does not read back within the read limits: \(pastLimit)")
+            Output.error(
+                "\(output.map(Output.name) ?? shownFile): warning: does not read back within the read limits: \(pastLimit)"
+            )
         }
         guard let output else {
             Output.write(String(decoding: conversion.bytes, as: UTF8.self))
@@ -200,7 +207,9 @@ private struct Converter {
             Paths.absolute(folder, workingDirectory: workingDirectory)
         )
         guard outFolder != inFolder else {
-            fail("\(out): error: --out is the folder being converted, \(folder); give another folder")
+            fail(
+                "\(Output.name(out)): error: --out is the folder being converted, \(Output.name(folder)); "
+                    + "give another folder")
             return
         }
         // The output's path below the folder (`/out/`), compared with the bytes the walk opens below
@@ -269,7 +278,8 @@ private struct Converter {
             let copy = try LabelsFile.renamingPaths(bytes, file: labels, to: format, keeping: isConverted)
             guard write(copy.bytes, to: output, from: labels), let first = copy.left.first else { return }
             Output.error(
-                "\(output): warning: \(copy.left.count) row\(copy.left.count == 1 ? "" : "s") of \(labels) left out: "
+                "\(Output.name(output)): warning: \(copy.left.count) row\(copy.left.count == 1 ? "" : "s") of "
+                    + "\(Output.name(labels)) left out: "
                     + "\(CorpusWalker.shown(Array(first.utf8)))\(copy.left.count > 1 ? " and others" : "") not converted, another "
                     + "trace's output in its place")
         } catch {
@@ -281,24 +291,30 @@ private struct Converter {
     @discardableResult
     mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
         let key = PathKey(Paths.absolute(path))
+        // As every diagnostic shows a name: a control character in one reached the terminal.
+        let (shownPath, shownInput) = (Output.name(path), Output.name(input))
         if let earlier = written[key] {
-            fail("\(path): error: already written from \(earlier) in this run; \(input) not converted")
+            fail(
+                "\(shownPath): error: already written from \(Output.name(earlier)) in this run; \(shownInput) not converted"
+            )
             return false
         }
         if !force && FileManager.default.fileExists(atPath: path) {
-            fail("\(path): error: exists; not overwritten (--force overwrites); \(input) not converted")
+            fail("\(shownPath): error: exists; not overwritten (--force overwrites); \(shownInput) not converted")
             return false
         }
         let folder = Paths.folder(of: path)
         if let problem = makeFolders(folder) {
-            fail("\(path): error: cannot make its folder \(folder): \(Output.reason(problem)); \(input) not converted")
+            fail(
+                "\(shownPath): error: cannot make its folder \(Output.name(folder)): \(Output.reason(problem)); "
+                    + "\(shownInput) not converted")
             return false
         }
         if let problem = writeFile(bytes, to: path, replacing: force) {
             fail(
                 problem == EEXIST
-                    ? "\(path): error: exists; not overwritten (--force overwrites); \(input) not converted"
-                    : "\(path): error: cannot write: \(Output.reason(problem)); \(input) not converted")
+                    ? "\(shownPath): error: exists; not overwritten (--force overwrites); \(shownInput) not converted"
+                    : "\(shownPath): error: cannot write: \(Output.reason(problem)); \(shownInput) not converted")
             return false
         }
         written[key] = input

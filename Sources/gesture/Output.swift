@@ -142,6 +142,10 @@ enum Output {
 
     /// `strerror`'s text, as is: "No space left on device".
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// A file name as a diagnostic shows it: control characters escaped (`esc\u{1B}[31m.svg`), as
+    /// the readers and the walk show a name; a name already so shown is unchanged.
+    static func name(_ path: String) -> String { CorpusWalker.shown(Array(path.utf8)) }
 }
 
 /// `--color auto|always|never`: colour text output on a terminal unless `NO_COLOR` is set, always,

@@ -83,16 +83,17 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             destinations = [out]
         } else {
             if exists && !isFolder.boolValue {
-                throw UsageError("--out \(out) is a file, not a folder: \(traces.count) traces need a folder")
+                throw UsageError(
+                    "--out \(Output.name(out)) is a file, not a folder: \(traces.count) traces need a folder")
             }
             if traces.contains("-") {
                 throw UsageError("- (standard input) needs --out FILE, not a folder, and can only be drawn alone")
             }
             if let problem = makeFolders(out) {
-                throw UsageError("--out \(out): cannot make the folder: \(Output.reason(problem))")
+                throw UsageError("--out \(Output.name(out)): cannot make the folder: \(Output.reason(problem))")
             }
             guard access(out, W_OK) == 0 else {
-                throw UsageError("--out \(out): cannot write into the folder: \(Output.reason(errno))")
+                throw UsageError("--out \(Output.name(out)): cannot write into the folder: \(Output.reason(errno))")
             }
             destinations = traces.map { trace in
                 let name = (trace as NSString).lastPathComponent
@@ -121,7 +122,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         if let problem = SVGRender.problem(drawing: read) {
             failed = true
-            Output.error("\(trace): error: \(problem)")
+            Output.error("\(Output.name(trace)): error: \(problem)")
             continue
         }
         let result = classifier.classify(read, file: trace)
@@ -130,25 +131,29 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             Output.write(svg)
             continue
         }
+        // Names as every diagnostic shows them: a control character in one reached the terminal.
+        let (shownTrace, shownDestination) = (Output.name(trace), Output.name(destination))
         if let earlier = written[PathKey(destination)] {
             failed = true
-            Output.error("\(destination): error: already written from \(earlier) in this run; \(trace) not drawn")
+            Output.error(
+                "\(shownDestination): error: already written from \(Output.name(earlier)) in this run; "
+                    + "\(shownTrace) not drawn")
             continue
         }
         // `--out new/x.svg` makes its folder, as `convert` does.
         if let problem = makeFolders(Paths.folder(of: destination)) {
             failed = true
             Output.error(
-                "\(destination): error: cannot make its folder \(Paths.folder(of: destination)): "
-                    + "\(Output.reason(problem)); \(trace) not drawn")
+                "\(shownDestination): error: cannot make its folder \(Output.name(Paths.folder(of: destination))): "
+                    + "\(Output.reason(problem)); \(shownTrace) not drawn")
             continue
         }
         if let problem = writeFile(svg, to: destination, replacing: force) {
             failed = true
             Output.error(
                 problem == EEXIST
-                    ? "\(destination): error: exists; not overwritten (--force overwrites); \(trace) not drawn"
-                    : "\(destination): error: cannot write: \(Output.reason(problem)); \(trace) not drawn")
+                    ? "\(shownDestination): error: exists; not overwritten (--force overwrites); \(shownTrace) not drawn"
+                    : "\(shownDestination): error: cannot write: \(Output.reason(problem)); \(shownTrace) not drawn")
             continue
         }
         written[PathKey(destination)] = trace

@@ -72,6 +72,51 @@ import Testing
         #expect(run.stdout.hasPrefix("new\\u{A}line.csv: z\n  sequence 1:"), "\(run.stdout)")
     }
 
+    /// `render` and `convert` show a name with a control character escaped in their own messages
+    /// about what they write (a file in the way, one written twice, `--out` a file), as every other
+    /// diagnostic does: the names reached the terminal raw, an escape and all.
+    @Test func renderAndConvertShowTheNamesTheyWriteEscaped() throws {
+        let corpus = try MiniCorpus("edge-control-write")
+        defer { corpus.remove() }
+        let red = "red\u{1B}[31m"
+        try corpus.add("\(red).csv", from: "z.csv")
+        try corpus.add("sub/\(red).csv", from: "z.csv")
+        try corpus.write("taken", "")
+        try corpus.write("file\u{7}", "")
+        let exists = try GestureCommand.run(["render", "\(red).csv", "--out", "taken"], in: corpus.folder)
+        #expect(
+            exists
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "taken: error: exists; not overwritten (--force overwrites); red\\u{1B}[31m.csv not drawn\n"
+                ))
+        let twice = try GestureCommand.run(
+            ["render", "\(red).csv", "sub/\(red).csv", "--out", "pictures\u{1B}"], in: corpus.folder)
+        #expect(twice.status == 2)
+        #expect(
+            twice.stderr
+                == "pictures\\u{1B}/red\\u{1B}[31m.svg: error: already written from red\\u{1B}[31m.csv in this run; "
+                + "sub/red\\u{1B}[31m.csv not drawn\n")
+        let first = try GestureCommand.run(
+            ["convert", "\(red).csv", "--to", "json", "--out", "out\u{1B}.json"], in: corpus.folder)
+        #expect(first == .init(status: 0, stdout: "", stderr: ""))
+        let second = try GestureCommand.run(
+            ["convert", "\(red).csv", "--to", "json", "--out", "out\u{1B}.json"], in: corpus.folder)
+        #expect(
+            second
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "out\\u{1B}.json: error: exists; not overwritten (--force overwrites); "
+                        + "red\\u{1B}[31m.csv not converted\n"))
+        let folder = try GestureCommand.run(
+            ["convert", "sub", "--to", "json", "--out", "file\u{7}"], in: corpus.folder)
+        #expect(
+            folder.stderr
+                == "gesture: error: --out file\\u{7} is a file, not a folder: several inputs or a folder need --out DIR\n"
+                + "Run `gesture convert --help` for usage.\n")
+        #expect(folder.status == 2)
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }
