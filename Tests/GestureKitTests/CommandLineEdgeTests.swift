@@ -72,6 +72,33 @@ import Testing
         #expect(run.stdout.hasPrefix("new\\u{A}line.csv: z\n  sequence 1:"), "\(run.stdout)")
     }
 
+    /// A file named with U+E000 (of Unicode's private use area) is reported by that name: the text
+    /// report used U+E000 as its mark of a space no line breaks at, and printed it as a space
+    /// (`a b.csv: z`). Its mark is now NUL, which no file name or argument holds; and a touch name
+    /// that holds one (`"a\u0000b"` in JSON) is shown escaped, as diagnostics show it, rather than
+    /// raw, which would have been read as the mark.
+    @Test func aPrivateUseCharacterInANameIsNotTakenForTheNoBreakMark() throws {
+        let corpus = try MiniCorpus("edge-no-break-mark")
+        defer { corpus.remove() }
+        try corpus.add("a\u{E000}b.csv", from: "z.csv")
+        let run = try GestureCommand.run(["classify", "a\u{E000}b.csv"], in: corpus.folder)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.hasPrefix("a\u{E000}b.csv: z\n  sequence 1:"), "\(run.stdout)")
+        try corpus.write(
+            "cancelled.json",
+            #"{"samples": [{"t": 0, "id": "a\u0000b", "phase": "began", "x": 1, "y": 1}, "#
+                + #"{"t": 0.1, "id": "a\u0000b", "phase": "cancelled", "x": 2, "y": 2}]}"#)
+        let cancelled = try GestureCommand.run(
+            ["classify", "--recognizers", "tap", "cancelled.json"], in: corpus.folder)
+        #expect(!cancelled.stdout.utf8.contains(0))
+        #expect(cancelled.stdout.contains(#"touch-cancelled: touch a\u{0}b was cancelled"#), "\(cancelled.stdout)")
+        try corpus.write("down.json", #"{"samples": [{"t": 0, "id": "a\u001Bb", "phase": "began", "x": 1, "y": 1}]}"#)
+        let down = try GestureCommand.run(["classify", "--recognizers", "tap", "down.json"], in: corpus.folder)
+        #expect(
+            down.stdout.contains(#"warning: the trace ended with 1 touch still down (touch id a\u{1B}b)"#),
+            "\(down.stdout)")
+    }
+
     /// `render` and `convert` show a name with a control character escaped in their own messages
     /// about what they write (a file in the way, one written twice, `--out` a file), as every other
     /// diagnostic does: the names reached the terminal raw, an escape and all.

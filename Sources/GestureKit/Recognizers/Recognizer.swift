@@ -68,7 +68,8 @@ extension Recognizer {
     public mutating func touchesCancelled(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext)
     {
         let reason = FailureReason(
-            EngineFailure.touchCancelled, "touch \(touches[0].id) was cancelled", point: touches[0].location)
+            EngineFailure.touchCancelled, "touch \(TraceValidator.display(touches[0].id)) was cancelled",
+            point: touches[0].location)
         if context.state == .possible {
             context.fail(reason)
         } else {

@@ -366,7 +366,7 @@ struct ReplayEngine {
             // A deadline at the time of the last event fires after it, as after any event: a press held
             // exactly its duration, the trace ending then, is a long press.
             fireDeadlines(before: time.nextUp)
-            let ids = down.ids.map(\.description).sorted().joined(separator: ", ")
+            let ids = down.ids.map(TraceValidator.display).sorted().joined(separator: ", ")
             let touches = down.count == 1 ? "1 touch" : "\(down.count) touches"
             let named = down.count == 1 ? "id \(ids)" : "ids \(ids)"
             warnings.append(

@@ -215,15 +215,18 @@ public enum TextReport {
         return glue("\(member.key) \(readable(member.value, spec))")
     }
 
-    /// A line never breaks at these (`wrap` prints them as spaces): a character of Unicode's private
-    /// use area, which no trace file name or message has.
-    static let noBreak: Character = "\u{E000}"
+    /// A line never breaks at these (`wrap` prints them as spaces): NUL, which no text the report
+    /// shows holds. No file name or command-line argument can, the trace readers refuse a NUL byte, a
+    /// touch name or quoted value holding one (JSON's `\u0000`) is shown escaped, `\u{0}`, and no
+    /// gesture name or label may hold a control character. (It was U+E000, of the private use area,
+    /// which a file name may hold: `a\u{E000}b.csv` was reported as `a b.csv`.)
+    static let noBreak: Character = "\u{0}"
 
     /// `text` as one unbreakable piece.
-    static func glue(_ text: String) -> String { replacing([0x20], with: [0xEE, 0x80, 0x80], in: text) }
+    static func glue(_ text: String) -> String { replacing([0x20], with: [0x00], in: text) }
 
     /// `text` with its no-break marks spaces again.
-    static func unglued(_ text: String) -> String { replacing([0xEE, 0x80, 0x80], with: [0x20], in: text) }
+    static func unglued(_ text: String) -> String { replacing([0x00], with: [0x20], in: text) }
 
     /// `text` with every `old` (the UTF-8 of one scalar) replaced by `new`, byte by byte; `text` itself
     /// when it has none (this is on the way of every picture's legend line).
@@ -281,7 +284,7 @@ public enum TextReport {
     /// starts with `indent` spaces. A word longer than a line is cut.
     static func wrap(_ text: String, start: Int, indent: Int, width: Int) -> String {
         // On the UTF-8 bytes (every line of `classify` goes through here): a scalar is a byte that
-        // does not continue one, and a no-break mark (EE 80 80) is one scalar, written as a space.
+        // does not continue one, and a no-break mark (NUL) is one scalar, written as a space.
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
