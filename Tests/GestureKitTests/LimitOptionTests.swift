@@ -116,6 +116,27 @@ import Testing
         #expect(!raised.stderr.contains("limit-exceeded") && !raised.stderr.contains("(the \(name) limit)"))
     }
 
+    /// A limit of 1 is named in the singular: `1 significant digit`, `1 level`, `1 sample` (it was
+    /// `1 significant digits`, `1 levels`, `1 samples`).
+    @Test(arguments: [
+        (
+            "digits=1", "Traces/z.csv",
+            "Traces/z.csv:3:9: error: number too precise for view: expected at most 1 significant digit (the digits limit), found 3; raise it with --limit digits=N"
+        ),
+        (
+            "nesting=1", "Traces/checkmark.json",
+            "Traces/checkmark.json:5:14: error: nesting too deep: expected at most 1 level (the nesting limit); raise it with --limit nesting=N"
+        ),
+        (
+            "samples=1", "Traces/z.csv",
+            "Traces/z.csv:6:1: error: sample 1: too many samples: expected at most 1 sample (the samples limit); raise it with --limit samples=N"
+        ),
+    ])
+    func aLimitOfOneIsSingular(_ limit: String, _ file: String, _ diagnostic: String) throws {
+        let output = try GestureCommand.run(["classify", "--limit", limit, file])
+        #expect(output == .init(status: 2, stdout: "", stderr: diagnostic + "\n"))
+    }
+
     @Test func standardInputHasTheSizeLimitToo() throws {
         let output = try GestureCommand.run(
             ["classify", "--limit", "file-size=10", "-"], input: String(repeating: "x", count: 100))

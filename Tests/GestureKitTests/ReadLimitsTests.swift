@@ -184,7 +184,7 @@ extension ReadLimitsTests {
                 failure(one, .xml, ReadLimits(samples: 1))
                     == limitError(
                         "t.xml", 2, 1, sample: 1,
-                        "too many samples: expected at most 1 samples (the samples limit); raise it with --limit samples=N"
+                        "too many samples: expected at most 1 sample (the samples limit); raise it with --limit samples=N"
                     ))
         }
 

@@ -284,7 +284,9 @@ struct JSONTraceParser {
                 sampleIndex = samplesSeen
                 samplesSeen += 1
                 if samplesSeen > maxSamples, pending == nil {
-                    record(.limitExceeded, at: i, limits.message("too many samples", .samples, unit: " samples"))
+                    record(
+                        .limitExceeded, at: i,
+                        limits.message("too many samples", .samples, unit: " samples", unitForOne: " sample"))
                 }
                 if let sample = try parseSample(level: level + 1), samplesSeen <= maxSamples { samples.append(sample) }
                 sampleIndex = nil
@@ -387,6 +389,7 @@ struct JSONTraceParser {
                         .limitExceeded, at: start,
                         limits.message(
                             #"number too precise for "\#(name)""#, .digits, unit: " significant digits",
+                            unitForOne: " significant digit",
                             found: String(token.significant)))
                 }
                 return nil
@@ -687,7 +690,9 @@ struct JSONTraceParser {
     /// never recurses), so that a syntax error later in the document still takes precedence.
     mutating func recordNesting(at offset: Int) {
         guard pending == nil else { return }
-        record(.limitExceeded, at: offset, limits.message("nesting too deep", .nesting, unit: " levels"))
+        record(
+            .limitExceeded, at: offset,
+            limits.message("nesting too deep", .nesting, unit: " levels", unitForOne: " level"))
     }
 
     /// Records a string (key or value, used or ignored) longer than the limit, at its opening quote,

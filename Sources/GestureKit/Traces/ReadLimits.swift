@@ -158,9 +158,14 @@ public struct ReadLimits: Sendable, Hashable {
     ///
     ///     // "string too long: expected at most 64 KiB (the string-length limit), found 70000 bytes;
     ///     //  raise it with --limit string-length=SIZE"
-    public func message(_ what: String, _ name: Name, unit: String = "", found: String? = nil) -> String {
+    ///
+    /// `unit` follows a limit that is not a size (` samples`); `unitForOne`, when given, follows a
+    /// limit of 1 instead (` sample`: `expected at most 1 sample`, not `1 samples`).
+    public func message(
+        _ what: String, _ name: Name, unit: String = "", unitForOne: String? = nil, found: String? = nil
+    ) -> String {
         let value = self[name]
-        let limit = name.isSize ? Self.describeSize(value) : "\(value)\(unit)"
+        let limit = name.isSize ? Self.describeSize(value) : "\(value)\(value == 1 ? unitForOne ?? unit : unit)"
         let found = found.map { ", found \($0)" } ?? ""
         return "\(what): expected at most \(limit) (the \(name.rawValue) limit)\(found); "
             + "raise it with --limit \(name.rawValue)=\(name.placeholder)"

@@ -253,7 +253,8 @@ private struct CSVTraceReader {
                     if samples.count >= limits.samples {
                         throw error(
                             .limitExceeded, at: start, sample: samples.count,
-                            message: limits.message("too many samples", .samples, unit: " samples"))
+                            message: limits.message(
+                                "too many samples", .samples, unit: " samples", unitForOne: " sample"))
                     }
                     samples.append(try readSample(fields, layout, at: start, index: samples.count))
                 } else {
@@ -527,7 +528,7 @@ private struct CSVTraceReader {
                 .limitExceeded, at: CSVScanner.place(text, field), sample: sample,
                 message: limits.message(
                     "number too precise for \"\(column.name)\"", .digits,
-                    unit: " significant digits", found: String(digits)))
+                    unit: " significant digits", unitForOne: " significant digit", found: String(digits)))
         case .outOfRange:
             // The grammar accepted it, so it is ASCII without quotes: shown as is.
             let string = String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self)
@@ -669,7 +670,7 @@ private struct CSVTraceReader {
                     .limitExceeded, at: start,
                     message: limits.message(
                         "number too precise for view", .digits,
-                        unit: " significant digits", found: String(digits)))
+                        unit: " significant digits", unitForOne: " significant digit", found: String(digits)))
             }
         }
     }

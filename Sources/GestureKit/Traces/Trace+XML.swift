@@ -310,7 +310,9 @@ private struct XMLTraceReader {
     @inline(__always)
     func checkSampleCount(at offset: Int) throws(TraceError) {
         if samples.count >= limits.samples {
-            throw fail(.limitExceeded, at: offset, limits.message("too many samples", .samples, unit: " samples"))
+            throw fail(
+                .limitExceeded, at: offset,
+                limits.message("too many samples", .samples, unit: " samples", unitForOne: " sample"))
         }
     }
 
@@ -705,7 +707,8 @@ private struct XMLTraceReader {
             throw fail(
                 .limitExceeded, at: quote,
                 limits.message(
-                    "number too precise for \"\(field)\"", .digits, unit: " significant digits", found: String(digits)))
+                    "number too precise for \"\(field)\"", .digits, unit: " significant digits",
+                    unitForOne: " significant digit", found: String(digits)))
         }
         guard let value = parsed?.value else {
             let found = brief(try decodedString(attribute))

@@ -39,7 +39,8 @@ public enum TraceValidator {
             let index = limits.samples
             throw TraceError(
                 .limitExceeded, file: file, text: text, offset: text.isEmpty ? nil : trace.samples[index].offset,
-                sampleIndex: index, message: limits.message("too many samples", .samples, unit: " samples"))
+                sampleIndex: index,
+                message: limits.message("too many samples", .samples, unit: " samples", unitForOne: " sample"))
         }
         // A time as the file has it.
         func shown(_ time: Double) -> String {
