@@ -43,6 +43,10 @@ struct Arguments {
                     value = words.popFirst()
                 }
                 guard let value else { throw UsageError("option \(name) needs a value") }
+                // `--config ""` was read as a file of no name: `cannot read configuration file : no such file`.
+                if value.isEmpty, fileOptions.contains(name) {
+                    throw UsageError("\(name) \"\": an empty path names no file")
+                }
                 if let earlier = options[name], !repeatableOptions.contains(name) {
                     throw UsageError(
                         "option \(name) is given twice (\"\(earlier)\" and \"\(value)\"): it takes one value")
@@ -81,6 +85,10 @@ struct Arguments {
 let repeatableOptions: Set<String> = [
     "--set", "--limit", "--labels", "--min-recall", "--sweep", "--recognizer", "--templates",
 ]
+
+/// The options that name a file to read, of every command that takes them: an empty value, which
+/// names none, is a usage error, as `--out ""` is.
+let fileOptions: Set<String> = ["--config", "--templates", "--labels"]
 
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {

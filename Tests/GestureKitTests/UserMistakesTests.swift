@@ -567,6 +567,32 @@ import Testing
         #expect(output.stderr.hasPrefix(message + "\n"))
     }
 
+    /// An empty `--config`, `--templates` or `--labels` names no file: a usage error naming the
+    /// option, in every command that takes it, as `--out ""` is (`--config ""` was read as a file of
+    /// no name: `cannot read configuration file : no such file`).
+    @Test(arguments: [
+        (["list"], "--config"), (["list"], "--templates"),
+        (["classify", "Traces/tap.json"], "--config"), (["classify", "Traces/tap.json"], "--templates"),
+        (["render", "Traces/tap.json"], "--config"), (["render", "Traces/tap.json"], "--templates"),
+        (["batch", "Traces"], "--config"), (["batch", "Traces"], "--templates"), (["batch", "Traces"], "--labels"),
+        (["tune", "Traces", "--sweep", "tap.allowableMovement=5:10:5"], "--config"),
+        (["tune", "Traces", "--sweep", "tap.allowableMovement=5:10:5"], "--templates"),
+        (["tune", "Traces", "--sweep", "tap.allowableMovement=5:10:5"], "--labels"),
+        (["learn", "docs/examples/marks", "--out", "no-such-folder/m.json"], "--labels"),
+    ])
+    func anEmptyInputFileIsAUsageError(command: [String], option: String) throws {
+        for given in [[option, ""], [option + "="]] {
+            let output = try run(command + given)
+            #expect(
+                output
+                    == .init(
+                        status: 2, stdout: "",
+                        stderr: "gesture: error: \(option) \"\": an empty path names no file\n"
+                            + "Run `gesture \(command[0]) --help` for usage.\n"),
+                "\(command + given)")
+        }
+    }
+
     /// An output under a file where a folder should be says so in the system's words, not Foundation's.
     @Test func aFileInTheWayOfAnOutputIsNamed() throws {
         let corpus = try MiniCorpus("in-the-way")
