@@ -144,6 +144,73 @@ import Testing
         #expect(folder.status == 2)
     }
 
+    /// A group's name (here a trace's own subject) with a control character is shown escaped in the
+    /// text reports of `batch` and `tune`, as diagnostics show text; `batch --format jsonl` keeps the
+    /// value as it is. The text tables printed the subject raw, an escape and a tab and all.
+    @Test func groupNamesAreShownEscapedInTextReports() throws {
+        let corpus = try MiniCorpus("edge-control-group")
+        defer { corpus.remove() }
+        func read(_ name: String) throws -> String {
+            try String(
+                contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/\(name)"), encoding: .utf8)
+        }
+        let (z, swipe) = (try read("z.csv"), try read("swipe-up.csv"))
+        try corpus.write("z/1.csv", "# subject: a\u{1B}[31mb\n" + z)
+        try corpus.write("z/2.csv", "# subject: p\tq\n" + z)
+        let batch = try GestureCommand.run(["batch", ".", "--group-by", "meta:subject"], in: corpus.folder)
+        #expect(batch.status == 0 && batch.stderr == "")
+        #expect(
+            batch.stdout
+                == """
+                2 traces: 2 scored, 0 unlabelled, 0 errors
+                accuracy 100% (2 of 2)
+
+                gesture  support  precision  recall    F1
+                z              2       100%    100%  100%
+
+                confusion (rows: label, columns: recognized)
+                label  z
+                z      2
+
+                2 groups by meta:subject: recall of each label; false alarms: scored traces recognized as a gesture that is not their label
+                group         scored     z  false alarms
+                a\\u{1B}[31mb       1  100%        0% (0)
+                p\\u{9}q            1  100%        0% (0)
+
+                worst group per label (lowest recall)
+                  z  a\\u{1B}[31mb  100% (1 of 1)
+
+                """)
+        let json = try GestureCommand.run(
+            ["batch", ".", "--group-by", "meta:subject", "--format", "jsonl"], in: corpus.folder)
+        let row = #","label":"z","gesture":"z","correct":true,"error":null,"failure":null,"warnings":[]}"#
+        #expect(
+            json.stdout
+                == #"{"path":"./z/1.csv","group":"a\u001b[31mb""# + row + "\n"
+                + #"{"path":"./z/2.csv","group":"p\tq""# + row + "\n")
+
+        try corpus.write("z/3.csv", "# subject: a\u{1B}[31mb\n" + z)
+        try corpus.write("none/4.csv", "# subject: p\tq\n" + swipe)
+        let tune = try GestureCommand.run(
+            ["tune", ".", "--group-by", "meta:subject", "--sweep", "z.jitterTolerance=0.1:0.2:0.1"], in: corpus.folder)
+        #expect(tune.status == 0 && tune.stderr == "")
+        #expect(
+            tune.stdout.hasSuffix(
+                """
+                leave-one-group-out: each group scored with the setting chosen on the other groups
+                group         z.jitterTolerance  traces  z recall  z false alarms  accuracy
+                a\\u{1B}[31mb                0.1       2      100%               -      100%
+                p\\u{9}q                     0.1       2      100%              0%      100%
+
+                cross-validated (the figure to quote): z recall 100% (3 of 3), false alarms 0% (0 of 1), accuracy 100%
+                  worst group for z: a\\u{1B}[31mb, recall 100% (2 of 2)
+                in-sample (chosen on every group: z.jitterTolerance = 0.1): z recall 100% (3 of 3), false alarms 0% (0 of 1), accuracy 100%
+                  worst group for z: a\\u{1B}[31mb, recall 100% (2 of 2)
+                choice across the 2 folds: z.jitterTolerance = 0.1 in 2
+
+                """), "\(tune.stdout)")
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }

@@ -453,7 +453,8 @@ public enum BatchReport {
     /// The groups table of a grouped run: per group, its scored traces, the recall of each gesture
     /// some trace is labelled with (`-` where the group has none), and its false alarms (scored traces
     /// recognized as a gesture other than their label, `Scoreboard/falseAlarms`, over its scored
-    /// traces); then each label's worst group.
+    /// traces); then each label's worst group. A group's name (a trace's subject, a labels file's
+    /// column) is shown as diagnostics show text, its control characters escaped.
     static func groupsText(_ board: Scoreboard) -> String {
         guard let grouping = board.grouping else { return "" }
         let names = board.groupNames
@@ -470,10 +471,13 @@ public enum BatchReport {
                         group.scored == 0
                         ? "-"
                         : "\(percent(Double(group.falseAlarms) / Double(group.scored))) (\(group.falseAlarms))"
-                    return [name, "\(group.scored)"] + labels.map { group.metrics($0).recall.map(percent) ?? "-" }
+                    return [DiagnosticText.escaped(name), "\(group.scored)"]
+                        + labels.map { group.metrics($0).recall.map(percent) ?? "-" }
                         + [alarms]
                 })
-        let worst = labels.compactMap { label in board.worstGroup(for: label).map { (label, $0.group, $0.metrics) } }
+        let worst = labels.compactMap { label in
+            board.worstGroup(for: label).map { (label, DiagnosticText.escaped($0.group), $0.metrics) }
+        }
         if !worst.isEmpty {
             out += "\nworst group per label (lowest recall)\n"
             let labelWidth = worst.map { Format.columns($0.0) }.max()!

@@ -78,7 +78,7 @@ public enum TuneReport {
                     "these figures are in-sample (chosen and scored on the same traces); --group-by gives the "
                     + "leave-one-group-out figure\n"
             } else {
-                let only = result.groups.first.map { " (\($0))" } ?? ""
+                let only = result.groups.first.map { " (\(DiagnosticText.escaped($0)))" } ?? ""
                 out +=
                     "these figures are in-sample: --group-by \(corpus.groupBy!) finds one group\(only), and "
                     + "leave-one-group-out needs two or more to hold one out\n"
@@ -94,7 +94,7 @@ public enum TuneReport {
         for fold in result.folds {
             let counts = result.counts[fold.choice.setting][fold.group]
             foldRows.append(
-                [result.groups[fold.group]] + shownValues(result, fold.choice.setting)
+                [shownGroup(result, fold.group)] + shownValues(result, fold.choice.setting)
                     + ["\(counts.traces)"]
                     + targetFigures(result, counts) + [counts.accuracy.map { ReportText.percent($0) } ?? "-"])
         }
@@ -103,7 +103,7 @@ public enum TuneReport {
             let missing = untrained(result, fold: fold)
             guard !missing.isEmpty else { continue }
             out +=
-                "fold \(result.groups[fold.group]): the other groups hold no trace of "
+                "fold \(shownGroup(result, fold.group)): the other groups hold no trace of "
                 + "\(missing.map { result.recognizers[$0] }.joined(separator: " or ")), so its setting was chosen "
                 + "without that recall (on false alarms and accuracy): its figure for that group is no test of it\n"
         }
@@ -111,7 +111,7 @@ public enum TuneReport {
         func worstGroups(settingOf: (Int) -> Int) -> String {
             result.targets.compactMap { target in
                 worstGroup(result, target: target, settingOf: settingOf).map { worst in
-                    "  worst group for \(result.recognizers[target]): \(result.groups[worst.group]), recall "
+                    "  worst group for \(result.recognizers[target]): \(shownGroup(result, worst.group)), recall "
                         + "\(ReportText.percent(worst.recall)) (\(worst.recalled) of \(worst.labelled))\n"
                 }
             }.joined()
@@ -181,6 +181,12 @@ public enum TuneReport {
     }
 
     /// The values of grid setting `setting`, each as its sweep shows it (`Sweep/shown(_:)`).
+    /// Group `index`'s name as the text shows it: as diagnostics show text, control characters escaped
+    /// (a trace's subject may hold them); JSON and CSV keep it as it is.
+    private static func shownGroup(_ result: TuningResult, _ index: Int) -> String {
+        DiagnosticText.escaped(result.groups[index])
+    }
+
     private static func shownValues(_ result: TuningResult, _ setting: Int) -> [String] {
         zip(result.sweeps, result.grid[setting]).map { $0.shown($1) }
     }
