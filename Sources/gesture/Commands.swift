@@ -99,7 +99,7 @@ func configuration(from arguments: Arguments) throws -> Configuration {
     try checkStandardInputReadOnce(arguments)
     for path in arguments.repeated["--templates"] ?? [] {
         if let earlier = configuration.templatesReadAlready(path) {
-            throw UsageError("--templates \(path) is given twice: \(earlier)")
+            throw UsageError("--templates \(Output.name(path)) is given twice: \(earlier)")
         }
         // A file named here may be standard input or a pipe (`<(…)`); one a config file names may not
         // (see templatesBytes).

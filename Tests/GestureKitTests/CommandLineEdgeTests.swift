@@ -211,6 +211,67 @@ import Testing
                 """), "\(tune.stdout)")
     }
 
+    /// `list` shows a templates file's name with a control character escaped, in the recognizer's
+    /// summary and its `learned:` line (text) and in the Markdown reference, as diagnostics show it;
+    /// `--format json` keeps the name as it is. So do the diagnostics about the file: one given twice,
+    /// and one that is no JSON (a config file's error named its file raw). Each reached the terminal
+    /// raw, an escape and all.
+    @Test func listShowsATemplatesFileNameEscaped() throws {
+        let corpus = try MiniCorpus("edge-control-templates")
+        defer { corpus.remove() }
+        let marks = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json"), encoding: .utf8)
+        let red = "m\u{1B}[31m.json"
+        try corpus.write(red, marks)
+        try corpus.write("bad\u{7}.json", "{")
+        let text = try GestureCommand.run(["list", "--templates", red, "--recognizers", "marks"], in: corpus.folder)
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(
+            text.stdout.hasPrefix(
+                """
+                profile: default
+
+                marks (discrete): gestures learned from examples (m\\u{1B}[31m.json): 3 gestures, matched as point
+                  clouds with their turning angles ($P+)
+                  gestures: star, v, x
+                  learned: m\\u{1B}[31m.json, algorithm p+
+                  thresholds chosen leave-one-group-out
+                """), "\(text.stdout)")
+        #expect(!text.stdout.contains("\u{1B}"))
+        let markdown = try GestureCommand.run(
+            ["list", "--format", "markdown", "--templates", red, "--recognizers", "marks"], in: corpus.folder)
+        #expect(
+            markdown.stdout.hasPrefix(
+                "# Recognizers (profile: default)\n\n## `marks`: gestures learned from examples (m\\u{1B}[31m.json): "
+                    + "3 gestures, matched as point clouds with their turning angles ($P+)\n\n"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("\nFrom `m\\u{1B}[31m.json`, algorithm p+.\n"))
+        #expect(!markdown.stdout.contains("\u{1B}"))
+        let json = try GestureCommand.run(
+            ["list", "--format", "json", "--templates", red, "--recognizers", "marks"], in: corpus.folder)
+        let absolute = corpus.folder.appendingPathComponent("m\\u001b[31m.json").path
+        #expect(json.stdout.contains("\"file\": \"\(absolute)\""), "\(json.stdout)")
+        let twice = try GestureCommand.run(["list", "--templates", red, "--templates", "./" + red], in: corpus.folder)
+        #expect(
+            twice
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "gesture: error: --templates ./m\\u{1B}[31m.json is given twice: recognizer marks was read "
+                        + "from this file already (named m\\u{1B}[31m.json)\nRun `gesture list --help` for usage.\n"))
+        let bad = try GestureCommand.run(["list", "--templates", "bad\u{7}.json"], in: corpus.folder)
+        #expect(
+            bad
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "bad\\u{7}.json:1:2: error: expected a string key, found the end of input\n"))
+        try corpus.write("c\u{7}.json", "{")
+        let config = try GestureCommand.run(["list", "--config", "c\u{7}.json"], in: corpus.folder)
+        #expect(
+            config
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "c\\u{7}.json:1:2: error: expected a string key, found the end of input\n"))
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }

@@ -34,10 +34,13 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         self.subject = subject
     }
 
+    /// `file: error: message`, the file's name shown as every diagnostic shows it, control characters
+    /// escaped.
     public var description: String {
         guard let file else { return message }
-        guard let position else { return "\(file): error: \(message)" }
-        return "\(file):\(position.line):\(position.column): error: \(message)"
+        let shown = DiagnosticText.escaped(file)
+        guard let position else { return "\(shown): error: \(message)" }
+        return "\(shown):\(position.line):\(position.column): error: \(message)"
     }
 
     /// The same error, placed in a file.

@@ -7,7 +7,7 @@ public enum MarkdownReport {
     public static func render(_ configuration: Configuration) -> String {
         var out = "# Recognizers (profile: \(configuration.profile.rawValue))\n"
         for entry in configuration.entries {
-            out += "\n## `\(entry.id)`: \(entry.definition.summary)\n\n"
+            out += "\n## `\(entry.id)`: \(DiagnosticText.escaped(entry.definition.summary))\n\n"
             out += reference(entry, in: configuration, level: 3)
         }
         return out
@@ -31,7 +31,8 @@ public enum MarkdownReport {
         if !together.isEmpty { facts.append("recognizes together with: " + list(together)) }
         var out = facts.joined(separator: " · ") + "\n"
         if let learned = definition.learned {
-            out += "\n\(heading) Learned gestures\n\nFrom `\(learned.file)`, algorithm \(learned.algorithm).\n\n"
+            out += "\n\(heading) Learned gestures\n\n"
+            out += "From `\(DiagnosticText.escaped(learned.file))`, algorithm \(learned.algorithm).\n\n"
             out += "| gesture | templates | threshold | recall | false alarms | strokes |\n"
             out += "| --- | --- | --- | --- | --- | --- |\n"
             for gesture in learned.gestures {

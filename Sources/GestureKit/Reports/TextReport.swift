@@ -390,14 +390,15 @@ public enum TextReport {
             out +=
                 "\n"
                 + wrap(
-                    "\(definition.id) (\(definition.kind.rawValue)): \(definition.summary)", start: 0, indent: 2,
+                    "\(definition.id) (\(definition.kind.rawValue)): \(DiagnosticText.escaped(definition.summary))",
+                    start: 0, indent: 2,
                     width: width) + "\n"
             out += item("gestures: \(definition.gestures.joined(separator: ", "))")
             if let kind = definition.instanceOf {
                 out += item("instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")")
             }
             if let learned = definition.learned {
-                out += item("learned: \(learned.file), algorithm \(learned.algorithm)")
+                out += item("learned: \(DiagnosticText.escaped(learned.file)), algorithm \(learned.algorithm)")
                 out += item(
                     "thresholds chosen \(learned.crossValidation) for false alarms of at most "
                         + ReportText.percent(learned.maximumFalseAlarms, decimals: 2)
