@@ -171,13 +171,15 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             let head = FileHandle(forReadingAtPath: out).map { $0.readData(ofLength: 200) } ?? Data()
             guard String(decoding: head, as: UTF8.self).contains("\"\(TemplateFile.format)\"") else {
                 throw UsageError(
-                    "--out \(out) is one of the examples (\(entries[index].path)): write the templates elsewhere")
+                    "--out \(Output.name(out)) is one of the examples (\(Output.name(entries[index].path))): write the "
+                        + "templates elsewhere")
             }
             entries.remove(at: index)
         }
     }
     guard !entries.isEmpty else {
-        throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
+        throw UsageError(
+            "no trace files (.json, .csv, .xml) in \(arguments.operands.map(Output.name).joined(separator: ", "))")
     }
     let reads = readAll(entries, runner: runner, jobs: try arguments.jobs())
 
@@ -186,7 +188,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     var examples: [TemplateLearner.Example] = []
     for (entry, read) in zip(entries, reads) {
         guard let trace = read.trace else {
-            problems.append(read.error?.description ?? "\(entry.path): error: cannot read")
+            problems.append(read.error?.description ?? "\(Output.name(entry.path)): error: cannot read")
             continue
         }
         guard let label = read.label else {
@@ -196,7 +198,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no \(RecognizerDefinition.forbiddenInNames)): rename the folder, "
                     + "or give --labels FILE"
                 : "give --labels FILE, or put it in a folder named for its gesture"
-            problems.append("\(entry.path): error: unlabelled example: \(hint)")
+            problems.append("\(Output.name(entry.path)): error: unlabelled example: \(hint)")
             continue
         }
         let strokes = TemplateLearner.Example.strokes(of: trace)
@@ -206,7 +208,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         guard points >= 2, length > 0 else {
             problems.append(
-                "\(entry.path): error: example with \(trace.samples.count == 1 ? "one point" : "no length"): "
+                "\(Output.name(entry.path)): error: example with \(trace.samples.count == 1 ? "one point" : "no length"): "
                     + "a gesture is learned from a path")
             continue
         }
@@ -221,7 +223,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     for (name, files) in counts.sorted(by: { $0.key < $1.key }) where files.count < 2 {
         problems.append(
-            "\(files[0]): error: gesture \(name) has one example: learning needs two or more of each, to choose its "
+            "\(Output.name(files[0])): error: gesture \(name) has one example: learning needs two or more of each, to choose its "
                 + "threshold on one held out")
     }
     // The templates file could not be used beside the built-in recognizers: say so now.
@@ -229,7 +231,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     for (name, files) in counts.sorted(by: { $0.key < $1.key }) {
         if RecognizerDefinition.sameGestureName(name, TemplateLearner.negative) {
             problems.append(
-                "\(files[0]): error: label \(name) is a gesture here, as the negatives are labelled \(negatives), but no "
+                "\(Output.name(files[0])): error: label \(name) is a gesture here, as the negatives are labelled \(negatives), but no "
                     + "recognizer's gesture may be named none (--label-map \(name)=\(negatives) makes them negatives)")
             continue
         }
@@ -237,13 +239,13 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, name) }
         }) {
             problems.append(
-                "\(files[0]): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
+                "\(Output.name(files[0])): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
                     + (owner.definition.gestures.contains(name) ? "" : " in another case")
                     + ": a learned gesture needs a name of its own (--label-map \(name)=my-\(name.lowercased()))")
         }
         if let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
             problems.append(
-                "\(files[0]): error: gestures \(other) and \(name) differ only in case: labels name gestures in any "
+                "\(Output.name(files[0])): error: gestures \(other) and \(name) differ only in case: labels name gestures in any "
                     + "case, so they would be one (--label-map \(name)=\(other))")
         }
     }
@@ -280,7 +282,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let small = examples.filter { $0.label != TemplateLearner.negative && $0.size < minimum }
     if let first = small.first {
         Output.error(
-            "\(first.file): warning: \(small.count) example\(small.count == 1 ? "" : "s") of the gestures span less "
+            "\(Output.name(first.file)): warning: \(small.count) example\(small.count == 1 ? "" : "s") of the gestures span less "
                 + "than \(Format.number(minimum)) pt (this one \(Format.significant(first.size, decimals: 1))): the learned "
                 + "recognizer fails such strokes as too-small unless --set \(id).minimumSize is lower")
     }
@@ -313,7 +315,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.write(text)
     } else {
         if let problem = writeFile(text, to: out, replacing: true) {
-            Output.error("gesture: error: cannot write \(out): \(Output.reason(problem))")
+            Output.error("gesture: error: cannot write \(Output.name(out)): \(Output.reason(problem))")
             return .error
         }
     }
@@ -378,7 +380,7 @@ func learnSummary(
     }
     lines.append("")
     lines.append(
-        "wrote \(out == "-" ? "standard output" : out) (\(Format.number(Double(bytes) / 1000, decimals: 1)) KB, "
+        "wrote \(out == "-" ? "standard output" : Output.name(out)) (\(Format.number(Double(bytes) / 1000, decimals: 1)) KB, "
             + "recognizer \(file.id))")
     return lines.joined(separator: "\n")
 }

@@ -196,21 +196,23 @@ func outputFolder(for path: String) -> (path: String, isFolder: Bool?) {
 
 /// Checks `path`, the file `option` names to write, before the work that makes it: a usage error
 /// when it is empty, a folder, a file that exists (unless `force`), or not in a folder that can be
-/// written into.
+/// written into. The error shows the names escaped, as every diagnostic does.
 func checkOutputFile(_ path: String, for option: String, force: Bool) throws(UsageError) {
     guard !path.isEmpty else { throw UsageError("\(option) \"\": an empty path names no file") }
+    let shown = Output.name(path)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-        if isFolder.boolValue { throw UsageError("\(option) \(path) is a folder: name a file") }
-        if !force { throw UsageError("\(option) \(path) exists: give --force to overwrite it") }
+        if isFolder.boolValue { throw UsageError("\(option) \(shown) is a folder: name a file") }
+        if !force { throw UsageError("\(option) \(shown) exists: give --force to overwrite it") }
     }
     let target = outputFolder(for: path)
+    let folder = Output.name(target.path)
     switch target.isFolder {
-    case nil: throw UsageError("\(option) \(path): no folder \(target.path) to write it in")
-    case false: throw UsageError("\(option) \(path): \(target.path) is not a folder")
+    case nil: throw UsageError("\(option) \(shown): no folder \(folder) to write it in")
+    case false: throw UsageError("\(option) \(shown): \(folder) is not a folder")
     case true:
         guard access(target.path, W_OK) == 0 else {
-            throw UsageError("\(option) \(path): cannot write into the folder \(target.path): \(Output.reason(errno))")
+            throw UsageError("\(option) \(shown): cannot write into the folder \(folder): \(Output.reason(errno))")
         }
     }
 }

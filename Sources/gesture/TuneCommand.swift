@@ -107,7 +107,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         if configuration.entries.contains(where: { $0.definition.learned?.file == "-" }) {
             throw UsageError(
-                "--write-config \(file): the templates were read from standard input (--templates -), which a config "
+                "--write-config \(Output.name(file)): the templates were read from standard input (--templates -), which a config "
                     + "file cannot name: give the templates file by its path")
         }
         try checkOutputFile(file, for: "--write-config", force: arguments.flags.contains("--force"))
@@ -133,7 +133,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     // Read every trace once.
     let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
     guard !entries.isEmpty else {
-        throw UsageError("no trace files (.json, .csv, .xml) in \(arguments.operands.joined(separator: ", "))")
+        throw UsageError(
+            "no trace files (.json, .csv, .xml) in \(arguments.operands.map(Output.name).joined(separator: ", "))")
     }
     let reads = readAll(entries, runner: runner, jobs: tuner.jobs)
     var samples: [TuningSample] = []
@@ -149,7 +150,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     for (entry, read) in zip(entries, reads) {
         guard let trace = read.trace else {
             errors += 1
-            Output.error(read.error?.description ?? entry.path)
+            Output.error(read.error?.description ?? Output.name(entry.path))
             continue
         }
         guard let label = read.label else {
@@ -198,12 +199,13 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         let chosen = configurations[result.chosen.setting]
         let text = TuneReport.config(chosen, folder: Paths.folder(of: file)).prettyText + "\n"
         if let problem = writeFile(text, to: file, replacing: true) {
-            Output.error("gesture: error: cannot write configuration file \(file): \(Output.reason(problem))")
+            Output.error(
+                "gesture: error: cannot write configuration file \(Output.name(file)): \(Output.reason(problem))")
             return .error
         }
         if configuration.profile == .hammer {
             Output.error(
-                "gesture: note: \(file) sets every parameter, so its values hold with any --profile; its "
+                "gesture: note: \(Output.name(file)) sets every parameter, so its values hold with any --profile; its "
                     + "relationships are changes to --profile hammer's, whose way of waiting comes with that profile "
                     + "only: apply it with --profile hammer")
         }

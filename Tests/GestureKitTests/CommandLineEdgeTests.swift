@@ -272,6 +272,73 @@ import Testing
                     stderr: "c\\u{7}.json:1:2: error: expected a string key, found the end of input\n"))
     }
 
+    /// `learn` and `tune` show the names of the files they write, and of their examples, escaped in
+    /// their own messages (`--out` or `--write-config` a folder, a file that exists, no folder to
+    /// write in; a gesture with one example; no trace files; what was written), as every other
+    /// diagnostic does: a control character in one reached the terminal raw.
+    @Test func learnAndTuneShowTheNamesTheyWriteEscaped() throws {
+        let folder = try LearnCommandTests.folder("edge-control-learn")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LearnCommandTests.examples(in: folder, ["v", "caret"])
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("examples"), to: folder.appendingPathComponent("ex\u{1B}"))
+        for name in ["d\u{1B}", "empty\u{1B}"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data().write(to: folder.appendingPathComponent("t\u{1B}"))
+        func usage(_ command: String, _ message: String) -> GestureCommand.Output {
+            .init(
+                status: 2, stdout: "",
+                stderr: "gesture: error: \(message)\nRun `gesture \(command) --help` for usage.\n")
+        }
+        let learn = ["learn", "ex\u{1B}", "--out"]
+        let learned = try GestureCommand.run(learn + ["o\u{1B}.json"], in: folder)
+        #expect(learned.status == 0 && learned.stderr == "")
+        #expect(learned.stdout.contains("\nwrote o\\u{1B}.json ("), "\(learned.stdout)")
+        #expect(!learned.stdout.contains("\u{1B}"))
+        #expect(
+            try GestureCommand.run(learn + ["o\u{1B}.json"], in: folder)
+                == usage("learn", "--out o\\u{1B}.json exists: give --force to overwrite it"))
+        #expect(
+            try GestureCommand.run(learn + ["d\u{1B}"], in: folder)
+                == usage("learn", "--out d\\u{1B} is a folder: name a file"))
+        #expect(
+            try GestureCommand.run(learn + ["no\u{1B}/t.json"], in: folder)
+                == usage("learn", "--out no\\u{1B}/t.json: no folder no\\u{1B} to write it in"))
+        #expect(
+            try GestureCommand.run(learn + ["t\u{1B}/t.json"], in: folder)
+                == usage("learn", "--out t\\u{1B}/t.json: t\\u{1B} is not a folder"))
+        #expect(
+            try GestureCommand.run(["learn", "empty\u{1B}", "--out", "e.json"], in: folder)
+                == usage("learn", "no trace files (.json, .csv, .xml) in empty\\u{1B}"))
+        let star = folder.appendingPathComponent("ex\u{1B}/p0/star")
+        try FileManager.default.createDirectory(at: star, withIntermediateDirectories: true)
+        try Data(LearnCommandTests.traceText(TemplateLearnerTests.drawn("l", by: 0, take: 0).strokes).utf8)
+            .write(to: star.appendingPathComponent("only.json"))
+        let one = try GestureCommand.run(["learn", "ex\u{1B}", "--out", "s.json"], in: folder)
+        #expect(one.status == 2 && one.stdout == "")
+        #expect(
+            one.stderr
+                == "ex\\u{1B}/p0/star/only.json: error: gesture star has one example: learning needs two or more of each, "
+                + "to choose its threshold on one held out\n"
+                + "gesture: error: 1 problem with the examples; nothing written\n")
+
+        let tune = ["tune", "ex\u{1B}", "--sweep", "z.jitterTolerance=1:2:1", "--write-config"]
+        #expect(
+            try GestureCommand.run(tune + ["d\u{1B}"], in: folder)
+                == usage("tune", "--write-config d\\u{1B} is a folder: name a file"))
+        #expect(
+            try GestureCommand.run(tune + ["t\u{1B}"], in: folder)
+                == usage("tune", "--write-config t\\u{1B} exists: give --force to overwrite it"))
+        #expect(
+            try GestureCommand.run(tune + ["no\u{1B}/c.json"], in: folder)
+                == usage("tune", "--write-config no\\u{1B}/c.json: no folder no\\u{1B} to write it in"))
+        #expect(
+            try GestureCommand.run(["tune", "empty\u{1B}", "--sweep", "z.jitterTolerance=1:2:1"], in: folder)
+                == usage("tune", "no trace files (.json, .csv, .xml) in empty\\u{1B}"))
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }
