@@ -30,12 +30,13 @@ struct ReportFolder {
     init(_ path: String, force: Bool) throws(UsageError) {
         self.path = path
         self.force = force
+        let shown = Output.name(path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw UsageError("--report \(path): exists and is not a folder") }
+            guard isFolder.boolValue else { throw UsageError("--report \(shown): exists and is not a folder") }
             guard force else {
                 throw UsageError(
-                    "--report \(path): the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
+                    "--report \(shown): the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
                 )
             }
         }
@@ -47,23 +48,28 @@ struct ReportFolder {
             guard lstat(target, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFLNK {
                 throw UsageError(
-                    "--report \(path): \(target) is a symbolic link; the report does not write through one (remove it)")
+                    "--report \(shown): \(Output.name(target)) is a symbolic link; the report does not write through one (remove it)"
+                )
             }
             if name == Self.page, info.st_mode & S_IFMT != S_IFREG {
-                throw UsageError("--report \(path): \(target) exists and is not a file")
+                throw UsageError("--report \(shown): \(Output.name(target)) exists and is not a file")
             }
         }
         for folder in [path, self.file(Self.traces)] {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw UsageError("--report \(path): \(folder) is not a folder") }
+                guard isFolder.boolValue else {
+                    throw UsageError("--report \(shown): \(Output.name(folder)) is not a folder")
+                }
             } else {
                 if let problem = Self.makeFolder(folder) {
-                    throw UsageError("--report \(path): cannot make the folder \(folder): \(Output.reason(problem))")
+                    throw UsageError(
+                        "--report \(shown): cannot make the folder \(Output.name(folder)): \(Output.reason(problem))")
                 }
             }
             guard access(folder, W_OK) == 0 else {
-                throw UsageError("--report \(path): cannot write into the folder \(folder): \(Output.reason(errno))")
+                throw UsageError(
+                    "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))")
             }
         }
     }
@@ -87,12 +93,13 @@ struct ReportFolder {
     func write(_ text: String, as name: String) -> String? {
         let target = file(name)
         guard let problem = writeFile(text, to: target, replacing: force, flags: O_NOFOLLOW) else { return nil }
+        let shown = Output.name(target)
         switch problem {
-        case EEXIST: return "\(target): error: exists; not overwritten (--force overwrites)"
+        case EEXIST: return "\(shown): error: exists; not overwritten (--force overwrites)"
         // O_NOFOLLOW's refusal.
         case ELOOP:
-            return "\(target): error: is a symbolic link; the report does not write through one (remove it)"
-        default: return "\(target): error: cannot write: \(Output.reason(problem))"
+            return "\(shown): error: is a symbolic link; the report does not write through one (remove it)"
+        default: return "\(shown): error: cannot write: \(Output.reason(problem))"
         }
     }
 

@@ -339,6 +339,28 @@ import Testing
                 == usage("tune", "no trace files (.json, .csv, .xml) in empty\\u{1B}"))
     }
 
+    /// `batch` shows the folder `--report` names, and a PATH with no trace files, escaped in its usage
+    /// errors, as every diagnostic shows a name: a control character in one reached the terminal raw.
+    @Test func batchShowsItsReportFolderAndPathsEscaped() throws {
+        let corpus = try MiniCorpus("edge-control-report")
+        defer { corpus.remove() }
+        try corpus.add("z.csv", from: "z.csv", label: "z")
+        try corpus.write("r\u{1B}", "")
+        try corpus.write("empty\u{1B}/notes.txt", "")
+        func usage(_ message: String) -> GestureCommand.Output {
+            .init(status: 2, stdout: "", stderr: "gesture: error: \(message)\nRun `gesture batch --help` for usage.\n")
+        }
+        #expect(
+            try GestureCommand.run(["batch", "z.csv", "--report", "r\u{1B}"], in: corpus.folder)
+                == usage("--report r\\u{1B}: exists and is not a folder"))
+        #expect(
+            try GestureCommand.run(["batch", "z.csv", "--report", "r\u{1B}/report"], in: corpus.folder)
+                == usage("--report r\\u{1B}/report: cannot make the folder r\\u{1B}/report: Not a directory"))
+        #expect(
+            try GestureCommand.run(["batch", "empty\u{1B}"], in: corpus.folder)
+                == usage("no trace files (.json, .csv, .xml) in empty\\u{1B}"))
+    }
+
     @Test func tuneWritesAConfigNamedWithOneLetterAndOverwritesOnlyWithForce() throws {
         let corpus = try MiniCorpus("edge-write-config")
         defer { corpus.remove() }
