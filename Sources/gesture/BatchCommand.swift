@@ -314,7 +314,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         if index > 0, document.board.grouping != board.grouping {
             func by(_ grouping: Grouping?) -> String { grouping.map { "--group-by \($0.spec)" } ?? "no --group-by" }
             throw UsageError(
-                "\(file) is the output of a run with \(by(document.board.grouping)), \(arguments.operands[0]) of one with \(by(board.grouping)): merge the outputs of runs with the same --group-by"
+                "\(Output.name(file)) is the output of a run with \(by(document.board.grouping)), \(Output.name(arguments.operands[0])) of one with \(by(board.grouping)): merge the outputs of runs with the same --group-by"
             )
         }
         board.merge(document.board)
@@ -331,8 +331,8 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     // A shard given twice (a retried run, a glob) would count its traces twice.
     for (a, b) in zip(found, found.dropFirst()) where PathKey(a.0.path) == PathKey(b.0.path) && a.1 != b.1 {
         throw UsageError(
-            "\(a.0.path) is a row of input \(a.1 + 1) (\(arguments.operands[a.1])) and of input \(b.1 + 1) "
-                + "(\(arguments.operands[b.1])): each trace must be in one input (a shard given twice?)")
+            "\(Output.name(a.0.path)) is a row of input \(a.1 + 1) (\(Output.name(arguments.operands[a.1]))) and of input \(b.1 + 1) "
+                + "(\(Output.name(arguments.operands[b.1]))): each trace must be in one input (a shard given twice?)")
     }
     let rows = found.map(\.0)
     if format == .json {
@@ -372,7 +372,7 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
     guard let (firstFile, first) = known.first else { return nil }
     for (file, run) in known.dropFirst() where run.settings != first.settings {
         throw UsageError(
-            "\(file) and \(firstFile) are outputs of runs with different settings (recognizers, parameters, labels, --group-by or reading options): merge the shards of one command"
+            "\(Output.name(file)) and \(Output.name(firstFile)) are outputs of runs with different settings (recognizers, parameters, labels, --group-by or reading options): merge the shards of one command"
         )
     }
     let sharded = known.filter { $0.1.shard != nil }
@@ -384,19 +384,21 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
     for (file, run) in sharded {
         guard run.shard!.count == count else {
             throw UsageError(
-                "\(file) is shard \(run.shardText!), \(sharded[0].0) shard \(sharded[0].1.shardText!): merge the shards of one --shard K/N split"
+                "\(Output.name(file)) is shard \(run.shardText!), \(Output.name(sharded[0].0)) shard \(sharded[0].1.shardText!): merge the shards of one --shard K/N split"
             )
         }
         guard run.corpus == first.corpus, run.files == first.files else {
             throw UsageError(
-                "\(file) walked another corpus (\(run.files) files) than \(firstFile) (\(first.files) files): merge the shards of one corpus, each run on a PATH of the same name"
+                "\(Output.name(file)) walked another corpus (\(run.files) files) than \(Output.name(firstFile)) (\(first.files) files): merge the shards of one corpus, each run on a PATH of the same name"
             )
         }
     }
     var seen: [Int: String] = [:]
     for (file, run) in sharded {
         let k = run.shard!.index
-        if let other = seen[k] { throw UsageError("shard \(k)/\(count) is given twice: \(other) and \(file)") }
+        if let other = seen[k] {
+            throw UsageError("shard \(k)/\(count) is given twice: \(Output.name(other)) and \(Output.name(file))")
+        }
         seen[k] = file
     }
     let missing = (1...count).filter { seen[$0] == nil }

@@ -72,6 +72,27 @@ import Testing
         #expect(run.stdout.hasPrefix("new\\u{A}line.csv: z\n  sequence 1:"), "\(run.stdout)")
     }
 
+    /// merge-scores names its inputs escaped, as every diagnostic shows a name: a shard given twice,
+    /// and an input that is no batch output (its own reader's error). An escape reached the terminal.
+    @Test func mergeScoresShowsItsInputsEscaped() throws {
+        let corpus = try MiniCorpus("edge-merge-names")
+        defer { corpus.remove() }
+        try corpus.add("traces/z.csv", from: "z.csv")
+        try corpus.add("traces/checkmark.csv", from: "checkmark.json")
+        let shard = try GestureCommand.run(
+            ["batch", "traces", "--shard", "1/2", "--format", "json"], in: corpus.folder)
+        #expect(shard.status == 0 || shard.status == 1)
+        try corpus.write("s1\u{1B}.json", shard.stdout)
+        try corpus.write("copy.json", shard.stdout)
+        try corpus.write("bad\u{1B}.json", "{")
+        let twice = try GestureCommand.run(["merge-scores", "s1\u{1B}.json", "copy.json"], in: corpus.folder)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasPrefix("gesture: error: shard 1/2 is given twice: s1\\u{1B}.json and copy.json\n"))
+        let bad = try GestureCommand.run(["merge-scores", "bad\u{1B}.json"], in: corpus.folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("bad\\u{1B}.json:1:2: error: "), "\(bad.stderr)")
+    }
+
     /// A file named with U+E000 (of Unicode's private use area) is reported by that name: the text
     /// report used U+E000 as its mark of a space no line breaks at, and printed it as a space
     /// (`a b.csv: z`). Its mark is now NUL, which no file name or argument holds; and a touch name

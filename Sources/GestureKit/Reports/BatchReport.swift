@@ -167,7 +167,9 @@ public enum BatchReport {
 
     /// Reads a `--format json` output; the summary's counts become a scoreboard and the rows rows.
     public static func document(_ bytes: [UInt8], file: String) throws(LabelError) -> Document {
-        func fail(_ message: String) -> LabelError { LabelError("\(file): error: \(message)") }
+        // The name as diagnostics show it: a control character in it must not reach the terminal.
+        let shown = DiagnosticText.escaped(file)
+        func fail(_ message: String) -> LabelError { LabelError("\(shown): error: \(message)") }
         // Another format of batch output, named as such.
         let head = String(decoding: bytes.prefix(120), as: UTF8.self)
         if let first = head.unicodeScalars.first, ("0"..."9").contains(first),
@@ -180,7 +182,7 @@ public enum BatchReport {
         }
         if head.hasPrefix("path,") { throw fail("this is batch csv output; use --format json") }
         let root: JSONValue
-        do { root = try JSONValue.parse(bytes, file: file) } catch { throw LabelError(error.description) }
+        do { root = try JSONValue.parse(bytes, file: shown) } catch { throw LabelError(error.description) }
         guard case .array(let traces)? = root["traces"], let summary = root["summary"] else {
             throw fail("expected the JSON output of `gesture batch --format json`, with \"traces\" and \"summary\"")
         }
