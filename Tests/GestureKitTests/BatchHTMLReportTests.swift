@@ -300,6 +300,33 @@ import Testing
                 == "miss-false-alarm-z")
     }
 
+    /// Two kinds whose names differ only in letters a file name or an id here cannot hold
+    /// (`false-alarm: é`, `false-alarm: ö`) each have a section of its own id, which its row links to:
+    /// both had `miss-false-alarm--`, and both links led to the first.
+    @Test func kindsNamedAlikeInASCIIHaveSectionsOfTheirOwn() throws {
+        let corpus = try MiniCorpus("report-anchors")
+        defer { corpus.remove() }
+        try corpus.write(
+            "instances.json",
+            #"{"recognizers": [{"id": "a", "kind": "tap", "gesture": "é"}, "#
+                + #"{"id": "b", "kind": "long-press", "gesture": "ö"}]}"#)
+        try corpus.add("corpus/none/t.csv", from: "tap.json")  // none → é
+        try corpus.add("corpus/none/p.csv", from: "long-press.json")  // none → ö
+        let output = try GestureCommand.run(
+            ["batch", "corpus", "--config", "instances.json", "--recognizers", "a,b", "--report", "report"],
+            in: corpus.folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let page = try Self.page(corpus.folder.appendingPathComponent("report"))
+        let ids = page.all.compactMap { $0.attributes["id"] }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        let links = page.all("a").filter { $0.attributes["href"]?.hasPrefix("#miss-") == true }
+        #expect(links.map(\.content).sorted() == ["false-alarm: é", "false-alarm: ö"])
+        for link in links {
+            let section = page.element(id: String(link.attributes["href"]!.dropFirst()))
+            #expect(section?.all("h3").first?.content.hasPrefix(link.content + " ") == true, "\(link.content)")
+        }
+    }
+
     @Test func theMissesShownDoNotDependOnTheOrderRowsCameIn() {
         func row(_ path: String, _ label: String, _ gesture: String, _ code: String?, _ measured: Double?) -> BatchRow {
             BatchRow(

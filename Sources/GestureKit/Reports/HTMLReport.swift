@@ -123,6 +123,29 @@ public enum HTMLReport {
         "miss-" + safeName([kind.recognizer, kind.code, kind.recognized].compactMap { $0 }.joined(separator: "-"))
     }
 
+    /// The `id` of each kind's section on one page: its `anchor`, or, for a kind whose anchor an
+    /// earlier kind (in `ReportMisses.Kind.precedes` order) has, that anchor and `-2`, `-3`, … the
+    /// first no kind has, so that ids stay unique when names differ only in what `safeName` turns
+    /// into `-` (`false-alarm: é` and `false-alarm: ö`) or past its 60 characters.
+    static func anchors(_ kinds: some Sequence<ReportMisses.Kind>) -> [ReportMisses.Kind: String] {
+        let sorted = Set(kinds).sorted(by: ReportMisses.Kind.precedes)
+        var taken = Set(sorted.map(anchor))
+        var found: [ReportMisses.Kind: String] = [:]
+        var first: Set<String> = []
+        for kind in sorted {
+            let own = anchor(kind)
+            if first.insert(own).inserted {
+                found[kind] = own
+                continue
+            }
+            var number = 2
+            while taken.contains("\(own)-\(number)") { number += 1 }
+            found[kind] = "\(own)-\(number)"
+            taken.insert("\(own)-\(number)")
+        }
+        return found
+    }
+
     /// The page, an XHTML-compatible HTML5 document ending with a newline.
     public static func page(_ content: Content) -> String {
         var page = Page()
@@ -191,6 +214,8 @@ public enum HTMLReport {
     /// The page being written.
     struct Page {
         var out = ""
+        /// The `id` of each kind's section (`HTMLReport.anchors`).
+        var anchors: [ReportMisses.Kind: String] = [:]
 
         mutating func line(_ text: String) {
             out += text
@@ -224,6 +249,7 @@ public enum HTMLReport {
 
         mutating func write(_ content: Content) {
             let board = content.board
+            anchors = HTMLReport.anchors(Array(content.counts.keys) + content.misses.map(\.kind))
             line("<!DOCTYPE html>")
             line("<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">")
             line("<head>")
@@ -409,7 +435,7 @@ public enum HTMLReport {
                 let count = shown[kind] ?? 0
                 let name = kind.recognized.map { "\(kind.code): \($0)" } ?? kind.code
                 let code =
-                    count > 0 ? "<a href=\"#\(HTMLReport.anchor(kind))\">\(escape(name))</a>" : escape(name)
+                    count > 0 ? "<a href=\"#\(anchors[kind]!)\">\(escape(name))</a>" : escape(name)
                 line(
                     "<tr><th scope=\"row\">\(escape(kind.recognizer ?? "-"))</th><td class=\"text\">\(code)</td>"
                         + "<td>\(content.counts[kind]!)</td><td>\(count)</td></tr>")
@@ -428,7 +454,7 @@ public enum HTMLReport {
             line(cap)
             for (kind, misses) in content.misses {
                 let count = content.counts[kind] ?? misses.count
-                line("<section id=\"\(HTMLReport.anchor(kind))\" class=\"kind\">")
+                line("<section id=\"\(anchors[kind]!)\" class=\"kind\">")
                 line(
                     "<h3><code>\(escape(kind.title))</code> <span class=\"muted\">(\(misses.count) shown of "
                         + "\(count))</span></h3>")
