@@ -232,6 +232,20 @@ import Testing
         #expect(output.stdout.contains(#"(x\u{1B}[31m\u{7})"#))
     }
 
+    /// DEL and the C1 controls in a name are written `\u{7F}`, `\u{85}` as diagnostics write them, in
+    /// the picture and on the report's page: raw, a page showed nothing where they were.
+    @Test func delAndC1ControlsInANameAreWrittenVisibly() throws {
+        let json =
+            #"{"name": "x\u007f\u0085\u009fé", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}, "#
+            + #"{"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#
+        let output = try GestureCommand.run(["render", "-"], input: json)
+        #expect(output.status == 0 && output.stderr == "")
+        Self.expectSVG(output.stdout, "a name with DEL and C1 controls")
+        #expect(output.stdout.contains(#"(x\u{7F}\u{85}\u{9F}é)"#))
+        #expect(!output.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        #expect(HTMLReport.escape("a\u{7F}\u{80}b\u{A0}") == "a\\u{7F}\\u{80}b\u{A0}")
+    }
+
     /// A trace a million points across is drawn over a power of ten, which the legend says: its text
     /// is of a size a browser draws (Chromium caps a font at 10,000 units), and 1e200 is a picture.
     @Test(arguments: [(1e6, "1000"), (1e200, "1e197")])

@@ -71,12 +71,14 @@ public enum SVGRender {
     /// `text` with `&`, `<`, `>` and `"` escaped, for XML text and attribute values, and the characters
     /// XML 1.0 does not allow at all (control characters but tab, line feed and carriage return;
     /// U+FFFE and U+FFFF) written as `\u{1B}`: a name holding an escape sequence must not make the
-    /// picture a file no browser shows.
+    /// picture a file no browser shows. DEL and the C1 controls (U+007F to U+009F), which XML allows
+    /// but a page shows as nothing (and HTML calls a parse error), are written so too, as every
+    /// diagnostic writes them.
     public static func escape(_ text: String) -> String {
         guard
             text.utf8.contains(where: {
                 $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || ($0 < 0x20 && $0 != 9 && $0 != 10 && $0 != 13)
-                    || $0 == 0xEF
+                    || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF
             })
         else { return text }
         var out = ""
@@ -87,7 +89,9 @@ public enum SVGRender {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
+                || scalar.value == 0xFFFF:
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
