@@ -172,9 +172,10 @@ struct ReportFolder {
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)
             let configuration = runner.classifier.configuration
-            let picture = SVGRender.render(result, trace: trace, configuration: configuration)
+            let (picture, scale) = SVGRender.drawing(result, trace: trace, configuration: configuration)
             let text = TextReport.render(result, configuration: configuration)
-            return .success((picture, HTMLReport.thumbnailView(of: trace, picture: picture), text))
+            let view = HTMLReport.thumbnailView(of: trace, picture: picture, coordinateScale: scale)
+            return .success((picture, view, text))
         } catch {
             return .failure(Problem(message: "not drawn: the trace could not be read again: \(error.description)"))
         }

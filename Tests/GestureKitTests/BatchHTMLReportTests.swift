@@ -327,6 +327,40 @@ import Testing
         }
     }
 
+    /// A trace more than 100,000 units across is drawn over a power of ten: its thumbnail's view is in
+    /// the picture's units, around the touches. It was in the trace's, a thousand times too large, and
+    /// the touches a speck in its corner.
+    @Test func theThumbnailOfAHugeTraceShowsItsTouches() throws {
+        let corpus = try MiniCorpus("report-huge")
+        defer { corpus.remove() }
+        var samples: [Sample] = []
+        for k in 0...60 {
+            let angle = 2 * Double.pi * Double(k) / 60
+            let phase: Phase = k == 0 ? .began : k == 60 ? .ended : .moved
+            let location = Point(x: 5e6 + 4e6 * sin(angle), y: 5e6 - 4e6 * cos(angle))
+            samples.append(Sample(time: Double(k) * 0.01, touch: .number(1), phase: phase, location: location))
+        }
+        try corpus.add("corpus/z/huge.csv", Trace(samples: samples))  // z → circle
+        let output = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let folder = corpus.folder.appendingPathComponent("report")
+        let image = try #require(Self.page(folder).all("img").first?.attributes["src"])
+        let (file, fragment) = try #require(image.split(separator: "#", maxSplits: 1).map(String.init).pair)
+        let view = fragment.dropFirst("svgView(viewBox(".count).dropLast(2).split(separator: ",").compactMap {
+            Double($0)
+        }
+        let picture = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        #expect(picture.contains("drawn at 1/1000 of the trace's size"))
+        let box = try #require(picture.firstRange(of: "viewBox=\"")).upperBound
+        let whole = picture[box...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        try #require(view.count == 4 && whole.count == 4, "\(image)")
+        // The touches span 8000 units of the picture (8e6 of the trace): the view is a square around
+        // them, inside the picture, not a million units across.
+        #expect(view[2] > 8000 && view[2] < 12_000, "\(view)")
+        #expect(view[0] < 1000 && view[0] + view[2] > 9000 && view[1] < 1000 && view[1] + view[3] > 9000, "\(view)")
+        #expect(view[0] >= whole[0] - 2000 && view[0] + view[2] <= whole[0] + whole[2] + 2000, "\(view) \(whole)")
+    }
+
     @Test func theMissesShownDoNotDependOnTheOrderRowsCameIn() {
         func row(_ path: String, _ label: String, _ gesture: String, _ code: String?, _ measured: Double?) -> BatchRow {
             BatchRow(
@@ -459,4 +493,9 @@ import Testing
         #expect(misses.all("li").count == 200)
         #expect(Self.files(report.appendingPathComponent("traces")).count == 400)
     }
+}
+
+extension Array {
+    /// The two elements of a two-element array.
+    fileprivate var pair: (Element, Element)? { count == 2 ? (self[0], self[1]) : nil }
 }

@@ -93,8 +93,9 @@ public enum HTMLReport {
     /// syntax), since the whole picture, with the view's bounds and the legend, is too small to read as
     /// a thumbnail. The square is at least a fifth of the picture's larger side, as the picture's marks
     /// and text are scaled to its size: a tap is shown with some of the screen around it. Empty for a
-    /// trace without samples.
-    public static func thumbnailView(of trace: Trace, picture: String) -> String {
+    /// trace without samples. `coordinateScale` is what the picture's coordinates were divided by
+    /// (`SVGRender.drawing`): the square is in the picture's units, not the trace's.
+    public static func thumbnailView(of trace: Trace, picture: String, coordinateScale: Double = 1) -> String {
         guard let first = trace.samples.first?.location else { return "" }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
         for sample in trace.samples {
@@ -103,6 +104,8 @@ public enum HTMLReport {
             (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
             (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
         }
+        let scale = coordinateScale.isFinite && coordinateScale > 0 ? coordinateScale : 1
+        (minX, minY, maxX, maxY) = (minX / scale, minY / scale, maxX / scale, maxY / scale)
         let size = max(maxX - minX, maxY - minY)
         var side = size * 1.3 + 4
         if let view = picture.firstRange(of: "viewBox=\"") {

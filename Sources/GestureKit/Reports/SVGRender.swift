@@ -45,9 +45,19 @@ public enum SVGRender {
     public static func render(
         _ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil, configuration: Configuration? = nil
     ) -> String {
+        drawing(result, trace: trace, recognizers: recognizers, configuration: configuration).svg
+    }
+
+    /// The document `render` writes, and what its coordinates were divided by: 1, or for a trace more
+    /// than 100,000 units across the power of ten its legend names (`HTMLReport.thumbnailView` needs
+    /// it to find the touches in the picture).
+    public static func drawing(
+        _ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil, configuration: Configuration? = nil
+    ) -> (svg: String, coordinateScale: Double) {
         var picture = Picture(result: result, trace: trace, shown: recognizers)
         if let configuration { picture.details = TextReport.detailSpecs(configuration) }
-        return picture.document()
+        let svg = picture.document()
+        return (svg, picture.coordinateScale)
     }
 
     /// The widest span of points (and view) a picture is drawn for: its sizes, margins and labels are
