@@ -188,9 +188,9 @@ import Testing
     /// Runs snippet `name`, its `print` given, or returns false when it is not one of these.
     static func run(_ name: String, print: (Any) -> Void) throws -> Bool {
         switch name {
-        case "api-classify": try apiClassify(print: print)
-        case "convert-losses": try convertTrace(print: print)
-        case "register-caret": try registerCaret(print: print)
+        case "api-classify": try DocSnippets.apiClassify(print: print)
+        case "convert-losses": try DocSnippets.convertTrace(print: print)
+        case "register-caret": try DocSnippets.registerCaret(print: print)
         default: return false
         }
         return true
