@@ -90,6 +90,11 @@ import Testing
             "swipe.minimumTravel=off",
             #"swipe.minimumTravel=off: parameter "minimumTravel" for swipe cannot be switched off (null or off): it must be a number ≥ 0 (pt)"#
         ),
+        // The name is judged before the value: a misspelt one with a value of no kind gets its hint.
+        (
+            "swipe.minimumTravl=abc",
+            #"swipe.minimumTravl=abc: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#
+        ),
         (
             "pan.minimumTouchs=2",
             #"pan.minimumTouchs=2: unknown parameter "minimumTouchs" for pan: did you mean minimumTouches?"#

@@ -52,6 +52,14 @@ import Testing
         #expect(
             refusal(#"{"parameters": {"swipe": {"minimumSpeed": true}}}"#)
                 == #"c.json:1:43: error: parameter "minimumSpeed" for swipe must be a number ≥ 0 (pt/s), found true"#)
+        // A misspelt name is the first mistake, placed at the name, with its "did you mean": a value
+        // of the wrong kind with it said only that the value was wrong.
+        #expect(
+            refusal(#"{"parameters": {"swipe": {"minimumTravl": "20"}}}"#)
+                == #"c.json:1:27: error: unknown parameter "minimumTravl" for swipe: did you mean minimumTravel?"#)
+        #expect(
+            refusal(#"{"parameters": {"swipee": {"minimumTravel": "20"}}}"#)
+                == #"c.json:1:17: error: unknown recognizer "swipee": did you mean swipe?"#)
     }
 
     @Test func nullSwitchesAnOptionalRuleOffAndOnlyAnOptionalOne() throws {

@@ -40,6 +40,8 @@ extension Configuration {
         case _ where Directions.parse(text) != nil: value = .directions(Directions.parse(text)!)
         default:
             let found = "found \"\(DiagnosticText.escaped(String(text)))\""
+            // An unknown name is the first mistake, with its "did you mean", before the value's kind.
+            if let unknown = unknownTarget(name, for: id) { throw unknown }
             guard !text.isEmpty else { throw ConfigurationError("expected a value after \"=\"") }
             let parsed = Result { () throws(JSONParseError) in try JSONValue.parse(Array(text.utf8), file: "--set") }
             switch parsed {

@@ -194,7 +194,16 @@ private struct ConfigFile {
     ) throws(ConfigurationError) {
         let accepted = configuration.entries.first { $0.id == id }?.definition.parameters.first { $0.name == name }?
             .accepted
-        let parameter = try parameterValue(value, named: name, for: id, accepted: accepted)
+        let parameter: ParameterValue
+        do throws(ConfigurationError) {
+            parameter = try parameterValue(value, named: name, for: id, accepted: accepted)
+        } catch {
+            // An unknown name is the first mistake, with its "did you mean", before the value's kind.
+            if accepted == nil, let unknown = configuration.unknownTarget(name, for: id) {
+                throw placed(unknown, recognizer: idOffset, parameter: nameOffset, value: value.offset)
+            }
+            throw error
+        }
         do throws(ConfigurationError) {
             for warning in try configuration.setting(name, to: parameter, for: id) {
                 warn(warning.text, at: warning.subject == .value ? value.offset : nameOffset, in: &configuration)

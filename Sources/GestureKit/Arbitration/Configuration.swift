@@ -394,6 +394,17 @@ public struct Configuration: Sendable {
         warnings += try setting(name, to: value, for: id).map(\.text)
     }
 
+    /// The error `set(_:to:for:)` gives when `id` or `name` names no recognizer or parameter here,
+    /// whatever the value: nil when both are known. A value of the wrong kind (`"20"`, `abc`) is
+    /// then not the first mistake to report: `minimumTravl` gets its "did you mean".
+    func unknownTarget(_ name: String, for id: String) -> ConfigurationError? {
+        var probe = self
+        do throws(ConfigurationError) { _ = try probe.setting(name, to: .off, for: id) } catch {
+            return error.subject == .value ? nil : error
+        }
+        return nil
+    }
+
     /// `set(_:to:for:)`, returning its warnings, each with what it is about (the name or the value), so
     /// that a config file can place them.
     mutating func setting(_ name: String, to value: ParameterValue, for id: String) throws(ConfigurationError)
