@@ -93,6 +93,11 @@ let fileOptions: Set<String> = ["--config", "--templates", "--labels"]
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {
     var message: String
+
+    /// The folders and files a command was given hold no trace file: a misspelt or empty folder.
+    static func noTraceFiles(in paths: [String]) -> UsageError {
+        UsageError("no trace files (.json, .csv, .xml) in \(paths.map(Output.name).joined(separator: ", "))")
+    }
     init(_ message: String) { self.message = message }
 }
 

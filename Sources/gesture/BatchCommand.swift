@@ -167,7 +167,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     // shard that takes none of them is fine.
     var probe = CorpusWalker(roots: roots).lazy.filter { !labeler.isLabelsFile($0.path) }.makeIterator()
     guard probe.next() != nil else {
-        throw UsageError("no trace files (.json, .csv, .xml) in \(roots.map(Output.name).joined(separator: ", "))")
+        throw UsageError.noTraceFiles(in: roots)
     }
     // Checked and made before the run: a folder that may not be written costs no run.
     let report = try arguments.options["--report"].map { path throws(UsageError) in

@@ -81,8 +81,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
     // A file in the way was an error for every input, each one `cannot make its folder`.
-    let trimmed = String(out.reversed().drop { $0 == "/" }.reversed())
-    if !trimmed.isEmpty, FileManager.default.fileExists(atPath: trimmed, isDirectory: &outIsFolder),
+    if FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &outIsFolder),
         !outIsFolder.boolValue
     {
         throw UsageError(

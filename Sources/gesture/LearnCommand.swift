@@ -178,8 +178,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
     }
     guard !entries.isEmpty else {
-        throw UsageError(
-            "no trace files (.json, .csv, .xml) in \(arguments.operands.map(Output.name).joined(separator: ", "))")
+        throw UsageError.noTraceFiles(in: arguments.operands)
     }
     let reads = readAll(entries, runner: runner, jobs: try arguments.jobs())
 

@@ -133,8 +133,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     // Read every trace once.
     let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
     guard !entries.isEmpty else {
-        throw UsageError(
-            "no trace files (.json, .csv, .xml) in \(arguments.operands.map(Output.name).joined(separator: ", "))")
+        throw UsageError.noTraceFiles(in: arguments.operands)
     }
     let reads = readAll(entries, runner: runner, jobs: tuner.jobs)
     var samples: [TuningSample] = []

@@ -192,8 +192,7 @@ private struct ConfigFile {
         _ name: String, at nameOffset: Int, to value: LocatedJSON, for id: String, at idOffset: Int,
         in configuration: inout Configuration
     ) throws(ConfigurationError) {
-        let accepted = configuration.entries.first { $0.id == id }?.definition.parameters.first { $0.name == name }?
-            .accepted
+        let accepted = configuration.entries.first { $0.id == id }?.definition.parameter(name)?.accepted
         let parameter: ParameterValue
         do throws(ConfigurationError) {
             parameter = try parameterValue(value, named: name, for: id, accepted: accepted)

@@ -78,7 +78,7 @@ public enum TuneReport {
                     "these figures are in-sample (chosen and scored on the same traces); --group-by gives the "
                     + "leave-one-group-out figure\n"
             } else {
-                let only = result.groups.first.map { " (\(DiagnosticText.escaped($0)))" } ?? ""
+                let only = result.groups.isEmpty ? "" : " (\(shownGroup(result, 0)))"
                 out +=
                     "these figures are in-sample: --group-by \(corpus.groupBy!) finds one group\(only), and "
                     + "leave-one-group-out needs two or more to hold one out\n"
