@@ -146,6 +146,12 @@ enum Output {
     /// A file name as a diagnostic shows it: control characters escaped (`esc\u{1B}[31m.svg`), as
     /// the readers and the walk show a name; a name already so shown is unchanged.
     static func name(_ path: String) -> String { CorpusWalker.shown(Array(path.utf8)) }
+
+    /// A message that is not placed in a file, with its control characters escaped as names are: it
+    /// may quote what was typed on the command line (`--group-by column:NAME`, `--id`, an option's
+    /// value, an unknown option), where an escape sequence would reach the terminal and a newline
+    /// would split the message. What is escaped already stays as it is (a `\` is not escaped).
+    static func typed(_ message: String) -> String { name(message) }
 }
 
 /// `--color auto|always|never`: colour text output on a terminal unless `NO_COLOR` is set, always,

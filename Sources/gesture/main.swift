@@ -40,15 +40,15 @@ func run(_ words: [String]) -> ExitCode {
         return .recognized
     } catch let error as UsageError {
         let help = command.map { "gesture \($0) --help" } ?? "gesture --help"
-        Output.error("gesture: error: \(error.message)\nRun `\(help)` for usage.")
+        Output.error("gesture: error: \(Output.typed(error.message))\nRun `\(help)` for usage.")
     } catch let error as LabelError {
         // A message placed in a file (`labels.csv:3:7: error: …`) is shown as it is.
-        Output.error(error.isPlaced ? error.message : "gesture: error: \(error.message)")
+        Output.error(error.isPlaced ? error.message : "gesture: error: \(Output.typed(error.message))")
     } catch let error as ConfigurationError {
         // An error in a config file is placed in it, as `c.json:3:18: error: …`.
-        Output.error(error.file == nil ? "gesture: error: \(error.message)" : error.description)
+        Output.error(error.file == nil ? "gesture: error: \(Output.typed(error.message))" : error.description)
     } catch {
-        Output.error("gesture: error: \(error)")
+        Output.error("gesture: error: \(Output.typed("\(error)"))")
     }
     return .error
 }

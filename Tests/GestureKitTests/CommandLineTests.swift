@@ -133,6 +133,25 @@ import Testing
             ["classify", "--recognizers", "check", "x"],
             "gesture: error: --recognizers: unknown recognizer \"check\": expected one of \(Registry.all.map(\.id).joined(separator: ", "))\n"
         ),
+        // What was typed is shown with its control characters escaped, as file names are: raw, an
+        // escape sequence reached the terminal and a newline split the message.
+        (
+            ["classify", "--fr\u{1B}[2Jmat", "json", "x"],
+            "gesture: error: unknown option --fr\\u{1B}[2Jmat\nRun `gesture classify --help` for usage.\n"
+        ),
+        (
+            ["classify", "--format", "ya\nml", "x"],
+            "gesture: error: invalid value \"ya\\u{A}ml\" for --format: expected text, json or jsonl\nRun `gesture classify --help` for usage.\n"
+        ),
+        (
+            ["learn", "x", "--id", "a\u{1B}b", "--out", "t.json"],
+            "gesture: error: --id \"a\\u{1B}b\": an id is letters, digits, - and _\nRun `gesture learn --help` for usage.\n"
+        ),
+        (
+            ["batch", "Traces", "--group-by", "column:a\tb"],
+            "gesture: error: --group-by: column:a\\u{9}b groups by a column of the labels files, and no labels file was given\n"
+                + "Run `gesture batch --help` for usage.\n"
+        ),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
         let output = try GestureCommand.run(arguments)
