@@ -35,6 +35,19 @@ import Testing
         #expect(read.text == text)
     }
 
+    /// `source.groups` is a count, or null when the groups were not known: any other type is an error
+    /// at its place, as every other field's is, rather than read as null.
+    @Test func groupsOfAnotherTypeAreRefused() throws {
+        for wrong in ["\"4\"", "true", "[4]", "{}"] {
+            #expect(
+                Self.error(Self.edited("\"groups\": 4", "\"groups\": \(wrong)"))
+                    == "t.json:9:79: error: \"groups\" must be a number", "groups \(wrong)")
+        }
+        let unknown = try TemplateFile.read(
+            bytes: Array(Self.edited("\"groups\": 4", "\"groups\": null").utf8), file: "t.json")
+        #expect(unknown.source.groups == nil)
+    }
+
     /// A template costs its table of lower bounds once read: a file of more than `maximumTemplates` is
     /// refused where the gesture that goes past it starts, and one of exactly that many is read.
     @Test func aFileOfTooManyTemplatesIsRefused() throws {

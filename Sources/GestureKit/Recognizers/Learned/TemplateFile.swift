@@ -363,7 +363,8 @@ private struct TemplateReader {
             if let negatives = parts["negatives"] {
                 result.source.negatives = try integer(negatives, "\"negatives\"", from: 0)
             }
-            if let groups = parts["groups"], case .number = groups.content {
+            // null when the groups were not known; anything but a count or null is a wrong type.
+            if let groups = parts["groups"], groups.plain != .null {
                 result.source.groups = try integer(groups, "\"groups\"", from: 0)
             }
         }
