@@ -48,6 +48,16 @@ import Testing
         #expect(unknown.source.groups == nil)
     }
 
+    /// Any threshold read writes back as it was read: one too large to scale to two decimals (1e307)
+    /// was written as null, which could not be read again.
+    @Test func aHugeThresholdWritesBack() throws {
+        var file = try TemplateFile.read(bytes: Array(Self.good.utf8), file: "t.json")
+        file.gestures[0].threshold = 1e307
+        let again = try TemplateFile.read(bytes: Array(file.text.utf8), file: "t.json")
+        #expect(again.gestures[0].threshold == 1e307)
+        #expect(again.text == file.text)
+    }
+
     /// A template costs its table of lower bounds once read: a file of more than `maximumTemplates` is
     /// refused where the gesture that goes past it starts, and one of exactly that many is read.
     @Test func aFileOfTooManyTemplatesIsRefused() throws {

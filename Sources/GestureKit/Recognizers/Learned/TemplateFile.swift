@@ -127,6 +127,9 @@ public struct TemplateFile: Sendable, Hashable {
 
     public static func rounded(_ value: Double, _ decimals: Int = 2) -> Double {
         let scale = [1.0, 10, 100, 1_000, 10_000][decimals]
+        // Scaled, a number past about 1e304 would be infinite, and written as null. Past 2^53 every
+        // double is whole: there is nothing to round.
+        guard abs(value) < 0x1p53 else { return value }
         return (value * scale).rounded() / scale
     }
 }
