@@ -356,4 +356,25 @@ import Testing
         try configured.apply(json: Array(try Data(contentsOf: URL(fileURLWithPath: config))), file: config)
         #expect(configured.entries.first { $0.id == "shapes" }?.values["timeWindow"] == .number(0.3))
     }
+
+    /// `gesture list --format markdown`: a learned gesture's name may hold a `|` or a backtick (a
+    /// folder's name), which stays in its cell and its code span: each row of the tables keeps its
+    /// columns.
+    @Test func markdownKeepsAGestureNameInItsCell() throws {
+        let name = "a|b`c"
+        let configuration = try Self.configuration(
+            Self.unistroke.replacingOccurrences(of: "\"name\": \"caret\"", with: "\"name\": \"a|b`c\""))
+        #expect(configuration.entries[0].definition.gestures.contains(name))
+        let markdown = MarkdownReport.render(configuration)
+        #expect(markdown.contains("recognizes ``a|b`c``, `o`, `v`"), "\(markdown)")
+        #expect(markdown.contains("\n| ``a\\|b`c`` | 8 | "), "\(markdown)")
+        #expect(markdown.contains("| `gesture` | ``a\\|b`c`` or `o` or `v` or null |"), "\(markdown)")
+        // Every row of a table has as many cells as its header: no `|` but the escaped ones splits one.
+        for table in markdown.components(separatedBy: "\n\n") where table.hasPrefix("| ") {
+            let rows = table.split(separator: "\n").map {
+                $0.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
+            }
+            #expect(Set(rows).count == 1, "\(table)")
+        }
+    }
 }

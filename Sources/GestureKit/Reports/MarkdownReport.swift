@@ -24,7 +24,7 @@ public enum MarkdownReport {
         }
         var facts = [
             "id `\(definition.id)`", definition.kind.rawValue,
-            "recognizes " + definition.gestures.map { "`\($0)`" }.joined(separator: ", "),
+            "recognizes " + definition.gestures.map(code).joined(separator: ", "),
         ]
         if !definition.capabilities.isEmpty { facts.append("is: " + list(definition.capabilities.map(\.rawValue))) }
         if !entry.requiresFailureOf.isEmpty { facts.append("requires to fail: " + list(entry.requiresFailureOf)) }
@@ -37,7 +37,8 @@ public enum MarkdownReport {
             out += "| --- | --- | --- | --- | --- | --- |\n"
             for gesture in learned.gestures {
                 out +=
-                    "| `\(gesture.name)` | \(gesture.templates) | \(Format.number(gesture.threshold, decimals: 1)) | "
+                    "| \(escaped(code(gesture.name))) | \(gesture.templates) | "
+                    + "\(Format.number(gesture.threshold, decimals: 1)) | "
                 out +=
                     "\(ReportText.percent(gesture.recall)) | \(ReportText.percent(gesture.falseAlarms, decimals: 2)) | "
                 out += "\(gesture.strokes) |\n"
@@ -79,9 +80,10 @@ public enum MarkdownReport {
             out += "\n\(heading) Details\n\n| name | type | unit | meaning |\n| --- | --- | --- | --- |\n"
             for detail in definition.details {
                 var type = detail.kind.name
-                if case .text(let values) = detail.kind { type = values.map { "`\($0)`" }.joined(separator: " or ") }
+                if case .text(let values) = detail.kind { type = values.map(code).joined(separator: " or ") }
                 if detail.nullable { type += " or null" }
-                out += "| `\(detail.name)` | \(type) | \(detail.unit?.rawValue ?? "") | \(escaped(detail.meaning)) |\n"
+                out += "| `\(detail.name)` | \(escaped(type)) | \(detail.unit?.rawValue ?? "") | "
+                out += "\(escaped(detail.meaning)) |\n"
             }
         }
         return out
@@ -104,4 +106,18 @@ public enum MarkdownReport {
     }
 
     private static func escaped(_ cell: String) -> String { cell.replacingOccurrences(of: "|", with: "\\|") }
+
+    /// `name` as a code span: fenced with one backtick more than its longest run of them, and spaced
+    /// inside when it starts or ends with one, so that a gesture name holding one (a folder's, learned)
+    /// stays one span (`` a`b ``). A name without is `` `name` ``.
+    private static func code(_ name: String) -> String {
+        var (run, longest) = (0, 0)
+        for character in name {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let space = name.hasPrefix("`") || name.hasSuffix("`") ? " " : ""
+        return fence + space + name + space + fence
+    }
 }
