@@ -58,6 +58,26 @@ import Testing
         #expect(again.text == file.text)
     }
 
+    /// A config file given as `--templates`, or a templates file as `--config`, is said to be one, at
+    /// its start, rather than refused for its first field ("unknown field \"templates\"").
+    @Test func aFileInTheOtherPlaceSaysWhatItIs() throws {
+        for config in [#"{"templates": ["marks.json"]}"#, #"{"profile": "default", "recognizers": []}"#] {
+            #expect(
+                Self.error(config)
+                    == "t.json:1:1: error: this is a config file, not a templates file: give it with --config FILE")
+        }
+        var configuration = Configuration()
+        do {
+            try configuration.apply(json: Array(Self.good.utf8), file: "marks.json")
+            Issue.record("a templates file was read as a config file")
+        } catch {
+            #expect(
+                error.description
+                    == "marks.json:1:1: error: this is a templates file, not a config file: give it with --templates "
+                    + "FILE, or name it in a config file's \"templates\"")
+        }
+    }
+
     /// A template costs its table of lower bounds once read: a file of more than `maximumTemplates` is
     /// refused where the gesture that goes past it starts, and one of exactly that many is read.
     @Test func aFileOfTooManyTemplatesIsRefused() throws {

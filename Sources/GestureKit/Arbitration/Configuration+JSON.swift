@@ -48,6 +48,12 @@ extension Configuration {
             if let ids { try keepOnly(recognizersOption: ids) }
             try reader.applyList(members, to: &self)
         } else {
+            // A templates file where a config file belongs (`--config marks.json`): say what it is.
+            if members.contains(where: { $0.key == "format" && $0.value.stringValue == TemplateFile.format }) {
+                throw reader.fail(
+                    "this is a templates file, not a config file: give it with --templates FILE, or name it in a "
+                        + "config file's \"templates\"", at: root.offset)
+            }
             try reader.checkKeys(members, ConfigFile.configKeys, in: "")
             if let templates = members.first(where: { $0.key == "templates" }) {
                 try reader.declareTemplates(templates.value, in: &self)

@@ -276,6 +276,12 @@ private struct TemplateReader {
                 "this is a trace, not a templates file: `gesture learn EXAMPLES… --out FILE` makes one from traces",
                 at: document)
         }
+        // A config file, or `gesture list --format json`'s output, where a templates file belongs.
+        if let members = document.members, !members.contains(where: { $0.key == "format" }),
+            members.contains(where: { ["templates", "recognizers", "parameters", "profile"].contains($0.key) })
+        {
+            throw error("this is a config file, not a templates file: give it with --config FILE", at: document)
+        }
         // Another format or version first: its fields may be anything.
         for member in document.members ?? [] where member.key == "format" || member.key == "version" {
             try check(member.key, member.value)
