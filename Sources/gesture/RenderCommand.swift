@@ -205,7 +205,13 @@ func checkOutputFile(_ path: String, for option: String, force: Bool) throws(Usa
         if isFolder.boolValue { throw UsageError("\(option) \(shown) is a folder: name a file") }
         if !force { throw UsageError("\(option) \(shown) exists: give --force to overwrite it") }
     }
-    let target = outputFolder(for: path)
+    // A symbolic link to no file yet is written through: the file is made in its target's folder.
+    var written = path
+    if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        let folder = Paths.folder(of: path)
+        written = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+    }
+    let target = outputFolder(for: written)
     let folder = Output.name(target.path)
     switch target.isFolder {
     case nil: throw UsageError("\(option) \(shown): no folder \(folder) to write it in")

@@ -293,6 +293,8 @@ import Testing
             ["learn", "examples", "--negatives", "caret", "--out", "t.json"], in: folder)
         #expect(withNegatives.status == 0, "\(withNegatives.stderr)")
         #expect(withNegatives.stdout.hasPrefix("learned 1 gesture from 12 examples (6 negatives)"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("dangling.json").path, withDestinationPath: "missing/t.json")
         for (arguments, message) in [
             (["learn", "examples"], "no --out FILE given: where to write the templates"),
             (
@@ -315,6 +317,11 @@ import Testing
             (
                 ["learn", "examples", "--out", "missing/t.json"],
                 "--out missing/t.json: no folder missing to write it in\n"
+            ),
+            // A symbolic link to no file is checked where it points (it learned, then could not write).
+            (
+                ["learn", "examples", "--out", "dangling.json"],
+                "--out dangling.json: no folder missing to write it in\n"
             ),
             (["learn", "examples", "--out", ""], "--out \"\": an empty path names no file\n"),
             // A folder is no file to write, with --force or not (it said to give --force, then learned
