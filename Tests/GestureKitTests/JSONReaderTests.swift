@@ -321,6 +321,24 @@ extension JSONReaderTests {
                 #"missing field "samples": expected an object with a "samples" array"#)
         }
 
+        /// A templates file or a config file given as a trace says what it is (it said only that
+        /// "samples" was missing).
+        @Test func aTemplatesOrConfigFileSaysWhatItIs() {
+            expectError(
+                #"{"format": "gesture-templates", "version": 1, "gestures": []}"#, .missingField, line: 1, column: 1,
+                sample: nil,
+                #"missing field "samples": expected an object with a "samples" array; this is a templates file "#
+                    + "(`gesture learn` writes them): give it with --templates FILE")
+            expectError(
+                #"{"parameters": {"swipe": {"minimumTravel": 20}}}"#, .missingField, line: 1, column: 1, sample: nil,
+                #"missing field "samples": expected an object with a "samples" array; this is a config file: "#
+                    + "give it with --config FILE")
+            // A format without gestures is no templates file.
+            expectError(
+                #"{"format": "x"}"#, .missingField, line: 1, column: 1, sample: nil,
+                #"missing field "samples": expected an object with a "samples" array"#)
+        }
+
         @Test func samplesThatIsNotAnArray() {
             expectError(
                 #"{"samples": null}"#, .invalidValue, line: 1, column: 13, sample: nil,

@@ -155,9 +155,26 @@ struct JSONTraceParser {
             } while try nextField()
         }
         if seen & JSONTraceKey.samples.bit == 0 {
-            record(.missingField, at: start, #"missing field "samples": expected an object with a "samples" array"#)
+            record(
+                .missingField, at: start,
+                #"missing field "samples": expected an object with a "samples" array"# + Self.otherFile(unknownKeys))
         }
         return trace
+    }
+
+    /// What the file is instead of a trace, when its keys say (a templates file or a config file,
+    /// given where a trace belongs), as a hint to add to the error; else "".
+    static func otherFile(_ keys: Set<[UInt8]>) -> String {
+        func has(_ key: String) -> Bool { keys.contains(Array(key.utf8)) }
+        if has("format"), has("gestures") {
+            return "; this is a templates file (`gesture learn` writes them): give it with --templates FILE"
+        }
+        // A config file's keys (`ConfigFile.configKeys`, a later stage's), and `gesture list --format json`'s.
+        let configKeys = ["templates", "recognizers", "parameters", "requiresFailureOf", "simultaneous", "profile"]
+        if configKeys.contains(where: has) {
+            return "; this is a config file: give it with --config FILE"
+        }
+        return ""
     }
 
     /// Whether a key is `subject` in any case. Not a `JSONTraceKey`: it was an ignored key before it
