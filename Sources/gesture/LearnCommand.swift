@@ -103,8 +103,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     guard ["p+", "p+o", "q", "p", "1"].contains(algorithm) else {
         throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "p+o", "q", "p", "1"]))
     }
-    let points = algorithm == "1" ? "64" : "32"
-    if let given = arguments.options["--points"], given != points {
+    let points = algorithm == "1" ? 64 : 32
+    // Compared as a number, as every integer option is read: 032 is 32.
+    if let given = arguments.options["--points"], Int(given) != points {
         throw UsageError(
             "--points \(given): algorithm \(algorithm) resamples to \(points) points (the papers' value), the only size supported"
         )

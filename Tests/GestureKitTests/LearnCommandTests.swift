@@ -293,6 +293,10 @@ import Testing
             ["learn", "examples", "--negatives", "caret", "--out", "t.json"], in: folder)
         #expect(withNegatives.status == 0, "\(withNegatives.stderr)")
         #expect(withNegatives.stdout.hasPrefix("learned 1 gesture from 12 examples (6 negatives)"))
+        // --points is a number: 032 is the 32 the algorithm resamples to.
+        let points = try GestureCommand.run(
+            ["learn", "examples", "--negatives", "caret", "--points", "032", "--out", "t.json", "--force"], in: folder)
+        #expect(points.status == 0, "\(points.stderr)")
         try FileManager.default.createSymbolicLink(
             atPath: folder.appendingPathComponent("dangling.json").path, withDestinationPath: "missing/t.json")
         for (arguments, message) in [
@@ -308,6 +312,14 @@ import Testing
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1.2"],
                 "--coverage 1.2: expected a share above 0 and at most 1"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--points", "16"],
+                "--points 16: algorithm p+ resamples to 32 points (the papers' value), the only size supported"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--algorithm", "1", "--points", "32"],
+                "--points 32: algorithm 1 resamples to 64 points (the papers' value), the only size supported"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--id", "a b"],
