@@ -171,7 +171,8 @@ for name, dataset, device, person, device_of in SETS:
             or (parts[0] if len(parts) > 1 else dataset)
         path = os.path.normpath(os.path.join(folder, row["path"]))
         groups[path] = (name, f"{dataset}|{who}")
-        rows_out.append((path, row["label"], f"{name}|{who}"))
+        # Absolute: the combined file's paths start at its own folder, not at a relative --datasets.
+        rows_out.append((os.path.abspath(path), row["label"], f"{name}|{who}"))
 # Removed when the script ends, however it ends.
 temporary = tempfile.TemporaryDirectory(prefix="gesture-accuracy-")
 labels = os.path.join(temporary.name, "labels.csv")

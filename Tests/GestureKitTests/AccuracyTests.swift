@@ -217,6 +217,49 @@ import Testing
         #expect(shape("by-person") == [2, 2, 2])
     }
 
+    /// Scores a corpus of two people in `root/corpus/mine` (`anna/1.json`, `anna/2.json`, `ben/1.json`,
+    /// `ben/2.json`) whose labels.csv is `labels`, running the script in `root` with `--datasets corpus`,
+    /// relative, as `make accuracy DATASETS=corpus` gives it.
+    static func scoreRelatively(labels: String, in root: URL) async throws -> GestureCommand.Output {
+        let files = [
+            ("anna/1.json", "checkmark.json"), ("anna/2.json", "circle.json"), ("ben/1.json", "checkmark.json"),
+            ("ben/2.json", "not-a-checkmark.json"),
+        ]
+        try copyTraces(files.map { ("corpus/mine", $0.0, $0.1) }, into: root)
+        try labels.write(
+            to: root.appendingPathComponent("corpus/mine/labels.csv"), atomically: true, encoding: .utf8)
+        let script = GestureCommand.packageRoot.appendingPathComponent("scripts/accuracy.py").path
+        return try await GestureCommand.bashInBackground(
+            "python3 '\(script)' --json --datasets corpus --gesture '\(GestureCommand.executable.path)'", in: root)
+    }
+
+    /// The people and the leave-one-person-out recall of checkmarks of `mine` in the script's JSON.
+    static func peopleAndRecall(_ output: GestureCommand.Output) throws -> (people: Int, recall: Double?) {
+        struct Recall: Decodable { var crossValidated: Double? }
+        struct Set: Decodable {
+            var people: Int
+            var recall: [String: Recall]
+        }
+        struct Figures: Decodable { var sets: [String: Set] }
+        let set = try #require(try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sets["mine"])
+        return (set.people, set.recall["checkmark"]?.crossValidated)
+    }
+
+    /// A `--datasets` folder given relative to where the script runs is scored leaving each person out
+    /// (the combined labels file's paths started at its own temporary folder, so `gesture tune` found
+    /// no trace and the run stopped: `gesture tune failed (2)`).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aDatasetsFolderGivenRelativelyIsScored() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try await Self.scoreRelatively(
+            labels: "path,label\nanna/1.json,checkmark\nanna/2.json,circle\nben/1.json,checkmark\nben/2.json,none\n",
+            in: root)
+        try #require(output.status == 0, "\(output.stderr)")
+        let figures = try Self.peopleAndRecall(output)
+        #expect(figures.people == 2 && figures.recall == 1)
+    }
+
     /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
     static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
