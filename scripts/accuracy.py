@@ -105,7 +105,8 @@ def read_labels(labels_file):
     changed); exits 2 with its place when the header lacks path or label."""
     with open(labels_file, newline="", encoding="utf-8-sig") as f:
         reader = csv.DictReader(f)
-        reader.fieldnames = [(n or "").strip() for n in reader.fieldnames or []]
+        # Column names in any case, as `gesture batch` reads them (`Path,Label,Person`).
+        reader.fieldnames = [(n or "").strip().lower() for n in reader.fieldnames or []]
         if not {"path", "label"} <= set(reader.fieldnames):
             print(f"{labels_file}:1: the header names no `path` and `label` columns "
                   f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)

@@ -260,6 +260,23 @@ import Testing
         #expect(figures.people == 2 && figures.recall == 1)
     }
 
+    /// A labels file's column names are read in any case, as `gesture batch` reads them: a spreadsheet's
+    /// `Path,Label,Person` header was refused (`the header names no path and label columns`), and a
+    /// `Person` column was no person.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aHeaderInCapitalsIsReadAsBatchReadsIt() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let rows = [
+            "anna/1.json,checkmark,ann", "anna/2.json,circle,ann", "ben/1.json,checkmark,ann", "ben/2.json,none,ann",
+        ]
+        let output = try await Self.scoreRelatively(
+            labels: (["Path,Label,Person"] + rows).map { $0 + "\n" }.joined(), in: root)
+        try #require(output.status == 0, "\(output.stderr)")
+        // One person, by the column, though the paths' first folders are two.
+        #expect(try Self.peopleAndRecall(output).people == 1)
+    }
+
     /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
     static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
