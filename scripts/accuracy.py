@@ -111,9 +111,14 @@ def read_labels(labels_file):
             print(f"{labels_file}:1: the header names no `path` and `label` columns "
                   f"(it names {', '.join(reader.fieldnames) or 'nothing'})", file=sys.stderr)
             sys.exit(2)
-        rows = [row for row in reader if row["path"].strip()]
-        for row in rows:  # as batch reads a path: trimmed, and `./a/b.xml` the same file as `a/b.xml`
+        rows = []
+        for row in reader:
+            # A row short of its path (`circle` under `label,path`) is left to batch, which names its place.
+            if not (row["path"] or "").strip():
+                continue
+            # As batch reads a path: trimmed, and `./a/b.xml` the same file as `a/b.xml`.
             row["path"] = os.path.normpath(row["path"].strip())
+            rows.append(row)
         return rows
 
 

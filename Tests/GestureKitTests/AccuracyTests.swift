@@ -277,6 +277,20 @@ import Testing
         #expect(try Self.peopleAndRecall(output).people == 1)
     }
 
+    /// A row short of its `path` field (`circle` under a `label,path` header) is batch's error, with its
+    /// place, not the script's traceback (`'NoneType' object has no attribute 'strip'`).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aRowShortOfItsPathIsAPlacedError() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try await Self.scoreRelatively(labels: "label,path\ncheckmark,anna/1.json\ncircle\n", in: root)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.contains("corpus/mine/labels.csv:3:1: error: expected 2 fields, found 1\n"),
+            "\(output.stderr)")
+        #expect(!output.stderr.contains("Traceback"))
+    }
+
     /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
     static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
