@@ -19,7 +19,9 @@ note), and any other folder of --datasets with a labels.csv (`path,label`, and o
 gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swipe 99%). Such a
 folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `device` column, or when
 every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
-touchscreen), as in dollar1-devices; the person is then the second folder, where there is one.
+touchscreen), as in dollar1-devices; the person is then the second folder, where there is one. A file
+that cannot be read, and a labels.csv row that names no trace batch reads (no such file, a hidden one,
+one not .json, .csv or .xml), are named with their places and left out, and the run exits 2.
 
 Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
 logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
@@ -99,6 +101,10 @@ OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, 
 known = {dataset for _, dataset, _, _, _ in SETS}
 
 
+# The key of a row's line in its labels file (no column's name).
+LINE = object()
+
+
 @functools.cache
 def read_labels(labels_file):
     """The rows of a dataset's labels.csv (read once, however many of its devices are sets; not to be
@@ -118,6 +124,7 @@ def read_labels(labels_file):
                 continue
             # As batch reads a path: trimmed, and `./a/b.xml` the same file as `a/b.xml`.
             row["path"] = os.path.normpath(row["path"].strip())
+            row[LINE] = reader.line_num
             rows.append(row)
         return rows
 
@@ -165,7 +172,8 @@ def family(gesture):
 
 
 # One labels file for everything, with a group per set and person: `set|person`.
-groups = {}  # absolute path → (set, person key shared across a dataset's devices)
+groups = {}  # path, as batch gives it → (set, person key shared across a dataset's devices)
+places = {}  # path → its row's place in its labels file (`DIR/labels.csv:12`)
 rows_out = []
 for name, dataset, device, person, device_of in SETS:
     folder = os.path.join(datasets, dataset)
@@ -177,6 +185,7 @@ for name, dataset, device, person, device_of in SETS:
             or (parts[0] if len(parts) > 1 else dataset)
         path = os.path.normpath(os.path.join(folder, row["path"]))
         groups[path] = (name, f"{dataset}|{who}")
+        places[path] = f"{os.path.join(folder, 'labels.csv')}:{row[LINE]}"
         # Absolute: the combined file's paths start at its own folder, not at a relative --datasets.
         rows_out.append((os.path.abspath(path), row["label"], f"{name}|{who}"))
 # Removed when the script ends, however it ends.
@@ -206,6 +215,10 @@ def run(command):
 batch = [json.loads(line) for line in run(["batch", "--format", "jsonl", "--quiet"] + common + folders).splitlines()]
 inside = collections.defaultdict(lambda: collections.Counter())  # (set, person) → counts
 unreadable = [r for r in batch if r["error"] is not None]
+# Rows of a labels.csv that name no trace batch read: a file that is not there, or one a walk does not
+# read (hidden, or not .json, .csv or .xml).
+walked = {os.path.normpath(r["path"]) for r in batch}
+unlisted = [path for path in groups if path not in walked]
 # A trace another labels file labels (one in a subfolder) has no person here: tune would refuse it.
 elsewhere = [r["path"] for r in batch
              if r["error"] is None and r["label"] is not None and os.path.normpath(r["path"]) not in groups]
@@ -364,16 +377,24 @@ for name, *_ in SETS:
 
 
 def report_unreadable():
-    """Each file that could not be read, with its place, on stderr; exit status 2 if there was one."""
-    if not unreadable:
-        return 0
-    print(f"{len(unreadable)} file{'s' if len(unreadable) > 1 else ''} could not be read and "
-          f"{'are' if len(unreadable) > 1 else 'is'} left out of every figure:", file=sys.stderr)
+    """Each file that could not be read, with its place, and each labels row that names no trace
+    read, with its own, on stderr; exit status 2 if there was one."""
+    if unreadable:
+        print(f"{len(unreadable)} file{'s' if len(unreadable) > 1 else ''} could not be read and "
+              f"{'are' if len(unreadable) > 1 else 'is'} left out of every figure:", file=sys.stderr)
     for r in unreadable:
         e = r["error"]
         place = "".join(f":{e[k]}" for k in ("line", "column") if e.get(k) is not None)
         print(f"  {r['path']}{place}: {e['message']}", file=sys.stderr)
-    return 2
+    if unlisted:
+        rows = "1 row of the labels files names" if len(unlisted) == 1 else \
+            f"{len(unlisted)} rows of the labels files name"
+        print(f"{rows} no trace that was read, left out of every figure:", file=sys.stderr)
+    for path in unlisted:
+        why = ("no such file" if not os.path.exists(path) else
+               "not a trace a folder's walk reads (a .json, .csv or .xml file, not hidden)")
+        print(f"  {places[path]}: {path}: {why}", file=sys.stderr)
+    return 2 if unreadable or unlisted else 0
 
 
 if args.json:

@@ -291,6 +291,36 @@ import Testing
         #expect(!output.stderr.contains("Traceback"))
     }
 
+    /// A labels.csv row that names no trace batch reads — a file that is not there, a hidden one, one
+    /// that is no .json, .csv or .xml — is named with its row's place, and the run exits 2, as for a
+    /// file that cannot be read; the figures are those of the other traces (it was left out silently).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aRowNamingNoTraceIsNamedWithItsPlace() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.copyTraces(
+            [("corpus/mine", "ben/.3.json", "z.csv"), ("corpus/mine", "ben/4.txt", "z.csv")], into: root)
+        let rows = [
+            "anna/1.json,checkmark", "anna/2.json,circle", "anna/gone.json,circle", "ben/1.json,checkmark",
+            "ben/2.json,none", "ben/.3.json,z", "ben/4.txt,z",
+        ]
+        let output = try await Self.scoreRelatively(
+            labels: (["path,label"] + rows).map { $0 + "\n" }.joined(), in: root)
+        #expect(output.status == 2)
+        let walk = "not a trace a folder's walk reads (a .json, .csv or .xml file, not hidden)"
+        #expect(
+            output.stderr.hasSuffix(
+                """
+                3 rows of the labels files name no trace that was read, left out of every figure:
+                  corpus/mine/labels.csv:4: corpus/mine/anna/gone.json: no such file
+                  corpus/mine/labels.csv:7: corpus/mine/ben/.3.json: \(walk)
+                  corpus/mine/labels.csv:8: corpus/mine/ben/4.txt: \(walk)
+
+                """), "\(output.stderr)")
+        let figures = try Self.peopleAndRecall(output)
+        #expect(figures.people == 2 && figures.recall == 1)
+    }
+
     /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
     static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
