@@ -262,6 +262,19 @@ extension CSVReaderTests {
             ) { try Trace.parseCSV(Array("file,gesture\na.xml,z\n".utf8), file: "corpus/Labels-2024.csv") }
         }
 
+        /// An empty file named as a labels file (a spreadsheet's `labels.csv` saved with no rows) is
+        /// no labels file, and the message says so: it said only "empty trace".
+        @Test(arguments: ["", "\u{FEFF}", "\r\n# notes\r\n"])
+        func anEmptyFileNamedAsLabelsSaysSo(_ text: String) {
+            #expect(
+                throws: TraceError(
+                    .emptyTrace, file: "corpus/labels.csv", text: Array(text.utf8), offset: text.utf8.count,
+                    message:
+                        #"empty trace: expected a header and samples, found none; named as a labels file, it is read as one only with a header naming "path" and "label""#
+                )
+            ) { try Trace.parseCSV(Array(text.utf8), file: "corpus/labels.csv") }
+        }
+
         @Test func dataWithoutHeaderIsSaidToBeData() {
             #expect(
                 failure("0,1,began,1,2\n")

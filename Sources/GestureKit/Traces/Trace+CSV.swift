@@ -142,7 +142,8 @@ extension Trace {
     ///
     /// Comments `# label: …`, `# name: …`, `# subject: …` and `# view: WIDTHxHEIGHT` set metadata
     /// (keys in any case, values trimmed, may appear anywhere, each key once: a second is an error);
-    /// other comments are ignored. A text without a header returns a trace with no samples.
+    /// other comments are ignored. A text without a header returns a trace with no samples (an error
+    /// when `file` is named as a labels file, `*label*.csv`, which says why it is no labels file).
     ///
     /// Only syntax and fields are checked here: time order, touch consistency and empty traces
     /// are the validator's business. Each sample's `offset` is the byte offset of its record.
@@ -265,6 +266,15 @@ private struct CSVTraceReader {
         }
         trace.samples = samples
         if samples.isEmpty { trace.samplesOffset = scanner.position }
+        // An empty `labels.csv` is walked as a trace: say why it was not read as labels.
+        if layout == nil, TraceFormat.isLabelsFileName(Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? []))
+        {
+            throw error(
+                .emptyTrace, at: scanner.position,
+                message:
+                    "empty trace: expected a header and samples, found none; named as a labels file, it is read as one only with a header naming \"path\" and \"label\""
+            )
+        }
         return trace
     }
 
