@@ -203,6 +203,25 @@ import Testing
             ])
     }
 
+    /// A labels file whose header has spaces about its names (`Path , Label`, as a spreadsheet may
+    /// save it) is copied with them quoted (`"Path "," Label"`), and the converted folder still finds it
+    /// as its labels file: it was walked as a trace, an error row, and its traces were unlabelled.
+    @Test func aLabelsHeaderWithSpacesIsFoundInTheConvertedFolder() throws {
+        let folder = try Self.folder("spaced-labels")
+        try Self.bundled("checkmark.json", to: "corpus/s01/a.json", in: folder)
+        try Self.write("\u{FEFF}Path , Label,hand\r\ns01/a.json,checkmark,left\r\n", "corpus/labels.csv", in: folder)
+        let run = try GestureCommand.run(["convert", "corpus", "--to", "csv", "--out", "out"], in: folder)
+        #expect(run == .init(status: 0, stdout: "", stderr: ""))
+        #expect(try Self.text("out/labels.csv", in: folder) == "\"Path \",\" Label\",hand\ns01/a.csv,checkmark,left\n")
+        for corpus in ["corpus", "out"] {
+            let batch = try GestureCommand.run(
+                ["batch", "--format", "jsonl", "--group-by", "column:hand", corpus], in: folder)
+            #expect(batch.status == 0 && batch.stderr == "", "\(batch.stderr)")
+            let path = corpus == "out" ? "out/s01/a.csv" : "corpus/s01/a.json"
+            #expect(try Self.scored(batch.stdout) == ["\(path) checkmark checkmark true"])
+        }
+    }
+
     /// Every labels file batch reads in a folder, at any depth and by any `*label*.csv` name, is
     /// copied to its place with its paths renamed; the converted folder scores as the original.
     @Test func labelsFilesAtAnyDepthAreCopied() throws {

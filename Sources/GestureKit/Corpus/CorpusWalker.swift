@@ -287,9 +287,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         return found
     }
 
-    /// Whether the file's header names a `path` and a `label` column (trimmed, in any case): its first
-    /// line that is neither blank nor a `#` comment, as the labels reader skips them, within its
-    /// first 16 KB.
+    /// Whether the file's header names a `path` and a `label` column (trimmed, in any case, inside
+    /// quotes too: `"Path "`, as convert writes a header `Path ,Label`): its first line that is neither
+    /// blank nor a `#` comment, as the labels reader skips them, within its first 16 KB.
     static func isLabelsHeader(_ path: [UInt8]) -> Bool {
         let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK) }
@@ -312,7 +312,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         }
         let names = String(decoding: line, as: UTF8.self).split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                .lowercased()
+                .trimmingCharacters(in: .whitespaces).lowercased()
         }
         return names.contains("path") && names.contains("label")
     }
