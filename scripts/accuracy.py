@@ -19,9 +19,10 @@ note), and any other folder of --datasets with a labels.csv (`path,label`, and o
 gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swipe 99%). Such a
 folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `device` column, or when
 every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
-touchscreen), as in dollar1-devices; the person is then the second folder, where there is one. A file
-that cannot be read, and a labels.csv row that names no trace batch reads (no such file, a hidden one,
-one not .json, .csv or .xml), are named with their places and left out, and the run exits 2.
+touchscreen), as in dollar1-devices; the person is then the `group` or `person` column, or else the
+second folder, where there is one. A file that cannot be read, and a labels.csv row that names no trace
+batch reads (no such file, a hidden one, one not .json, .csv or .xml), are named with their places and
+left out, and the run exits 2.
 
 Recall: a gesture's traces recognized as exactly their label (a swipe in its direction); the misses on
 logs that jump (the reader's warning for two attempts in one file) are counted apart. False alarms
@@ -96,7 +97,8 @@ RECALL_TARGETS[("swipe", "bioident-swipes")] = (0.99, False)
 # targets for the gestures it holds; its people are its labels file's `group` (or `person`) column, or
 # else each path's first folder. Its devices are scored apart, as `FOLDER/DEVICE`, when its labels file
 # has a `device` column, or when every path's first folder names a device (DEVICE_FOLDERS, as in
-# `dollar1-devices`: `finger/s01/check01.xml`); the person is then the second folder, where there is one.
+# `dollar1-devices`: `finger/s01/check01.xml`); the person is then the `group` or `person` column, or else the
+# second folder, where there is one.
 OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, False), "swipe": (0.99, False)}
 known = {dataset for _, dataset, _, _, _ in SETS}
 
@@ -181,8 +183,10 @@ for name, dataset, device, person, device_of in SETS:
         parts = row["path"].split("/")
         if device_of and device_of(row, parts) != device:
             continue
-        who = (person(parts) if person else None) or row.get("group") or row.get("person") \
-            or (parts[0] if len(parts) > 1 else dataset)
+        # The labels file's column first, trimmed as batch trims it: it says who drew the trace where a
+        # folder only stands for it (the second folder of `finger/s01/a.xml` may be a session).
+        who = (row.get("group") or "").strip() or (row.get("person") or "").strip() \
+            or (person(parts) if person else None) or (parts[0] if len(parts) > 1 else dataset)
         path = os.path.normpath(os.path.join(folder, row["path"]))
         groups[path] = (name, f"{dataset}|{who}")
         places[path] = f"{os.path.join(folder, 'labels.csv')}:{row[LINE]}"

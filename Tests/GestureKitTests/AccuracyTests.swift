@@ -321,6 +321,32 @@ import Testing
         #expect(figures.people == 2 && figures.recall == 1)
     }
 
+    /// A corpus of device folders with a `person` column: the column says who drew each trace (the
+    /// second folder, a session here, was the person whatever the column said), its values trimmed as
+    /// batch trims them (`ben ` is `ben`).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aPersonColumnNamesThePeopleOfDeviceFolders() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files: [(path: String, trace: String, row: String)] = [
+            ("finger/s1/1.json", "checkmark.json", "checkmark,anna"), ("finger/s1/2.json", "circle.json", "circle,ben"),
+            ("finger/s1/3.json", "checkmark.json", "checkmark,ben "),
+            ("mouse/s1/1.json", "checkmark.json", "checkmark,anna"),
+            ("mouse/s1/2.json", "not-a-checkmark.json", "none,ben"),
+        ]
+        try Self.copyTraces(files.map { ("mine", $0.path, $0.trace) }, into: root)
+        try (["path,label,person"] + files.map { "\($0.path),\($0.row)" }).map { $0 + "\n" }.joined().write(
+            to: root.appendingPathComponent("mine/labels.csv"), atomically: true, encoding: .utf8)
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Set: Decodable { var people: Int }
+        struct Figures: Decodable { var sets: [String: Set] }
+        let sets = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sets
+        #expect(sets.mapValues(\.people) == ["mine/finger": 2, "mine/mouse": 2])
+    }
+
     /// Copies each bundled trace (`Traces/TRACE`) to `root/FOLDER/PATH`, making the folders.
     static func copyTraces(_ files: [(folder: String, path: String, trace: String)], into root: URL) throws {
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces")
