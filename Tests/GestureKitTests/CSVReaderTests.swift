@@ -250,6 +250,17 @@ extension CSVReaderTests {
                         #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
         }
 
+        /// A labels file's header whose names are quoted with spaces inside (`"Path "`), which the labels
+        /// reader reads, is said to be one: it was said to miss column "t".
+        @Test func aLabelsHeaderQuotedWithSpacesIsSaidToBeOne() {
+            #expect(
+                failure("\"Path \",\" Label\"\ncheck/a.xml,checkmark\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        #"a labels file (header "path,label"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels"#
+                    ))
+        }
+
         /// A file named as a labels file whose header names no `path` and `label` is read as a trace,
         /// and the message says why it was not read as labels.
         @Test func aFileNamedAsLabelsWithAnotherHeaderSaysSo() {

@@ -309,7 +309,9 @@ private struct CSVTraceReader {
                 let (a, b) = CSVScanner.valueRange(text, field)
                 return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF8.self).lowercased()
             }
-            if names.contains("path"), names.contains("label") {
+            // As the labels reader reads a header: trimmed, inside quotes too (`"Path "`).
+            let trimmed = names.map { $0.trimmingCharacters(in: .whitespaces) }
+            if trimmed.contains("path"), trimmed.contains("label") {
                 throw error(
                     .missingField, at: start,
                     message:
