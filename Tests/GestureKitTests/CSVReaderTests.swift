@@ -261,6 +261,20 @@ extension CSVReaderTests {
                     ))
         }
 
+        /// A labels file separated by semicolons or tabs, as a spreadsheet may save it, is said to be
+        /// one: it was said to miss column "t".
+        @Test(arguments: [(";", "semicolons"), ("\t", "tabs")])
+        func aLabelsFileWithAnotherSeparatorIsSaidToBeOne(_ separator: String, _ name: String) {
+            let header = "path\(separator)label"
+            #expect(
+                failure("\u{FEFF}\(header)\r\ncheck/a.xml\(separator)checkmark\r\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        "a labels file separated by \(name), not commas: found the one column "
+                            + "\"\(DiagnosticText.escaped(header))\"; write \"path\" and \"label\" separated by commas, "
+                            + "and batch reads it as labels"))
+        }
+
         /// A file named as a labels file whose header names no `path` and `label` is read as a trace,
         /// and the message says why it was not read as labels.
         @Test func aFileNamedAsLabelsWithAnotherHeaderSaysSo() {

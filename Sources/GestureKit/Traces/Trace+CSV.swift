@@ -347,6 +347,15 @@ private struct CSVTraceReader {
         if fields.count == 1, let only = names.first {
             for (separator, name) in [(";", "semicolons"), ("\t", "tabs"), ("|", "vertical bars")] {
                 let parts = only.split(separator: Character(separator)).map { $0.trimmingCharacters(in: .whitespaces) }
+                // A labels file saved so by a spreadsheet (`path;label`): batch reads it as labels only
+                // with commas.
+                if parts.contains("path"), parts.contains("label") {
+                    throw error(
+                        .missingField, at: start,
+                        message:
+                            "a labels file separated by \(name), not commas: found the one column \(shown); write \"path\" and \"label\" separated by commas, and batch reads it as labels"
+                    )
+                }
                 if parts.count > 1, parts.contains(where: wanted.contains) {
                     throw error(
                         .missingField, at: start,
