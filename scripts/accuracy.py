@@ -318,6 +318,17 @@ for g in [] if args.in_sample else RECOGNIZERS:
         people[f"{dataset}|{who}"].append(group)
     picks = collections.Counter()
     for person, own in people.items():
+        if all(group in own for group in table):
+            # No one else to choose on (a corpus of one person, alone): the profile's value stands, and
+            # the held-out figures are the in-sample ones. (The middle of the sweep, chosen on no one,
+            # stood for it before.)
+            for group in own:
+                name = group.split("|", 1)[0]
+                c = inside[(name, person)]
+                outside[(name, person)].update({k: c[k] for k in [g + ".labelled", g + ".recalled", g + ".falseAlarms"]}
+                                               | {g + ".traces": c["traces"]})
+            picks[("the profile's value, chosen on no one else",)] += 1
+            continue
         totals = {s: collections.defaultdict(collections.Counter) for s in settings}
         for group, by_setting in table.items():
             if group in own:

@@ -277,6 +277,27 @@ import Testing
         #expect(try Self.peopleAndRecall(output).people == 1)
     }
 
+    /// A corpus of one person, scored alone, has no one else to choose values on: its held-out figures
+    /// are the profile's, and the script says so (the middle of each sweep, chosen on no one, stood for
+    /// the profile's value).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func onePersonAloneIsScoredWithTheProfilesValues() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let rows = [
+            "anna/1.json,checkmark,ann", "anna/2.json,circle,ann", "ben/1.json,checkmark,ann", "ben/2.json,none,ann",
+        ]
+        let output = try await Self.scoreRelatively(
+            labels: (["path,label,person"] + rows).map { $0 + "\n" }.joined(), in: root)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Sweep: Decodable { var choices: [String: Int] }
+        struct Figures: Decodable { var sweeps: [String: Sweep] }
+        let sweeps = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sweeps
+        for gesture in ["checkmark", "circle"] {
+            #expect(sweeps[gesture]?.choices == ["the profile's value, chosen on no one else": 1], "\(gesture)")
+        }
+    }
+
     /// A row short of its `path` field (`circle` under a `label,path` header) is batch's error, with its
     /// place, not the script's traceback (`'NoneType' object has no attribute 'strip'`).
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
