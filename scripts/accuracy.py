@@ -231,6 +231,13 @@ if elsewhere:
           f"file, their own label or their folder's name; the first: {elsewhere[0]}), so they have no person "
           f"to leave out: list them in that labels.csv", file=sys.stderr)
     sys.exit(2)
+# A trace its folder's labels.csv does not list, and that has no label of its own: not scored, and said.
+unlabelled = [r["path"] for r in batch
+              if r["error"] is None and r["label"] is None and os.path.normpath(r["path"]) not in groups]
+if unlabelled:
+    print(f"note: {len(unlabelled)} trace{'s are' if len(unlabelled) > 1 else ' is'} in no labels.csv row and "
+          f"ha{'ve' if len(unlabelled) > 1 else 's'} no label, so {'they are' if len(unlabelled) > 1 else 'it is'} "
+          f"left out (the first: {unlabelled[0]})", file=sys.stderr)
 for r in batch:
     if r["error"] is not None or os.path.normpath(r["path"]) not in groups:
         continue

@@ -298,6 +298,28 @@ import Testing
         }
     }
 
+    /// A trace its folder's labels.csv does not list, with no label of its own, is left out with a note
+    /// (it was left out without a word).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aTraceNoRowListsIsNamed() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cleo = root.appendingPathComponent("corpus/mine/cleo")
+        try FileManager.default.createDirectory(at: cleo, withIntermediateDirectories: true)
+        let tap =
+            #"[{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 1}, {"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 1}]"#
+        try #"{"samples": \#(tap)}"#.write(to: cleo.appendingPathComponent("1.json"), atomically: true, encoding: .utf8)
+        let output = try await Self.scoreRelatively(
+            labels: "path,label\nanna/1.json,checkmark\nanna/2.json,circle\nben/1.json,checkmark\nben/2.json,none\n",
+            in: root)
+        try #require(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "note: 1 trace is in no labels.csv row and has no label, so it is left out (the first: "
+                    + "corpus/mine/cleo/1.json)\n"), "\(output.stderr)")
+        #expect(try Self.peopleAndRecall(output).people == 2)
+    }
+
     /// A row short of its `path` field (`circle` under a `label,path` header) is batch's error, with its
     /// place, not the script's traceback (`'NoneType' object has no attribute 'strip'`).
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
