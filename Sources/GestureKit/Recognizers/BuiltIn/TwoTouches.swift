@@ -59,7 +59,7 @@ struct TwoTouches: Sendable {
     }
 
     mutating func move(_ touches: [Touch], at time: Double) {
-        guard count == 2 else { return }
+        // The first finger is followed before the second lands, so that both start where they are then.
         for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
         if measuresRotation {
@@ -123,14 +123,17 @@ protocol TwoFingerGesture: Recognizer {
 
 extension TwoFingerGesture {
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        let taken = fingers.count
         guard fingers.add(touches, at: context.time) else {
+            // The third finger: with fingers landing together, the one after those taken.
+            let third = touches[2 - taken]
             let message = "a third finger touched down; a \(Self.gesture) is two fingers"
             if context.state == .possible {
                 context.fail(
-                    Self.tooManyTouches, message, measured: 3, limit: 2, unit: .touches, point: touches[0].location,
-                    at: touches[0])
+                    Self.tooManyTouches, message, measured: 3, limit: 2, unit: .touches, point: third.location,
+                    at: third)
             } else {
-                context.cancel(Self.tooManyTouches, message, at: touches[0])
+                context.cancel(Self.tooManyTouches, message, at: third)
             }
             return
         }
