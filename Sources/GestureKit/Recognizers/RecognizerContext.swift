@@ -148,10 +148,12 @@ public struct RecognizerContext: Sendable {
         _ touches: [Touch], tracked: TouchID?, drawing gesture: String, code: Code
     ) -> Bool {
         guard tracked != nil || touches.count != 1 else { return false }
+        // The second finger: beside the first when they land together, else the first of those landing.
+        let second = tracked == nil ? touches[1] : touches[0]
         fail(
             code, "a second finger touched down; \(gesture) is drawn with one finger",
             measured: Double(touches.count + (tracked == nil ? 0 : 1)), limit: 1, unit: .touches,
-            point: touches[0].location, at: touches[0])
+            point: second.location, at: second)
         return true
     }
 
