@@ -27,4 +27,29 @@ import Testing
         try configuration.keepOnly(["pan", "pinch"])
         #expect(configuration.simultaneous.isEmpty)
     }
+
+    /// A tap waits for a double tap, which requires a triple tap to fail; the tap may recognize with
+    /// the triple tap. Three taps: the triple tap recognizes, the double tap fails, so the tap waiting
+    /// for it recognizes, as in UIKit. It was left waiting, and failed when the trace ended.
+    @Test func aRecognitionReleasesOneThatMayRecognizeWithItWhenWhatThatWaitedForFails() throws {
+        var configuration = Configuration()
+        try configuration.apply(
+            json: Array(
+                #"""
+                {"recognizers": [{"id": "triple-tap", "kind": "tap", "gesture": "triple-tap", "parameters": {"taps": 3}}],
+                 "requiresFailureOf": {"double-tap": {"add": ["triple-tap"]}},
+                 "simultaneous": {"add": [["tap", "triple-tap"]]}}
+                """#.utf8), file: "c.json")
+        try configuration.keepOnly(["tap", "double-tap", "triple-tap"])
+        var trace = Trace(samples: [
+            Sample(0, 1, .began, 200, 400), Sample(0.08, 1, .ended, 200, 400), Sample(0.23, 1, .began, 202, 400),
+            Sample(0.31, 1, .ended, 202, 400), Sample(0.46, 1, .began, 201, 400), Sample(0.53, 1, .ended, 201, 400),
+        ])
+        try TraceValidator.validate(&trace, file: "t")
+        let result = Classifier(configuration: configuration).classify(trace, file: "t")
+        let tap = try #require(result.sequences[0].recognizers.first { $0.id == "tap" })
+        #expect(tap.state == .recognized, "\(String(describing: tap.failure?.reason.message))")
+        #expect(tap.transitions.last?.time == 0.53)
+        #expect(result.gesture == "triple-tap+tap")
+    }
 }

@@ -247,10 +247,13 @@ struct Arbiter {
         var preempted: FailureReason?
         // Every recognizer it fails is excluded from the start: failing one (a double tap) must not
         // release another's recognition on hold (a tap waiting for the double tap) that this
-        // recognition also fails.
+        // recognition also fails. One that may recognize with it is not excluded: failing what it
+        // waits for releases it.
         let outer = excluded.count
         for other in attempts.indices where other != index && attempts[other].state == .possible {
-            excluded.append(other)
+            if relations.requires[other].contains(index) || !relations.maySimultaneouslyRecognize(index, other) {
+                excluded.append(other)
+            }
         }
         defer { excluded.removeSubrange(outer...) }
         for other in attempts.indices where other != index && attempts[other].state == .possible {
