@@ -349,6 +349,17 @@ private func swipeOnly() throws -> Configuration {
                 #"--sweep swipe.minimumTravel=-10:10:10: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -10"#
             ),
             (
+                // 0 is still read as off, as it used to be: the row said 0 where no corner rule was applied.
+                "circle.cornerTurn=0:0.3:0.3",
+                "--sweep circle.cornerTurn=0:0.3:0.3: circle.cornerTurn 0 is read as off (0 used to switch the rule off), "
+                    + "not as a limit: sweep values above 0, and compare with off by --set"
+            ),
+            (
+                "z.diagonalDropRatio=-1.5:0:0.5",
+                "--sweep z.diagonalDropRatio=-1.5:0:0.5: z.diagonalDropRatio -1.5 is read as off (-1 or less used to "
+                    + "switch the rule off), not as a limit: sweep values above -1, and compare with off by --set"
+            ),
+            (
                 "swipe.minimumTravel=0:5000:1",
                 "--sweep swipe.minimumTravel=0:5000:1: 5001 values: at most 1000 are allowed; take a larger STEP"
             ),

@@ -113,6 +113,21 @@ public struct Sweep: Sendable, Hashable {
             // A count past what an Int holds (2^63) stays a number, which `set` refuses with its range.
             values.append(spec.type == .integer && abs(value) < 1e15 ? .integer(Int(value)) : .number(value))
         }
+        // A value that used to switch the rule off is still read so (`set` turns it into off): its row
+        // would say 0 where no rule was applied (cornerTurn 0 recalled every circle), and
+        // --write-config would write null.
+        if let formerOff = spec.formerOff, spec.isOptional,
+            let off = values.first(where: { $0.number.map(formerOff.matches) ?? false })
+        {
+            let lowest: Double
+            switch formerOff {
+            case .zero: lowest = 0
+            case .atMost(let limit): lowest = limit
+            }
+            throw fail(
+                "\(id).\(parameterName) \(off.description) is read as off (\(formerOff.text) used to switch the rule off), "
+                    + "not as a limit: sweep values above \(Format.jsonNumber(lowest)), and compare with off by --set")
+        }
         var scratch = configuration
         for value in values {
             do throws(ConfigurationError) {
