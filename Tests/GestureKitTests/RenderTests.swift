@@ -316,6 +316,15 @@ import Testing
         let svg = try Self.render("Traces/checkmark-then-swipe-right.json")
         #expect(svg.contains(">sequence 2</text>"))
         #expect(svg.contains("data-sequence=\"2\""))
+        // The description for screen readers says which sequence each decision is of: it read
+        // "checkmark recognized, …, checkmark failed, …, swipe recognized" with nothing between them.
+        #expect(
+            svg.contains(
+                "recognized: checkmark+swipe-right. Sequence 1, checkmark: checkmark recognized, z failed, circle failed, "
+                    + "swipe failed, double-tap failed, tap failed, long-press failed, pan failed, pinch failed, "
+                    + "rotation failed. Sequence 2, swipe-right: checkmark failed, z failed, circle failed, swipe "
+                    + "recognized, double-tap failed, tap failed, long-press failed, pan failed, pinch failed, rotation "
+                    + "failed.</desc>"))
         let two = try Self.render("Traces/two-finger-pan.json")
         #expect(two.components(separatedBy: "<g class=\"touch\"").count == 3)
         #expect(two.contains("<circle class=\"down\"") && two.contains("<rect class=\"lift\""))

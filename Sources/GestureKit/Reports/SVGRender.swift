@@ -758,8 +758,18 @@ private struct Picture {
         text +=
             ": \(ReportText.count(samples.count, "sample")), \(ReportText.count(touches, "touch", plural: "touches"))"
         text += " in \(ReportText.count(sequences, "sequence")); recognized: \(result.gesture)."
-        let decided = shown.map { "\($0.report.id) \(Self.state(of: $0.report))" }
-        if !decided.isEmpty { text += " Recognizers: " + decided.joined(separator: ", ") + "." }
+        guard result.sequences.count > 1 else {
+            let decided = shown.map { "\($0.report.id) \(Self.state(of: $0.report))" }
+            if !decided.isEmpty { text += " Recognizers: " + decided.joined(separator: ", ") + "." }
+            return text
+        }
+        // Sequence by sequence: one list of every sequence's read "checkmark recognized, …, checkmark
+        // failed", with nothing to say which was which.
+        for (number, sequence) in result.sequences.enumerated() {
+            let decided = shown.filter { $0.sequence == number }.map { "\($0.report.id) \(Self.state(of: $0.report))" }
+            guard !decided.isEmpty else { continue }
+            text += " Sequence \(number + 1), \(sequence.gesture): " + decided.joined(separator: ", ") + "."
+        }
         return text
     }
 
