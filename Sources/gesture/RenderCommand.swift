@@ -60,6 +60,12 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     if let named = arguments.repeated["--recognizer"] {
         let known = configuration.entries.map(\.id)
         for id in named where !known.contains(id) {
+            // It is one, but `--recognizers` left it out: "no such recognizer" misled.
+            if configuration.isLeftOut(id) {
+                throw UsageError(
+                    "--recognizer \(id): left out by --recognizers, so not replayed: expected one of "
+                        + known.joined(separator: ", "))
+            }
             let hint =
                 Spelling.nearest(to: id, among: known).map { "did you mean \($0)?" }
                 ?? "expected one of \(known.joined(separator: ", "))"

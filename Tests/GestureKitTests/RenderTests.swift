@@ -157,6 +157,14 @@ import Testing
         let unknown = try GestureCommand.run(["render", "--recognizer", "zz", "Traces/z.csv"])
         #expect(unknown.status == 2 && unknown.stdout == "")
         #expect(unknown.stderr.contains("--recognizer zz: no such recognizer: did you mean z?"))
+        // A recognizer that --recognizers left out is one: it was said to be none.
+        let leftOut = try GestureCommand.run([
+            "render", "--recognizers", "z,tap", "--recognizer", "pan", "Traces/z.csv",
+        ])
+        #expect(leftOut.status == 2 && leftOut.stdout == "")
+        #expect(
+            leftOut.stderr.contains(
+                "--recognizer pan: left out by --recognizers, so not replayed: expected one of z, tap"))
     }
 
     @Test func aTraceThatCannotBeReadGetsClassifysErrorAndNoPicture() throws {

@@ -572,7 +572,7 @@ public struct Configuration: Sendable {
     }
 
     /// Whether `id` was in the registry but left out by `keepOnly`.
-    func isLeftOut(_ id: String) -> Bool { leftOut.contains(id) }
+    public func isLeftOut(_ id: String) -> Bool { leftOut.contains(id) }
 
     /// The position of the entry `id`, or an error saying which ids there are, or which one was meant.
     func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
