@@ -363,10 +363,13 @@ import Testing
     @Test func markdownKeepsAGestureNameInItsCell() throws {
         let name = "a|b`c"
         let configuration = try Self.configuration(
-            Self.unistroke.replacingOccurrences(of: "\"name\": \"caret\"", with: "\"name\": \"a|b`c\""))
+            Self.unistroke.replacingOccurrences(of: "\"name\": \"caret\"", with: "\"name\": \"a|b`c\""),
+            file: "my`marks.json")
         #expect(configuration.entries[0].definition.gestures.contains(name))
         let markdown = MarkdownReport.render(configuration)
         #expect(markdown.contains("recognizes ``a|b`c``, `o`, `v`"), "\(markdown)")
+        // So does the file's name, in its own code span.
+        #expect(markdown.contains("From ``my`marks.json``, algorithm "), "\(markdown)")
         #expect(markdown.contains("\n| ``a\\|b`c`` | 8 | "), "\(markdown)")
         #expect(markdown.contains("| `gesture` | ``a\\|b`c`` or `o` or `v` or null |"), "\(markdown)")
         // Every row of a table has as many cells as its header: no `|` but the escaped ones splits one.
