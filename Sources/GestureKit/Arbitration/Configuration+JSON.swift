@@ -83,9 +83,9 @@ private struct ConfigFile {
     let bytes: [UInt8]
     let file: String
 
-    static let configKeys = ["templates", "recognizers", "parameters", "requiresFailureOf", "simultaneous"]
+    static let configKeys = FileKeys.config
     static let instanceKeys = ["id", "kind", "gesture", "parameters"]
-    static let listKeys = ["profile", "recognizers"]
+    static let listKeys = FileKeys.list
     /// The fields of a recognizer in `gesture list --format json`: only the relationships and the
     /// parameters are read.
     static let listRecognizerKeys = [

@@ -169,9 +169,7 @@ struct JSONTraceParser {
         if has("format"), has("gestures") {
             return "; this is a templates file (`gesture learn` writes them): give it with --templates FILE"
         }
-        // A config file's keys (`ConfigFile.configKeys`, a later stage's), and `gesture list --format json`'s.
-        let configKeys = ["templates", "recognizers", "parameters", "requiresFailureOf", "simultaneous", "profile"]
-        if configKeys.contains(where: has) {
+        if (FileKeys.config + FileKeys.list).contains(where: has) {
             return "; this is a config file: give it with --config FILE"
         }
         return ""
