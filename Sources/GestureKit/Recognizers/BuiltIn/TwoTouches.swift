@@ -59,7 +59,14 @@ struct TwoTouches: Sendable {
     }
 
     mutating func move(_ touches: [Touch], at time: Double) {
-        // The first finger is followed before the second lands, so that both start where they are then.
+        guard count == 2 else {
+            // The first finger is followed before the second lands, so that both start where they are
+            // then. (Every one-finger stroke comes here, twice: pinch and rotation.)
+            if count == 1, first != nil, let moved = touches.first(where: { $0.id == firstID }) {
+                first = moved.location
+            }
+            return
+        }
         for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
         if measuresRotation {
