@@ -17,9 +17,20 @@ enum ReportText {
     }
 
     /// A CSV field (RFC 4180), quoted when it holds a comma, a quote or a line break.
+    ///
+    /// By scalars: `\r\n` is one `Character`, equal to neither `\r` nor `\n`, and so is a `"` followed
+    /// by a combining mark, which a character-wise test missed (a labels column's `"a\r\nb"` as a
+    /// group split its row in two).
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        var quoted = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.append(scalar) }
+            quoted.append(scalar)
+        }
+        return "\"" + String(quoted) + "\""
     }
 
     /// `1 trace`, `2 traces`, `0 errors`: a count and its noun, singular for one.
