@@ -200,7 +200,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         identity.shard = runner.shard.map { ($0.index + 1, $0.count) }
         identity.settings = RunIdentity.settings(
             [
-                JSONReport.value(configuration).text, String(labeler.fingerprint),
+                // A templates file by its contents: shards may read it at other paths.
+                JSONReport.value(configuration, placeless: true).text, String(labeler.fingerprint),
                 arguments.options["--group-by"] ?? "", arguments.options["--input-format"] ?? "",
                 arguments.options["--time-unit"] ?? "", arguments.flags.contains("--y-up") ? "y-up" : "",
             ] + (arguments.repeated["--limit"] ?? [])

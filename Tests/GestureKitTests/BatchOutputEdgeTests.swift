@@ -25,4 +25,42 @@ import Testing
             output.stdout
                 == BatchReport.csvHeader(grouped: true) + "./p1/a.csv,\"left\r\nhand\",checkmark,checkmark,true,,,,,\n")
     }
+
+    /// The shards of a run with a templates file: the file may be at another path on each machine
+    /// (merged), but templates of other points under the same names and thresholds, at the same path,
+    /// are other settings (refused: they were merged into figures of no one run).
+    @Test func shardsWithTemplatesMergeByTheFilesContentsNotTheirPaths() throws {
+        let folder = try MiniCorpus("templates-shards")
+        defer { folder.remove() }
+        let examples = GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks").path
+        let original = String(
+            decoding: try Data(
+                contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks.json")),
+            as: UTF8.self)
+        func shard(_ k: Int, templates: String, to output: String) throws -> String {
+            let run = try GestureCommand.run(
+                ["batch", examples, "--templates", templates, "--format", "json", "--shard", "\(k)/2"],
+                in: folder.folder)
+            try folder.write(output, run.stdout)
+            return output
+        }
+        try folder.write("here/marks.json", original)
+        try folder.write("there/marks.json", original)
+        let whole = try GestureCommand.run(
+            ["batch", examples, "--templates", "here/marks.json", "--format", "json"], in: folder.folder)
+        let first = try shard(1, templates: "here/marks.json", to: "1.json")
+        let moved = try GestureCommand.run(
+            ["merge-scores", first, try shard(2, templates: "there/marks.json", to: "2.json")], in: folder.folder)
+        #expect(moved.status == 0)
+        #expect(moved.stdout == whole.stdout)
+        // The star's templates replaced by the x's, at the path the first shard read.
+        var edited = try TemplateFile.read(bytes: Array(original.utf8), file: "marks.json")
+        edited.gestures[0].templates = edited.gestures[2].templates
+        try folder.write("here/marks.json", edited.text)
+        let other = try GestureCommand.run(
+            ["merge-scores", first, try shard(2, templates: "here/marks.json", to: "2-edited.json")],
+            in: folder.folder)
+        #expect(other.status == 2 && other.stdout == "")
+        #expect(other.stderr.contains("are outputs of runs with different settings"))
+    }
 }

@@ -141,14 +141,23 @@ public enum JSONReport {
     }
 
     /// `gesture list --format json`: every recognizer with its parameters and relationships.
-    public static func value(_ configuration: Configuration) -> JSONValue {
+    ///
+    /// With `placeless`, a learned recognizer's templates file is given by its contents
+    /// (`LearnedGestures/contents`) instead of its path, which its summary then leaves out too: what a
+    /// batch run's settings fingerprint is made of, so that shards run with the templates at other
+    /// paths merge, and shards run with other templates of the same names and thresholds do not.
+    public static func value(_ configuration: Configuration, placeless: Bool = false) -> JSONValue {
         .object([
             .init("profile", .string(configuration.profile.rawValue)),
-            .init("recognizers", .array(configuration.entries.map { value($0, in: configuration) })),
+            .init(
+                "recognizers",
+                .array(configuration.entries.map { value($0, in: configuration, placeless: placeless) })),
         ])
     }
 
-    private static func value(_ entry: Configuration.Entry, in configuration: Configuration) -> JSONValue {
+    private static func value(_ entry: Configuration.Entry, in configuration: Configuration, placeless: Bool)
+        -> JSONValue
+    {
         let definition = entry.definition
         let together = configuration.entries.map(\.id).filter {
             $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
@@ -156,7 +165,7 @@ public enum JSONReport {
         var members: [JSONValue.Member] = [
             .init("id", .string(definition.id)),
             .init("kind", .string(definition.kind.rawValue)),
-            .init("summary", .string(definition.summary)),
+            .init("summary", .string(placeless && definition.learned != nil ? nil : definition.summary)),
             .init("gestures", .array(definition.gestures.map { .string($0) })),
             .init("instanceOf", .string(definition.instanceOf)),
             .init("recognizedAs", .string(definition.recognizedAs)),
@@ -182,15 +191,17 @@ public enum JSONReport {
         ]
         if let learned = definition.learned {
             // After "recognizedAs": where a learned recognizer came from, which `--config` reads back.
-            members.insert(.init("templates", value(learned)), at: 6)
+            members.insert(.init("templates", value(learned, placeless: placeless)), at: 6)
         }
         return .object(members)
     }
 
-    /// A learned recognizer's templates file and gestures, as `gesture list` shows them.
-    static func value(_ learned: LearnedGestures) -> JSONValue {
+    /// A learned recognizer's templates file and gestures, as `gesture list` shows them; with
+    /// `placeless`, the file's `contents` fingerprint instead of its path.
+    static func value(_ learned: LearnedGestures, placeless: Bool = false) -> JSONValue {
         .object([
-            .init("file", .string(learned.file)),
+            placeless
+                ? .init("contents", .string(RunIdentity.hex(learned.contents))) : .init("file", .string(learned.file)),
             .init("algorithm", .string(learned.algorithm)),
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),

@@ -3,6 +3,9 @@
 public struct LearnedGestures: Sendable, Hashable {
     /// The templates file, as it was named.
     public var file: String
+    /// A fingerprint (FNV-1a) of what the file says (`TemplateFile/text`: templates, thresholds, every
+    /// field), wherever it is: a batch run's settings are of it, not of `file`.
+    public var contents: UInt64 = 0
     /// `p` (`$P` point clouds matched with `$Q`'s pruning).
     public var algorithm: String
     /// The false-alarm rate the thresholds were chosen for (`gesture learn --max-false-alarms`).
@@ -346,7 +349,8 @@ extension LearnedRecognizer {
             return LearnedRecognizer(model: model)
         }
         definition.learned = LearnedGestures(
-            file: path, algorithm: file.algorithm, maximumFalseAlarms: file.maximumFalseAlarms,
+            file: path, contents: PathOrder.stableHash(file.text), algorithm: file.algorithm,
+            maximumFalseAlarms: file.maximumFalseAlarms,
             coverage: file.coverage, mirrored: file.mirrored, crossValidation: file.crossValidation,
             gestures: file.gestures.map {
                 .init(
