@@ -417,8 +417,11 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
 func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError) -> [(String, Double)] {
     var gates: [(String, Double)] = []
     for spec in arguments.repeated["--min-recall"] ?? [] {
-        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"") }
+        // At the last `=`: X never holds one, and a configured gesture's name may (`a=b=0.9`).
+        guard let cut = spec.lastIndex(of: "=") else {
+            throw UsageError("--min-recall: expected GESTURE=X, found \"\(spec)\"")
+        }
+        let parts = [String(spec[..<cut]), String(spec[spec.index(after: cut)...])]
         // A label of gestures in sequence (checkmark+swipe-right) is scored as one, so it may be gated.
         let steps = parts[0].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         if steps.count > 1 {

@@ -291,6 +291,22 @@ import Testing
         #expect(output.stderr == "gesture: error: \(message)\nRun `gesture batch --help` for usage.\n")
     }
 
+    /// A gate splits at its last `=`: a configured gesture's name may hold one (`a=b=0.5`), and X never
+    /// does. At the first, `a=b` was gated as the unknown gesture `a`.
+    @Test func aGateOfAGestureNamedWithAnEqualsSign() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-eq-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"recognizers": [{"id": "triple", "kind": "tap", "gesture": "a=b", "parameters": {"taps": 3}}]}"#
+            .write(to: folder.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let output = try GestureCommand.run([
+            "batch", "--config", folder.appendingPathComponent("c.json").path, "--min-recall", "a=b=0.5",
+            "Traces/tap.json",
+        ])
+        #expect(output.status == 2)
+        #expect(output.stderr == "gesture: error: no traces labelled a=b: --min-recall a=b=0.5 cannot be checked\n")
+    }
+
     /// A gate over no traces is not "accuracy 0 is below": it says it cannot be checked, and exits 2.
     @Test func gatesWithNothingToMeasureSaySo() throws {
         let corpus = try Self.corpus()
