@@ -77,7 +77,9 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         return converter.failed ? .error : .recognized
     }
     if inputs == ["-"] {
-        throw UsageError("- (standard input) needs --out FILE, not a folder: \(Output.name(out)) is one")
+        // A folder that is there "is one"; a path ending in / only names one (a file may stand there).
+        let folder = outIsFolder.boolValue ? "is one" : "names one"
+        throw UsageError("- (standard input) needs --out FILE, not a folder: \(Output.name(out)) \(folder)")
     }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
     // A file in the way was an error for every input, each one `cannot make its folder`.

@@ -434,6 +434,11 @@ import Testing
             ["convert", "-", "--to", "csv", "--out", "Traces"],
             "- (standard input) needs --out FILE, not a folder: Traces is one"
         ),
+        // A path ending in / names a folder, whatever stands there (it said the file README.md was one).
+        (
+            ["convert", "-", "--to", "csv", "--out", "README.md/"],
+            "- (standard input) needs --out FILE, not a folder: README.md/ names one"
+        ),
         (
             ["convert", "Traces/z.csv", "Traces/tap.json", "--to", "csv", "--out", "README.md"],
             "--out README.md is a file, not a folder: several inputs or a folder need --out DIR"
