@@ -300,10 +300,14 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         mirrors = mirrored.gestures
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    // Each path once, less what names nothing: `ex` and `./ex/` are `ex`, `a//b/./c` is `a/b/c`.
+    let tidied = arguments.operands.map { path in
+        let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
+    }
     let file = learner.file(
         id: id, learned: learned, examples: examples,
-        paths: CorpusWalker.distinct(arguments.operands.map(CorpusWalker.trimmed)).sorted(by: PathOrder.precedes),
-        mirrors: mirrors)
+        paths: CorpusWalker.distinct(tidied).sorted(by: PathOrder.precedes), mirrors: mirrors)
     let total = file.gestures.reduce(0) { $0 + $1.templates.count }
     guard total <= TemplateFile.maximumTemplates else {
         throw UsageError(

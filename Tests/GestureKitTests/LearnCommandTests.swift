@@ -150,7 +150,8 @@ import Testing
                     + "    than it must to take 90% of its own held-out examples\n"))
     }
 
-    /// The same examples give the same file, whatever the order of the paths; `--group-by` that finds
+    /// The same examples give the same file, whatever the order of the paths, and each path is listed
+    /// once however it is spelt (`./examples//p1/` was listed beside `examples/p1`); `--group-by` that finds
     /// one group says that the thresholds are chosen leave-one-out instead.
     @Test func theFileIsTheSameForAnyOrderOfPathsAndOneGroupIsSaid() throws {
         let folder = try Self.folder("order")
@@ -164,6 +165,11 @@ import Testing
         let a = try Data(contentsOf: folder.appendingPathComponent("a.json"))
         #expect(a == (try Data(contentsOf: folder.appendingPathComponent("b.json"))))
         #expect(String(decoding: a, as: UTF8.self).contains(#""paths": ["examples/p0", "examples/p1"]"#))
+        let spelt = try GestureCommand.run(
+            ["learn", "examples/p0", "examples/p1", "./examples//p1/", "--out", "d.json"], in: folder)
+        #expect(spelt.status == 0, "\(spelt.stderr)")
+        let d = try Data(contentsOf: folder.appendingPathComponent("d.json"))
+        #expect(String(decoding: d, as: UTF8.self).contains(#""paths": ["examples/p0", "examples/p1"]"#))
 
         try Self.examples(in: folder.appendingPathComponent("solo"), ["v", "caret"], people: 1, takes: 2)
         let one = try GestureCommand.run(
