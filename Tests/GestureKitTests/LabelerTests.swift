@@ -101,5 +101,7 @@ extension LabelerTests {
             return
         }
         #expect(error.message.hasPrefix(message), "\(error.message)")
+        // The map renames a trace's own label too, and says so, as for a labels file's.
+        #expect(error.message.hasSuffix(", none (or map it with --label-map)"), "\(error.message)")
     }
 }

@@ -364,7 +364,8 @@ public struct Labeler: Sendable {
         }
         if let traceLabel {
             guard let mapped = mapped(traceLabel) else {
-                return .failure(LabelError(unknown(traceLabel, shown: traceLabel, where: " in the trace")))
+                let message = unknown(traceLabel, shown: traceLabel, where: " in the trace", mapHint: true)
+                return .failure(LabelError(message))
             }
             return .success(Labelling(label: mapped))
         }
