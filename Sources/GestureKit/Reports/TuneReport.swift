@@ -180,13 +180,13 @@ public enum TuneReport {
         zip(result.sweeps, shownValues(result, setting)).map { "\($0.name) = \($1)" }.joined(separator: ", ")
     }
 
-    /// The values of grid setting `setting`, each as its sweep shows it (`Sweep/shown(_:)`).
     /// Group `index`'s name as the text shows it: as diagnostics show text, control characters escaped
     /// (a trace's subject may hold them); JSON and CSV keep it as it is.
     private static func shownGroup(_ result: TuningResult, _ index: Int) -> String {
         DiagnosticText.escaped(result.groups[index])
     }
 
+    /// The values of grid setting `setting`, each as its sweep shows it (`Sweep/shown(_:)`).
     private static func shownValues(_ result: TuningResult, _ setting: Int) -> [String] {
         zip(result.sweeps, result.grid[setting]).map { $0.shown($1) }
     }
