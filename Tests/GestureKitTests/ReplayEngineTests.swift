@@ -47,25 +47,30 @@ struct Timed: Recognizer {
         var meaning: String { rawValue }
     }
 
-    static func named(_ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true)
+    static func named(
+        _ id: String, delay: Double, requires: [String] = [], decidesOnLift: Bool = true,
+        kind: Deadline.Kind = .maximum
+    )
         -> RecognizerDefinition
     {
         RecognizerDefinition(
             id: id, summary: "test probe", gestures: [id], requiresFailureOf: requires.map { .recognizer($0) },
             parameters: Parameters.specs(default: Parameters().with { $0.delay = delay }),
             failureCodes: FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) },
-            make: { Timed(id: id, parameters: Parameters($0), decidesOnLift: decidesOnLift) })
+            make: { Timed(id: id, parameters: Parameters($0), decidesOnLift: decidesOnLift, kind: kind) })
     }
     static let definition = named("timed", delay: 1)
     let id: String
     let delay: Double
     let decidesOnLift: Bool
+    let kind: Deadline.Kind
     var first: TouchID?
 
-    init(id: String, parameters: Parameters, decidesOnLift: Bool) {
+    init(id: String, parameters: Parameters, decidesOnLift: Bool, kind: Deadline.Kind = .maximum) {
         self.id = id
         delay = parameters.delay
         self.decidesOnLift = decidesOnLift
+        self.kind = kind
     }
 
     init(parameters: Parameters) { self.init(id: "timed", parameters: parameters, decidesOnLift: true) }
@@ -74,7 +79,7 @@ struct Timed: Recognizer {
         for touch in touches {
             if first == nil {
                 first = touch.id
-                context.setDeadline(at: touch.timestamp + delay, tag: "late")
+                context.setDeadline(at: touch.timestamp + delay, tag: "late", for: kind)
             } else {
                 context.ignore(touch)
             }
@@ -163,6 +168,20 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         let result = try replay(
             [Sample(0, 1, .began, 0, 0), Sample(0.5, 1, .ended, 2, 0)], [Timed.named("timed", delay: 0.5)])
         #expect(try report(result, "timed").state == .recognized)
+    }
+
+    @Test func aMinimumsDeadlineAtTheTimeOfAnEventFiresBeforeIt() throws {
+        // "Held 0.5 s" is reached by a lift at 0.5 s, as a minimum is reached at ≥; "within 0.5 s"
+        // includes a lift at 0.5 s. Both at once: the minimum's fires before the event, the maximum's not.
+        let result = try replay(
+            [Sample(0, 1, .began, 0, 0), Sample(0.5, 1, .ended, 2, 0)],
+            [Timed.named("minimum", delay: 0.5, kind: .minimum), Timed.named("maximum", delay: 0.5)])
+        let minimum = try report(result, "minimum")
+        #expect(minimum.state == .failed)
+        #expect(minimum.failure?.time == 0.5)
+        #expect(minimum.failure?.event == 0)
+        #expect(minimum.failure?.sample == nil)
+        #expect(try report(result, "maximum").state == .recognized)
     }
 
     @Test func anIgnoredTouchIsNeverDeliveredAgain() throws {

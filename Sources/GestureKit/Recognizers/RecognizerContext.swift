@@ -185,10 +185,11 @@ public struct RecognizerContext: Sendable {
         asked = true
     }
 
-    /// Asks to be woken by `deadlinePassed(tag)` at trace time `time`, even between samples. A deadline
-    /// at the time of an event fires after that event: "within 2 s" includes 2 s.
-    public mutating func setDeadline(at time: Double, tag: String) {
-        deadlines.append(Deadline(time: time, tag: tag))
+    /// Asks to be woken by `deadlinePassed(tag)` at trace time `time`, even between samples. A maximum's
+    /// deadline at the time of an event fires after that event: "within 2 s" includes 2 s. A minimum's
+    /// fires before it: "held 0.5 s" is reached by a lift at 0.5 s.
+    public mutating func setDeadline(at time: Double, tag: String, for kind: Deadline.Kind = .maximum) {
+        deadlines.append(Deadline(time: time, tag: tag, kind: kind))
         asked = true
     }
 
@@ -202,7 +203,24 @@ public struct RecognizerContext: Sendable {
 }
 
 /// A trace time at which a recognizer asked to be woken, and the tag it gave.
-struct Deadline: Sendable {
+/// A time a recognizer asked to be woken at (`RecognizerContext/setDeadline(at:tag:for:)`).
+public struct Deadline: Sendable {
+    /// Which side of an event at its very time a deadline falls on, as thresholds are compared: a
+    /// maximum is passed when the time is above it, a minimum reached when the time is at least it.
+    public enum Kind: Sendable {
+        /// The end of a time allowed ("within `maximumInterval`"): it fires after an event at its time.
+        case maximum
+        /// The end of a time required ("held `minimumPressDuration`"): it fires before an event at its time.
+        case minimum
+    }
+
     var time: Double
     var tag: String
+    var kind: Kind
+
+    /// Whether it falls before an event at `time`.
+    @inline(__always)
+    func precedes(eventAt time: Double) -> Bool {
+        self.time < time || (kind == .minimum && self.time == time)
+    }
 }

@@ -251,15 +251,16 @@ struct ReplayEngine {
         }
     }
 
-    /// Fires, in time order, every deadline earlier than `limit` of a recognizer still deciding.
+    /// Fires, in time order, every deadline of a recognizer still deciding that falls before an event
+    /// at `limit`: those earlier, and a minimum's at `limit` itself (`Deadline/precedes(eventAt:)`).
     private mutating func fireDeadlines(before limit: Double) {
-        while earliestDeadline < limit {
+        while earliestDeadline <= limit {
             var next: (time: Double, recognizer: Int, position: Int)?
             var earliest = Double.infinity
             for index in 0..<recognizers.count where arbiter.isActive(index) {
                 for (position, deadline) in deadlines[index].enumerated() {
                     earliest = min(earliest, deadline.time)
-                    if deadline.time < limit && (next == nil || deadline.time < next!.time) {
+                    if deadline.precedes(eventAt: limit) && (next == nil || deadline.time < next!.time) {
                         next = (deadline.time, index, position)
                     }
                 }

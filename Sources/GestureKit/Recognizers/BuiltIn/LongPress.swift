@@ -107,14 +107,15 @@ public struct LongPress: Recognizer {
         if tapsDone < parameters.tapsBefore {
             if !tapping {
                 tapping = true
-                context.setDeadline(at: context.time + parameters.minimumPressDuration, tag: "tap-\(tapsDone)")
+                context.setDeadline(
+                    at: context.time + parameters.minimumPressDuration, tag: "tap-\(tapsDone)", for: .minimum)
             }
             return
         }
         if starts.count == parameters.touches, !pressing {
             pressing = true
             pressStart = context.time
-            context.setDeadline(at: context.time + parameters.minimumPressDuration, tag: "press")
+            context.setDeadline(at: context.time + parameters.minimumPressDuration, tag: "press", for: .minimum)
         }
     }
 
@@ -207,6 +208,9 @@ extension LongPress {
             "held 0.3 s, hammer: longer than 251 ms", .recognizes("long-press"), profiles: [.hammer],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
         Example(
+            "lifted at exactly 0.5 s: the minimum is reached", .recognizes("long-press"),
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.5, 1, .ended, 100, 100)]),
+        Example(
             "lifted after 0.3 s", .fails(FailureCode.liftedTooEarly),
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.3, 1, .ended, 100, 100)]),
         Example(
@@ -231,6 +235,10 @@ extension LongPress {
             "held 0.8 s where one tap comes before", .fails(FailureCode.tapHeldTooLong),
             settings: ["tapsBefore": .integer(1)],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.8, 1, .ended, 101, 100)]),
+        Example(
+            "a tap lifted at exactly 0.5 s where one tap comes before: held as long as a press",
+            .fails(FailureCode.tapHeldTooLong), settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.5, 1, .ended, 100, 100)]),
         Example(
             "a tap, then nothing for 0.5 s, where one tap comes before", .fails(FailureCode.noNextTouch),
             settings: ["tapsBefore": .integer(1)],
