@@ -105,3 +105,17 @@ extension LabelerTests {
         #expect(error.message.hasSuffix(", none (or map it with --label-map)"), "\(error.message)")
     }
 }
+
+extension LabelerTests {
+    /// `--label-map` renames a folder's name as it renames a label, a gesture's name too: with
+    /// `circle=none`, a `circle/` folder labels its traces `none`, as a `circle` label would.
+    @Test func theLabelMapRenamesAFolderNamedAsAGesture() throws {
+        var labeler = Labeler(configuration: Configuration())
+        try labeler.setLabelMap("circle=none,check=checkmark")
+        #expect(try labeler.label(for: "corpus/circle/a.json", traceLabel: nil).get() == "none")
+        #expect(try labeler.label(for: "corpus/Circle/a.json", traceLabel: nil).get() == "none")
+        #expect(try labeler.label(for: "corpus/a.json", traceLabel: "circle").get() == "none")
+        #expect(try labeler.label(for: "corpus/check/a.json", traceLabel: nil).get() == "checkmark")
+        #expect(try labeler.label(for: "corpus/z/a.json", traceLabel: nil).get() == "z")
+    }
+}

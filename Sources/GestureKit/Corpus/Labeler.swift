@@ -374,12 +374,14 @@ public struct Labeler: Sendable {
         return .success(Labelling(unlabelledFolder: folder))
     }
 
-    /// The gesture a folder's name names: a known gesture or `none` in any case (`Z/`), or a name
-    /// `--label-map` renames (`check=checkmark`). `*=` does not apply: most folders are no label.
+    /// The gesture a folder's name names: a name `--label-map` renames (`check=checkmark`, and
+    /// `circle=none` for a `circle/` folder, as for a `circle` label), or a known gesture or `none`
+    /// in any case (`Z/`). `*=` does not apply: most folders are no label.
     private func folderLabel(_ name: String) -> String? {
+        if let renamed = renames[name] { return renamed }
         if known.contains(name) { return name }
-        if acceptsAnyLabel { return renames[name] ?? (Labeler.isName(name) ? name : nil) }
-        if let renamed = renames[name] ?? renames[name.lowercased()] { return renamed }
+        if acceptsAnyLabel { return Labeler.isName(name) ? name : nil }
+        if let renamed = renames[name.lowercased()] { return renamed }
         return knownByLowercase[name.lowercased()]
     }
 
