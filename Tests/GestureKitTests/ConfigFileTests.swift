@@ -478,6 +478,25 @@ import Testing
         #expect(plain != nil && plain == located)
     }
 
+    /// A bad string is reported at the byte that cannot be read, not where the string or its run of
+    /// plain characters starts: invalid UTF-8 at its first bad byte, a surrogate escape at its `\`.
+    @Test(
+        arguments: [
+            ([0xFF], "c.json:1:19: error: invalid UTF-8 in a string"),
+            (Array("é".utf8) + [0xC3, 0x28], "c.json:1:20: error: invalid UTF-8 in a string"),
+            (Array(#"x\uDC00"#.utf8), "c.json:1:20: error: unpaired surrogate escape in a string"),
+            (
+                Array(#"\uD800\u0041"#.utf8),
+                "c.json:1:25: error: expected a low surrogate escape after a high surrogate"
+            ),
+        ] as [([UInt8], String)])
+    func aBadStringIsReportedAtItsBadByte(_ bad: [UInt8], _ diagnostic: String) {
+        let text = Array(#"{"parameters": "ab"#.utf8) + bad + Array(#"cd"}"#.utf8)
+        var configuration = Configuration()
+        let error = #expect(throws: ConfigurationError.self) { try configuration.apply(json: text, file: "c.json") }
+        #expect(error?.description == diagnostic)
+    }
+
     // MARK: Did you mean
 
     @Test func theNearestNameIsSuggestedWhenNearEnough() {

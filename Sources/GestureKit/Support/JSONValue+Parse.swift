@@ -188,7 +188,7 @@ struct GenericJSONParser<Tree: JSONTree> {
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {
             guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: runStart)
+                throw error("invalid UTF-8 in a string", at: firstInvalidUTF8(runStart..<end))
             }
             scalars.append(contentsOf: text.unicodeScalars)
         }
@@ -204,6 +204,7 @@ struct GenericJSONParser<Tree: JSONTree> {
                 try flush(index)
                 index += 1
                 guard index < bytes.count else { break }
+                let escapeStart = index - 1
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -223,14 +224,17 @@ struct GenericJSONParser<Tree: JSONTree> {
                         else {
                             throw error("expected a low surrogate escape after a high surrogate")
                         }
+                        let second = index
                         index += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else {
-                            throw error("expected a low surrogate escape after a high surrogate")
+                            throw error("expected a low surrogate escape after a high surrogate", at: second)
                         }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let scalar = UnicodeScalar(code) else { throw error("unpaired surrogate escape in a string") }
+                    guard let scalar = UnicodeScalar(code) else {
+                        throw error("unpaired surrogate escape in a string", at: escapeStart)
+                    }
                     scalars.append(scalar)
                 default: throw error("expected an escape sequence after '\\', found \(found)", at: index - 1)
                 }
@@ -240,6 +244,16 @@ struct GenericJSONParser<Tree: JSONTree> {
             index += 1
         }
         throw error("unexpected end of input: expected '\"' to end the string", at: start)
+    }
+
+    /// Where the first byte of `range` that does not start a well-formed UTF-8 sequence is, so that
+    /// an error names that byte rather than the start of the string.
+    private func firstInvalidUTF8(_ range: Range<Int>) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[range].makeIterator()
+        var offset = range.lowerBound
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        return offset
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
