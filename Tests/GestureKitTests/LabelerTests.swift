@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GestureKit
@@ -117,5 +118,26 @@ extension LabelerTests {
         #expect(try labeler.label(for: "corpus/a.json", traceLabel: "circle").get() == "none")
         #expect(try labeler.label(for: "corpus/check/a.json", traceLabel: nil).get() == "checkmark")
         #expect(try labeler.label(for: "corpus/z/a.json", traceLabel: nil).get() == "z")
+    }
+}
+
+extension LabelerTests {
+    /// A row labels one file: a row naming a folder, or with an empty path (the labels file's own
+    /// folder), labels nothing, and says so at its place as a row for a missing file does.
+    @Test func aRowNamingAFolderWarnsThatItLabelsNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labeler-folder-row-\(getpid())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("s01"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("labels.csv").path
+        var labeler = Labeler(configuration: Configuration())
+        try labeler.loadLabels(bytes: Array("path,label\ns01,circle\n,z\n".utf8), file: file)
+        #expect(
+            labeler.warnings == [
+                "\(file):2:1: warning: s01 (\(folder.path)/s01) is a folder, not a file: the row labels nothing "
+                    + "(a row labels one trace file)",
+                "\(file):3:1: warning: the empty path (\(folder.path)) is a folder, not a file: the row labels "
+                    + "nothing (a row labels one trace file)",
+            ])
     }
 }

@@ -221,12 +221,17 @@ public struct Labeler: Sendable {
         var relabelled = 0
         // Rows whose path names a hidden file or folder, which a walk skips.
         var hidden = 0
+        // Rows whose path names a folder (or is empty, naming this file's): a row labels one file.
+        var folders = 0
         defer {
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
             }
             if hidden > 10 {
                 warnings.append("\(file): warning: \(hidden - 10) more rows name hidden files, which a walk skips")
+            }
+            if folders > 10 {
+                warnings.append("\(file): warning: \(folders - 10) more rows name folders, not files")
             }
             if relabelled > 10 {
                 warnings.append(
@@ -289,6 +294,14 @@ public struct Labeler: Sendable {
                         warnings.append(
                             "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
+                    }
+                } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
+                    folders += 1
+                    if folders <= 10 {
+                        let shown = relative.isEmpty ? "the empty path" : DiagnosticText.escaped(pathField.value)
+                        warnings.append(
+                            "\(place(pathField.offset)): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
+                                + "folder, not a file: the row labels nothing (a row labels one trace file)")
                     }
                 } else if Labeler.isHidden(relative) {
                     hidden += 1
