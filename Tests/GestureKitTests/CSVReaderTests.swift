@@ -309,6 +309,23 @@ extension CSVReaderTests {
                     ))
         }
 
+        /// What these messages found is quoted as the file has it, in its own case: `Began` is no
+        /// phase, and was quoted as `began`; a header `T;ID;…` as `t;id;…`.
+        @Test func aHeaderOrDataIsQuotedInItsOwnCase() {
+            #expect(
+                failure("0,1,Began,1,2\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        #"no header: the first row is data ("0", "1", "Began", "1", "2"); the first row must name the columns "t", "id", "phase", "x" and "y""#
+                    ))
+            #expect(
+                failure("T;ID;Phase;X;Y\n0;1;began;1;2\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        #"the header is separated by semicolons, not commas: found the one column "T;ID;Phase;X;Y"; write "t", "id", "phase", "x" and "y" separated by commas"#
+                    ))
+        }
+
         /// A second value of one key, in any case and anywhere, is an error at its key, as JSON's
         /// duplicate keys are: neither value is dropped unseen.
         @Test(arguments: [

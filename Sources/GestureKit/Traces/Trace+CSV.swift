@@ -340,10 +340,14 @@ private struct CSVTraceReader {
     }
 
     /// A header that is not comma-separated, or a first row that is no header, said as such: the
-    /// columns seen, the separator that seems to be used instead.
+    /// columns seen (as the file has them: `names` are lowercased), the separator that seems to be
+    /// used instead.
     func checkSeparators(_ fields: [CSVFieldSpan], names: [String], at start: Int) throws(TraceError) {
         let wanted = CSVColumn.allCases.map(\.name)
-        let shown = names.map { "\"\(DiagnosticText.escaped($0, maxCharacters: 40))\"" }.joined(separator: ", ")
+        let shown = fields.map { field in
+            let (a, b) = CSVScanner.valueRange(text, field)
+            return "\"\(DiagnosticText.escaped(UnsafeBufferPointer(rebasing: text[a..<b]), maxCharacters: 40))\""
+        }.joined(separator: ", ")
         if fields.count == 1, let only = names.first {
             for (separator, name) in [(";", "semicolons"), ("\t", "tabs"), ("|", "vertical bars")] {
                 let parts = only.split(separator: Character(separator)).map { $0.trimmingCharacters(in: .whitespaces) }
