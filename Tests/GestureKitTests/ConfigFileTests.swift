@@ -83,6 +83,9 @@ import Testing
             "{\"parameters\": {\n\r\n\"pan\": 1}}",
             #"c.json:3:8: error: expected an object at "parameters"."pan", found 1"#
         ),
+        // Quotes pasted from a page: the character, as the trace reader names it, not "byte 0xE2".
+        ("{\u{201C}parameters\u{201D}: {}}", "c.json:1:2: error: expected a string key, found '\u{201C}' (U+201C)"),
+        ("{\"a\": \u{85}}", #"c.json:1:7: error: expected a value, found '\u{85}' (U+0085)"#),
     ]
 
     @Test(arguments: placed)

@@ -91,11 +91,21 @@ struct GenericJSONParser<Tree: JSONTree> {
         JSONParseError(code, file: file, at: SourcePosition(of: offset ?? index, in: bytes), message: message)
     }
 
+    /// What a syntax error found: a printable ASCII character, a whole UTF-8 character with its code
+    /// point (`'“' (U+201C)`, a quote pasted from a page, as the trace reader says it), or a byte.
     private var found: String {
         guard index < bytes.count else { return "the end of input" }
         let byte = bytes[index]
-        return byte >= 0x21 && byte < 0x7F
-            ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[index..<min(index + 4, bytes.count)].makeIterator()
+        if byte >= 0x80, case .valid(let encoded) = parser.parseScalar(from: &iterator) {
+            let scalar = Unicode.UTF8.decode(encoded)
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            return "'\(DiagnosticText.escaped(String(Character(scalar))))' (\(code))"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     private mutating func skipSpace() {
