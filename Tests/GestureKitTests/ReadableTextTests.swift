@@ -55,7 +55,9 @@ import Testing
             #expect(line.prefix(column).allSatisfy { $0 == " " } && line.dropFirst(column).first != " ", "\(line)")
             #expect(line.count <= 90)
         }
-        #expect(rest.last!.hasSuffix("end (measured 3 pt > limit 2 pt) at (1, 2)") || text.contains("at (1, 2)"))
+        // Read back along its lines, the reason is all there, in order, its measure and place last.
+        let reasonText = ([lines[first]] + rest).map { $0.dropFirst(column) }.joined(separator: " ")
+        #expect(reasonText == "too-long: " + reason.message + " (measured 3 pt > limit 2 pt) at (1, 2)")
         // The number and its unit, and the place, never split over two lines.
         #expect(!lines.contains { $0.hasSuffix(" 3") || $0.hasSuffix(" at") || $0.hasSuffix(" (1,") })
     }
@@ -65,8 +67,8 @@ import Testing
         let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!, style: .init(width: 60))
         let lines = Self.lines(text)
         let index = lines.firstIndex { $0.hasPrefix("    checkmark") }!
-        #expect(lines[index].hasSuffix("sample 13") || lines[index].contains("event"))
-        #expect(lines[index + 1].hasPrefix("      ") && lines[index + 1].dropFirst(6).first != " ")
+        #expect(lines[index] == "    checkmark   failed      t=0.217 event 13 sample 13")
+        #expect(lines[index + 1].hasPrefix("      moved-left: "), "\(lines[index + 1])")
     }
 
     /// A recognizer's lines are in time order: pan waited at the first movement, before it failed.
