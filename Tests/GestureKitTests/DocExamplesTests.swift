@@ -12,6 +12,8 @@ import Testing
         var words: [String]
         var printed: [String]
         var description: String { "\(page):\(line)" }
+        /// Whether it reads `../shared/datasets`.
+        var usesDatasets: Bool { words.contains { $0.contains("../shared") } }
     }
 
     /// docs/configuration.md's examples read the files the page shows first: `ConfigurationDocsTests`
@@ -57,13 +59,26 @@ import Testing
         #expect(Self.examples.count >= 4)
     }
 
-    @Test(arguments: examples)
+    /// Each parameterised test below takes a part of the examples; neither part may be empty.
+    @Test func thePagesHaveExamplesOnTheDatasetsAndWithout() {
+        #expect(Self.examples.filter(\.usesDatasets).count >= 2)
+        #expect(Self.examples.filter { !$0.usesDatasets }.count >= 2)
+    }
+
+    @Test(arguments: examples.filter { !$0.usesDatasets })
     func theExamplePrintsWhatThePageShows(_ example: Example) throws {
-        let usesDatasets = example.words.contains { $0.contains("../shared") }
-        guard !usesDatasets || BatchDatasetTests.present else {
-            print("\(example): skipped: ../shared/datasets is absent")
-            return
-        }
+        try expectPrinted(example)
+    }
+
+    /// The examples on `../shared/datasets`: skipped, and reported as skipped, where it is absent.
+    @Test(
+        .enabled(if: BatchDatasetTests.present, "../shared/datasets is absent: the pages' examples on it not run"),
+        arguments: examples.filter(\.usesDatasets))
+    func theExampleOnTheDatasetsPrintsWhatThePageShows(_ example: Example) throws {
+        try expectPrinted(example)
+    }
+
+    func expectPrinted(_ example: Example) throws {
         let run = try GestureCommand.run(example.words)
         var actual = (run.stdout + run.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if actual.last == "" { actual.removeLast() }
