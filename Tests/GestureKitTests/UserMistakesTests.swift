@@ -65,11 +65,9 @@ import Testing
         )
     }
 
-    @Test func theDollarOneFolderScoresAsItIs() throws {
-        guard Self.hasDatasets else {
-            print("skipped: ../shared/datasets is absent (a user's clone has no ../shared)")
-            return
-        }
+    @Test(
+        .enabled(if: hasDatasets, "../shared/datasets is absent (a user's clone has no ../shared): dollar1 not scored"))
+    func theDollarOneFolderScoresAsItIs() throws {
         let output = try run([
             "batch", "--recognizers", "checkmark,circle", "--label-map", "*=none", "../shared/datasets/dollar1",
         ])
@@ -737,11 +735,13 @@ import Testing
         #expect(
             row["warnings"]?.text
                 == #"["the trace ended with 1 touch still down (touch id 7): its last touch sequence never ended"]"#)
-        guard Self.hasDatasets else {
-            print("skipped: ../shared/datasets is absent (a user's clone has no ../shared)")
-            return
-        }
-        // The $-family logs whose clock steps back 1 ms say so in their rows.
+    }
+
+    /// The `$`-family logs whose clock steps back 1 ms say so in their rows.
+    @Test(
+        .enabled(
+            if: hasDatasets, "../shared/datasets is absent (a user's clone has no ../shared): mmg-strokes not read"))
+    func batchRowsOfLogsWhoseClockStepsBackSaySo() throws {
         let logs = try run(
             [
                 "batch", "--format", "jsonl", "--recognizers", "checkmark", "--label-map", "*=none",
