@@ -236,11 +236,11 @@ import Testing
         #expect(output.stdout == expected + "\n")
     }
 
-    @Test func theZshCompletionParses() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            print("skipped: zsh is not installed (.ci/run installs it)")
-            return
-        }
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
+            "zsh is not installed (.ci/run installs it): the zsh completion not parsed"))
+    func theZshCompletionParses() throws {
         let script = GestureCommand.packageRoot.appendingPathComponent(Self.zshCompletion).path
         let output = try GestureCommand.bash("zsh -n '\(script)'", in: GestureCommand.packageRoot)
         #expect(output.stderr == "" && output.status == 0)
@@ -248,11 +248,11 @@ import Testing
             try String(contentsOf: URL(fileURLWithPath: script), encoding: .utf8).contains("'--labels[]:value:_files'"))
     }
 
-    @Test func theManPageFormatsWithoutWarnings() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else {
-            print("skipped: groff is not installed")
-            return
-        }
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"),
+            "groff is not installed: the man page not formatted"))
+    func theManPageFormatsWithoutWarnings() throws {
         let page = GestureCommand.packageRoot.appendingPathComponent(Self.manPage).path
         let output = try GestureCommand.bash("groff -man -Tutf8 -ww -z '\(page)'", in: GestureCommand.packageRoot)
         #expect(output.stderr == "")
