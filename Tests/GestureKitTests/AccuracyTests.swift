@@ -451,7 +451,9 @@ import Testing
         let recorded = try #require(figures["as recorded"])
         let losses = ["size×0.5 dollar1-devices/touchpad circle": 7]
         #expect(figures.count == 4)
+        #expect(recorded.count == 8, "every dataset of ../shared/datasets is scored as recorded")
         for (alteration, sets) in figures where alteration != "as recorded" {
+            #expect(Swift.Set(sets.keys) == Swift.Set(recorded.keys), "\(alteration): every dataset is scored")
             for (name, set) in sets {
                 for (gesture, recall) in set.recall where gesture != "swipe" {
                     let before = try #require(recorded[name]?.recall[gesture])

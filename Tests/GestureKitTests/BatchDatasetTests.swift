@@ -17,6 +17,8 @@ import Testing
         let xmlFiles = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
             $0.hasSuffix(".xml")
         }.count
+        let expected = ["dollar1": 2880, "unipen-z": 648, "mmg-strokes": 593]
+        #expect(xmlFiles == expected[folder], "the folder's .xml files: its README's count")
         let labels = root.appendingPathComponent("labels.csv").path
         let rows = try GestureCommand.run(["batch", "--format", "jsonl", "--labels", labels, root.path])
         #expect(rows.status == 0)
