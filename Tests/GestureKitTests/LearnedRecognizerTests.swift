@@ -243,6 +243,31 @@ import Testing
                 .gesture == "v")
     }
 
+    /// A stroke that is the template itself, at distance 0 from both gestures: a tie is within any
+    /// margin, 0 too (it was never ambiguous: 0 is not below 0 × 1.05).
+    @Test func anExactTieAtDistanceZeroIsAmbiguous() throws {
+        let strokes = Drawn.drawn("v", by: 0, take: 0).strokes
+        let v = try #require(PointCloud(strokes: strokes))
+        var file = TemplateFile(
+            id: "twins", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: ["v", "v-again"].map {
+                .init(
+                    name: $0, threshold: 1_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [v.points])
+            })
+        file.algorithm = "q"
+        var configuration = try Self.configuration(file.text, file: "twins.json")
+        for margin in [0.05, 0] {
+            try configuration.set("ambiguityMargin", to: .number(margin), for: "twins")
+            let result = Classifier(configuration: configuration).classify(Self.trace(strokes), file: "t")
+            let reason = try #require(Self.report(result, "twins")?.failure?.reason, "margin \(margin)")
+            #expect(reason.code == "ambiguous", "margin \(margin)")
+            #expect(reason.measured == 0 && reason.limit == margin)
+            #expect(Self.report(result, "twins")?.failure?.reason.details.first { $0.key == "distance" }?.value == .number(0))
+        }
+    }
+
     /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.
     @Test func aTwoStrokeGestureWaitsForItsSecondStroke() throws {
         let configuration = try Self.configuration(Self.multistroke, file: "marks.json")

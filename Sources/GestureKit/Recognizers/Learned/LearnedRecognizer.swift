@@ -171,7 +171,7 @@ struct LearnedRecognizer: Recognizer {
                 measured: best.distance, limit: threshold, point: last, details: details, at: touch)
         }
         if let margin = model.ambiguityMargin, second.gesture >= 0,
-            second.distance < model.thresholds[second.gesture], second.distance < best.distance * (1 + margin)
+            second.distance < model.thresholds[second.gesture], second.distance <= best.distance * (1 + margin)
         {
             return context.fail(
                 FailureCode.ambiguous,
