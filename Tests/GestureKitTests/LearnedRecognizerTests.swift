@@ -264,7 +264,8 @@ import Testing
             let reason = try #require(Self.report(result, "twins")?.failure?.reason, "margin \(margin)")
             #expect(reason.code == "ambiguous", "margin \(margin)")
             #expect(reason.measured == 0 && reason.limit == margin)
-            #expect(Self.report(result, "twins")?.failure?.reason.details.first { $0.key == "distance" }?.value == .number(0))
+            let details = try #require(Self.report(result, "twins")?.failure?.reason.details)
+            #expect(details.first { $0.key == "distance" }?.value == .number(0))
         }
     }
 
