@@ -364,8 +364,8 @@ def main():
         page.type_into("label", "")
         page.click("clear")
         summary["gestureNames"] = {plan: page.start(plan, "t4") for plan in (
-            "Checkmark×1", "NONE×2", "star×1, Star×1", "checkmark+×1", "none+tap×1", "Checkmark+tap×1",
-            "x×1, v×1, star×1, checkmark+tap×1")}
+            "Checkmark×1", "NONE×2", "star×1, Star×1", "star×1, tap+Star×1", "checkmark+×1", "none+tap×1",
+            "Checkmark+tap×1", "x×1, v×1, star×1, checkmark+tap×1")}
         slips = "checkmrk×10, swipe-lft×2, checkmrk×1"
         summary["slips"] = [page.start(slips, "t4"), page.start(slips, "t4")]
         page.check()

@@ -298,6 +298,9 @@ import Testing
             "NONE×2": "\"NONE\" is the gesture none in another case: labels are case-sensitive, write none",
             "star×1, Star×1": "\"star\" and \"Star\" differ only in case: gesture takes them for one gesture (a "
                 + "folder names its gesture in any case), write them alike",
+            // A gesture of a sequence too: batch refuses tap+Star beside star (or star beside it).
+            "star×1, tap+Star×1": "\"star\" and \"Star\" differ only in case: gesture takes them for one gesture "
+                + "(a folder names its gesture in any case), write them alike",
             "checkmark+×1": "\"checkmark+\": + joins gestures drawn one after the other (checkmark+tap), a "
                 + "gesture's name on each side of it, not none",
             "none+tap×1": "\"none+tap\": + joins gestures drawn one after the other (checkmark+tap), a "
