@@ -217,6 +217,14 @@ def main():
         (out / "lost-release.json").write_text(page.output())
         summary["lostRelease"] = str(out / "lost-release.json")
 
+        # 4a'. Two strokes of the mouse (one pointer id) are two touches, as two fingers' are.
+        page.click("clear")
+        for x in (100, 200):
+            page.mouse("mousePressed", x, 100, 1)
+            page.mouse("mouseMoved", x + 30, 110, 1)
+            page.mouse("mouseReleased", x + 30, 110, 0)
+        summary["mouseStrokesStatus"] = page.text("status")
+
         # 4b. A swipe labelled after it was drawn, saved under a name safe on every system; then a
         # label too long for a file name. The file page has getCoalescedEvents: no notice.
         page.click("clear")

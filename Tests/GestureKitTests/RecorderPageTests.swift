@@ -346,6 +346,12 @@ import Testing
         #expect(trace.samples.last?.location == Point(x: 130, y: 110))
     }
 
+    /// A mouse's two strokes share its pointer id but are two touches, each drawn in its own colour.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aMouseStrokeIsATouchOfItsOwn() throws {
+        #expect(try Self.recording.get().summary["mouseStrokesStatus"] as? String == "6 samples, 2 touches")
+    }
+
     /// A label typed after drawing is in the text, the saved file (named safely) and Copy's fallback.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aLabelTypedAfterDrawingIsSavedAndCopiedUnderASafeName() throws {
