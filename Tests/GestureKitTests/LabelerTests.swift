@@ -68,7 +68,7 @@ extension LabelerTests {
         arguments: [
             ("path,label,label\na.json,v,x\n", "l.csv:1:12: error: a second \"label\" column"),
             ("path,Path,label\na.json,b.json,v\n", "l.csv:1:6: error: a second \"path\" column"),
-            (" label ,path, LABEL\nv,a.json,x\n", "l.csv:1:14: error: a second \"label\" column"),
+            (" label ,path, LABEL\nv,a.json,x\n", "l.csv:1:15: error: a second \"label\" column"),
         ] as [(String, String)])
     func aColumnReadTwiceIsRefused(text: String, message: String) {
         var labeler = Labeler(anyLabel: ())
@@ -139,5 +139,36 @@ extension LabelerTests {
                 "\(file):3:1: warning: the empty path (\(folder.path)) is a folder, not a file: the row labels "
                     + "nothing (a row labels one trace file)",
             ])
+    }
+}
+
+extension LabelerTests {
+    /// A problem with a labels file's field is placed as the trace CSV reader places a bad value: at
+    /// its first character after leading spaces (and tabs, and Unicode spaces, which the labels reader
+    /// trims too), or at the opening quote of a quoted field; not where the field begins.
+    @Test(
+        arguments: [
+            ("path,label\na.json,  chekmark\n", "l.csv:2:10: error: unknown label "),
+            ("path,label\na.json,\tchekmark\n", "l.csv:2:9: error: unknown label "),
+            ("path,label\na.json,\u{A0}chekmark\n", "l.csv:2:9: error: unknown label "),
+            ("path,label\na.json,\"  chekmark\"\n", "l.csv:2:8: error: unknown label "),
+            ("path,label\na.json,circle\n  a.json,z\n", "l.csv:3:3: error: "),
+        ] as [(String, String)])
+    func aFieldIsPlacedAtItsFirstCharacterAfterSpaces(text: String, message: String) {
+        var labeler = Labeler(configuration: Configuration())
+        #expect {
+            try labeler.loadLabels(bytes: Array(text.utf8), file: "l.csv")
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+    }
+
+    /// So is a warning about a row's path.
+    @Test func aWarningIsPlacedAtThePathAfterSpaces() throws {
+        var labeler = Labeler(configuration: Configuration())
+        try labeler.loadLabels(bytes: Array("path,label\n   missing.json,circle\n".utf8), file: "/nowhere/l.csv")
+        #expect(labeler.warnings.count == 1)
+        let warning = try #require(labeler.warnings.first)
+        #expect(warning.hasPrefix("/nowhere/l.csv:2:4: warning: no file "), "\(warning)")
     }
 }

@@ -157,6 +157,15 @@ public struct Labeler: Sendable {
         absolute(trimmed(field.value), in: folder)
     }
 
+    /// Where a problem with a field is placed, as the trace CSV reader places one (`CSVScanner.place`):
+    /// an unquoted field's first character after the spaces `trimmed` drops (`a.json,  chekmark` at
+    /// the `c`), a quoted field's opening quote, a field of spaces alone where it begins.
+    private static func valueOffset(of field: CSVField) -> Int {
+        guard !field.isQuoted, !trimmed(field.value).isEmpty else { return field.offset }
+        let spaces = field.value.unicodeScalars.prefix { CharacterSet.whitespaces.contains($0) }
+        return field.offset + spaces.reduce(0) { $0 + UTF8.width($1) }
+    }
+
     /// Reads the text of a labels file named `file` (its folder is where its paths start); a row for a
     /// path in `overruled` (labelled by a file read later, which wins) may have any label.
     public mutating func loadLabels(
@@ -188,7 +197,7 @@ public struct Labeler: Sendable {
         for column in [pathColumn, labelColumn] {
             if let again = names.indices.first(where: { $0 > column && names[$0] == names[column] }) {
                 throw LabelError(
-                    "\(place(header.fields[again].offset)): error: a second \"\(names[column])\" column: a labels file "
+                    "\(place(Self.valueOffset(of: header.fields[again]))): error: a second \"\(names[column])\" column: a labels file "
                         + "names each file once and gives it one label")
             }
         }
@@ -261,18 +270,18 @@ public struct Labeler: Sendable {
                     continue
                 }
                 throw LabelError(
-                    "\(place(label.offset)): error: \(unknown(Labeler.trimmed(label.value), shown: label.value, mapHint: true))"
+                    "\(place(Self.valueOffset(of: label))): error: \(unknown(Labeler.trimmed(label.value), shown: label.value, mapHint: true))"
                 )
             }
             if let earlier = rows[key] {
                 let shown = DiagnosticText.escaped(pathField.value)
                 guard earlier.label == mapped else {
                     throw LabelError(
-                        "\(place(pathField.offset)): error: \(shown) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
+                        "\(place(Self.valueOffset(of: pathField))): error: \(shown) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
                     )
                 }
                 warnings.append(
-                    "\(place(pathField.offset)): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
+                    "\(place(Self.valueOffset(of: pathField))): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
                 )
             } else {
                 rows[key] = (mapped, pathField.offset)
@@ -280,7 +289,7 @@ public struct Labeler: Sendable {
                     relabelled += 1
                     if relabelled <= 10 {
                         warnings.append(
-                            "\(place(pathField.offset)): warning: \(DiagnosticText.escaped(pathField.value)) is labelled "
+                            "\(place(Self.valueOffset(of: pathField))): warning: \(DiagnosticText.escaped(pathField.value)) is labelled "
                                 + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
                     }
                 }
@@ -292,7 +301,7 @@ public struct Labeler: Sendable {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
-                            "\(place(pathField.offset)): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
+                            "\(place(Self.valueOffset(of: pathField))): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
                     }
                 } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
@@ -300,14 +309,14 @@ public struct Labeler: Sendable {
                     if folders <= 10 {
                         let shown = relative.isEmpty ? "the empty path" : DiagnosticText.escaped(pathField.value)
                         warnings.append(
-                            "\(place(pathField.offset)): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
+                            "\(place(Self.valueOffset(of: pathField))): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
                                 + "folder, not a file: the row labels nothing (a row labels one trace file)")
                     }
                 } else if Labeler.isHidden(relative) {
                     hidden += 1
                     if hidden <= 10 {
                         warnings.append(
-                            "\(place(pathField.offset)): warning: \(DiagnosticText.escaped(pathField.value)) is hidden (a name "
+                            "\(place(Self.valueOffset(of: pathField))): warning: \(DiagnosticText.escaped(pathField.value)) is hidden (a name "
                                 + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
                                 + "given as a PATH")
                     }
