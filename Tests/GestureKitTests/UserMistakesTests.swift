@@ -386,6 +386,8 @@ import Testing
             "2:1: error: sample 0: expected a number for \"t\", found \"0,5\" (a decimal comma? write 0.5 with a point)"
         ),
         ("t,id,phase,x,y\n", "2:1: error: empty trace: expected at least one sample, found none"),
+        // Nothing at all: placed at 1:1, as an empty JSON or XML input is.
+        ("", "1:1: error: empty trace: expected at least one sample, found none"),
     ])
     func csvMistakesAreSaidWithWhatWasFound(text: String, error: String) throws {
         let output = try run(["classify", "--input-format", "csv", "-"], input: text)
@@ -422,6 +424,10 @@ import Testing
             "e.csv", "# name: a\nt,id,phase,x,y\n",
             "e.csv:3:1: error: empty trace: expected at least one sample, found none"
         ),
+        // A file of no bytes is placed at 1:1 in every format, as any error about the whole file is.
+        ("zero.csv", "", "zero.csv:1:1: error: empty trace: expected at least one sample, found none"),
+        ("zero.json", "", "zero.json:1:1: error: unexpected end of input: expected a value"),
+        ("zero.xml", "", "zero.xml:1:1: error: unexpected end of input: expected a <Gesture> root element"),
     ])
     func anEmptyTraceIsPlaced(name: String, text: String, error: String) throws {
         let corpus = try MiniCorpus("empty-\(name)")

@@ -30,7 +30,9 @@ public enum TraceValidator {
         limits: ReadLimits = .default
     ) throws(TraceError) {
         guard !trace.samples.isEmpty else {
-            let offset = text.isEmpty ? nil : trace.samplesOffset.map { min($0, text.count) }
+            // An empty file is placed at 1:1, as every other whole-file error is; without its text (a
+            // trace checked apart from its file) a reader's offset past it places nothing.
+            let offset = trace.samplesOffset.flatMap { text.isEmpty && $0 > 0 ? nil : min($0, text.count) }
             throw TraceError(
                 .emptyTrace, file: file, text: text, offset: offset,
                 message: "empty trace: expected at least one sample, found none")
