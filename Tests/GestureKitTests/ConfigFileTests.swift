@@ -93,6 +93,44 @@ import Testing
         #expect(refusal(json) == diagnostic)
     }
 
+    /// A config file that is not UTF-8 (PowerShell's `>` writes UTF-16) is named as the trace readers
+    /// name it, by the same code, with the command that converts it; it was "expected a value, found
+    /// byte 0xFF". The parser also reads templates files and `merge-scores`' inputs, which say the same.
+    @Test(
+        arguments: [
+            [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00],  // UTF-16LE, with a byte-order mark
+            [0xFE, 0xFF, 0x00, 0x7B, 0x00, 0x7D],  // UTF-16BE
+            [0xFF, 0xFE, 0x00, 0x00, 0x7B, 0x00, 0x00, 0x00],  // UTF-32LE
+            [0x7B, 0x00, 0x7D, 0x00],  // UTF-16LE without a byte-order mark
+            [0x7B, 0x0A, 0x20, 0x22, 0x61, 0x00, 0x22, 0x3A, 0x20, 0x31, 0x7D],  // a NUL byte in a key
+        ] as [[UInt8]])
+    func textThatIsNotUTF8IsNamedAsTheTraceReadersNameIt(_ bytes: [UInt8]) throws {
+        let traceError = try #require(#expect(throws: TraceError.self) { try Trace.parseJSON(bytes, file: "c.json") })
+        #expect(traceError.message.hasPrefix("expected UTF-8 text, found "))
+        var configuration = Configuration()
+        let configError = #expect(throws: ConfigurationError.self) {
+            try configuration.apply(json: bytes, file: "c.json")
+        }
+        #expect(configError?.description == traceError.description)
+        let templatesError = #expect(throws: TemplateFileError.self) {
+            try TemplateFile.read(bytes: bytes, file: "c.json")
+        }
+        #expect(templatesError?.description == traceError.description)
+        let parseError = #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes, file: "c.json") }
+        #expect(parseError?.description == traceError.description)
+    }
+
+    @Test func aUTF16ConfigFileSaysHowToConvertIt() {
+        var configuration = Configuration()
+        #expect {
+            try configuration.apply(json: [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], file: "u16.json")
+        } throws: { error in
+            "\(error)"
+                == "u16.json:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the "
+                + "file first, e.g. with iconv -f UTF-16LE -t UTF-8"
+        }
+    }
+
     @Test func warningsNameTheirPlaceToo() throws {
         let configuration = try apply(
             "{\n  \"parameters\": {\"z\": {\"topAngle\": 45, \"wholePath\": 1}, \"swipe\": {\"maximumBow\": 0}},\n"

@@ -129,6 +129,13 @@ import Testing
 
     @Test func everyMistakeIsPlaced() throws {
         #expect(Self.error("{\"format\": ") == "t.json:1:12: error: unexpected end of input: expected a value")
+        // Not UTF-8: named as a trace file's encoding is (it was "expected a value, found byte 0xFF").
+        let utf16: [UInt8] = [0xFF, 0xFE] + Self.good.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(
+            #expect(throws: TemplateFileError.self) { try TemplateFile.read(bytes: utf16, file: "t.json") }?
+                .description
+                == "t.json:1:1: error: expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file "
+                + "first, e.g. with iconv -f UTF-16LE -t UTF-8")
         #expect(Self.error("[]") == "t.json:1:1: error: a templates file must be an object")
         #expect(
             Self.error(Self.edited("\"format\": \"gesture-templates\"", "\"format\": \"gesture-config\""))

@@ -77,6 +77,11 @@ struct GenericJSONParser<Tree: JSONTree> {
     }
 
     mutating func document() throws(JSONParseError) -> Tree {
+        // A UTF-16 file (PowerShell's `>` writes one) is named as such, as the trace readers name it:
+        // read as UTF-8 it was "found byte 0xFF".
+        if let problem = bytes.withUnsafeBufferPointer(TextEncoding.notUTF8) {
+            throw error(problem.message, at: problem.offset)
+        }
         let value = try self.value()
         skipSpace()
         guard index == bytes.count else {

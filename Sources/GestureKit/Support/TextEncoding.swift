@@ -6,14 +6,21 @@
     import Darwin
 #endif
 
-/// The check every reader makes first: the text must be UTF-8. A UTF-16 or UTF-32 file (with a
-/// byte-order mark, or recognisably without one) is named as such, with the command that converts
-/// it; any other NUL byte is an error at its place. Invalid UTF-8 is left to each reader, which
-/// reports it where it matters (in a string, a field, a name).
+/// The check every reader makes first, of traces and of config, templates and batch output files
+/// alike: the text must be UTF-8. A UTF-16 or UTF-32 file (with a byte-order mark, or recognisably
+/// without one: PowerShell's `>` writes UTF-16) is named as such, with the command that converts it;
+/// any other NUL byte is an error at its place. Invalid UTF-8 is left to each reader, which reports
+/// it where it matters (in a string, a field, a name).
+///
+///     let bytes: [UInt8] = [0xFF, 0xFE, 0x7B, 0x00]  // "{" in UTF-16LE
+///     bytes.withUnsafeBufferPointer(TextEncoding.notUTF8)
+///     // (offset: 0, message: "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): …")
 enum TextEncoding {
-    /// Throws a `syntax` error for text that is not UTF-8: an encoding named by its byte-order mark
-    /// or by where its NUL bytes fall, or a NUL byte anywhere.
-    static func requireUTF8(_ text: UnsafeBufferPointer<UInt8>, file: String) throws(TraceError) {
+    /// Why `text` is not UTF-8, and where (the byte offset each reader turns into its `line:column`):
+    /// an encoding named by its byte-order mark or by where its NUL bytes fall (offset 0), or a NUL
+    /// byte anywhere (its offset); `nil` when neither. The trace readers throw it as a `syntax`
+    /// `TraceError` (`requireUTF8`), the JSON parser of the other files as a `JSONParseError`.
+    static func notUTF8(_ text: UnsafeBufferPointer<UInt8>) -> (offset: Int, message: String)? {
         let n = text.count
         func byte(_ k: Int) -> UInt8? { k < n ? text[k] : nil }
         let b0 = byte(0)
@@ -30,10 +37,8 @@ enum TextEncoding {
         } else if b0 == 0xFE, b1 == 0xFF {
             found = ("UTF-16BE", "byte-order mark FE FF")
         }
-        if let (encoding, evidence) = found {
-            throw notUTF8(encoding, evidence, file: file, text: text)
-        }
-        guard let base = text.baseAddress, n > 0, let hit = memchr(base, 0, n) else { return }
+        if let (encoding, evidence) = found { return (0, message(encoding, evidence)) }
+        guard let base = text.baseAddress, n > 0, let hit = memchr(base, 0, n) else { return nil }
         let first = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         // Without a byte-order mark: ASCII text in UTF-16 or UTF-32 puts NUL bytes beside each character.
         func ascii(_ b: UInt8?) -> Bool { b.map { $0 != 0 && $0 < 0x80 } ?? false }
@@ -48,12 +53,8 @@ enum TextEncoding {
                 found = ("UTF-16BE", "NUL bytes before its characters")
             }
         }
-        if let (encoding, evidence) = found {
-            throw notUTF8(encoding, evidence + ", without a byte-order mark", file: file, text: text)
-        }
-        throw TraceError(
-            .syntax, file: file, text: text, offset: first,
-            message: "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?")
+        if let (encoding, evidence) = found { return (0, message(encoding, evidence + ", without a byte-order mark")) }
+        return (first, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?")
     }
 
     /// The UTF-8 sequence whose lead byte (0x80 or more) is at `i`: when well-formed (no overlong
@@ -92,12 +93,8 @@ enum TextEncoding {
         return (length, true)
     }
 
-    static func notUTF8(
-        _ encoding: String, _ evidence: String, file: String, text: UnsafeBufferPointer<UInt8>
-    ) -> TraceError {
-        TraceError(
-            .syntax, file: file, text: text, offset: 0,
-            message: "expected UTF-8 text, found \(encoding) (\(evidence)): convert the file first, "
-                + "e.g. with iconv -f \(encoding) -t UTF-8")
+    private static func message(_ encoding: String, _ evidence: String) -> String {
+        "expected UTF-8 text, found \(encoding) (\(evidence)): convert the file first, "
+            + "e.g. with iconv -f \(encoding) -t UTF-8"
     }
 }
