@@ -172,3 +172,29 @@ extension LabelerTests {
         #expect(warning.hasPrefix("/nowhere/l.csv:2:4: warning: no file "), "\(warning)")
     }
 }
+
+extension LabelerTests {
+    /// A line starting with `#` is a comment, as in a CSV trace: it labels nothing. When its path would
+    /// name a file (`#1.json,checkmark`), that is said at its place with the row that labels it; a
+    /// comment that names no file, or a commented-out row (`#a.json` is not `a.json`), is not.
+    @Test func aCommentThatNamesAFileWarnsThatItLabelsNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labeler-comment-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["#1.json", "a.json"] {
+            try Data("[]".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let file = folder.appendingPathComponent("labels.csv").path
+        var labeler = Labeler(configuration: Configuration())
+        let text = "# study 2, left hand\npath,label\n#1.json,checkmark\n#a.json,z\n\"#1.json\",circle\n"
+        try labeler.loadLabels(bytes: Array(text.utf8), file: file)
+        #expect(
+            labeler.warnings == [
+                "\(file):3:1: warning: a line starting with \"#\" is a comment and labels nothing, but #1.json "
+                    + "(\(folder.path)/#1.json) is a file: to label it, quote its path: \"#1.json\",checkmark"
+            ])
+        // Quoted, it is a row.
+        #expect(
+            try labeler.label(for: folder.appendingPathComponent("#1.json").path, traceLabel: nil).get() == "circle")
+    }
+}

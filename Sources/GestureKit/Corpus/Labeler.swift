@@ -175,8 +175,9 @@ public struct Labeler: Sendable {
         guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
         fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
         let records: [CSVRecord]
+        let comments: [Range<Int>]
         do {
-            records = try CSVRecordReader.records(bytes, file: file)
+            (records, comments) = try CSVRecordReader.recordsAndComments(bytes, file: file)
         } catch {
             throw LabelError(error.description)
         }
@@ -232,6 +233,8 @@ public struct Labeler: Sendable {
         var hidden = 0
         // Rows whose path names a folder (or is empty, naming this file's): a row labels one file.
         var folders = 0
+        // Comment lines that, read as rows, would name a file: `#1.json,checkmark`.
+        var commentedFiles = 0
         defer {
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
@@ -241,6 +244,11 @@ public struct Labeler: Sendable {
             }
             if folders > 10 {
                 warnings.append("\(file): warning: \(folders - 10) more rows name folders, not files")
+            }
+            if commentedFiles > 10 {
+                warnings.append(
+                    "\(file): warning: \(commentedFiles - 10) more comment lines (starting with \"#\") name files "
+                        + "that they do not label")
             }
             if relabelled > 10 {
                 warnings.append(
@@ -252,6 +260,25 @@ public struct Labeler: Sendable {
             for other in others {
                 extraColumns[other.name, default: PathTable()].set(
                     Labeler.trimmed(record.fields[other.index].value), for: path)
+            }
+        }
+        // A line starting with `#` is a comment, as in a CSV trace, and labels nothing. When the path
+        // is the first column, the `#` is the start of a path, and one that names a file
+        // (`#1.json,checkmark`) was more likely meant as a row.
+        for comment in comments where pathColumn == 0 {
+            let text = Array(bytes[comment])
+            guard let row = try? CSVRecordReader.records(text, skipsComments: false).first else { continue }
+            let written = row.fields[0].value  // unquoted: it starts with `#`
+            let path = Labeler.trimmed(written)
+            let absolute = Labeler.absolute(path, in: folder)
+            guard CorpusWalker.fileIdentity(Array(absolute.utf8)) != nil else { continue }
+            commentedFiles += 1
+            if commentedFiles <= 10 {
+                let quoted = "\"" + written + "\"" + String(decoding: text[written.utf8.count...], as: UTF8.self)
+                warnings.append(
+                    "\(place(comment.lowerBound)): warning: a line starting with \"#\" is a comment and labels "
+                        + "nothing, but \(DiagnosticText.escaped(path)) (\(DiagnosticText.escaped(absolute))) is a "
+                        + "file: to label it, quote its path: \(DiagnosticText.escaped(quoted))")
             }
         }
         for record in records.dropFirst() {

@@ -57,6 +57,9 @@ struct CSVRecordReader: Sendable {
     let file: String
     /// Whether lines starting with `#` are comments, skipped, rather than records.
     let skipsComments: Bool
+    /// The comment lines skipped so far, each from its `#` to the end of its line (line break
+    /// excluded): a labels file warns of one that reads as a row for a file (`Labeler`).
+    private(set) var comments: [Range<Int>] = []
     private var position: Int
     private var spans: [CSVFieldSpan] = []
 
@@ -72,11 +75,17 @@ struct CSVRecordReader: Sendable {
         let start = position
         var spans: [CSVFieldSpan] = []
         swap(&spans, &self.spans)  // keeps the buffer uniquely referenced, so it is reused
+        var comments: [Range<Int>] = []
+        swap(&comments, &self.comments)
+        defer { swap(&comments, &self.comments) }
         let result = bytes.withUnsafeBufferPointer { (text) -> Result<(CSVRecord, Int)?, CSVSyntaxError> in
             var scanner = CSVScanner(text: text, position: start, recognizesComments: skipsComments)
             do throws(CSVSyntaxError) {
                 while let line = try scanner.nextLine(into: &spans) {
-                    guard case .record(let offset) = line else { continue }
+                    guard case .record(let offset) = line else {
+                        if case .comment(let start, let end) = line { comments.append(start..<end) }
+                        continue
+                    }
                     let fields = spans.map { span in
                         CSVField(
                             value: CSVScanner.string(text, span, trimmed: false), offset: span.start,
@@ -108,10 +117,17 @@ struct CSVRecordReader: Sendable {
     static func records(
         _ bytes: [UInt8], file: String = "-", skipsComments: Bool = true
     ) throws(TraceError) -> [CSVRecord] {
+        try recordsAndComments(bytes, file: file, skipsComments: skipsComments).records
+    }
+
+    /// All the records of a CSV text, and its comment lines (`comments`).
+    static func recordsAndComments(
+        _ bytes: [UInt8], file: String = "-", skipsComments: Bool = true
+    ) throws(TraceError) -> (records: [CSVRecord], comments: [Range<Int>]) {
         var reader = CSVRecordReader(bytes, file: file, skipsComments: skipsComments)
         var records: [CSVRecord] = []
         while let record = try reader.next() { records.append(record) }
-        return records
+        return (records, reader.comments)
     }
 }
 
