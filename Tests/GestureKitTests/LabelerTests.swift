@@ -198,3 +198,32 @@ extension LabelerTests {
             try labeler.label(for: folder.appendingPathComponent("#1.json").path, traceLabel: nil).get() == "circle")
     }
 }
+
+extension LabelerTests {
+    /// A labels file in UTF-16 (PowerShell's `>` writes one) or UTF-32 is named as such, with the
+    /// command that converts it, as a trace or config file is (`TextEncoding`); read as UTF-8 it was
+    /// only "invalid UTF-8". A NUL byte elsewhere is placed at its byte.
+    @Test(
+        arguments: [
+            (
+                [0xFF, 0xFE] + Array("path,label\n".utf8).flatMap { [$0, 0] }, "1:1",
+                "expected UTF-8 text, found UTF-16LE (byte-order mark FF FE): convert the file first, "
+                    + "e.g. with iconv -f UTF-16LE -t UTF-8"
+            ),
+            (
+                Array("path,label\n".utf8).flatMap { [0, $0] }, "1:1",
+                "expected UTF-8 text, found UTF-16BE (NUL bytes before its characters, without a byte-order "
+                    + "mark): convert the file first, e.g. with iconv -f UTF-16BE -t UTF-8"
+            ),
+            (
+                Array("path,label\na.json,z\0\n".utf8), "2:9",
+                "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"
+            ),
+        ] as [([UInt8], String, String)])
+    func aLabelsFileNotInUTF8IsNamedAsTheTraceReadersNameIt(bytes: [UInt8], place: String, message: String) {
+        var labeler = Labeler(configuration: Configuration())
+        #expect(throws: LabelError("l16.csv:\(place): error: \(message)")) {
+            try labeler.loadLabels(bytes: bytes, file: "l16.csv")
+        }
+    }
+}

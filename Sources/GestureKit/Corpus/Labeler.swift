@@ -176,7 +176,12 @@ public struct Labeler: Sendable {
         fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
         let records: [CSVRecord]
         let comments: [Range<Int>]
-        do {
+        do throws(TraceError) {
+            // A UTF-16 file (PowerShell's `>` writes one) is named as such, as the trace readers name
+            // it: read as UTF-8 it was only "invalid UTF-8".
+            try bytes.withUnsafeBufferPointer { (text) throws(TraceError) in
+                try TextEncoding.requireUTF8(text, file: file)
+            }
             (records, comments) = try CSVRecordReader.recordsAndComments(bytes, file: file)
         } catch {
             throw LabelError(error.description)
