@@ -277,6 +277,7 @@ private struct Converter {
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)
             let copy = try LabelsFile.renamingPaths(bytes, file: labels, to: format, keeping: isConverted)
+            for warning in copy.warnings { Output.error(warning) }
             guard write(copy.bytes, to: output, from: labels), let first = copy.left.first else { return }
             Output.error(
                 "\(Output.name(output)): warning: \(copy.left.count) row\(copy.left.count == 1 ? "" : "s") of "

@@ -222,6 +222,25 @@ import Testing
         }
     }
 
+    /// A copied labels file leaves its comments out, as before; one that `gesture batch` warns of, a
+    /// line `#1.json,circle` whose path names a file (it was meant as a row, and labels nothing), is
+    /// warned of by convert too, with the same words: it dropped the line without one.
+    @Test func aCommentThatNamesAFileWarnsWhenItsLabelsFileIsCopied() throws {
+        let folder = try Self.folder("comment-labels")
+        try Self.bundled("circle.json", to: "cv/#1.json", in: folder)
+        try Self.bundled("z.csv", to: "cv/a.csv", in: folder)
+        try Self.write("# study 2\npath,label\n#1.json,circle\n#a.json,z\na.csv,z\n", "cv/labels.csv", in: folder)
+        let warning =
+            "cv/labels.csv:3:1: warning: a line starting with \"#\" is a comment and labels nothing, but #1.json "
+            + "(\(folder.resolvingSymlinksInPath().path)/cv/#1.json) is a file: to label it, quote its path: "
+            + "\"#1.json\",circle\n"
+        let batch = try GestureCommand.run(["batch", "--format", "jsonl", "cv"], in: folder)
+        #expect(batch.stderr == warning)
+        let run = try GestureCommand.run(["convert", "cv", "--to", "csv", "--out", "cvout"], in: folder)
+        #expect(run == .init(status: 0, stdout: "", stderr: warning))
+        #expect(try Self.text("cvout/labels.csv", in: folder) == "path,label\na.csv,z\n")
+    }
+
     /// Every labels file batch reads in a folder, at any depth and by any `*label*.csv` name, is
     /// copied to its place with its paths renamed; the converted folder scores as the original.
     @Test func labelsFilesAtAnyDepthAreCopied() throws {

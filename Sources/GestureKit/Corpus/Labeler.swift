@@ -238,8 +238,6 @@ public struct Labeler: Sendable {
         var hidden = 0
         // Rows whose path names a folder (or is empty, naming this file's): a row labels one file.
         var folders = 0
-        // Comment lines that, read as rows, would name a file: `#1.json,checkmark`.
-        var commentedFiles = 0
         defer {
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
@@ -249,11 +247,6 @@ public struct Labeler: Sendable {
             }
             if folders > 10 {
                 warnings.append("\(file): warning: \(folders - 10) more rows name folders, not files")
-            }
-            if commentedFiles > 10 {
-                warnings.append(
-                    "\(file): warning: \(commentedFiles - 10) more comment lines (starting with \"#\") name files "
-                        + "that they do not label")
             }
             if relabelled > 10 {
                 warnings.append(
@@ -267,25 +260,7 @@ public struct Labeler: Sendable {
                     Labeler.trimmed(record.fields[other.index].value), for: path)
             }
         }
-        // A line starting with `#` is a comment, as in a CSV trace, and labels nothing. When the path
-        // is the first column, the `#` is the start of a path, and one that names a file
-        // (`#1.json,checkmark`) was more likely meant as a row.
-        for comment in comments where pathColumn == 0 {
-            let text = Array(bytes[comment])
-            guard let row = try? CSVRecordReader.records(text, skipsComments: false).first else { continue }
-            let written = row.fields[0].value  // unquoted: it starts with `#`
-            let path = Labeler.trimmed(written)
-            let absolute = Labeler.absolute(path, in: folder)
-            guard CorpusWalker.fileIdentity(Array(absolute.utf8)) != nil else { continue }
-            commentedFiles += 1
-            if commentedFiles <= 10 {
-                let quoted = "\"" + written + "\"" + String(decoding: text[written.utf8.count...], as: UTF8.self)
-                warnings.append(
-                    "\(place(comment.lowerBound)): warning: a line starting with \"#\" is a comment and labels "
-                        + "nothing, but \(DiagnosticText.escaped(path)) (\(DiagnosticText.escaped(absolute))) is a "
-                        + "file: to label it, quote its path: \(DiagnosticText.escaped(quoted))")
-            }
-        }
+        warnings += Self.commentWarnings(bytes, comments: comments, pathColumn: pathColumn, file: file, folder: folder)
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
                 throw LabelError(
@@ -357,6 +332,44 @@ public struct Labeler: Sendable {
             byPath.set(mapped, for: absolute)
             keepColumns(of: record, for: absolute)
         }
+    }
+
+    /// The warnings for the comment lines of a labels file (`comments`, from `CSVRecordReader`) that
+    /// name a file when read as rows: the first ten, each at its place, then a count.
+    ///
+    /// A line starting with `#` is a comment, as in a CSV trace, and labels nothing. When the path is
+    /// the first column (`pathColumn`), the `#` is the start of a path, and one that names a file in
+    /// `folder` (`#1.json,checkmark`) was more likely meant as a row. `gesture batch` says so as it
+    /// reads the file, and `gesture convert` as it copies it (leaving its comments out).
+    static func commentWarnings(
+        _ bytes: [UInt8], comments: [Range<Int>], pathColumn: Int, file: String, folder: String
+    ) -> [String] {
+        guard pathColumn == 0 else { return [] }
+        var warnings: [String] = []
+        var commentedFiles = 0
+        for comment in comments {
+            let text = Array(bytes[comment])
+            guard let row = try? CSVRecordReader.records(text, skipsComments: false).first else { continue }
+            let written = row.fields[0].value  // unquoted: it starts with `#`
+            let path = Labeler.trimmed(written)
+            let absolute = Labeler.absolute(path, in: folder)
+            guard CorpusWalker.fileIdentity(Array(absolute.utf8)) != nil else { continue }
+            commentedFiles += 1
+            if commentedFiles <= 10 {
+                let position = SourcePosition(of: comment.lowerBound, in: bytes)
+                let quoted = "\"" + written + "\"" + String(decoding: text[written.utf8.count...], as: UTF8.self)
+                warnings.append(
+                    "\(file):\(position.line):\(position.column): warning: a line starting with \"#\" is a comment and "
+                        + "labels nothing, but \(DiagnosticText.escaped(path)) (\(DiagnosticText.escaped(absolute))) is "
+                        + "a file: to label it, quote its path: \(DiagnosticText.escaped(quoted))")
+            }
+        }
+        if commentedFiles > 10 {
+            warnings.append(
+                "\(file): warning: \(commentedFiles - 10) more comment lines (starting with \"#\") name files "
+                    + "that they do not label")
+        }
+        return warnings
     }
 
     /// Whether a labels row's relative path names a hidden file or folder (a name starting with `.`,

@@ -9,12 +9,13 @@ public enum LabelsFile {
     /// `bytes` with each `path` whose extension is a trace format's (`.json`, `.csv`, `.xml`, any case)
     /// given `format`'s; every other field is kept as read, written in RFC 4180 form (comments are
     /// left out). A row whose path `keeping` refuses (its trace was not converted) is left out, and its
-    /// path returned in `left`.
+    /// path returned in `left`. A comment line that names a file, read as a row (`#1.json,circle`), is
+    /// left out too, with the warning `gesture batch` gives for it, in `warnings`.
     ///
     /// - Throws: `TraceError` placed in the file when it is not CSV or its header names no `path`.
     public static func renamingPaths(
         _ bytes: [UInt8], file: String, to format: TraceFormat, keeping: (String) -> Bool = { _ in true }
-    ) throws(TraceError) -> (bytes: [UInt8], left: [String]) {
+    ) throws(TraceError) -> (bytes: [UInt8], left: [String], warnings: [String]) {
         var reader = CSVRecordReader(bytes, file: file)
         guard let header = try reader.next() else {
             throw TraceError(.missingField, file: file, message: "empty labels file: expected a header \"path,label\"")
@@ -39,7 +40,10 @@ public enum LabelsFile {
             }
             out += line(fields)
         }
-        return (Array(out.utf8), left)
+        let warnings = Labeler.commentWarnings(
+            bytes, comments: reader.comments, pathColumn: pathColumn, file: file,
+            folder: Paths.folder(of: Paths.absolute(file)))
+        return (Array(out.utf8), left, warnings)
     }
 
     /// `path` with its trace extension replaced by `format`'s; other paths as they are.
