@@ -227,3 +227,35 @@ extension LabelerTests {
         }
     }
 }
+
+extension LabelerTests {
+    /// A field is quoted as it is read, without the spaces at its ends, as the trace CSV reader quotes
+    /// a value; the place is its first character after them.
+    @Test func aFieldIsQuotedWithoutItsSpaces() throws {
+        let file = "/nowhere/l.csv"
+        var labeler = Labeler(configuration: Configuration())
+        let error = #expect(throws: LabelError.self) {
+            try labeler.loadLabels(bytes: Array("path,label\na.json,  chekmark\t\n".utf8), file: file)
+        }
+        #expect(
+            error?.message.hasPrefix("\(file):2:10: error: unknown label \"chekmark\": did you mean checkmark? ")
+                == true,
+            "\(String(describing: error))")
+        labeler = Labeler(configuration: Configuration())
+        #expect(
+            throws: LabelError(
+                "\(file):3:3: error: a.json is labelled circle here and z on line 2: one path, one label")
+        ) {
+            try labeler.loadLabels(bytes: Array("path,label\na.json,z\n  a.json ,circle\n".utf8), file: file)
+        }
+        labeler = Labeler(configuration: Configuration())
+        try labeler.loadLabels(
+            bytes: Array("path,label\nb.json,z\n  b.json ,z\n c.json,z\n".utf8), file: file)
+        #expect(
+            labeler.warnings == [
+                "\(file):2:1: warning: no file b.json (/nowhere/b.json): the row labels nothing",
+                "\(file):3:3: warning: b.json is listed again (line 2, the same label)",
+                "\(file):4:2: warning: no file c.json (/nowhere/c.json): the row labels nothing",
+            ])
+    }
+}

@@ -269,6 +269,10 @@ public struct Labeler: Sendable {
             }
             let label = record.fields[labelColumn]
             let pathField = record.fields[pathColumn]
+            // Fields are read, and so quoted, without the spaces at their ends, as the trace CSV reader
+            // quotes a value; `valueOffset` places them at their first character after them.
+            let relative = Labeler.trimmed(pathField.value)
+            let shownPath = DiagnosticText.escaped(relative)
             let absolute = Self.path(of: pathField, in: folder)
             let key = PathKey(absolute)
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
@@ -277,18 +281,17 @@ public struct Labeler: Sendable {
                     continue
                 }
                 throw LabelError(
-                    "\(place(Self.valueOffset(of: label))): error: \(unknown(Labeler.trimmed(label.value), shown: label.value, mapHint: true))"
+                    "\(place(Self.valueOffset(of: label))): error: \(unknown(Labeler.trimmed(label.value), mapHint: true))"
                 )
             }
             if let earlier = rows[key] {
-                let shown = DiagnosticText.escaped(pathField.value)
                 guard earlier.label == mapped else {
                     throw LabelError(
-                        "\(place(Self.valueOffset(of: pathField))): error: \(shown) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
+                        "\(place(Self.valueOffset(of: pathField))): error: \(shownPath) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
                     )
                 }
                 warnings.append(
-                    "\(place(Self.valueOffset(of: pathField))): warning: \(shown) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
+                    "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
                 )
             } else {
                 rows[key] = (mapped, pathField.offset)
@@ -296,25 +299,24 @@ public struct Labeler: Sendable {
                     relabelled += 1
                     if relabelled <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: \(DiagnosticText.escaped(pathField.value)) is labelled "
+                            "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is labelled "
                                 + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
                     }
                 }
                 // `-` is standard input, which a labels file may label.
-                let relative = Labeler.trimmed(pathField.value)
                 let identity = CorpusWalker.fileIdentity(Array(absolute.utf8))
                 if let identity { rowPathByFile[identity] = absolute }
                 if relative != "-", identity == nil, access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: no file \(DiagnosticText.escaped(pathField.value)) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
+                            "\(place(Self.valueOffset(of: pathField))): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
                     }
                 } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
                     folders += 1
                     if folders <= 10 {
-                        let shown = relative.isEmpty ? "the empty path" : DiagnosticText.escaped(pathField.value)
+                        let shown = relative.isEmpty ? "the empty path" : shownPath
                         warnings.append(
                             "\(place(Self.valueOffset(of: pathField))): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
                                 + "folder, not a file: the row labels nothing (a row labels one trace file)")
@@ -323,7 +325,7 @@ public struct Labeler: Sendable {
                     hidden += 1
                     if hidden <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: \(DiagnosticText.escaped(pathField.value)) is hidden (a name "
+                            "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is hidden (a name "
                                 + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
                                 + "given as a PATH")
                     }
@@ -431,7 +433,7 @@ public struct Labeler: Sendable {
         }
         if let traceLabel {
             guard let mapped = mapped(traceLabel) else {
-                let message = unknown(traceLabel, shown: traceLabel, where: " in the trace", mapHint: true)
+                let message = unknown(traceLabel, where: " in the trace", mapHint: true)
                 return .failure(LabelError(message))
             }
             return .success(Labelling(label: mapped))
@@ -515,8 +517,8 @@ public struct Labeler: Sendable {
 
     /// Why `label` is unknown: `unknown label "x"WHERE: expected one of …` (with `mapHint`, then how
     /// to map it), or, when it names a gesture of a recognizer the configuration leaves out, that.
-    private func unknown(_ label: String, shown: String, where place: String = "", mapHint: Bool = false) -> String {
-        let text = "unknown label \"\(DiagnosticText.escaped(shown))\"\(place)"
+    private func unknown(_ label: String, where place: String = "", mapHint: Bool = false) -> String {
+        let text = "unknown label \"\(DiagnosticText.escaped(label))\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         if let gesture = parts.first(where: { leftOutOwners[$0] != nil }), let owner = leftOutOwners[gesture] {
             // The map renames whole labels: a sequence's hint names the whole of it.
