@@ -19,15 +19,114 @@ import Testing
         }
     }
 
-    /// The text without comments and string literals, whose words are not uses of types.
+    /// The text without comments and the text of string literals, whose words are not uses of types;
+    /// the code interpolated into a string (`"\(DiagnosticText.escaped(name))"`) is kept, as the code
+    /// it is.
     static func code(_ text: String) -> String {
-        var out = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = String(line)
-            if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
-            out += line.replacing(/"(\\.|[^"\\])*"/, with: "\"\"") + "\n"
+        var scanner = CodeScanner(text: Array(text.unicodeScalars))
+        return scanner.code(inInterpolation: false)
+    }
+
+    /// The words of `text`'s code that can name a declared type (`code(_:)`): each run of word
+    /// characters that starts with a capital, but not after a `.`, where it is a member
+    /// (`JSONTraceParser.Failure` is not the top-level `Failure`). Not `\b[A-Z]\w*\b`: Unicode word
+    /// boundaries do not fall at a `.` between letters, so `DiagnosticText.escaped` was one word, and
+    /// no `Type.member` was seen.
+    static func words(_ text: String) -> Set<String> {
+        Set(code(text).matches(of: /\.?\w+/).map { String($0.output) }.filter { $0.first!.isUppercase })
+    }
+
+    /// Reads Swift for `code(_:)`: `//` and `/* */` comments and the text of string literals (`"…"`,
+    /// `"""…"""`, raw `#"…"#`) are left out, the code of their interpolations (`\(…)`, `\#(…)`)
+    /// kept, strings in it included.
+    struct CodeScanner {
+        let text: [Unicode.Scalar]
+        var i = 0
+
+        func at(_ k: Int) -> Unicode.Scalar? { k < text.count ? text[k] : nil }
+
+        func starts(with s: String, at k: Int) -> Bool {
+            s.unicodeScalars.enumerated().allSatisfy { at(k + $0.offset) == $0.element }
         }
-        return out
+
+        /// Code up to the end of the text, or in an interpolation up to its closing `)`, read past.
+        mutating func code(inInterpolation: Bool) -> String {
+            var out = String.UnicodeScalarView()
+            var depth = 0
+            while let c = at(i) {
+                if starts(with: "//", at: i) {
+                    while let d = at(i), d != "\n" { i += 1 }
+                } else if starts(with: "/*", at: i) {
+                    var nesting = 0
+                    repeat {
+                        if starts(with: "/*", at: i) {
+                            nesting += 1
+                            i += 2
+                        } else if starts(with: "*/", at: i) {
+                            nesting -= 1
+                            i += 2
+                        } else {
+                            i += 1
+                        }
+                    } while nesting > 0 && i < text.count
+                } else if c == "\"" || c == "#" && (text[i...].first { $0 != "#" }) == "\"" {
+                    out.append(contentsOf: "\"\" ".unicodeScalars)
+                    out.append(contentsOf: literal().unicodeScalars)
+                } else {
+                    i += 1
+                    if inInterpolation && c == "(" { depth += 1 }
+                    if inInterpolation && c == ")" {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    out.append(c)
+                }
+            }
+            return String(out)
+        }
+
+        /// Reads the string literal at `i`: the code of its interpolations, each followed by a space.
+        mutating func literal() -> String {
+            var hashes = ""
+            while at(i) == "#" {
+                hashes += "#"
+                i += 1
+            }
+            let quotes = starts(with: "\"\"\"", at: i) ? "\"\"\"" : "\""
+            i += quotes.unicodeScalars.count
+            let (close, escape) = (quotes + hashes, "\\" + hashes)
+            var interpolated = ""
+            while i < text.count {
+                if starts(with: close, at: i) {
+                    i += close.unicodeScalars.count
+                    break
+                } else if starts(with: escape, at: i) {
+                    i += escape.unicodeScalars.count
+                    if at(i) == "(" {
+                        i += 1
+                        interpolated += code(inInterpolation: true) + " "
+                    } else {
+                        i += 1  // The escaped character: `\"` does not close the string.
+                    }
+                } else {
+                    i += 1
+                }
+            }
+            return interpolated
+        }
+    }
+
+    /// Names used in string interpolations are uses, and so is a type whose member is used
+    /// (`Used.one`); the literal text around them, strings inside them, comments and a name after a
+    /// `.` (`Code.Member`) are not.
+    @Test func interpolatedCodeIsCode() {
+        let text = ##"""
+            let a = "Quoted \(Used.one("Inner \(Nested.two)")) \"Escaped\" \\" + Code.Member // Comment \(Not)
+            let b = #"Raw \(Unused) \#(RawUsed)"# /* Block "\(Not)" */ + """
+                Multi "line" \(MultiUsed) Text
+                """
+            """##
+        #expect(Self.words(text) == ["Used", "Nested", "Code", "RawUsed", "MultiUsed"])
     }
 
     /// Types declared at the top level of a file.
@@ -62,8 +161,7 @@ import Testing
                 // A type the file declares itself, nested or not, is its own (a parser's own `Failure`).
                 let own = Set(
                     file.text.matches(of: /(?:struct|enum|class|protocol|typealias) (\w+)/).map { String($0.output.1) })
-                let words = Set(Self.code(file.text).matches(of: /\b[A-Z]\w*\b/).map { String($0.output) }).subtracting(
-                    own)
+                let words = Self.words(file.text).subtracting(own)
                 for word in words.sorted() {
                     if let owner = declaredIn[word], later.contains(owner) {
                         Issue.record("\(file.name) uses \(word), declared in the later stage \(owner)")

@@ -352,53 +352,6 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     }
 }
 
-/// What a path is, following symbolic links.
-enum FileKind {
-    /// A folder, with its device and inode so a loop can be seen.
-    case folder([UInt64])
-    /// A regular file, with its device and inode so two paths to it can be seen.
-    case file([UInt64])
-    /// A FIFO, socket or device (named, as "a FIFO"): never opened, since reading could block.
-    case other(String)
-    /// `stat` failed, with this `errno`.
-    case missing(Int32)
-
-    struct Failure: Error {
-        var code: Int32
-        init(_ code: Int32) { self.code = code }
-    }
-
-    init(_ path: [UInt8]) {
-        var info = stat()
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
-        }
-        guard status == 0 else {
-            self = .missing(errno)
-            return
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: self = .folder([UInt64(info.st_dev), UInt64(info.st_ino)])
-        case S_IFREG: self = .file([UInt64(info.st_dev), UInt64(info.st_ino)])
-        default: self = .other(TraceReader.kind(of: info.st_mode))
-        }
-    }
-
-    /// A regular file's device and inode (following symbolic links); `nil` for anything else.
-    static func fileIdentity(_ path: [UInt8]) -> [UInt64]? {
-        if case .file(let identity) = FileKind(path) { identity } else { nil }
-    }
-
-    /// Whether the path itself (not what it points to) is a symbolic link.
-    static func isSymbolicLink(_ path: [UInt8]) -> Bool {
-        var info = stat()
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
-        }
-        return status == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
-}
-
 /// File names as output shows them: exactly the name when it is UTF-8 without control characters;
 /// otherwise as every diagnostic shows text (``DiagnosticText``): each control character (C0, DEL and
 /// C1) and mark of text direction (U+202E) written `\u{7F}`, each byte that is not part of valid UTF-8
@@ -410,48 +363,5 @@ enum PathText {
         // Most names are printable ASCII, shown as they are.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         return DiagnosticText.escaped(bytes)
-    }
-}
-
-/// The one order of paths that every batch output uses: component by component, each compared byte
-/// by byte. It is the order of the walk, and `merge-scores` sorts shards' rows by it.
-public enum PathOrder {
-    ///
-    /// Comparing component by component is comparing the bytes with `/` ranked below every other
-    /// byte (a component that ends first sorts first), which needs no splitting.
-    public static func precedes(_ a: String, _ b: String) -> Bool {
-        func rank(_ byte: UInt8) -> UInt16 { byte == UInt8(ascii: "/") ? 0 : UInt16(byte) + 1 }
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return false
-            case (nil, _): return true
-            case (_, nil): return false
-            case (let x?, let y?) where x != y: return rank(x) < rank(y)
-            default: continue
-            }
-        }
-    }
-
-    public static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-
-    /// FNV-1a, 64-bit: the same on every machine and run, unlike `Hasher`.
-    public static func stableHash(_ text: String) -> UInt64 { stableHash(text.utf8, from: stableHashStart) }
-
-    /// FNV-1a's starting value (its offset basis): the hash of nothing.
-    public static let stableHashStart: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// FNV-1a of `bytes` continued from `start` (a hash of what came before them), so that one hash
-    /// can be made piece by piece: `stableHash(b, from: stableHash(a))` is the hash of `a` then `b`.
-    public static func stableHash(_ bytes: some Sequence<UInt8>, from start: UInt64) -> UInt64 {
-        var hash = start
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }

@@ -27,7 +27,7 @@ public struct Labeler: Sendable {
     public private(set) var labelsFiles: Set<PathKey> = []
 
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
-    /// labels is another run (`RunIdentity`).
+    /// labels is another run (`RunIdentity`, whose settings fingerprint it is part of).
     public private(set) var fingerprint = PathOrder.stableHashStart
     /// The gestures of the registry's recognizers that the configuration leaves out (`--recognizers`),
     /// and whose each is: a label naming one is unknown for that reason, which its message says.
@@ -66,7 +66,7 @@ public struct Labeler: Sendable {
 
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
     public mutating func setLabelMap(_ spec: String) throws(LabelError) {
-        fingerprint = RunIdentity.hash("map:" + spec, into: fingerprint)
+        fingerprint = PathOrder.stableHash(("map:" + spec).utf8, from: fingerprint)
         for pair in spec.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

@@ -120,7 +120,8 @@ public enum TraceReader {
             knownSize = size
         default:
             guard allowsSpecialFiles else {
-                throw TraceError(.io, file: file, message: "cannot read: \(kind(of: info.st_mode)), not a regular file")
+                throw TraceError(
+                    .io, file: file, message: "cannot read: \(FileKind.name(of: info.st_mode)), not a regular file")
             }
         }
         // From here on, reads of a special file may wait (on a pipe the user named, for instance); a
@@ -212,18 +213,6 @@ public enum TraceReader {
         let text = String(cString: strerror(code))
         guard let first = text.first else { return "error \(code)" }
         return first.lowercased() + text.dropFirst()
-    }
-
-    /// What a file that is neither regular nor a folder is, for messages.
-    static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "a special file"
-        }
     }
 
     static func tooLarge(_ file: String, found: Int?, limits: ReadLimits) -> TraceError {
