@@ -241,6 +241,21 @@ import Testing
         #expect(try Self.text("cvout/labels.csv", in: folder) == "path,label\na.csv,z\n")
     }
 
+    /// A labels file holding a NUL byte, or in UTF-16, is refused as `gesture batch` refuses it, at
+    /// its place, exit 2: convert wrote it without the byte and exited 0.
+    @Test func aLabelsFileThatIsNotUTF8IsRefusedAsBatchRefusesIt() throws {
+        let folder = try Self.folder("nul-labels")
+        try Self.bundled("circle.json", to: "nul/a.json", in: folder)
+        try Self.write("path,label\na.json,circle\0\n", "nul/labels.csv", in: folder)
+        let error =
+            "nul/labels.csv:2:14: error: expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?\n"
+        let batch = try GestureCommand.run(["batch", "nul"], in: folder)
+        #expect(batch.status == 2 && batch.stderr == error)
+        let run = try GestureCommand.run(["convert", "nul", "--to", "csv", "--out", "out"], in: folder)
+        #expect(run == .init(status: 2, stdout: "", stderr: error))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/labels.csv").path))
+    }
+
     /// Every labels file batch reads in a folder, at any depth and by any `*label*.csv` name, is
     /// copied to its place with its paths renamed; the converted folder scores as the original.
     @Test func labelsFilesAtAnyDepthAreCopied() throws {
