@@ -217,9 +217,9 @@ import Testing
 
     enum Failure: Error { case notANumber }
 
-    /// Two gestures with the same template: a stroke near both is neither.
-    @Test func aStrokeAsNearTwoGesturesIsAmbiguous() throws {
-        let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))
+    /// A templates file `twins` of two gestures, `v` and `v-again`, with one same template: `strokes`.
+    static func twins(_ strokes: [[Point]]) throws -> Configuration {
+        let v = try #require(PointCloud(strokes: strokes))
         var file = TemplateFile(
             id: "twins", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
             source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
@@ -229,7 +229,12 @@ import Testing
                     templates: [v.points])
             })
         file.algorithm = "q"
-        let configuration = try Self.configuration(file.text, file: "twins.json")
+        return try Self.configuration(file.text, file: "twins.json")
+    }
+
+    /// Two gestures with the same template: a stroke near both is neither.
+    @Test func aStrokeAsNearTwoGesturesIsAmbiguous() throws {
+        let configuration = try Self.twins(Drawn.drawn("v", by: 0, take: 0).strokes)
         let result = Classifier(configuration: configuration).classify(
             Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
         let reason = try #require(Self.report(result, "twins")?.failure?.reason)
@@ -247,17 +252,7 @@ import Testing
     /// margin, 0 too (it was never ambiguous: 0 is not below 0 × 1.05).
     @Test func anExactTieAtDistanceZeroIsAmbiguous() throws {
         let strokes = Drawn.drawn("v", by: 0, take: 0).strokes
-        let v = try #require(PointCloud(strokes: strokes))
-        var file = TemplateFile(
-            id: "twins", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
-            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
-            gestures: ["v", "v-again"].map {
-                .init(
-                    name: $0, threshold: 1_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
-                    templates: [v.points])
-            })
-        file.algorithm = "q"
-        var configuration = try Self.configuration(file.text, file: "twins.json")
+        var configuration = try Self.twins(strokes)
         for margin in [0.05, 0] {
             try configuration.set("ambiguityMargin", to: .number(margin), for: "twins")
             let result = Classifier(configuration: configuration).classify(Self.trace(strokes), file: "t")
