@@ -191,6 +191,22 @@ extension Caret {
             ])
     }
 
+    /// A gesture no label could name (a space, a `+` that reads as two gestures, `none`) is a problem, as
+    /// it is for a configured instance or a learned gesture.
+    @Test func theChecksFindAGestureNoLabelCanName() {
+        for name in ["a caret", "caret+hat", "None"] {
+            let definition = RecognizerDefinition(
+                id: "badly-named", summary: "a caret with a bad gesture name", gestures: [name],
+                failureCodes: Caret.definition.failureCodes, details: Caret.definition.details,
+                examples: [], make: { _ in Caret(parameters: Caret.Parameters()) })
+            #expect(
+                definition.problems().first
+                    == "badly-named's gesture \"\(name)\" must be a name without spaces, commas, +, control "
+                    + "characters or marks of text direction, and not none")
+        }
+        #expect(Caret.definition.problems().allSatisfy { !$0.contains("must be a name") })
+    }
+
     /// Declaring `.shape` is all it takes for `swipe` and `pan` to wait for the caret: with the whole
     /// registry competing, a caret is a caret, not a pan.
     @Test func theWholeRegistryWaitsForIt() throws {

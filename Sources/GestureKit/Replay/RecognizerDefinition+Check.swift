@@ -8,9 +8,14 @@ extension RecognizerDefinition {
     /// code it declares is given by an example and has a meaning; every parameter's default and seed
     /// are values it takes, with a meaning, and a unit unless it is a boolean; each constraint names
     /// two parameters with numbers, and the default and seed values keep it; every detail has a
-    /// meaning.
+    /// meaning; every gesture is named as a label can name it (`isGestureName`, and not `none`).
     public func problems() -> [String] {
         var problems: [String] = []
+        for gesture in gestures where !RecognizerDefinition.isGestureName(gesture) || gesture.lowercased() == "none" {
+            problems.append(
+                "\(id)'s gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without "
+                    + "\(RecognizerDefinition.forbiddenInNames), and not none")
+        }
         let expectations = examples.map(\.expectation)
         if !expectations.contains(where: { if case .recognizes = $0 { true } else { false } }) {
             problems.append("\(id) has no example it recognizes")
