@@ -296,9 +296,10 @@ public struct Configuration: Sendable {
     }
 
     /// Adds the recognizer a templates file (`gesture learn`'s output, `docs/templates.md`) describes,
-    /// with the file's id: a shape, after the configuration's last shape, that recognizes the file's
-    /// gestures. The built-in shapes come first: when one of them and a learned gesture would both
-    /// recognize a stroke, the built-in one does, and the learned recognizer fails as preempted.
+    /// with the file's id: a `template`, after the configuration's last shape, swipe or template, that
+    /// recognizes the file's gestures and waits for every swipe to fail (`pan` waits for it). The
+    /// built-in shapes come first: when one of them and a learned gesture would both recognize a
+    /// stroke, the built-in one does, and the learned recognizer fails as preempted.
     ///
     /// - Throws: a `ConfigurationError` placed in `file` when it is not a valid templates file, its id
     ///   is taken, or one of its gestures is a gesture of a recognizer already in the configuration.
