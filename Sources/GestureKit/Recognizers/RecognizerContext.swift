@@ -202,8 +202,8 @@ public struct RecognizerContext: Sendable {
     }
 }
 
-/// A trace time at which a recognizer asked to be woken, and the tag it gave.
-/// A time a recognizer asked to be woken at (`RecognizerContext/setDeadline(at:tag:for:)`).
+/// A trace time at which a recognizer asked to be woken, and the tag it gave
+/// (`RecognizerContext/setDeadline(at:tag:for:)`).
 public struct Deadline: Sendable {
     /// Which side of an event at its very time a deadline falls on, as thresholds are compared: a
     /// maximum is passed when the time is above it, a minimum reached when the time is at least it.
