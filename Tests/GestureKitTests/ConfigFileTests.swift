@@ -439,6 +439,24 @@ import Testing
                 == [#"recognizer id "tap" is in the registry twice: the later definition replaces the earlier"#])
     }
 
+    /// A registry of one's own whose id or gesture differs from another's only in case is warned of, as
+    /// a configured instance or a learned gesture is refused: labels would not tell them apart.
+    @Test func aRegistryIdOrGestureDifferingOnlyInCaseIsWarnedOf() {
+        var tap = Registry.all.first { $0.id == "tap" }!
+        tap.id = "Tap"
+        var caret = Registry.all.first { $0.id == "tap" }!
+        caret.id = "c4"
+        caret.gestures = ["Double-Tap"]
+        let configuration = Configuration(registry: Registry.all + [tap, caret])
+        #expect(
+            configuration.warnings == [
+                #"recognizer id "Tap" differs only in case from tap: ids must differ in more than case"#,
+                #"gesture "Double-Tap" of c4 differs only in case from "double-tap", a gesture of double-tap: "#
+                    + "gesture names must differ in more than case",
+            ])
+        #expect(Configuration(registry: Registry.all).warnings == [])
+    }
+
     /// As a user runs it: `gesture list --format json` saved, then given back as `--config`.
     @Test func theListCommandsOutputIsAConfigFile() throws {
         let corpus = try MiniCorpus("list-round-trip")

@@ -89,6 +89,7 @@ public struct Configuration: Sendable {
             }
         }
         let registry = unique
+        warnings += Configuration.caseOnlyDifferences(in: registry)
         self.registry = registry
         entries = registry.map { definition in
             Entry(
@@ -261,6 +262,36 @@ public struct Configuration: Sendable {
         case .success(let bytes): return bytes
         case .failure(let error): throw ConfigurationError(error.message)
         }
+    }
+
+    /// What a registry spells two ways: an id, or a gesture of two recognizers, that differs from an
+    /// earlier one only in case (`Tap` beside `tap`), as a configured instance or a learned gesture may
+    /// not (`takenID(like:)`, `checkSpelling(ofGesture:)`); labels would not tell them apart.
+    private static func caseOnlyDifferences(in registry: [RecognizerDefinition]) -> [String] {
+        var ids: [String: String] = [:]
+        var gestures: [String: (gesture: String, owner: String)] = [:]
+        var found: [String] = []
+        for definition in registry {
+            let id = definition.id
+            if let other = ids[id.lowercased()] {
+                found.append(
+                    "recognizer id \"\(DiagnosticText.escaped(id))\" differs only in case from "
+                        + "\(DiagnosticText.escaped(other)): ids must differ in more than case")
+            } else {
+                ids[id.lowercased()] = id
+            }
+            for gesture in definition.gestures {
+                if let other = gestures[gesture.lowercased()], other.gesture != gesture {
+                    found.append(
+                        "gesture \"\(DiagnosticText.escaped(gesture))\" of \(DiagnosticText.escaped(id)) differs only "
+                            + "in case from \"\(DiagnosticText.escaped(other.gesture))\", a gesture of "
+                            + "\(DiagnosticText.escaped(other.owner)): gesture names must differ in more than case")
+                } else if gestures[gesture.lowercased()] == nil {
+                    gestures[gesture.lowercased()] = (gesture, id)
+                }
+            }
+        }
+        return found
     }
 
     /// The id that takes `id` from a new recognizer, in its own case: a recognizer of the configuration,
