@@ -333,7 +333,9 @@ public struct Checkmark: Recognizer {
         if failIfShallow(at: touch, context: &context) { return }
         let rise = downStart.y - point.y
         let needed = parameters.minimumRiseRatio * (lowestY - downStart.y)
-        guard rise > needed else {
+        // A minimum, reached at `>=`; the end must also be above the start (Apple's strict "higher",
+        // the seed's ratio of 0).
+        guard rise >= needed, rise > 0 else {
             return context.fail(
                 FailureCode.endedTooLow, "the up-stroke ended \(rise > 0 ? "too little" : "no") higher than the start",
                 measured: rise, limit: needed, unit: .points, point: point, details: measuredDetails, at: touch)
@@ -557,6 +559,15 @@ extension Checkmark {
         Example(
             "ends 0.6 of its depth above the start", .recognizes("checkmark"),
             samples: Example.stroke([(0, 0), (10, 10), (20, 20), (30, 30), (40, 14), (50, -2), (60, -18)])),
+        Example(
+            "ends exactly 0.5 of its depth above the start: the minimum is reached", .recognizes("checkmark"),
+            profiles: [.default],
+            samples: Example.stroke([
+                (0, 0), (5, 5), (10, 10), (15, 15), (20, 20), (25, 12), (30, 4), (35, -4), (40, -10),
+            ])),
+        Example(
+            "ends level with the start, seed: not above it", .fails(FailureCode.endedTooLow), profiles: [.seed],
+            samples: Example.stroke([(0, 0), (10, 10), (20, 20), (30, 10), (40, 0)])),
         Example(
             "a v whose right arm is a little longer, default", .fails(FailureCode.endedTooLow), profiles: [.default],
             samples: Example.stroke([(0, 0), (10, 10), (20, 20), (30, 30), (40, 16), (50, 2), (60, -12)])),
