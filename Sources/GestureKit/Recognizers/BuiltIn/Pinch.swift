@@ -66,7 +66,7 @@ public struct Pinch: TwoFingerGesture {
         threshold = parameters.minimumScaleChange
     }
 
-    var progress: Double { abs(fingers.scale - 1) }
+    var progress: Double { fingers.scaleChange }
 
     var values: [JSONValue.Member] {
         [
@@ -94,6 +94,9 @@ extension Pinch {
     static let examples: [Example] = [
         Example("fingers spreading", .recognizes("pinch"), samples: fingers([100, 120, 140, 170, 200])),
         Example("fingers closing", .recognizes("pinch"), samples: fingers([200, 170, 140, 120, 100])),
+        Example(
+            "fingers closing by exactly 10%: the minimum is reached", .recognizes("pinch"),
+            samples: fingers([100, 90, 90])),
         Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
         Example(
             "fingers spreading by 2%, hammer: any change", .recognizes("pinch"), profiles: [.hammer],

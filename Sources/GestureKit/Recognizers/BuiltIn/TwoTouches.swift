@@ -100,6 +100,11 @@ struct TwoTouches: Sendable {
 
     var scale: Double { count == 2 ? distance / startDistance : 1 }
 
+    /// How much the distance changed, as a fraction of the starting one: `|scale − 1|`, computed from
+    /// the change in points so that a change of exactly a tenth (100 pt to 90) measures 0.1, not the
+    /// 0.09999999999999998 of `1 − 0.9`.
+    var scaleChange: Double { count == 2 ? abs(distance - startDistance) / startDistance : 0 }
+
     private var distance: Double {
         guard count == 2, let a = first, let b = second else { return startDistance }
         return a.distance(to: b)
