@@ -261,10 +261,14 @@ public struct Circle: Recognizer {
             return nil
         }
         if let cornerTurn = measures.cornerTurn {
-            // A hook where the pen lands or lifts is no corner of the loop.
+            // A hook where the pen lands or lifts is no corner of the loop: one within cornerEndRatio
+            // of an end, at it included (a maximum, passed only above it), is not counted.
             let last = Double(measures.evenPath.count - 1)
             let ends = parameters.cornerEndRatio
-            let corners = measures.corners.filter { ends...(1 - ends) ~= Double($0.index) / last }
+            let corners = measures.corners.filter { corner in
+                let along = Double(corner.index) / last
+                return along > ends && along < 1 - ends
+            }
             if corners.count > parameters.maximumCorners {
                 // The first corner beyond the allowance: with one allowed, the second sharpest.
                 let culprit = corners[min(corners.count - 1, parameters.maximumCorners)]
@@ -340,6 +344,13 @@ extension Circle {
     static let square: [(Double, Double)] =
         line((0, 0), (100, 0), 20) + line((100, 0), (100, 100), 20) + line((100, 100), (0, 100), 20)
         + line((0, 100), (0, 0), 20) + [(0, 0)]
+
+    /// A 100 pt square drawn clockwise from the middle of its top side, a point every 5 pt: its corners
+    /// at exactly an eighth, three eighths, five eighths and seven eighths of its path.
+    static let squareFromASide: [(Double, Double)] =
+        stride(from: 50.0, to: 100, by: 5).map { ($0, 0) } + stride(from: 0.0, to: 100, by: 5).map { (100, $0) }
+        + stride(from: 100.0, to: 0, by: -5).map { ($0, 100) } + stride(from: 100.0, to: 0, by: -5).map { (0, $0) }
+        + stride(from: 0.0, through: 50, by: 5).map { ($0, 0) }
 
     /// A circle of radius 50 drawn clockwise from its rightmost point, with a hook where the pen lands
     /// and another where it lifts: a 20 pt stroke to the right into the loop, and one to the left out of
@@ -421,6 +432,10 @@ extension Circle {
         Example(
             "hooked at both ends, the ends' corners counted", .fails(FailureCode.tooManyCorners), profiles: [.default],
             settings: ["cornerEndRatio": 0], samples: Example.stroke(hooked)),
+        Example(
+            "a square's first and last corners exactly cornerEndRatio from its ends: not counted",
+            .recognizes("circle"), profiles: [.default], settings: ["cornerEndRatio": 0.125, "maximumCorners": 2],
+            samples: Example.stroke(squareFromASide)),
         // Roundness: an oval of 3 : 2 spreads 0.14 of its radius; a pigtail 0.39.
         Example(
             "an oval, 3 : 2, default", .recognizes("circle"), profiles: [.default],
