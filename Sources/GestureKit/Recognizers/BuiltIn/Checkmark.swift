@@ -75,7 +75,8 @@ public struct Checkmark: Recognizer {
             ),
             .init(
                 "turnTolerance", \.turnTolerance, .points, minimum: 0,
-                "rise that starts the up-stroke; sink allowed during it"),
+                "rise above the lowest point still taken as the down-stroke (more starts the up-stroke); sink allowed during it"
+            ),
             .init(
                 "sinkRatio", \.sinkRatio, .ratio, minimum: 0,
                 "sink allowed during the up-stroke, as a fraction of the down-stroke's depth, when larger than turnTolerance"
@@ -481,6 +482,15 @@ extension Checkmark {
         Example(
             "a one-pixel step back on the way down, seed", .fails(FailureCode.movedLeft), profiles: [.seed],
             samples: Example.stroke([(0, 0), (5, 5), (10, 10), (9, 16), (15, 20), (25, 12), (35, -4), (45, -20)])),
+
+        // turnTolerance: a rise of exactly 4 pt at the bottom is within it, still the down-stroke, which
+        // then goes on down 8 pt (as an up-stroke's sink that would be past the 4.5 pt allowed).
+        Example(
+            "rises exactly turnTolerance at the bottom, then goes on down", .recognizes("checkmark"),
+            profiles: [.default],
+            samples: Example.stroke([
+                (0, 0), (10, 10), (20, 20), (30, 30), (34, 26), (38, 34), (48, 20), (58, 6), (68, -8), (78, -22),
+            ])),
 
         // maximumLeadInRatio
         Example(
