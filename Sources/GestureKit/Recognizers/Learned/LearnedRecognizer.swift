@@ -26,7 +26,8 @@ public struct LearnedGestures: Sendable, Hashable {
     public struct Gesture: Sendable, Hashable {
         public var name: String
         public var templates: Int
-        /// The largest cloud distance recognized, before `thresholdScale`.
+        /// The cloud distance a stroke must be below to be recognized (strictly: at it is too far), before
+        /// `thresholdScale`.
         public var threshold: Double
         /// What `gesture learn` measured, cross-validated.
         public var recall: Double
@@ -264,7 +265,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
     var meaning: String {
         switch self {
         case .noCloseTemplate:
-            "the nearest template is further than its gesture's threshold (times thresholdScale); the details name it when it is within twice that"
+            "the nearest template is at or beyond its gesture's threshold (times thresholdScale); the details name it when it is within twice that"
         case .ambiguous:
             "another gesture within its own threshold is within ambiguityMargin of the nearest"
         case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
