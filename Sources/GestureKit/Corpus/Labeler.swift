@@ -179,9 +179,7 @@ public struct Labeler: Sendable {
         do throws(TraceError) {
             // A UTF-16 file (PowerShell's `>` writes one) is named as such, as the trace readers name
             // it: read as UTF-8 it was only "invalid UTF-8".
-            try bytes.withUnsafeBufferPointer { (text) throws(TraceError) in
-                try TextEncoding.requireUTF8(text, file: file)
-            }
+            try TextEncoding.requireUTF8(bytes, file: file)
             (records, comments) = try CSVRecordReader.recordsAndComments(bytes, file: file)
         } catch {
             throw LabelError(error.description)
@@ -273,6 +271,8 @@ public struct Labeler: Sendable {
             // quotes a value; `valueOffset` places them at their first character after them.
             let relative = Labeler.trimmed(pathField.value)
             let shownPath = DiagnosticText.escaped(relative)
+            // Found only for a message: a place is a scan of the text up to it.
+            func pathPlace() -> String { place(Self.valueOffset(of: pathField)) }
             let absolute = Self.path(of: pathField, in: folder)
             let key = PathKey(absolute)
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
@@ -287,11 +287,11 @@ public struct Labeler: Sendable {
             if let earlier = rows[key] {
                 guard earlier.label == mapped else {
                     throw LabelError(
-                        "\(place(Self.valueOffset(of: pathField))): error: \(shownPath) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
+                        "\(pathPlace()): error: \(shownPath) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
                     )
                 }
                 warnings.append(
-                    "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
+                    "\(pathPlace()): warning: \(shownPath) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
                 )
             } else {
                 rows[key] = (mapped, pathField.offset)
@@ -299,7 +299,7 @@ public struct Labeler: Sendable {
                     relabelled += 1
                     if relabelled <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is labelled "
+                            "\(pathPlace()): warning: \(shownPath) is labelled "
                                 + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
                     }
                 }
@@ -310,7 +310,7 @@ public struct Labeler: Sendable {
                     missing += 1
                     if missing <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
+                            "\(pathPlace()): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
                         )
                     }
                 } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
@@ -318,14 +318,14 @@ public struct Labeler: Sendable {
                     if folders <= 10 {
                         let shown = relative.isEmpty ? "the empty path" : shownPath
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
+                            "\(pathPlace()): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
                                 + "folder, not a file: the row labels nothing (a row labels one trace file)")
                     }
                 } else if Labeler.isHidden(relative) {
                     hidden += 1
                     if hidden <= 10 {
                         warnings.append(
-                            "\(place(Self.valueOffset(of: pathField))): warning: \(shownPath) is hidden (a name "
+                            "\(pathPlace()): warning: \(shownPath) is hidden (a name "
                                 + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
                                 + "given as a PATH")
                     }

@@ -17,9 +17,7 @@ public enum LabelsFile {
         _ bytes: [UInt8], file: String, to format: TraceFormat, keeping: (String) -> Bool = { _ in true }
     ) throws(TraceError) -> (bytes: [UInt8], left: [String], warnings: [String]) {
         // As `gesture batch` reads it: a UTF-16 file, or a NUL byte (which the copy lost), is an error.
-        try bytes.withUnsafeBufferPointer { (text) throws(TraceError) in
-            try TextEncoding.requireUTF8(text, file: file)
-        }
+        try TextEncoding.requireUTF8(bytes, file: file)
         var reader = CSVRecordReader(bytes, file: file)
         guard let header = try reader.next() else {
             throw TraceError(.missingField, file: file, message: "empty labels file: expected a header \"path,label\"")

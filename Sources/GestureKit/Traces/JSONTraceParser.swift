@@ -169,7 +169,7 @@ struct JSONTraceParser {
         if has("format"), has("gestures") {
             return "; this is a templates file (`gesture learn` writes them): give it with --templates FILE"
         }
-        if (FileKeys.config + FileKeys.list).contains(where: has) {
+        if FileKeys.configOrList.contains(where: has) {
             return "; this is a config file: give it with --config FILE"
         }
         return ""

@@ -278,7 +278,7 @@ private struct TemplateReader {
         }
         // A config file, or `gesture list --format json`'s output, where a templates file belongs.
         if let members = document.members, !members.contains(where: { $0.key == "format" }),
-            members.contains(where: { (FileKeys.config + FileKeys.list).contains($0.key) })
+            members.contains(where: { FileKeys.configOrList.contains($0.key) })
         {
             throw error("this is a config file, not a templates file: give it with --config FILE", at: document)
         }
