@@ -138,6 +138,8 @@ public struct Pan: Recognizer {
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        // What the moves before the lift reached: a pan begins on a move, never on the lift.
+        let (before, _) = measure(self.translation)
         for touch in touches { current[touch.id] = touch.location }
         let translation = self.translation
         track(context.time, translation)
@@ -152,10 +154,17 @@ public struct Pan: Recognizer {
                     "moved \(direction.name); this pan begins \(parameters.directions.names.joined(separator: " or "))",
                     point: touches[0].location, at: touches[0])
             }
+            let limit = parameters.minimumTranslation
+            var message = "lifted before moving \(Format.number(limit)) pt"
+            var measured = moved
+            if moved >= limit, moved > 0 {
+                // Far enough only with the lifting sample's own movement: said, and measured before it.
+                message += "; it moved \(Format.number(moved)) pt only as it lifted, and a pan begins on a move"
+                measured = before
+            }
             context.fail(
-                FailureCode.didNotMove, "lifted before moving \(Format.number(parameters.minimumTranslation)) pt",
-                measured: moved, limit: parameters.minimumTranslation, unit: .points, point: touches[0].location,
-                at: touches[0])
+                FailureCode.didNotMove, message, measured: measured, limit: limit, unit: .points,
+                point: touches[0].location, at: touches[0])
         } else {
             context.recognize("pan", details: final, at: touches[0])
         }
@@ -215,6 +224,9 @@ extension Pan {
         Example(
             "a touch that barely moves", .fails(FailureCode.didNotMove),
             samples: Example.stroke([(100, 100), (103, 101), (104, 102)])),
+        Example(
+            "a touch that moves only as it lifts: a pan begins on a move", .fails(FailureCode.didNotMove),
+            samples: Example.stroke([(100, 100), (160, 100)])),
         Example(
             "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches),
             settings: ["maximumTouches": .integer(1)],

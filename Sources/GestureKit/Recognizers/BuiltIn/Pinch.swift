@@ -57,7 +57,7 @@ public struct Pinch: TwoFingerGesture {
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
         code: FailureCode.liftedBeforePinching, message: "a finger lifted before the distance changed enough",
-        unit: MeasureUnit.ratio
+        unit: MeasureUnit.ratio, onLift: "the distance changed by"
     )
     let threshold: Double
     var fingers = TwoTouches(measuresRotation: false)
@@ -98,6 +98,9 @@ extension Pinch {
             "fingers closing by exactly 10%: the minimum is reached", .recognizes("pinch"),
             samples: fingers([100, 90, 90])),
         Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
+        Example(
+            "fingers that spread only as they lift: a pinch begins on a move",
+            .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 100, 200])),
         Example(
             "fingers spreading by 2%, hammer: any change", .recognizes("pinch"), profiles: [.hammer],
             samples: fingers([100, 101, 102, 101])),

@@ -55,7 +55,7 @@ public struct Rotation: TwoFingerGesture {
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
         code: FailureCode.liftedBeforeTurning, message: "a finger lifted before the fingers turned enough",
-        unit: MeasureUnit.radians
+        unit: MeasureUnit.radians, onLift: "the fingers turned"
     )
     let threshold: Double
     var fingers = TwoTouches(measuresRotation: true)

@@ -125,8 +125,10 @@ protocol TwoFingerGesture: Recognizer {
     static var gesture: String { get }
     static var tooManyTouches: FailureCode { get }
     static var needsTwoTouches: FailureCode { get }
-    /// The failure for two fingers that lift before reaching the threshold: its code, message and unit.
-    static var liftedEarly: (code: FailureCode, message: String, unit: MeasureUnit) { get }
+    /// The failure for two fingers that lift before reaching the threshold: its code, message and unit,
+    /// and what the measure did, for a lift that reached the threshold only in its own sample
+    /// (`the distance changed by`).
+    static var liftedEarly: (code: FailureCode, message: String, unit: MeasureUnit, onLift: String) { get }
     var threshold: Double { get }
     /// How far the fingers have gone towards the threshold.
     var progress: Double { get }
@@ -164,6 +166,8 @@ extension TwoFingerGesture {
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        // What the moves before the lift reached: it begins on a move, never on the lift.
+        let before = progress
         fingers.move(touches, at: context.time)
         let final = values
         // Measured before the lift: with a finger gone, the distance between them is unknown.
@@ -173,9 +177,17 @@ extension TwoFingerGesture {
             return context.recognize(Self.gesture, details: final, at: touches[0])
         }
         if fingers.count == 2 {
+            var message = Self.liftedEarly.message
+            var shown = measured
+            if measured >= threshold, measured > 0 {
+                // Enough only with the lifting sample's own movement: said, and measured before it.
+                let unit = Self.liftedEarly.unit == .radians ? " rad" : ""
+                message += "; \(Self.liftedEarly.onLift) \(Format.number(measured))\(unit) only as a finger lifted"
+                shown = before
+            }
             context.fail(
-                Self.liftedEarly.code, Self.liftedEarly.message, measured: measured, limit: threshold,
-                unit: Self.liftedEarly.unit, point: touches[0].location, at: touches[0])
+                Self.liftedEarly.code, message, measured: shown, limit: threshold, unit: Self.liftedEarly.unit,
+                point: touches[0].location, at: touches[0])
         } else {
             context.fail(
                 Self.needsTwoTouches, "one finger only; a \(Self.gesture) is two", measured: 1, limit: 2,
