@@ -172,9 +172,9 @@ struct ReportFolder {
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)
             let configuration = runner.classifier.configuration
-            let (picture, scale) = SVGRender.drawing(result, trace: trace, configuration: configuration)
+            let (picture, frame) = SVGRender.drawing(result, trace: trace, configuration: configuration)
             let text = TextReport.render(result, configuration: configuration)
-            let view = HTMLReport.thumbnailView(of: trace, picture: picture, coordinateScale: scale)
+            let view = HTMLReport.thumbnailView(of: trace, picture: picture, frame: frame)
             return .success((picture, view, text))
         } catch {
             return .failure(Problem(message: "not drawn: the trace could not be read again: \(error.description)"))

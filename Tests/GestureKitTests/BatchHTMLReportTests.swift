@@ -361,6 +361,38 @@ import Testing
         #expect(view[0] >= whole[0] - 2000 && view[0] + view[2] <= whole[0] + whole[2] + 2000, "\(view) \(whole)")
     }
 
+    /// A trace far from (0, 0), or less than 0.001 across, is drawn from its corner or larger
+    /// (`SVGRender.Frame`): its thumbnail's view is where the picture drew its touches, a square
+    /// around them, not at 1e9 or a millionth wide.
+    @Test func theThumbnailOfAFarOrTinyTraceShowsItsTouches() throws {
+        let corpus = try MiniCorpus("report-far")
+        defer { corpus.remove() }
+        try corpus.add("corpus/circle/far.csv", RenderTests.zTrace(at: Point(x: 1e9, y: -1e9)))
+        try corpus.add("corpus/circle/tiny.csv", RenderTests.zTrace(at: Point(x: 0.5, y: 0.5), size: 1e-8))
+        let output = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let folder = corpus.folder.appendingPathComponent("report")
+        let images = try Self.page(folder).all("img").compactMap { $0.attributes["src"] }
+        #expect(images.count == 2, "\(images)")
+        for image in images {
+            let (file, fragment) = try #require(image.split(separator: "#", maxSplits: 1).map(String.init).pair)
+            let view = fragment.dropFirst("svgView(viewBox(".count).dropLast(2).split(separator: ",").compactMap {
+                Double($0)
+            }
+            let picture = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(picture.contains(" data-origin=\""), "\(file)")
+            let points = try RenderTests.path(picture).split(separator: " ").map {
+                $0.split(separator: ",").compactMap { Double($0) }
+            }
+            let (xs, ys) = (points.map { $0[0] }, points.map { $0[1] })
+            try #require(view.count == 4 && !xs.isEmpty, "\(image)")
+            // The Z is drawn 170 by 162 from (0, 0); the view is a square around it.
+            #expect(xs.min() == 0 && ys.min() == 0 && xs.max() == 170 && ys.max() == 162, "\(file)")
+            #expect(view[0] < 0 && view[1] < 0 && view[0] + view[2] > 170 && view[1] + view[3] > 162, "\(view)")
+            #expect(view[2] < 300 && view[2] == view[3], "\(view)")
+        }
+    }
+
     @Test func theMissesShownDoNotDependOnTheOrderRowsCameIn() {
         func row(_ path: String, _ label: String, _ gesture: String, _ code: String?, _ measured: Double?) -> BatchRow {
             BatchRow(

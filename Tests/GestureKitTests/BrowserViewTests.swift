@@ -136,6 +136,37 @@ import Testing
         }
     }
 
+    /// A Z 170 pt across at (1e9, 1e9), and one a hundred-millionth that size: each fills the picture
+    /// in the browser, as the same Z near (0, 0) does. Written at their own coordinates, Chromium drew
+    /// nothing of the first (single precision cannot place 170 pt at 1e9) and one dot of the second.
+    @Test(.enabled(if: available, Comment(rawValue: absent)), arguments: [("far", 1e9, 1.0), ("tiny", 0.5, 1e-8)])
+    func aTraceFarAwayOrTinyFillsItsPicture(_ name: String, _ corner: Double, _ size: Double) throws {
+        let folder = try Self.folder("z-\(name)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = RenderTests.zTrace(at: Point(x: corner, y: corner), size: size)
+        let svg = folder.appendingPathComponent("picture.svg")
+        try SVGRender.render(Classifier().classify(trace, file: "\(name).json"), trace: trace)
+            .write(to: svg, atomically: true, encoding: .utf8)
+        let page = try Self.pageCheck(svg, ["--probe", "g.touch > polyline", "--probe", "circle.down"])
+        #expect(Self.errors(page) == [], "\(name)")
+        let probes = page["probes"] as? [String: Any]
+        let path = try #require((probes?["g.touch > polyline"] as? [[String: Any]])?.first)
+        // The picture is 640 CSS pixels wide, the Z most of it.
+        let rect = path["rect"] as? [String: Any] ?? [:]
+        let (width, height) = (rect["width"] as? Double ?? 0, rect["height"] as? Double ?? 0)
+        #expect(width > 400 && height > 400, "\(name): \(rect)")
+        let along = (path["points"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "along" }
+        #expect(along.count == 9)
+        for point in along {
+            #expect((point["difference"] as? Int ?? 0) > 150, "\(name): blank at \(point)")
+        }
+        // The touch-down is at the Z's top-left corner, drawn there.
+        let down = try #require((probes?["circle.down"] as? [[String: Any]])?.first?["rect"] as? [String: Any])
+        let (left, top) = (rect["x"] as? Double ?? 0, rect["y"] as? Double ?? 0)
+        let (downX, downY) = (down["x"] as? Double ?? -100, down["y"] as? Double ?? -100)
+        #expect(abs(downX - left) < 15 && abs(downY - top) < 15, "\(name): \(down) \(rect)")
+    }
+
     // MARK: The HTML report
 
     /// The options a report is checked with.

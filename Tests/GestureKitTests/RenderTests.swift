@@ -279,6 +279,97 @@ import Testing
         #expect(!viewBox.contains("e"), "\(viewBox)")
     }
 
+    /// A Z 170 by 162 times `size`, its top-left corner at `corner`: 31 samples 16 ms apart.
+    static func zTrace(at corner: Point, size: Double = 1) -> Trace {
+        let corners = [(0.0, 0.0), (160.0, 5.0), (10.0, 160.0), (170.0, 162.0)]
+        var points: [(Double, Double)] = []
+        for part in 0..<3 {
+            let ((x0, y0), (x1, y1)) = (corners[part], corners[part + 1])
+            for step in 0..<10 {
+                let f = Double(step) / 10
+                points.append((x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
+            }
+        }
+        points.append(corners[3])
+        return Trace(
+            samples: points.enumerated().map { index, point in
+                let phase: Phase = index == 0 ? .began : index == points.count - 1 ? .ended : .moved
+                let location = Point(x: corner.x + point.0 * size, y: corner.y + point.1 * size)
+                return Sample(time: Double(index) * 0.016, touch: .number(1), phase: phase, location: location)
+            })
+    }
+
+    /// The `points` of the first touch's path.
+    static func path(_ svg: String) throws -> String {
+        let touch = try #require(svg.firstRange(of: "<g class=\"touch\""))
+        let points = try #require(svg[touch.upperBound...].firstRange(of: " points=\""))
+        return String(svg[points.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// Every number the picture draws with: its geometry's attributes, the viewBox, the path's points.
+    static func drawnNumbers(_ svg: String) -> [Double] {
+        let names = /(?:x|y|x1|y1|x2|y2|cx|cy|r|width|height|font-size|viewBox|points)="([^"]*)"/
+        return svg.matches(of: names).flatMap { match in
+            match.output.1.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        }
+    }
+
+    /// Browsers draw in single precision, which holds about seven digits: a Z 170 pt across at
+    /// x = 1e9 was written at its own coordinates (steps of 64 pt in a browser, and Chromium drew
+    /// nothing), and one a hundred-millionth that size was one dot at two decimals. Both are drawn
+    /// as the same Z at (0, 0) is, in numbers of an ordinary size; the picture says how on its
+    /// `<svg>` element, and its words keep the trace's own values.
+    @Test func aTraceFarFromTheOriginOrTinyIsDrawnInNumbersOfAnOrdinarySize() throws {
+        func picture(_ trace: Trace) -> String {
+            let svg = SVGRender.render(Classifier().classify(trace, file: "z.json"), trace: trace)
+            Self.expectSVG(svg, "z")
+            return svg
+        }
+        let near = picture(Self.zTrace(at: .zero))
+        #expect(!near.contains("data-origin") && !near.contains("drawn at"))
+        let shape = try Self.path(near)
+        #expect(shape.hasPrefix("0,0 16,0.5 32,1 48,1.5 "), "\(shape)")
+
+        let far = picture(Self.zTrace(at: Point(x: 1e9, y: 1e9)))
+        #expect(try Self.path(far) == shape)
+        #expect(far.contains(" data-origin=\"1000000000 1000000000\" data-scale=\"1\" "))
+        let farNumbers = Self.drawnNumbers(far)
+        #expect(farNumbers.count > 100 && farNumbers.allSatisfy { abs($0) < 1000 }, "\(farNumbers.max() ?? 0)")
+        #expect(!far.contains("drawn at"))
+        // The legend quotes classify, with the trace's own coordinates.
+        #expect(far.contains(">z: recognized — recognized z (topStart (1000000000, 1000000000) pt, "))
+
+        let tiny = picture(Self.zTrace(at: Point(x: 0.5, y: 0.5), size: 1e-8))
+        #expect(try Self.path(tiny) == shape)
+        #expect(tiny.contains(" data-origin=\"0.5 0.5\" data-scale=\"1e-08\" "))
+        let tinyNumbers = Self.drawnNumbers(tiny)
+        #expect(tinyNumbers.allSatisfy { abs($0) < 1000 } && tinyNumbers.contains { $0 > 100 })
+        #expect(tiny.contains(">drawn at 1e8 times the trace's size (its coordinates times 1e8, so that a stroke"))
+        // A caption gives the distance itself (it read `closure 0 pt`); the line it captions is
+        // drawn from the touch-down at (0, 0), 1.2 units long, as the Z is drawn 1e8 times larger.
+        #expect(tiny.contains(">circle: closure 0.0000012 pt</text>"))
+        #expect(tiny.contains("<line class=\"closure\" x1=\"0\" y1=\"0\" "))
+    }
+
+    /// A trace of one point, or of points that never move, has no size to scale by: it is drawn in a
+    /// square 100 units wide, as a tap is, about its point; far from (0, 0), from that point.
+    @Test(arguments: [(Point(x: 5, y: 7), "5", "7"), (Point(x: 1e9, y: -1e9), "0", "0")])
+    func aTraceOfOnePointIsDrawnAroundIt(_ point: Point, _ x: String, _ y: String) throws {
+        let held = [Phase.began, .moved, .ended].enumerated().map { Sample(Double($0) / 10, 1, $1, point.x, point.y) }
+        for samples in [[Sample(0, 1, .began, point.x, point.y)], held] {
+            let trace = Trace(samples: samples)
+            let svg = SVGRender.render(Classifier().classify(trace, file: "point.json"), trace: trace)
+            Self.expectSVG(svg, "one point")
+            #expect(svg.contains("<circle class=\"down\" cx=\"\(x)\" cy=\"\(y)\" "))
+            #expect(svg.contains("data-origin") == (point.x != 5))
+            #expect(!svg.contains("drawn at"))
+            let viewBox = svg.components(separatedBy: "viewBox=\"")[1].prefix { $0 != "\"" }.split(separator: " ")
+            let numbers = viewBox.compactMap { Double($0) }
+            #expect(numbers.count == 4 && numbers[2] > 100 && numbers[2] < 200, "\(viewBox)")
+            #expect(numbers[0] < Double(x)! - 49 && numbers[0] + numbers[2] > Double(x)! + 49, "\(viewBox)")
+        }
+    }
+
     /// A trace built in code whose points span more than a picture can show says why; the readers
     /// refuse such coordinates (`Trace.coordinateLimit`), so no file gets here.
     @Test func aTraceWiderThanAPictureIsNotDrawn() {

@@ -93,19 +93,17 @@ public enum HTMLReport {
     /// syntax), since the whole picture, with the view's bounds and the legend, is too small to read as
     /// a thumbnail. The square is at least a fifth of the picture's larger side, as the picture's marks
     /// and text are scaled to its size: a tap is shown with some of the screen around it. Empty for a
-    /// trace without samples. `coordinateScale` is what the picture's coordinates were divided by
-    /// (`SVGRender.drawing`): the square is in the picture's units, not the trace's.
-    public static func thumbnailView(of trace: Trace, picture: String, coordinateScale: Double = 1) -> String {
-        guard let first = trace.samples.first?.location else { return "" }
+    /// trace without samples. `frame` is where the picture put the trace's points
+    /// (`SVGRender.drawing`): the square is in the picture's coordinates, not the trace's.
+    public static func thumbnailView(of trace: Trace, picture: String, frame: SVGRender.Frame = .identity) -> String {
+        let frame = frame.scale.isFinite && frame.scale > 0 ? frame : .identity
+        let points = trace.samples.map { frame.place($0.location) }.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = points.first else { return "" }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
-        for sample in trace.samples {
-            let p = sample.location
-            guard p.x.isFinite, p.y.isFinite else { continue }
+        for p in points {
             (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
             (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
         }
-        let scale = coordinateScale.isFinite && coordinateScale > 0 ? coordinateScale : 1
-        (minX, minY, maxX, maxY) = (minX / scale, minY / scale, maxX / scale, maxY / scale)
         let size = max(maxX - minX, maxY - minY)
         var side = size * 1.3 + 4
         if let view = picture.firstRange(of: "viewBox=\"") {

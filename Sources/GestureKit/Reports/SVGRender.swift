@@ -15,8 +15,10 @@
 /// deviation). Nothing is re-derived from the samples.
 ///
 /// The output is the same bytes on every run: numbers have at most two decimals, coordinates are the
-/// trace's own units (over a power of ten for a trace more than 100,000 across, which the legend says),
-/// and the viewBox is the samples, the view's bounds and what is drawn, plus a margin.
+/// trace's own units (over a power of ten for a trace more than 100,000 across, times a power of ten for a
+/// trace less than 0.001 across, either of which the legend says; from its corner for a trace far from
+/// (0, 0): see `Frame`), and the viewBox is the samples, the view's bounds and what is drawn, plus a
+/// margin.
 ///
 ///     let result = Classifier().classify(trace, file: "circle.json")
 ///     let svg = SVGRender.render(result, trace: trace)
@@ -48,17 +50,63 @@ public enum SVGRender {
         drawing(result, trace: trace, recognizers: recognizers, configuration: configuration).svg
     }
 
-    /// The document `render` writes, and what its coordinates were divided by: 1, or for a trace more
-    /// than 100,000 units across the power of ten its legend names (`HTMLReport.thumbnailView` needs
-    /// it to find the touches in the picture).
+    /// The document `render` writes, and where it put the trace's points (`HTMLReport.thumbnailView`
+    /// needs it to find the touches in the picture).
     public static func drawing(
         _ result: TraceResult, trace: Trace, recognizers: Set<String>? = nil, configuration: Configuration? = nil
-    ) -> (svg: String, coordinateScale: Double) {
+    ) -> (svg: String, frame: Frame) {
         var picture = Picture(result: result, trace: trace, shown: recognizers)
         if let configuration { picture.details = TextReport.detailSpecs(configuration) }
         let svg = picture.document()
-        return (svg, picture.coordinateScale)
+        return (svg, picture.frame)
     }
+
+    /// Where a picture puts a trace's points: a point's offset from `origin`, over `scale`.
+    ///
+    /// Browsers draw SVG in single precision, which holds about seven digits: a stroke 100 pt across
+    /// at x = 1e9 drawn at its own coordinates moved in steps of 64 pt, and Chromium drew nothing
+    /// at all; a stroke 0.000001 across, at two decimals, was one dot. So a picture is drawn in
+    /// numbers of an ordinary size, while its captions and legend give the trace's own values:
+    /// - `scale` is 1 for most traces; for one more than 100,000 across, the power of ten that brings
+    ///   it within 10,000; for one less than 0.001 across (but not 0: a tap that never moved), the
+    ///   power of ten that makes it 100 to 1,000 across. (Finger strokes in points are neither: a
+    ///   thousandth of a point is far below what a touch screen tells apart.)
+    /// - `origin` is (0, 0) unless the picture lies more than 100 times its size from it: then it is
+    ///   the top-left corner of the samples' bounds, which is drawn at (0, 0).
+    ///
+    /// A picture whose frame is not the identity says it on its `<svg>` element:
+    /// `data-origin="1000000000 1000000000" data-scale="1"`, the origin's coordinates in full.
+    ///
+    ///     let (svg, frame) = SVGRender.drawing(result, trace: trace)
+    ///     let start = frame.place(trace.samples[0].location)  // where the first sample is drawn
+    public struct Frame: Sendable, Hashable {
+        /// The trace's point drawn at (0, 0).
+        public var origin: Point
+        /// What offsets from `origin` are divided by as they are written: a power of ten.
+        public var scale: Double
+
+        public init(origin: Point = .zero, scale: Double = 1) {
+            self.origin = origin
+            self.scale = scale
+        }
+
+        /// The trace's coordinates as they are: origin (0, 0), scale 1.
+        public static let identity = Frame()
+
+        /// Where the trace's `point` is drawn, in the picture's coordinates.
+        public func place(_ point: Point) -> Point {
+            Point(x: (point.x - origin.x) / scale, y: (point.y - origin.y) / scale)
+        }
+    }
+
+    /// A picture lies far from (0, 0), and is drawn from its corner, when its farthest coordinate is
+    /// more than this many times its size: within it, a picture 640 pixels wide is moved by at most
+    /// 64,000 pixels, and single precision places its points within a hundredth of a pixel.
+    static let farFromOrigin = 100.0
+
+    /// A trace less than this across (but not 0) is drawn larger by a power of ten: no touch screen
+    /// tells a thousandth of a point apart, so it is in other units (metres, a simulation's).
+    static let smallestDrawnAsIs = 1e-3
 
     /// The widest span of points (and view) a picture is drawn for: its sizes, margins and labels are
     /// computed from the span, which must stay a number (x from -1e308 to 1e308 is no width at all).
@@ -138,12 +186,13 @@ private struct Picture {
     var maxY = -Double.infinity
     /// The unit of stroke widths, marker and text sizes: the picture's size over 400.
     var unit = 1.0
-    /// What every coordinate is divided by as it is written: 1, or for a trace over 100,000 units
-    /// across a power of ten that brings it within 10,000, since browsers draw in single precision and
-    /// cap a font's size (a circle 1e6 pt across had its text capped to 2 pixels, and 1e200 was no
-    /// picture at all).
-    var coordinateScale = 1.0
-    /// `coordinateScale` as the legend says it: `1000`, `1e196`.
+    /// Where the trace's points are drawn (`SVGRender.Frame`): for a trace over 100,000 units across,
+    /// its scale is a power of ten that brings it within 10,000, since browsers draw in single
+    /// precision and cap a font's size (a circle 1e6 pt across had its text capped to 2 pixels, and
+    /// 1e200 was no picture at all); under 0.001 across, one that makes it 100 to 1,000 across.
+    var frame = SVGRender.Frame.identity
+    /// The frame's scale as the legend says it, `1000`, `1e196` (or the magnification, `1e8`, for a
+    /// trace drawn larger).
     var scaleText = "1"
     var out = ""
     /// Each recognizer's declared details by id, for the legend's units.
@@ -324,8 +373,18 @@ private struct Picture {
         if !minX.isFinite {
             (minX, minY, maxX, maxY) = (0, 0, 0, 0)
         }
-        // A tap is a few points wide: show at least 100 units around it.
-        let minimum = 100.0
+        // A trace under 0.001 across is in other units than points: drawn 100 to 1,000 across, or
+        // at two decimals and at least 100 wide it was one dot.
+        let extent = max(maxX - minX, maxY - minY)
+        if extent > 0, extent < SVGRender.smallestDrawnAsIs {
+            // At most 1e300 times: a smaller one stays a speck rather than a division by zero.
+            var exponent = 3
+            while extent * Double("1e\(exponent)")! < 100, exponent < 300 { exponent += 1 }
+            frame.scale = Double("1e-\(exponent)")!
+            scaleText = exponent <= 6 ? Format.number(Double("1e\(exponent)")!) : "1e\(exponent)"
+        }
+        // A tap is a few points wide: show at least 100 units around it (in the picture's units).
+        let minimum = 100 * frame.scale
         if maxX - minX < minimum {
             let middle = (minX + maxX) / 2
             (minX, maxX) = (middle - minimum / 2, middle + minimum / 2)
@@ -339,8 +398,15 @@ private struct Picture {
             // 10 to the power of the exponent, read as written, so that it is exact to the last digit.
             var exponent = 1
             while size / Double("1e\(exponent)")! >= 1e4 { exponent += 1 }
-            coordinateScale = Double("1e\(exponent)")!
-            scaleText = exponent <= 6 ? Format.number(coordinateScale) : "1e\(exponent)"
+            frame.scale = Double("1e\(exponent)")!
+            scaleText = exponent <= 6 ? Format.number(frame.scale) : "1e\(exponent)"
+        }
+        // Far from (0, 0) for its size: drawn from the samples' corner, since single precision
+        // cannot place 100 pt at 1e9 (nor the font of its labels).
+        let farthest = max(abs(minX), abs(maxX), abs(minY), abs(maxY))
+        if farthest > SVGRender.farFromOrigin * size {
+            let corners = samples.map(\.location).filter { $0.x.isFinite && $0.y.isFinite }
+            frame.origin = corners.isEmpty ? Point(x: minX, y: minY) : Bounds(corners).minimum
         }
         unit = size / 400
         let font = 6.5 * unit
@@ -368,14 +434,19 @@ private struct Picture {
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
         out += " width=\"\(plain(width * scale))\" height=\"\(plain(height * scale))\""
-        out += " viewBox=\"\(n(left)) \(n(top)) \(n(width)) \(n(height))\""
+        if frame != .identity {
+            out += " data-origin=\"\(Format.jsonNumber(frame.origin.x)) \(Format.jsonNumber(frame.origin.y))\""
+            out += " data-scale=\"\(Format.jsonNumber(frame.scale))\""
+        }
+        out += " viewBox=\"\(atX(left)) \(atY(top)) \(n(width)) \(n(height))\""
         out += " role=\"img\" aria-labelledby=\"title desc\" font-family=\"sans-serif\">\n"
         out += "<title id=\"title\">\(SVGRender.escape("\(result.file): \(result.gesture)"))</title>\n"
         out += "<desc id=\"desc\">\(SVGRender.escape(description()))</desc>\n"
-        out += "<rect class=\"background\" x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width))\""
+        out += "<rect class=\"background\" x=\"\(atX(left))\" y=\"\(atY(top))\" width=\"\(n(width))\""
         out += " height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         if let view = trace.view {
-            out += "<rect class=\"view\" x=\"0\" y=\"0\" width=\"\(n(view.width))\" height=\"\(n(view.height))\""
+            out +=
+                "<rect class=\"view\" x=\"\(atX(0))\" y=\"\(atY(0))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\""
             out += " fill=\"none\" stroke=\"#9ca3af\" stroke-width=\"\(n(unit))\""
             out += " stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"/>\n"
         }
@@ -386,18 +457,18 @@ private struct Picture {
         drawCaptions(captionLabels)
         drawDecisions(labels)
         out += "<g class=\"legend\" font-size=\"\(n(font))\" fill=\"#111827\">\n"
-        out += "<line x1=\"\(n(left + margin / 2))\" y1=\"\(n(maxY + margin / 2))\""
-        out += " x2=\"\(n(left + width - margin / 2))\" y2=\"\(n(maxY + margin / 2))\""
+        out += "<line x1=\"\(atX(left + margin / 2))\" y1=\"\(atY(maxY + margin / 2))\""
+        out += " x2=\"\(atX(left + width - margin / 2))\" y2=\"\(atY(maxY + margin / 2))\""
         out += " stroke=\"#9ca3af\" stroke-width=\"\(n(unit / 2))\"/>\n"
         for (row, line) in legend.enumerated() {
             let y = legendTop + Double(row) * lineHeight
             var x = left + margin / 2
             if let colour = line.colour {
-                out += "<circle cx=\"\(n(x + font / 3))\" cy=\"\(n(y - font / 3))\" r=\"\(n(font / 3))\""
+                out += "<circle cx=\"\(atX(x + font / 3))\" cy=\"\(atY(y - font / 3))\" r=\"\(n(font / 3))\""
                 out += " fill=\"\(colour)\"/>\n"
             }
             x += line.indent * font
-            out += "<text x=\"\(n(x))\" y=\"\(n(y))\"\(line.bold ? " font-weight=\"bold\"" : "")>"
+            out += "<text x=\"\(atX(x))\" y=\"\(atY(y))\"\(line.bold ? " font-weight=\"bold\"" : "")>"
             out += SVGRender.escape(line.text) + "</text>\n"
         }
         out += "</g>\n</svg>\n"
@@ -419,24 +490,24 @@ private struct Picture {
             out += " points=\""
             for (position, sampleIndex) in stroke.samples.enumerated() {
                 let p = samples[sampleIndex].location
-                out += (position == 0 ? "" : " ") + n(p.x) + "," + n(p.y)
+                out += (position == 0 ? "" : " ") + atX(p.x) + "," + atY(p.y)
             }
             out += "\"/>\n<g class=\"samples\" fill=\"\(colour)\">\n"
             for sampleIndex in stroke.samples {
                 let sample = samples[sampleIndex]
                 let shade = 0.25 + 0.75 * (sample.time - start) / span
-                out += "<circle cx=\"\(n(sample.location.x))\" cy=\"\(n(sample.location.y))\""
+                out += "<circle cx=\"\(atX(sample.location.x))\" cy=\"\(atY(sample.location.y))\""
                 out += " r=\"\(n(0.9 * unit))\" fill-opacity=\"\(plain(shade))\"/>\n"
             }
             out += "</g>\n"
             let down = samples[stroke.samples[0]]
-            out += "<circle class=\"down\" cx=\"\(n(down.location.x))\" cy=\"\(n(down.location.y))\""
+            out += "<circle class=\"down\" cx=\"\(atX(down.location.x))\" cy=\"\(atY(down.location.y))\""
             out += " r=\"\(n(3.5 * unit))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(unit))\"/>\n"
             let lift = samples[stroke.samples[stroke.samples.count - 1]]
             let side = 5 * unit
             if lift.phase == .ended {
                 out +=
-                    "<rect class=\"lift\" x=\"\(n(lift.location.x - side / 2))\" y=\"\(n(lift.location.y - side / 2))\""
+                    "<rect class=\"lift\" x=\"\(atX(lift.location.x - side / 2))\" y=\"\(atY(lift.location.y - side / 2))\""
                 out += " width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(colour)\"/>\n"
             } else if lift.phase == .cancelled {
                 out += cross(at: lift.location, size: side / 2, colour: colour, className: "lift cancelled")
@@ -459,43 +530,43 @@ private struct Picture {
             case .center(let c):
                 let arm = 4 * unit
                 out += "<g class=\"center\">"
-                out += "<line x1=\"\(n(c.x - arm))\" y1=\"\(n(c.y))\" x2=\"\(n(c.x + arm))\" y2=\"\(n(c.y))\"/>"
-                out += "<line x1=\"\(n(c.x))\" y1=\"\(n(c.y - arm))\" x2=\"\(n(c.x))\" y2=\"\(n(c.y + arm))\"/>"
-                out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(arm / 2))\"/></g>\n"
+                out += "<line x1=\"\(atX(c.x - arm))\" y1=\"\(atY(c.y))\" x2=\"\(atX(c.x + arm))\" y2=\"\(atY(c.y))\"/>"
+                out += "<line x1=\"\(atX(c.x))\" y1=\"\(atY(c.y - arm))\" x2=\"\(atX(c.x))\" y2=\"\(atY(c.y + arm))\"/>"
+                out += "<circle cx=\"\(atX(c.x))\" cy=\"\(atY(c.y))\" r=\"\(n(arm / 2))\"/></g>\n"
             case .radius(let c, let r):
-                out += "<circle class=\"radius\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\""
+                out += "<circle class=\"radius\" cx=\"\(atX(c.x))\" cy=\"\(atY(c.y))\" r=\"\(n(r))\""
                 out += " stroke-dasharray=\"\(n(4 * unit)) \(n(2 * unit))\"/>\n"
                 out +=
-                    "<line class=\"radius\" x1=\"\(n(c.x))\" y1=\"\(n(c.y))\" x2=\"\(n(c.x + r))\" y2=\"\(n(c.y))\"/>\n"
+                    "<line class=\"radius\" x1=\"\(atX(c.x))\" y1=\"\(atY(c.y))\" x2=\"\(atX(c.x + r))\" y2=\"\(atY(c.y))\"/>\n"
             case .bounds(let x, let y, let w, let h):
-                out += "<rect class=\"bounds\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+                out += "<rect class=\"bounds\" x=\"\(atX(x))\" y=\"\(atY(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
                 out += " stroke-opacity=\"0.5\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
             case .location(let p):
-                out += "<circle class=\"location\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(6 * unit))\"/>\n"
+                out += "<circle class=\"location\" cx=\"\(atX(p.x))\" cy=\"\(atY(p.y))\" r=\"\(n(6 * unit))\"/>\n"
             case .band(let from, let to, let half):
                 let x = min(from.x, to.x) - (from.y == to.y ? 0 : half)
                 let y = min(from.y, to.y) - (from.y == to.y ? half : 0)
                 let w = abs(to.x - from.x) + (from.y == to.y ? 0 : 2 * half)
                 let h = abs(to.y - from.y) + (from.y == to.y ? 2 * half : 0)
-                out += "<rect class=\"deviation\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+                out += "<rect class=\"deviation\" x=\"\(atX(x))\" y=\"\(atY(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
                 out += " fill=\"\(colour)\" fill-opacity=\"0.08\" stroke-opacity=\"0.4\"/>\n"
             case .arrow(let from, let to, let kind):
                 out += arrow(from: from, to: to, className: kind)
             case .corners(let points):
                 out += "<polyline class=\"corners\" points=\""
-                out += points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                out += points.map { "\(atX($0.x)),\(atY($0.y))" }.joined(separator: " ")
                 out += "\" stroke-dasharray=\"\(n(4 * unit)) \(n(2 * unit))\"/>\n"
                 for p in points {
                     let side = 4 * unit
-                    out += "<rect class=\"corner\" x=\"\(n(p.x - side / 2))\" y=\"\(n(p.y - side / 2))\""
+                    out += "<rect class=\"corner\" x=\"\(atX(p.x - side / 2))\" y=\"\(atY(p.y - side / 2))\""
                     out += " width=\"\(n(side))\" height=\"\(n(side))\"/>\n"
                 }
             case .mark(let p, _):
-                out += "<circle class=\"mark\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(4 * unit))\"/>\n"
+                out += "<circle class=\"mark\" cx=\"\(atX(p.x))\" cy=\"\(atY(p.y))\" r=\"\(n(4 * unit))\"/>\n"
             case .gap(let from, let to, _):
-                out += "<line class=\"closure\" x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\""
-                out += " y2=\"\(n(to.y))\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
-                out += "<circle class=\"closure\" cx=\"\(n(to.x))\" cy=\"\(n(to.y))\" r=\"\(n(2 * unit))\"/>\n"
+                out += "<line class=\"closure\" x1=\"\(atX(from.x))\" y1=\"\(atY(from.y))\" x2=\"\(atX(to.x))\""
+                out += " y2=\"\(atY(to.y))\" stroke-dasharray=\"\(n(2 * unit)) \(n(2 * unit))\"/>\n"
+                out += "<circle class=\"closure\" cx=\"\(atX(to.x))\" cy=\"\(atY(to.y))\" r=\"\(n(2 * unit))\"/>\n"
             }
         }
         out += "</g>\n"
@@ -504,14 +575,15 @@ private struct Picture {
     /// A line with a head at `to`.
     func arrow(from: Point, to: Point, className: String) -> String {
         var text = "<g class=\"\(className)\">"
-        text += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\"/>"
+        text += "<line x1=\"\(atX(from.x))\" y1=\"\(atY(from.y))\" x2=\"\(atX(to.x))\" y2=\"\(atY(to.y))\"/>"
         let length = from.distance(to: to)
         if length > 0 {
             let (dx, dy) = ((to.x - from.x) / length, (to.y - from.y) / length)
             let head = min(6 * unit, length / 2)
             let left = Point(x: to.x - head * dx + head / 2 * dy, y: to.y - head * dy - head / 2 * dx)
             let right = Point(x: to.x - head * dx - head / 2 * dy, y: to.y - head * dy + head / 2 * dx)
-            text += "<polyline points=\"\(n(left.x)),\(n(left.y)) \(n(to.x)),\(n(to.y)) \(n(right.x)),\(n(right.y))\"/>"
+            text +=
+                "<polyline points=\"\(atX(left.x)),\(atY(left.y)) \(atX(to.x)),\(atY(to.y)) \(atX(right.x)),\(atY(right.y))\"/>"
         }
         return text + "</g>\n"
     }
@@ -519,9 +591,9 @@ private struct Picture {
     func cross(at p: Point, size: Double, colour: String, className: String) -> String {
         var text = "<g class=\"\(className)\" stroke=\"\(colour)\" stroke-width=\"\(n(unit))\">"
         text +=
-            "<line x1=\"\(n(p.x - size))\" y1=\"\(n(p.y - size))\" x2=\"\(n(p.x + size))\" y2=\"\(n(p.y + size))\"/>"
+            "<line x1=\"\(atX(p.x - size))\" y1=\"\(atY(p.y - size))\" x2=\"\(atX(p.x + size))\" y2=\"\(atY(p.y + size))\"/>"
         text +=
-            "<line x1=\"\(n(p.x - size))\" y1=\"\(n(p.y + size))\" x2=\"\(n(p.x + size))\" y2=\"\(n(p.y - size))\"/>"
+            "<line x1=\"\(atX(p.x - size))\" y1=\"\(atY(p.y + size))\" x2=\"\(atX(p.x + size))\" y2=\"\(atY(p.y - size))\"/>"
         return text + "</g>\n"
     }
 
@@ -577,7 +649,8 @@ private struct Picture {
                 case .gap(let from, let to, let distance)
                 where !failed || report.failure?.reason.measured == distance:
                     let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
-                    let text = "\(report.id): closure \(Format.number(distance, decimals: 1)) pt"
+                    // Its own value, to two significant digits at least: 0.0000016 pt, not 0 pt.
+                    let text = "\(report.id): closure \(Format.significant(distance, decimals: 1)) pt"
                     captions.append(Caption(text: text, point: middle, colour: colour))
                 default: break
                 }
@@ -647,11 +720,11 @@ private struct Picture {
         out += "<g class=\"captions\">\n"
         for placed in captions {
             if placed.moved {
-                out += "<line x1=\"\(n(placed.point.x))\" y1=\"\(n(placed.point.y))\" x2=\"\(n(placed.x))\""
-                out += " y2=\"\(n(placed.y - placed.font / 3))\" stroke=\"\(placed.colour)\" stroke-opacity=\"0.5\""
+                out += "<line x1=\"\(atX(placed.point.x))\" y1=\"\(atY(placed.point.y))\" x2=\"\(atX(placed.x))\""
+                out += " y2=\"\(atY(placed.y - placed.font / 3))\" stroke=\"\(placed.colour)\" stroke-opacity=\"0.5\""
                 out += " stroke-width=\"\(n(unit / 3))\"/>\n"
             }
-            out += "<text x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" font-size=\"\(n(placed.font))\""
+            out += "<text x=\"\(atX(placed.x))\" y=\"\(atY(placed.y))\" font-size=\"\(n(placed.font))\""
             out += " fill=\"\(placed.colour)\">\(SVGRender.escape(placed.text))</text>\n"
         }
         out += "</g>\n"
@@ -668,19 +741,21 @@ private struct Picture {
             out += " data-state=\"\(report.state.rawValue)\">\n"
             let r = 2.5 * unit
             if report.state == .recognized {
-                out += "<circle cx=\"\(n(point.x))\" cy=\"\(n(point.y))\" r=\"\(n(r))\" fill=\"\(colour)\"/>\n"
+                out += "<circle cx=\"\(atX(point.x))\" cy=\"\(atY(point.y))\" r=\"\(n(r))\" fill=\"\(colour)\"/>\n"
             } else if report.state == .failed {
                 out += cross(at: point, size: r, colour: colour, className: "mark")
             } else {
-                out += "<polygon points=\"\(n(point.x)),\(n(point.y - r)) \(n(point.x + r)),\(n(point.y))"
-                out += " \(n(point.x)),\(n(point.y + r)) \(n(point.x - r)),\(n(point.y))\" fill=\"\(colour)\"/>\n"
+                out += "<polygon points=\"\(atX(point.x)),\(atY(point.y - r)) \(atX(point.x + r)),\(atY(point.y))"
+                out +=
+                    " \(atX(point.x)),\(atY(point.y + r)) \(atX(point.x - r)),\(atY(point.y))\" fill=\"\(colour)\"/>\n"
             }
             if placed.moved {
-                out += "<line x1=\"\(n(point.x))\" y1=\"\(n(point.y))\" x2=\"\(n(placed.x))\""
-                out += " y2=\"\(n(placed.y - placed.font / 3))\" stroke=\"\(colour)\" stroke-opacity=\"0.5\""
+                out += "<line x1=\"\(atX(point.x))\" y1=\"\(atY(point.y))\" x2=\"\(atX(placed.x))\""
+                out += " y2=\"\(atY(placed.y - placed.font / 3))\" stroke=\"\(colour)\" stroke-opacity=\"0.5\""
                 out += " stroke-width=\"\(n(unit / 3))\"/>\n"
             }
-            out += "<text x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" font-size=\"\(n(placed.font))\" fill=\"\(colour)\">"
+            out +=
+                "<text x=\"\(atX(placed.x))\" y=\"\(atY(placed.y))\" font-size=\"\(n(placed.font))\" fill=\"\(colour)\">"
             out += SVGRender.escape(placed.text) + "</text>\n</g>\n"
         }
     }
@@ -720,10 +795,14 @@ private struct Picture {
             }
         }
         wrapped("\(result.file): \(result.gesture)", bold: true)
-        if coordinateScale != 1 {
+        if frame.scale > 1 {
             wrapped(
                 "drawn at 1/\(scaleText) of the trace's size (its coordinates over \(scaleText), so that a "
                     + "browser can draw them)", bold: false)
+        } else if frame.scale < 1 {
+            wrapped(
+                "drawn at \(scaleText) times the trace's size (its coordinates times \(scaleText), so that a "
+                    + "stroke this small is not a dot)", bold: false)
         }
         for warning in result.warnings { wrapped("warning: \(warning)", bold: false) }
         var lastSequence = -1
@@ -773,8 +852,14 @@ private struct Picture {
         return text
     }
 
-    /// A coordinate or size in the picture's units (over `coordinateScale`), to two decimals.
-    func n(_ value: Double) -> String { plain(value / coordinateScale) }
+    /// A length (a size, a width) in the picture's units (over the frame's scale), to two decimals.
+    func n(_ value: Double) -> String { plain(value / frame.scale) }
+
+    /// An x coordinate of the trace in the picture's (`frame.place`), to two decimals.
+    func atX(_ value: Double) -> String { plain((value - frame.origin.x) / frame.scale) }
+
+    /// A y coordinate of the trace in the picture's, to two decimals.
+    func atY(_ value: Double) -> String { plain((value - frame.origin.y) / frame.scale) }
 
     /// A number to two decimals: `Format.number(value, decimals: 2)`, made from integers (the picture
     /// has thousands of numbers, and a `Double`'s description is slow).
