@@ -9,13 +9,15 @@ Every touch and click reaches the page through the DevTools protocol's input eve
 What the page produced is read from its downloads (Browser.setDownloadBehavior) or from its trace text
 field. Writes into OUT_DIR: checkmark.json (saved with the Save button), pinch.json, cancelled.json,
 lost-release.json (a mouse release the page never saw), swipe-left.json (labelled after drawing, saved
-as swipe_left.json), the guided mode's archives gestures-t1.tar and gestures-long.tar (a long subject
-id, a double tap and an x of two strokes, ended early with Finish now) and gestures-t3.tar (gestures named
-constructor, toString and __proto__), held.json (Save and Copy clicked while the finger was down, then
-Save after it lifted), copied.json (Copy's fallback
-selection on the page served over plain http), resized.json (drawn before and after the window grew),
-and prints a JSON summary (files, the page's messages, what Start refused, and the screenshot check: how
-many pixels under the drawn checkmark differ from the page's background) on stdout.
+as swipe_left.json), the guided mode's archives, kept under names of their own: gestures-t1.tar,
+gestures-long.tar (a long subject id, a double tap and an x of two strokes, ended early with Finish
+now), gestures-t3.tar (gestures named constructor, toString and __proto__), gestures-t5-first.tar and
+gestures-t5-second.tar (two sessions of one subject, the first ended early); held.json (Save and Copy
+clicked while the finger was down, then Save after it lifted), copied.json (Copy's fallback selection
+on the page served over plain http), resized.json (drawn before and after the window grew), and prints
+a JSON summary (files, the page's messages and the names it gave its archives, what Start refused, and
+the screenshot check: how many pixels under the drawn checkmark differ from the page's background) on
+stdout.
 Python's standard library only (the browser and PNG parts are in scripts/devtools.py). Used by Tests/GestureKitTests/RecorderPageTests.swift.
 """
 
@@ -42,9 +44,11 @@ STEP = 0.016  # seconds between input events
 
 
 class Page:
-    def __init__(self, browser, downloads, served=False):
+    def __init__(self, browser, downloads, served=False, clock=None):
         """Opens the page in a new tab: from its file, or (`served`) at http://recorder.test/, a plain-http
-        address (not a secure context) whose request the browser hands to this script to answer."""
+        address (not a secure context) whose request the browser hands to this script to answer. With
+        `clock` (milliseconds since the epoch), the page's Date.now() always gives that time: a wall
+        clock stopped, for a check of what the page makes of it."""
         self.b = browser
         self.clock = time.time()
         browser.open_tab()
@@ -53,6 +57,8 @@ class Page:
         browser.send("Page.enable")
         browser.send("Runtime.enable")
         browser.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        if clock is not None:
+            browser.send("Page.addScriptToEvaluateOnNewDocument", {"source": f"Date.now = () => {clock};"})
         if served:
             browser.send("Fetch.enable", {"patterns": [{"urlPattern": "http://recorder.test/*"}]})
             # Not browser.send: Page.navigate answers only once the response below has been given.
@@ -150,6 +156,23 @@ class Page:
         if outcome["started"]:
             self.click("finish")
         return outcome
+
+
+def download(page, element):
+    """Clicks `element` and waits until the download it starts has completed: the name the page gave
+    the file (which the browser would change only to keep an earlier download) and where it is."""
+    for method in ("Browser.downloadWillBegin", "Browser.downloadProgress"):
+        browser_events(page.b, method)  # earlier downloads'
+    page.click(element)
+    begin = page.b.wait_for("Browser.downloadWillBegin")["params"]
+    while True:
+        progress = page.b.wait_for("Browser.downloadProgress")["params"]
+        if progress["guid"] != begin["guid"]:
+            continue
+        if progress["state"] == "canceled":
+            raise RuntimeError(f"the download of {begin['suggestedFilename']} was cancelled")
+        if progress["state"] == "completed":
+            return begin["suggestedFilename"], pathlib.Path(progress["filePath"])
 
 
 def wait_for_file(path, timeout=20):
@@ -257,9 +280,8 @@ def main():
         page.mouse("mouseMoved", 200, 200, 0)
         page.mouse("mousePressed", 200, 200, 1)
         page.mouse("mouseReleased", 200, 200, 0)
-        page.click("next")
-        archive = wait_for_file(downloads / "gestures-t1.tar")
-        time.sleep(0.2)
+        names = {}  # what the page named each archive, by the name it is kept under in OUT_DIR
+        names["gestures-t1.tar"], archive = download(page, "next")
         shutil.copy(archive, out / "gestures-t1.tar")
         summary["archive"] = str(out / "gestures-t1.tar")
         summary["prompt"] = browser.evaluate("document.getElementById('prompt').textContent")
@@ -269,13 +291,13 @@ def main():
         # tap (two taps) and an x (two strokes), ended with Finish now after a reload was refused.
         messages = {}
         for plan, subject in [("checkmarkx2, circle×1000000000", "t2"), ("swipe/left×2", "t2"),
-                              ("double-tapx1, x×1, checkmark×1", "s" * 100)]:
+                              ("double-tapx1, x×1, checkmark×1", "s" * 73)]:
             page.type_into("plan", plan)
             page.type_into("subject", subject)
             page.click("start")
             messages[plan] = page.text("prompt")
         summary["planMessages"] = messages
-        subject = "study2024-lab-b-" + "participant-0123456789-" * 3 + "x"
+        subject = "study2024-lab-b-" + "participant-0123456789-" * 2 + "x" * 10  # 72 characters, the most
         page.type_into("subject", subject)
         page.click("start")
         page.stroke([(150, 150)])
@@ -290,9 +312,7 @@ def main():
         dialog = browser.wait_for("Page.javascriptDialogOpening", timeout=10)
         browser.send("Page.handleJavaScriptDialog", {"accept": False})  # stay on the page
         summary["beforeUnload"] = dialog["params"]["type"]
-        page.click("finish")
-        archive = wait_for_file(downloads / f"gestures-{subject}.tar")
-        time.sleep(0.2)
+        names["gestures-long.tar"], archive = download(page, "finish")
         shutil.copy(archive, out / "gestures-long.tar")
         summary["longArchive"] = str(out / "gestures-long.tar")
         summary["finishPrompt"] = page.text("prompt")
@@ -343,9 +363,9 @@ def main():
         for k in range(4):
             prompts.append(page.text("prompt"))
             page.stroke([(100, 100 + 20 * k), (160, 100 + 20 * k)])
-            page.click("next")
-        archive = wait_for_file(downloads / "gestures-t3.tar")
-        time.sleep(0.2)
+            if k < 3:
+                page.click("next")
+        names["gestures-t3.tar"], archive = download(page, "next")
         shutil.copy(archive, out / "gestures-t3.tar")
         summary["objectKeyPrompts"] = prompts
         page.check()
@@ -376,6 +396,41 @@ def main():
             "Checkmark+tap×1", "x×1, v×1, star×1, checkmark+tap×1")}
         slips = "checkmrk×10, swipe-lft×2, checkmrk×1"
         summary["slips"] = [page.start(slips, "t4"), page.start(slips, "t4")]
+        page.check()
+
+        # 13. Two sessions of one subject, the first ended early with Finish now, then one started again:
+        # both archives unpack into one folder, no file of one overwriting the other's.
+        page.type_into("plan", "checkmark×2, none×1")
+        page.type_into("subject", "t5")
+        page.click("start")
+        page.stroke(check)
+        page.click("next")
+        names["gestures-t5-first.tar"], archive = download(page, "finish")
+        shutil.copy(archive, out / "gestures-t5-first.tar")
+        prompts = [page.text("prompt")]
+        page.click("start")
+        page.stroke(check)
+        page.click("next")
+        page.stroke([(x + 3, y + 5) for x, y in check])
+        page.click("next")
+        page.stroke([(200, 200)])
+        names["gestures-t5-second.tar"], archive = download(page, "next")
+        shutil.copy(archive, out / "gestures-t5-second.tar")
+        summary["twoSessionsPrompts"] = prompts + [page.text("prompt")]
+        summary["archiveNames"] = names
+        page.check()
+
+        # 14. Sessions started within one second (the clock stopped at 2025-03-01 14:15:03.250 UTC) are
+        # still told apart: each starts a second after the last.
+        page = Page(browser, downloads, clock=1740838503250)
+        stopped = []
+        for k in range(3):
+            page.type_into("plan", "tap×1")
+            page.type_into("subject", "t6")
+            page.click("start")
+            page.stroke([(200, 200)])
+            stopped.append(download(page, "next")[0])
+        summary["stoppedClockArchives"] = stopped
         page.check()
     finally:
         browser.close()

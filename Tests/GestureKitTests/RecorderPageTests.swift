@@ -71,6 +71,22 @@ import Testing
         return (folder, files)
     }
 
+    /// The session of the archive the driver kept as `kept`, from the name the page gave it
+    /// (`gestures-SUBJECT-SESSION.tar`): its start in UTC, `20250301T141503Z`, within a day of now.
+    static func session(_ kept: String, subject: String, in recording: Recording) throws -> String {
+        let names = try #require(recording.summary["archiveNames"] as? [String: String])
+        let name = try #require(names[kept])
+        let prefix = "gestures-\(subject)-"
+        try #require(name.hasPrefix(prefix) && name.hasSuffix(".tar"), "\(name)")
+        let session = String(name.dropFirst(prefix.count).dropLast(".tar".count))
+        let shape = session.map { $0.isNumber ? "9" : String($0) }.joined()
+        try #require(shape == "99999999T999999Z", "\(session)")
+        let start = try Date(
+            session, strategy: Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
+        #expect(abs(start.timeIntervalSinceNow) < 24 * 3600, "\(session)")
+        return session
+    }
+
     static func trace(_ name: String) throws -> Trace {
         try TraceReader.read(path: try recording.get().folder.appendingPathComponent(name).path)
     }
@@ -142,20 +158,22 @@ import Testing
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func theGuidedArchiveUnpacksIntoAFolderThatBatchScores() throws {
         let recording = try Self.recording.get()
-        #expect(recording.summary["prompt"] as? String == "Done: 4 gestures saved in gestures-t1.tar.")
+        let session = try Self.session("gestures-t1.tar", subject: "t1", in: recording)
+        let name = "t1-\(session)"
+        #expect(recording.summary["prompt"] as? String == "Done: 4 gestures saved in gestures-\(name).tar.")
         let (folder, files) = try Self.unpack("gestures-t1.tar", into: "t1", in: recording)
         #expect(
             files == [
-                "checkmark/t1-01.json", "checkmark/t1-02.json", "labels.csv", "none/t1-01.json",
-                "swipe-left/t1-01.json",
+                "checkmark/\(name)-01.json", "checkmark/\(name)-02.json", "labels-\(name).csv", "none/\(name)-01.json",
+                "swipe-left/\(name)-01.json",
             ])
         #expect(
-            try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8) == """
-                path,label,subject
-                checkmark/t1-01.json,checkmark,t1
-                checkmark/t1-02.json,checkmark,t1
-                swipe-left/t1-01.json,swipe-left,t1
-                none/t1-01.json,none,t1
+            try String(contentsOf: folder.appendingPathComponent("labels-\(name).csv"), encoding: .utf8) == """
+                path,label,subject,session
+                checkmark/\(name)-01.json,checkmark,t1,\(session)
+                checkmark/\(name)-02.json,checkmark,t1,\(session)
+                swipe-left/\(name)-01.json,swipe-left,t1,\(session)
+                none/\(name)-01.json,none,t1,\(session)
 
                 """)
         let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
@@ -164,8 +182,9 @@ import Testing
         #expect(rows.status == 0 && rows.stderr == "")
         #expect(
             try ConvertCommandTests.scored(rows.stdout) == [
-                "t1/checkmark/t1-01.json checkmark checkmark true", "t1/checkmark/t1-02.json checkmark checkmark true",
-                "t1/none/t1-01.json none none true", "t1/swipe-left/t1-01.json swipe-left swipe-left true",
+                "t1/checkmark/\(name)-01.json checkmark checkmark true",
+                "t1/checkmark/\(name)-02.json checkmark checkmark true", "t1/none/\(name)-01.json none none true",
+                "t1/swipe-left/\(name)-01.json swipe-left swipe-left true",
             ])
         // Per person, by the traces' own subject or by the labels file's column.
         for spec in ["meta:subject", "column:subject"] {
@@ -175,8 +194,8 @@ import Testing
             #expect(text.stdout.contains("group  scored  checkmark  swipe-left  none  false alarms\nt1          4 "))
         }
         // Each trace carries its label and subject, and the archive converts to CSV and scores the same.
-        let trace = try TraceReader.read(path: folder.appendingPathComponent("none/t1-01.json").path)
-        #expect(trace.label == "none" && trace.subject == "t1" && trace.name == "none-t1-01")
+        let trace = try TraceReader.read(path: folder.appendingPathComponent("none/\(name)-01.json").path)
+        #expect(trace.label == "none" && trace.subject == "t1" && trace.name == "none-\(name)-01")
         let converted = try GestureCommand.run(
             ["convert", "t1", "--to", "csv", "--out", "t1-csv"], in: recording.folder)
         #expect(converted.status == 0 && converted.stderr == "")
@@ -189,31 +208,36 @@ import Testing
     }
 
     /// A guided drawing goes on across lifts until Next: a double tap keeps both taps, an x both strokes.
-    /// A subject id too long for ustar's 100-byte name field puts the folder in the header's prefix, so
-    /// `tar` unpacks every file whole; Finish now saves what was kept after a reload was refused.
+    /// A subject id of 72 characters, the most (its labels file's name is then 100 bytes, ustar's name
+    /// field), makes paths too long for the name field: the folder goes in the header's prefix, so `tar`
+    /// unpacks every file whole. Finish now saves what was kept after a reload was refused.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aGuidedSessionKeepsEveryStrokeAndLongNamesAndCanFinishEarly() throws {
         let recording = try Self.recording.get()
         let summary = recording.summary
-        let subject = "study2024-lab-b-" + String(repeating: "participant-0123456789-", count: 3) + "x"
+        let subject = "study2024-lab-b-" + String(repeating: "participant-0123456789-", count: 2) + "xxxxxxxxxx"
+        try #require(subject.count == 72)
+        let name = "\(subject)-\(try Self.session("gestures-long.tar", subject: subject, in: recording))"
         #expect(summary["nextAfterOneTap"] as? Bool == true)
         #expect(summary["guidedStatus"] as? String == "4 samples, 2 touches")
         #expect(summary["beforeUnload"] as? String == "beforeunload")
         #expect(
-            summary["finishPrompt"] as? String == "Finished early: 2 of 3 gestures saved in gestures-\(subject).tar.")
+            summary["finishPrompt"] as? String == "Finished early: 2 of 3 gestures saved in gestures-\(name).tar.")
         let messages = summary["planMessages"] as? [String: String] ?? [:]
         #expect(messages["checkmarkx2, circle×1000000000"] == "at most 1,000 drawings in all, not 1,000,000,002")
         #expect(messages["swipe/left×2"]?.contains("letters A–Z and a–z, digits, -, _ and +") == true)
         #expect(
-            messages["double-tapx1, x×1, checkmark×1"]?.hasPrefix("the subject id is too long: at most 92 characters")
-                == true)
+            messages["double-tapx1, x×1, checkmark×1"]
+                == "the subject id is too long: at most 72 characters (it names the files, which the archive holds "
+                + "to 100 characters)")
         let (folder, files) = try Self.unpack("gestures-long.tar", into: "long", in: recording)
-        #expect(files == ["double-tap/\(subject)-01.json", "labels.csv", "x/\(subject)-01.json"])
-        let taps = try TraceReader.read(path: folder.appendingPathComponent("double-tap/\(subject)-01.json").path)
+        #expect(files == ["double-tap/\(name)-01.json", "labels-\(name).csv", "x/\(name)-01.json"])
+        #expect("labels-\(name).csv".utf8.count == 100)
+        let taps = try TraceReader.read(path: folder.appendingPathComponent("double-tap/\(name)-01.json").path)
         #expect(taps.samples.filter { $0.phase == .began }.count == 2)
         #expect(Set(taps.samples.map(\.touch)).count == 2)
-        #expect(try Self.classify("long/double-tap/\(subject)-01.json")["gesture"] as? String == "double-tap")
-        let x = try TraceReader.read(path: folder.appendingPathComponent("x/\(subject)-01.json").path)
+        #expect(try Self.classify("long/double-tap/\(name)-01.json")["gesture"] as? String == "double-tap")
+        let x = try TraceReader.read(path: folder.appendingPathComponent("x/\(name)-01.json").path)
         #expect(x.samples.filter { $0.phase == .began }.count == 2)
         #expect(x.samples.filter { $0.phase == .ended }.count == 2)
         let rows = try GestureCommand.run(
@@ -224,8 +248,83 @@ import Testing
         #expect(rows.status == 0 && rows.stderr == "")
         #expect(
             try ConvertCommandTests.scored(rows.stdout) == [
-                "long/double-tap/\(subject)-01.json double-tap double-tap true",
-                "long/x/\(subject)-01.json none none true",
+                "long/double-tap/\(name)-01.json double-tap double-tap true",
+                "long/x/\(name)-01.json none none true",
+            ])
+    }
+
+    /// Two sessions of one subject (the first ended early with Finish now, then one started again) are
+    /// told apart by their start: their archives have names of their own, which the browser keeps, and
+    /// so have their traces and labels files. Unpacked into one folder, neither overwrites the other's
+    /// files (they shared `checkmark/t5-01.json` and `labels.csv`), and `gesture batch` finds both labels
+    /// files and scores every trace, labelled, one group per session.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func twoSessionsOfOneSubjectUnpackIntoOneFolderWithoutOverwritingEachOther() throws {
+        let recording = try Self.recording.get()
+        _ = try Self.unpack("gestures-t5-first.tar", into: "t5", in: recording)
+        let (folder, files) = try Self.unpack("gestures-t5-second.tar", into: "t5", in: recording)
+        // Nothing lost, whatever the names: 1 + 3 traces, each scored with its label.
+        #expect(files.filter { $0.hasSuffix(".json") }.count == 4, "\(files)")
+        let shapes = ["--recognizers", "checkmark,z,circle,swipe"]
+        let scored = try GestureCommand.run(["batch"] + shapes + ["t5"], in: recording.folder)
+        #expect(scored.status == 0 && scored.stderr == "")
+        #expect(scored.stdout.hasPrefix("4 traces: 4 scored, 0 unlabelled, 0 errors\naccuracy 100% (4 of 4)\n"))
+        // The archives, traces and labels files are named after their sessions.
+        let first = try Self.session("gestures-t5-first.tar", subject: "t5", in: recording)
+        let second = try Self.session("gestures-t5-second.tar", subject: "t5", in: recording)
+        #expect(first < second)
+        #expect(
+            recording.summary["twoSessionsPrompts"] as? [String] == [
+                "Finished early: 1 of 3 gestures saved in gestures-t5-\(first).tar.",
+                "Done: 3 gestures saved in gestures-t5-\(second).tar.",
+            ])
+        let (a, b) = ("t5-\(first)", "t5-\(second)")
+        #expect(
+            files == [
+                "checkmark/\(a)-01.json", "checkmark/\(b)-01.json", "checkmark/\(b)-02.json", "labels-\(a).csv",
+                "labels-\(b).csv", "none/\(b)-01.json",
+            ])
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("labels-\(a).csv"), encoding: .utf8) == """
+                path,label,subject,session
+                checkmark/\(a)-01.json,checkmark,t5,\(first)
+
+                """)
+        let names = try ["checkmark/\(a)-01.json", "checkmark/\(b)-01.json"].map {
+            try TraceReader.read(path: folder.appendingPathComponent($0).path).name
+        }
+        #expect(names == ["checkmark-\(a)-01", "checkmark-\(b)-01"])
+        let rows = try GestureCommand.run(["batch", "--format", "jsonl"] + shapes + ["t5"], in: recording.folder)
+        #expect(rows.status == 0 && rows.stderr == "")
+        #expect(
+            try ConvertCommandTests.scored(rows.stdout) == [
+                "t5/checkmark/\(a)-01.json checkmark checkmark true",
+                "t5/checkmark/\(b)-01.json checkmark checkmark true",
+                "t5/checkmark/\(b)-02.json checkmark checkmark true", "t5/none/\(b)-01.json none none true",
+            ])
+        // Both labels files are read, each trace grouped by its row's session.
+        let text = try GestureCommand.run(
+            ["batch", "--group-by", "column:session"] + shapes + ["t5"], in: recording.folder)
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(
+            text.stdout.contains(
+                """
+                group             scored  checkmark  none  false alarms
+                \(first)       1       100%     -        0% (0)
+                \(second)       3       100%  100%        0% (0)
+
+                """), "\(text.stdout)")
+    }
+
+    /// A session's id is its start in UTC to the second, and no two of one page are alike: with the
+    /// page's clock stopped at 2025-03-01 14:15:03.250 UTC, three sessions of one subject started one
+    /// after the other are a second apart, from that second on.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func sessionsStartedWithinOneSecondGetIDsOfTheirOwn() throws {
+        #expect(
+            try Self.recording.get().summary["stoppedClockArchives"] as? [String] == [
+                "gestures-t6-20250301T141503Z.tar", "gestures-t6-20250301T141504Z.tar",
+                "gestures-t6-20250301T141505Z.tar",
             ])
     }
 
@@ -254,23 +353,25 @@ import Testing
                 "Draw toString (toString 1 of 2; 2 of 4 in all)",
                 "Draw toString (toString 2 of 2; 3 of 4 in all)", "Draw __proto__ (__proto__ 1 of 1; 4 of 4 in all)",
             ])
+        let session = try Self.session("gestures-t3.tar", subject: "t3", in: recording)
+        let name = "t3-\(session)"
         let (folder, files) = try Self.unpack("gestures-t3.tar", into: "t3", in: recording)
         #expect(
             files == [
-                "__proto__/t3-01.json", "constructor/t3-01.json", "labels.csv", "toString/t3-01.json",
-                "toString/t3-02.json",
+                "__proto__/\(name)-01.json", "constructor/\(name)-01.json", "labels-\(name).csv",
+                "toString/\(name)-01.json", "toString/\(name)-02.json",
             ])
         #expect(
-            try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8) == """
-                path,label,subject
-                constructor/t3-01.json,constructor,t3
-                toString/t3-01.json,toString,t3
-                toString/t3-02.json,toString,t3
-                __proto__/t3-01.json,__proto__,t3
+            try String(contentsOf: folder.appendingPathComponent("labels-\(name).csv"), encoding: .utf8) == """
+                path,label,subject,session
+                constructor/\(name)-01.json,constructor,t3,\(session)
+                toString/\(name)-01.json,toString,t3,\(session)
+                toString/\(name)-02.json,toString,t3,\(session)
+                __proto__/\(name)-01.json,__proto__,t3,\(session)
 
                 """)
-        let trace = try TraceReader.read(path: folder.appendingPathComponent("__proto__/t3-01.json").path)
-        #expect(trace.label == "__proto__" && trace.name == "__proto__-t3-01")
+        let trace = try TraceReader.read(path: folder.appendingPathComponent("__proto__/\(name)-01.json").path)
+        #expect(trace.label == "__proto__" && trace.name == "__proto__-\(name)-01")
     }
 
     /// Save and Copy are disabled while a finger is down, as Next is: what they give has every touch's end.
