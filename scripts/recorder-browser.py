@@ -396,6 +396,9 @@ def main():
             "Checkmark+tap×1", "x×1, v×1, star×1, checkmark+tap×1")}
         slips = "checkmrk×10, swipe-lft×2, checkmrk×1"
         summary["slips"] = [page.start(slips, "t4"), page.start(slips, "t4")]
+        # A recognizer's id that is none of its gestures (swipe) is warned about as a slip is.
+        summary["recognizerNames"] = [
+            page.start(plan, "t4") for plan in ("swipe×5", "swipe×5", "tap+Swipe×1, checkmrk×1")]
         page.check()
 
         # 13. Two sessions of one subject, the first ended early with Finish now, then one started again:

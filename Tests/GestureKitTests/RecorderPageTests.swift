@@ -428,6 +428,30 @@ import Testing
         #expect(slips[1]["prompt"] as? String == "Draw checkmrk (checkmrk 1 of 11; 1 of 13 in all)")
     }
 
+    /// A recognizer's id that names none of its gestures (`swipe`) is warned about as a slip is: a label
+    /// names a gesture, and `gesture batch` refuses the label `swipe` ("unknown label"), without a "did
+    /// you mean" (swipe-up is three edits away). A second Start records it, as a new gesture to learn.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aRecognizerIDIsWarnedAboutAsASlipIs() throws {
+        let outcomes = try #require(try Self.recording.get().summary["recognizerNames"] as? [[String: Any]])
+        try #require(outcomes.count == 3)
+        let swipe =
+            "is no built-in gesture: it is a recognizer, with gestures swipe-left, swipe-right, swipe-up, swipe-down."
+        #expect(outcomes[0]["started"] as? Bool == false)
+        #expect(
+            outcomes[0]["prompt"] as? String
+                == "\"swipe\" \(swipe) Correct the list, or press Start again to record it as a new gesture (to learn "
+                + "with gesture learn).")
+        #expect(outcomes[1]["started"] as? Bool == true)
+        #expect(outcomes[1]["prompt"] as? String == "Draw swipe (swipe 1 of 5; 1 of 5 in all)")
+        // In any case, in a sequence too, beside a slip.
+        #expect(outcomes[2]["started"] as? Bool == false)
+        #expect(
+            outcomes[2]["prompt"] as? String
+                == "\"Swipe\" \(swipe) \"checkmrk\" is no built-in gesture: did you mean checkmark? Correct the list, "
+                + "or press Start again to record them as new gestures (to learn with gesture learn).")
+    }
+
     /// The page's list of built-in gestures, which it checks plan names against, is the registry's.
     @Test func thePageKnowsTheBuiltInGestures() throws {
         let page = try String(
@@ -437,6 +461,27 @@ import Testing
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let gestures = Registry.all.flatMap(\.gestures) + ["none"]
         #expect(names == gestures.sorted(by: GestureOrder.precedes).map { "\"\($0)\"" })
+    }
+
+    /// The page's list of recognizers whose id names none of their gestures (which it warns of as labels)
+    /// is what `gesture list --format json` shows: each such recognizer's id and gestures, in its order.
+    @Test func thePageKnowsTheRecognizersWhoseIDNamesNoGesture() throws {
+        let page = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/recorder.html"), encoding: .utf8)
+        let start = try #require(page.range(of: "const RECOGNIZERS = new Map([")).upperBound
+        let list = page[start..<(try #require(page[start...].range(of: "]);")).lowerBound)]
+        let pairs = try #require(try JSONSerialization.jsonObject(with: Data("[\(list)]".utf8)) as? [[Any]])
+        let listed = try GestureCommand.run(["list", "--format", "json"])
+        #expect(listed.status == 0 && listed.stderr == "")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let recognizers = try #require(json["recognizers"] as? [[String: Any]])
+        let expected = try recognizers.compactMap { recognizer -> [String]? in
+            let id = try #require(recognizer["id"] as? String)
+            let gestures = try #require(recognizer["gestures"] as? [String])
+            return gestures.contains(id) ? nil : [id] + gestures
+        }
+        #expect(!expected.isEmpty)
+        #expect(pairs.map { [$0.first as? String ?? "?"] + ($0.last as? [String] ?? []) } == expected)
     }
 
     /// A mouse press whose release the page never saw ends where the mouse last was, at its next move.
