@@ -259,3 +259,30 @@ extension LabelerTests {
             ])
     }
 }
+
+extension LabelerTests {
+    /// `swipe` is a recognizer's id, not one of its gestures (swipe-left, …): a label or a map naming
+    /// it says so and names the gestures, where it listed every gesture with no word on why.
+    @Test func aLabelNamingARecognizerNamesItsGestures() throws {
+        let labeler = Labeler(configuration: Configuration())
+        guard case .failure(let error) = labeler.label(for: "a.json", traceLabel: "swipe") else {
+            Issue.record("swipe was accepted")
+            return
+        }
+        #expect(
+            error.message
+                == "unknown label \"swipe\" in the trace: swipe is a recognizer, not a gesture; its gestures are "
+                + "swipe-left, swipe-right, swipe-up, swipe-down: label each trace with one, or map the label "
+                + "(--label-map swipe=swipe-left)")
+        var mapped = Labeler(configuration: Configuration())
+        #expect {
+            try mapped.setLabelMap("flick=swipe")
+        } throws: { error in
+            "\(error)"
+                == "--label-map: swipe is a recognizer, not a gesture; its gestures are swipe-left, swipe-right, "
+                + "swipe-up, swipe-down"
+        }
+        // A recognizer whose id is its gesture (tap) is no such case: the label is the gesture.
+        #expect(try labeler.label(for: "a.json", traceLabel: "tap").get() == "tap")
+    }
+}

@@ -32,6 +32,9 @@ public struct Labeler: Sendable {
     /// The gestures of the registry's recognizers that the configuration leaves out (`--recognizers`),
     /// and whose each is: a label naming one is unknown for that reason, which its message says.
     private var leftOutOwners: [String: String] = [:]
+    /// The recognizers whose id names none of their gestures (`swipe`: swipe-left, …), by id: a label
+    /// naming one is unknown for that reason, which its message says.
+    private var recognizerGestures: [String: [String]] = [:]
     /// `known` by lowercased name, for folder names.
     private let knownByLowercase: [String: String]
     /// What reading the labels files noticed that is not an error: rows for files that do not exist,
@@ -53,6 +56,10 @@ public struct Labeler: Sendable {
             for gesture in definition.gestures where !known.contains(gesture) { leftOut[gesture] = definition.id }
         }
         leftOutOwners = leftOut
+        for definition in configuration.entries.map(\.definition) + Registry.all
+        where !definition.gestures.contains(definition.id) && recognizerGestures[definition.id] == nil {
+            recognizerGestures[definition.id] = definition.gestures
+        }
     }
 
     /// A labeler for examples of new gestures: any label that can name a gesture (no spaces, commas
@@ -79,6 +86,11 @@ public struct Labeler: Sendable {
                     throw LabelError(
                         "--label-map: \(parts[1]) is a gesture of \(owner), which is not among the recognizers "
                             + "(--recognizers): add \(owner)")
+                }
+                if let gestures = recognizerGestures[parts[1]] {
+                    throw LabelError(
+                        "--label-map: \(parts[1]) is a recognizer, not a gesture; its gestures are "
+                            + gestures.joined(separator: ", "))
                 }
                 throw LabelError(
                     "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": "
@@ -524,6 +536,11 @@ public struct Labeler: Sendable {
             // The map renames whole labels: a sequence's hint names the whole of it.
             return "\(text): \(gesture) is a gesture of \(owner), which is not among the recognizers "
                 + "(--recognizers): add \(owner), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
+        }
+        if parts.count == 1, let gestures = recognizerGestures[label] {
+            return "\(text): \(label) is a recognizer, not a gesture; its gestures are "
+                + "\(gestures.joined(separator: ", ")): label each trace with one, or map the label "
+                + "(--label-map \(label)=\(gestures[0]))"
         }
         // A slip of one (`Checkmark`, `chekmark`) is named first.
         let near = acceptsAnyLabel || parts.count > 1 ? nil : nearest(label)
