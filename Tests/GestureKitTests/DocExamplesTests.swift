@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Every `$ gesture …` example in README.md and docs/*.md prints what the page shows, run from the
-/// package root: the lines that follow the command (continued by `\`) up to the end of its code block
-/// are its output, stdout then stderr. A line the page cuts short with `…` must begin the same way.
-/// Examples on `../shared/datasets` run only where it is present.
+/// Every `$ gesture …` example in README.md, docs/*.md and the recognizers' guides (docs/recognizers/)
+/// prints what the page shows, run from the package root: the lines that follow the command
+/// (continued by `\`) up to the end of its code block are its output, stdout then stderr. A line the
+/// page cuts short with `…` must begin the same way. Examples on `../shared/datasets` run only where
+/// it is present.
 @Suite struct DocExamplesTests {
     struct Example: CustomStringConvertible, Sendable {
         var page: String
@@ -21,6 +22,7 @@ import Testing
     static let pages: [String] =
         ["README.md"]
         + GestureCommand.files(in: "docs").filter { $0.hasSuffix(".md") && $0 != "docs/configuration.md" }
+        + GestureCommand.files(in: "docs/recognizers").filter { $0.hasSuffix(".md") }
 
     static var examples: [Example] {
         var found: [Example] = []
