@@ -268,7 +268,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
 
 /// The recognizers of `configuration` and their gestures, as `panNote` and a merge need them.
 func registry(of configuration: Configuration) -> [(id: String, gestures: [String])] {
-    configuration.entries.map { ($0.id, $0.definition.gestures) }
+    configuration.entries.map { ($0.id, $0.gestures) }
 }
 
 /// With every recognizer competing, a shape corpus's `none` traces come out as pan (an unclaimed drag)

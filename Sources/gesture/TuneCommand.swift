@@ -170,7 +170,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     // A swept recognizer with no traces of its own has no recall to choose by: every value would tie.
     let labelled = Set(samples.flatMap { $0.label.split(separator: "+").map(String.init) })
     for id in tuner.targets {
-        let gestures = configuration.entries.first { $0.id == id }?.definition.gestures ?? []
+        let gestures = configuration.entries.first { $0.id == id }?.gestures ?? []
         guard gestures.contains(where: labelled.contains) else {
             let sweep = sweeps.first { $0.recognizer == id }!
             throw UsageError(

@@ -15,8 +15,16 @@ public struct Configuration: Sendable {
         /// The parameters set over the profile's values (by a config file, say); setting them makes a new
         /// `prototype`.
         public internal(set) var settings = ParameterValues() {
-            didSet { prototype = definition.make(profile, settings: settings) }
+            didSet {
+                prototype = definition.make(profile, settings: settings)
+                gestures = definition.gestures(profile, settings: settings)
+            }
         }
+        /// The gestures it recognizes with these values (`RecognizerDefinition/gestures(_:settings:)`):
+        /// a swipe whose `directions` are `left, right` recognizes swipe-left and swipe-right only.
+        /// What `gesture list` shows, the labels a batch knows and the gestures whose misses are put on
+        /// it. Names are reserved by `definition.gestures`, whatever the values.
+        public private(set) var gestures: [String]
         /// Ids of the recognizers in this configuration that must fail before this one recognizes, in
         /// registry order.
         public internal(set) var requiresFailureOf: [String]
@@ -30,6 +38,7 @@ public struct Configuration: Sendable {
             self.profile = profile
             self.requiresFailureOf = requiresFailureOf
             prototype = definition.make(profile)
+            gestures = definition.gestures(profile)
         }
 
         /// Every parameter's value: the profile's, or as set.
@@ -41,12 +50,14 @@ public struct Configuration: Sendable {
     /// In registry order, which is also the order touches are delivered and ties are broken.
     public private(set) var entries: [Entry] {
         didSet {
-            // Setting a parameter changes no relationship: `relations` is made again only when ids or
-            // requirements change, so that setting values (a config file, every point of a tuning
-            // grid) costs no rebuild.
+            // Setting a parameter changes no relationship: `relations` is made again only when ids,
+            // requirements or the gestures a recognizer owns change (a swipe's directions), so that
+            // setting values (a config file, every point of a tuning grid) costs no rebuild.
             let same =
                 oldValue.count == entries.count
-                && zip(oldValue, entries).allSatisfy { $0.id == $1.id && $0.requiresFailureOf == $1.requiresFailureOf }
+                && zip(oldValue, entries).allSatisfy {
+                    $0.id == $1.id && $0.requiresFailureOf == $1.requiresFailureOf && $0.gestures == $1.gestures
+                }
             if !same { relations = Relations(entries, simultaneous, profile: profile) }
         }
     }
@@ -155,12 +166,14 @@ public struct Configuration: Sendable {
     ///
     ///     try configuration.addInstance("triple-tap", of: "tap", gesture: "triple-tap", settings: [("taps", 3)])
     ///
-    /// The instance recognizes `gesture` (the kind's gestures when nil) and starts from the kind's
-    /// values with `settings` set over them, each checked as `set(_:to:for:)` checks it. It has the
-    /// kind's capabilities and requires every recognizer of a capability the kind requires (a swipe
-    /// instance waits for the shapes, and `pan` waits for it), but none of the kind's relationships
-    /// with recognizers by name (`tap` waits for `double-tap`; a `triple-tap` does not): those are
-    /// the configuration's to add. It joins the registry order after the last entry of its kind.
+    /// The instance recognizes `gesture` (when nil, those of the kind's gestures its values leave
+    /// it: one of `swipe` whose `directions` are `left, right` recognizes swipe-left and swipe-right)
+    /// and starts from the kind's values with `settings` set over them, each checked as
+    /// `set(_:to:for:)` checks it. It has the kind's capabilities and requires every recognizer of a
+    /// capability the kind requires (a swipe instance waits for the shapes, and `pan` waits for it),
+    /// but none of the kind's relationships with recognizers by name (`tap` waits for `double-tap`; a
+    /// `triple-tap` does not): those are the configuration's to add. It joins the registry order
+    /// after the last entry of its kind.
     ///
     /// - Throws: when `id` is not a new id of letters, digits, `-` and `_`, `kind` is not in the
     ///   registry, or a setting is refused. The settings' warnings are added to `warnings`.

@@ -10,8 +10,8 @@ struct Relations: Sendable {
     let renames: [String?]
     /// Whether any entry renames its recognitions.
     let renamesAny: Bool
-    /// For each gesture, the first entry that recognizes it: the one a miss of a trace labelled with
-    /// it is put on (`Miss`).
+    /// For each gesture, the first entry that recognizes it with its values: the one a miss of a trace
+    /// labelled with it is put on (`Miss`).
     let owners: [String: Int]
     /// `together[a * ids.count + b]`: whether entries `a` and `b` may recognize together.
     private let together: [Bool]
@@ -31,7 +31,7 @@ struct Relations: Sendable {
         renamesAny = renames.contains { $0 != nil }
         var owners: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            for gesture in entry.definition.gestures where owners[gesture] == nil { owners[gesture] = index }
+            for gesture in entry.gestures where owners[gesture] == nil { owners[gesture] = index }
         }
         self.owners = owners
         // From the pairs, not by asking for every two entries: a configuration of many instances

@@ -29,9 +29,9 @@ public struct Labeler: Sendable {
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`, whose settings fingerprint it is part of).
     public private(set) var fingerprint = PathOrder.stableHashStart
-    /// The gestures of the registry's recognizers that the configuration leaves out (`--recognizers`),
-    /// and whose each is: a label naming one is unknown for that reason, which its message says.
-    private var leftOutOwners: [String: String] = [:]
+    /// The gestures of the registry's recognizers that no recognizer of the configuration recognizes,
+    /// and why each is not: a label naming one is unknown for that reason, which its message says.
+    private var unrecognized: [String: Unrecognized] = [:]
     /// The recognizers whose id names none of their gestures (`swipe`: swipe-left, …), by id: a label
     /// naming one is unknown for that reason, which its message says.
     private var recognizerGestures: [String: [String]] = [:]
@@ -47,18 +47,55 @@ public struct Labeler: Sendable {
     public let acceptsAnyLabel: Bool
 
     public init(configuration: Configuration) {
-        known = Set(configuration.entries.flatMap(\.definition.gestures) + ["none"])
+        known = Set(configuration.entries.flatMap(\.gestures) + ["none"])
         knownByLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         workingDirectory = FileManager.default.currentDirectoryPath
         acceptsAnyLabel = false
-        var leftOut: [String: String] = [:]
-        for definition in Registry.all {
-            for gesture in definition.gestures where !known.contains(gesture) { leftOut[gesture] = definition.id }
+        var unrecognized: [String: Unrecognized] = [:]
+        for entry in configuration.entries {
+            for gesture in entry.definition.gestures where !known.contains(gesture) && unrecognized[gesture] == nil {
+                unrecognized[gesture] = .leftOutByValues(owner: entry.id, recognizes: entry.gestures)
+            }
         }
-        leftOutOwners = leftOut
-        for definition in configuration.entries.map(\.definition) + Registry.all
-        where !definition.gestures.contains(definition.id) && recognizerGestures[definition.id] == nil {
-            recognizerGestures[definition.id] = definition.gestures
+        // A recognizer left out says more than the values of another (`--recognizers swipe-horizontal`
+        // leaves out the swipe that recognizes swipe-up): adding it is what was likely meant.
+        let ids = Set(configuration.entries.map(\.id))
+        for definition in Registry.all where !ids.contains(definition.id) {
+            for gesture in definition.gestures where !known.contains(gesture) {
+                unrecognized[gesture] = .leftOut(owner: definition.id)
+            }
+        }
+        self.unrecognized = unrecognized
+        // The configuration's own with their values first (a horizontal swipe's two), then the registry's.
+        let byId = configuration.entries.map { ($0.id, $0.definition.gestures, $0.gestures) }
+        for (id, all, gestures) in byId + Registry.all.map({ ($0.id, $0.gestures, $0.gestures) })
+        where !all.contains(id) && recognizerGestures[id] == nil {
+            recognizerGestures[id] = gestures
+        }
+    }
+
+    /// Why no recognizer of the configuration recognizes a gesture of the registry.
+    private enum Unrecognized: Sendable {
+        /// Its recognizer is not among the configuration's (`--recognizers`).
+        case leftOut(owner: String)
+        /// Its recognizer is, but with values that leave the gesture out (a swipe whose `directions`
+        /// are `left, right` recognizes no swipe-up); `recognizes` are the gestures it recognizes.
+        case leftOutByValues(owner: String, recognizes: [String])
+    }
+
+    /// Why `gesture` is not recognized, and what to do about it, when it is a gesture of the registry.
+    private func whyUnrecognized(_ gesture: String) -> (reason: String, remedy: String)? {
+        switch unrecognized[gesture] {
+        case .leftOut(let owner):
+            ("\(gesture) is a gesture of \(owner), which is not among the recognizers (--recognizers)", "add \(owner)")
+        case .leftOutByValues(let owner, let recognizes):
+            (
+                "\(gesture) is a gesture of \(owner) that its parameters leave out (it recognizes "
+                    + (recognizes.isEmpty ? "none" : recognizes.joined(separator: ", "))
+                    + "; gesture list shows its values)",
+                "change them"
+            )
+        case nil: nil
         }
     }
 
@@ -82,12 +119,10 @@ public struct Labeler: Sendable {
                 )
             }
             guard known.contains(parts[1]) || (acceptsAnyLabel && Labeler.isName(parts[1])) else {
-                if let owner = leftOutOwners[parts[1]] {
-                    throw LabelError(
-                        "--label-map: \(parts[1]) is a gesture of \(owner), which is not among the recognizers "
-                            + "(--recognizers): add \(owner)")
+                if let (reason, remedy) = whyUnrecognized(parts[1]) {
+                    throw LabelError("--label-map: \(reason): \(remedy)")
                 }
-                if let gestures = recognizerGestures[parts[1]] {
+                if let gestures = recognizerGestures[parts[1]], !gestures.isEmpty {
                     throw LabelError(
                         "--label-map: \(parts[1]) is a recognizer, not a gesture; its gestures are "
                             + gestures.joined(separator: ", "))
@@ -528,16 +563,16 @@ public struct Labeler: Sendable {
     }
 
     /// Why `label` is unknown: `unknown label "x"WHERE: expected one of …` (with `mapHint`, then how
-    /// to map it), or, when it names a gesture of a recognizer the configuration leaves out, that.
+    /// to map it), or, when it names a gesture of a recognizer the configuration leaves out or whose
+    /// values leave the gesture out, that.
     private func unknown(_ label: String, where place: String = "", mapHint: Bool = false) -> String {
         let text = "unknown label \"\(DiagnosticText.escaped(label))\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        if let gesture = parts.first(where: { leftOutOwners[$0] != nil }), let owner = leftOutOwners[gesture] {
+        if let (reason, remedy) = parts.lazy.compactMap(whyUnrecognized).first {
             // The map renames whole labels: a sequence's hint names the whole of it.
-            return "\(text): \(gesture) is a gesture of \(owner), which is not among the recognizers "
-                + "(--recognizers): add \(owner), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
+            return "\(text): \(reason): \(remedy), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }
-        if parts.count == 1, let gestures = recognizerGestures[label] {
+        if parts.count == 1, let gestures = recognizerGestures[label], !gestures.isEmpty {
             return "\(text): \(label) is a recognizer, not a gesture; its gestures are "
                 + "\(gestures.joined(separator: ", ")): label each trace with one, or map the label "
                 + "(--label-map \(label)=\(gestures[0]))"
@@ -551,7 +586,7 @@ public struct Labeler: Sendable {
     /// The gesture (or none) that `label` is a slip of, if any (`Spelling`): a known one, or one of a
     /// recognizer left out, whose own message then says so.
     private func nearest(_ label: String) -> String? {
-        Spelling.nearest(to: label, among: (Array(known) + leftOutOwners.keys).sorted(by: GestureOrder.precedes))
+        Spelling.nearest(to: label, among: (Array(known) + unrecognized.keys).sorted(by: GestureOrder.precedes))
             .flatMap { $0 == label ? nil : $0 }
     }
 

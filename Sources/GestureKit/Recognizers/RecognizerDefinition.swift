@@ -7,7 +7,7 @@
 ///
 ///     public static let definition = RecognizerDefinition(
 ///         Swipe.self, id: "swipe", summary: "one quick straight stroke…",
-///         gestures: ["swipe-left", "swipe-right", "swipe-up", "swipe-down"], capabilities: [.swipe],
+///         gestures: gestures(of: .all), gesturesWith: { gestures(of: $0.directions) }, capabilities: [.swipe],
 ///         requiresFailureOf: [.every(.shape)], details: […], examples: examples)
 ///
 /// An entry can also be made from data at run time — an id, gestures, parameter specs and a function
@@ -18,7 +18,9 @@ public struct RecognizerDefinition: Sendable {
     /// One line saying what it recognizes and where its rules come from.
     public var summary: String
     public var kind: RecognizerKind
-    /// The gesture names it can recognize (`swipe` gives four).
+    /// The gesture names it can recognize with some values of its parameters (`swipe` gives four):
+    /// the names it may ever give, which no other recognizer may spell in another case. The ones it
+    /// recognizes with given values are `gestures(_:settings:)`.
     public var gestures: [String]
     /// The registry entry this one was configured from (`tap` for a `triple-tap` a config file
     /// declares), or nil for an entry of its own.
@@ -50,18 +52,31 @@ public struct RecognizerDefinition: Sendable {
     public var examples: [Example] { exampleList() }
 
     private let parameterSpecs: @Sendable () -> [ParameterSpec]
+    /// The gestures it recognizes with the values of a profile, less those set otherwise, for a
+    /// recognizer whose parameters decide them; nil when they are always `gestures`.
+    private let gesturesWith: (@Sendable (Profile, ParameterValues) -> [String])?
     private let exampleList: @Sendable () -> [Example]
     /// Makes a fresh recognizer from the values of a profile, with some of them set otherwise.
     private let maker: @Sendable (Profile, ParameterValues) -> any Recognizer
 
     /// The entry of a recognizer type: parameters, failure codes and how to make one come from `type`.
+    ///
+    /// A recognizer whose parameters decide which of its gestures it can recognize gives
+    /// `gesturesWith`, the gestures of given values (a swipe's `directions`), each among `gestures`;
+    /// `problems()` checks the examples against it.
     public init<R: Recognizer>(
         _ type: R.Type, id: String, summary: String, kind: RecognizerKind = .discrete, gestures: [String],
+        gesturesWith: (@Sendable (R.Parameters) -> [String])? = nil,
         capabilities: [Capability] = [], requiresFailureOf: [Requirement] = [], simultaneousWith: [String] = [],
         details: [DetailSpec] = [], examples: @autoclosure @escaping @Sendable () -> [Example] = []
     ) {
+        var byValues: (@Sendable (Profile, ParameterValues) -> [String])?
+        if let gesturesWith {
+            byValues = { profile, settings in gesturesWith(R.Parameters(settings, over: R.parameters(profile))) }
+        }
         self.init(
-            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
+            id: id, summary: summary, kind: kind, gestures: gestures, gesturesWith: byValues,
+            capabilities: capabilities,
             requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith,
             constraints: R.Parameters.constraints,
             failureCodes: R.FailureCode.allCases.map { FailureCodeSpec($0.rawValue, $0.meaning) }, details: details,
@@ -86,7 +101,7 @@ public struct RecognizerDefinition: Sendable {
         examples: [Example] = [], make: @escaping @Sendable (ParameterValues) -> any Recognizer
     ) {
         self.init(
-            id: id, summary: summary, kind: kind, gestures: gestures, capabilities: capabilities,
+            id: id, summary: summary, kind: kind, gestures: gestures, gesturesWith: nil, capabilities: capabilities,
             requiresFailureOf: requiresFailureOf, simultaneousWith: simultaneousWith, constraints: constraints,
             failureCodes: failureCodes,
             details: details, parameterSpecs: { parameters }, exampleList: { examples },
@@ -100,7 +115,8 @@ public struct RecognizerDefinition: Sendable {
     }
 
     private init(
-        id: String, summary: String, kind: RecognizerKind, gestures: [String], capabilities: [Capability],
+        id: String, summary: String, kind: RecognizerKind, gestures: [String],
+        gesturesWith: (@Sendable (Profile, ParameterValues) -> [String])?, capabilities: [Capability],
         requiresFailureOf: [Requirement], simultaneousWith: [String], constraints: [ParameterConstraint],
         failureCodes: [FailureCodeSpec], details: [DetailSpec],
         parameterSpecs: @escaping @Sendable () -> [ParameterSpec],
@@ -111,6 +127,7 @@ public struct RecognizerDefinition: Sendable {
         self.summary = summary
         self.kind = kind
         self.gestures = gestures
+        self.gesturesWith = gesturesWith
         self.capabilities = capabilities
         self.requiresFailureOf = requiresFailureOf
         self.simultaneousWith = simultaneousWith
@@ -125,6 +142,19 @@ public struct RecognizerDefinition: Sendable {
     /// A fresh recognizer with the values of `profile`, less those `settings` sets otherwise.
     public func make(_ profile: Profile, settings: ParameterValues = ParameterValues()) -> any Recognizer {
         maker(profile, settings)
+    }
+
+    /// The gestures it recognizes with the values of `profile`, less those `settings` sets otherwise:
+    /// `gestures`, or those its parameters leave it, in the same order —
+    ///
+    ///     var settings = ParameterValues()
+    ///     settings["directions"] = .directions(.horizontal)
+    ///     Swipe.definition.gestures(.default, settings: settings)   // ["swipe-left", "swipe-right"]
+    ///
+    /// A configured instance that renames its recognitions (`recognizedAs`) recognizes that one name.
+    public func gestures(_ profile: Profile, settings: ParameterValues = ParameterValues()) -> [String] {
+        guard recognizedAs == nil, let gesturesWith else { return gestures }
+        return gesturesWith(profile, settings)
     }
 
     /// The parameter values of `profile`.

@@ -8,13 +8,20 @@ extension RecognizerDefinition {
     /// code it declares is given by an example and has a meaning; every parameter's default and seed
     /// are values it takes, with a meaning, and a unit unless it is a boolean; each constraint names
     /// two parameters with numbers, and the default and seed values keep it; every detail has a
-    /// meaning; every gesture is named as a label can name it (`isGestureName`, and not `none`).
+    /// meaning; every gesture is named as a label can name it (`isGestureName`, and not `none`), and
+    /// the gestures of every profile's values (`gestures(_:settings:)`) are among them.
     public func problems() -> [String] {
         var problems: [String] = []
         for gesture in gestures where !RecognizerDefinition.isGestureName(gesture) || gesture.lowercased() == "none" {
             problems.append(
                 "\(id)'s gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without "
                     + "\(RecognizerDefinition.forbiddenInNames), and not none")
+        }
+        for profile in Profile.allCases {
+            for gesture in self.gestures(profile) where !gestures.contains(gesture) {
+                problems.append(
+                    "\(id)'s \(profile.rawValue) values give gesture \(gesture), which is not among its gestures")
+            }
         }
         let expectations = examples.map(\.expectation)
         if !expectations.contains(where: { if case .recognizes = $0 { true } else { false } }) {
@@ -63,8 +70,9 @@ extension RecognizerDefinition {
 
     /// What is wrong when `example` is replayed with this recognizer alone in `profile`, with the
     /// example's settings: it must give what the example expects, fail only with a code this
-    /// definition or the engine declares, and report the declared details (and a continuous
-    /// recognizer's values at every transition) with values of the declared kinds.
+    /// definition or the engine declares, recognize only a gesture of those values, and report the
+    /// declared details (and a continuous recognizer's values at every transition) with values of the
+    /// declared kinds.
     public func problems(of example: Example, in profile: Profile) -> [String] {
         let place = "\(id) [\(profile.rawValue)] \"\(example.name)\""
         var configuration = Configuration(registry: [self], profile: profile)
@@ -102,8 +110,10 @@ extension RecognizerDefinition {
         {
             problems.append("\(place): failed with \(code), which \(id) does not declare")
         }
-        if let gesture = report.recognition?.gesture, !gestures.contains(gesture) {
-            problems.append("\(place): recognized \(gesture), which \(id) does not declare")
+        if let gesture = report.recognition?.gesture, !configuration.entries[0].gestures.contains(gesture) {
+            problems.append(
+                "\(place): recognized \(gesture), which \(id) does not declare"
+                    + (gestures.contains(gesture) ? " with these values (gestures(_:settings:))" : ""))
         }
         var reported: [[JSONValue.Member]] = report.recognition.map { [$0.details] } ?? []
         if kind == .continuous {

@@ -166,7 +166,7 @@ public enum JSONReport {
             .init("id", .string(definition.id)),
             .init("kind", .string(definition.kind.rawValue)),
             .init("summary", .string(placeless && definition.learned != nil ? nil : definition.summary)),
-            .init("gestures", .array(definition.gestures.map { .string($0) })),
+            .init("gestures", .array(entry.gestures.map { .string($0) })),
             .init("instanceOf", .string(definition.instanceOf)),
             .init("recognizedAs", .string(definition.recognizedAs)),
             .init("capabilities", .array(definition.capabilities.map { .string($0.rawValue) })),

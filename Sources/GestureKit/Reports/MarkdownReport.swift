@@ -24,7 +24,7 @@ public enum MarkdownReport {
         }
         var facts = [
             "id `\(definition.id)`", definition.kind.rawValue,
-            "recognizes " + definition.gestures.map(code).joined(separator: ", "),
+            "recognizes " + entry.gestures.map(code).joined(separator: ", "),
         ]
         if !definition.capabilities.isEmpty { facts.append("is: " + list(definition.capabilities.map(\.rawValue))) }
         if !entry.requiresFailureOf.isEmpty { facts.append("requires to fail: " + list(entry.requiresFailureOf)) }

@@ -393,7 +393,7 @@ public enum TextReport {
                     "\(definition.id) (\(definition.kind.rawValue)): \(DiagnosticText.escaped(definition.summary))",
                     start: 0, indent: 2,
                     width: width) + "\n"
-            out += item("gestures: \(definition.gestures.joined(separator: ", "))")
+            out += item("gestures: \(entry.gestures.joined(separator: ", "))")
             if let kind = definition.instanceOf {
                 out += item("instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")")
             }

@@ -13,7 +13,7 @@ public struct Swipe: Recognizer {
     public static let definition = RecognizerDefinition(
         Swipe.self, id: "swipe",
         summary: "one quick straight stroke left, right, up or down (Apple's event-handling guide swipe)",
-        gestures: ["swipe-left", "swipe-right", "swipe-up", "swipe-down"],
+        gestures: gestures(of: .all), gesturesWith: { gestures(of: $0.directions) },
         capabilities: [.swipe], requiresFailureOf: [.every(.shape)],
         details: [
             DetailSpec(
@@ -27,6 +27,11 @@ public struct Swipe: Recognizer {
                 "Travel divided by duration, in points per second; null when the duration is zero (an infinite speed)."),
         ],
         examples: examples)
+
+    /// The gestures of swipes in `directions`, in their order: `swipe-left`, `swipe-right`, ….
+    static func gestures(of directions: Directions) -> [String] {
+        directions.names.map { "swipe-\($0)" }
+    }
 
     public struct Parameters: RecognizerParameters {
         public var minimumTravel = 30.0

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import GestureKit
+
+/// A recognizer whose parameters decide which of its gestures it can recognize (a swipe's
+/// `directions`) has those gestures where its values are known: `gesture list`, the labels a batch
+/// or a tuning run knows, and the recognizer a miss is put on. The names stay reserved by the kind.
+@Suite struct GesturesOfValuesTests {
+    /// docs/configuration.md's instance: a swipe limited to left and right, beside the built-in one.
+    static let horizontal =
+        #"{"recognizers": [{"id": "swipe-horizontal", "kind": "swipe", "parameters": {"directions": ["left", "right"]}}]}"#
+
+    static let all = ["swipe-left", "swipe-right", "swipe-up", "swipe-down"]
+
+    /// Runs `gesture arguments…` in a folder holding `horizontal.json` and the bundled traces as `Traces`.
+    static func run(_ arguments: [String], _ name: String) throws -> GestureCommand.Output {
+        let folder = try MiniCorpus("gestures-of-values-\(name)")
+        defer { folder.remove() }
+        try folder.write("horizontal.json", horizontal)
+        try FileManager.default.createSymbolicLink(
+            at: folder.folder.appendingPathComponent("Traces"),
+            withDestinationURL: GestureCommand.packageRoot.appendingPathComponent("Traces"))
+        return try GestureCommand.run(arguments, in: folder.folder)
+    }
+
+    /// Each recognizer of a `gesture list --format json` output, with its gestures.
+    static func listedGestures(_ json: String) throws -> [(id: String, gestures: [String])] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let recognizers = try #require(object["recognizers"] as? [[String: Any]])
+        return try recognizers.map { recognizer in
+            (try #require(recognizer["id"] as? String), try #require(recognizer["gestures"] as? [String]))
+        }
+    }
+
+    // MARK: The definition
+
+    @Test func theDefinitionGivesTheGesturesOfItsValues() {
+        var horizontal = ParameterValues()
+        horizontal["directions"] = .directions(.horizontal)
+        var up = ParameterValues()
+        up["directions"] = .directions(.up)
+        #expect(Swipe.definition.gestures == Self.all)
+        for profile in Profile.allCases { #expect(Swipe.definition.gestures(profile) == Self.all) }
+        #expect(Swipe.definition.gestures(.default, settings: horizontal) == ["swipe-left", "swipe-right"])
+        #expect(Swipe.definition.gestures(.seed, settings: up) == ["swipe-up"])
+        // A recognizer whose parameters decide nothing of its gestures.
+        var taps = ParameterValues()
+        taps["taps"] = .integer(3)
+        #expect(Tap.definition.gestures(.default, settings: taps) == ["tap"])
+    }
+
+    @Test func anInstanceRecognizesItsDirectionsOrItsOwnName() throws {
+        var configuration = Configuration()
+        try configuration.addInstance(
+            "swipe-horizontal", of: "swipe", settings: [("directions", .directions(.horizontal))])
+        try configuration.addInstance(
+            "flick", of: "swipe", gesture: "flick", settings: [("directions", .directions(.vertical))])
+        let gestures = Dictionary(uniqueKeysWithValues: configuration.entries.map { ($0.id, $0.gestures) })
+        #expect(gestures["swipe"] == Self.all)
+        #expect(gestures["swipe-horizontal"] == ["swipe-left", "swipe-right"])
+        #expect(gestures["flick"] == ["flick"])
+        // The names it may ever give stay the kind's.
+        #expect(configuration.entries.first { $0.id == "swipe-horizontal" }?.definition.gestures == Self.all)
+        // Set again, its gestures follow.
+        try configuration.set("directions", to: .directions(.down), for: "swipe-horizontal")
+        #expect(configuration.entries.first { $0.id == "swipe-horizontal" }?.gestures == ["swipe-down"])
+    }
+
+    // MARK: gesture list
+
+    @Test func theListSaysTheGesturesOfAnInstancesDirections() throws {
+        let text = try Self.run(
+            ["list", "--config", "horizontal.json", "--recognizers", "swipe-horizontal"], "list-text")
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(
+            text.stdout.hasPrefix(
+                """
+                profile: default
+
+                swipe-horizontal (discrete): one quick straight stroke left, right, up or down (Apple's
+                  event-handling guide swipe)
+                  gestures: swipe-left, swipe-right
+                  instance of: swipe
+                  is: swipe
+
+                """))
+        let json = try Self.run(
+            ["list", "--config", "horizontal.json", "--recognizers", "swipe,swipe-horizontal", "--format", "json"],
+            "list-json")
+        #expect(json.status == 0 && json.stderr == "")
+        let listed = try Self.listedGestures(json.stdout)
+        #expect(listed.map(\.id) == ["swipe", "swipe-horizontal"])
+        #expect(listed.map(\.gestures) == [Self.all, ["swipe-left", "swipe-right"]])
+        let markdown = try Self.run(
+            ["list", "--config", "horizontal.json", "--recognizers", "swipe-horizontal", "--format", "markdown"],
+            "list-markdown")
+        #expect(markdown.status == 0 && markdown.stderr == "")
+        #expect(
+            markdown.stdout.contains(
+                "\nid `swipe-horizontal` · discrete · recognizes `swipe-left`, `swipe-right` · is: `swipe`\n"))
+    }
+
+    @Test func theListSaysTheGesturesOfTheBuiltInSwipeSetToOneAxis() throws {
+        let set = ["list", "--recognizers", "swipe", "--set", "swipe.directions=vertical"]
+        let text = try GestureCommand.run(set)
+        #expect(text.status == 0 && text.stderr == "")
+        #expect(
+            text.stdout.split(separator: "\n").filter { $0.hasPrefix("  gestures: ") } == [
+                "  gestures: swipe-up, swipe-down"
+            ])
+        let json = try GestureCommand.run(set + ["--format", "json"])
+        #expect(try Self.listedGestures(json.stdout).map(\.gestures) == [["swipe-up", "swipe-down"]])
+    }
+
+    // MARK: Labels and misses
+
+    /// Beside the built-in swipe, swipe-up is still a gesture of the run: a label, scored.
+    @Test func aLabelAnotherRecognizerRecognizesIsScored() throws {
+        let run = try Self.run(["batch", "--config", "horizontal.json", "Traces/swipe-up.csv"], "label-other")
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.hasPrefix("1 trace: 1 scored, 0 unlabelled, 0 errors\naccuracy 100% (1 of 1)\n"))
+    }
+
+    /// No recognizer of the run recognizes swipe-up: its label is unknown, as one of a recognizer left
+    /// out is, and the message says why and what to do.
+    @Test(arguments: [
+        (
+            ["--config", "horizontal.json", "--recognizers", "swipe-horizontal"],
+            "swipe-up is a gesture of swipe, which is not among the recognizers (--recognizers): add swipe, or map "
+                + "the label (--label-map swipe-up=none)"
+        ),
+        (
+            ["--recognizers", "swipe", "--set", "swipe.directions=horizontal"],
+            "swipe-up is a gesture of swipe that its parameters leave out (it recognizes swipe-left, swipe-right; "
+                + "gesture list shows its values): change them, or map the label (--label-map swipe-up=none)"
+        ),
+    ])
+    func aLabelNoRecognizerRecognizesIsUnknownSayingWhy(_ options: [String], _ why: String) throws {
+        let name = options.contains("--set") ? "label-set" : "label-instance"
+        let run = try Self.run(["batch"] + options + ["Traces/swipe-up.csv", "Traces/swipe-left.json"], name)
+        #expect(run.status == 2)
+        #expect(run.stderr == "Traces/swipe-up.csv:2:10: error: unknown label \"swipe-up\" in the trace: \(why)\n")
+        #expect(run.stdout.hasPrefix("2 traces: 1 scored, 0 unlabelled, 1 error\naccuracy 100% (1 of 1)\n"))
+        // Mapped to none, as an app without a vertical swipe has it, the trace is scored.
+        let mapped = try Self.run(
+            ["batch"] + options + ["--label-map", "swipe-up=none", "Traces/swipe-up.csv", "Traces/swipe-left.json"],
+            name + "-mapped")
+        #expect(mapped.status == 0 && mapped.stderr == "")
+        #expect(mapped.stdout.hasPrefix("2 traces: 2 scored, 0 unlabelled, 0 errors\naccuracy 100% (2 of 2)\n"))
+        // A map to it is refused for the same reason.
+        let into = try Self.run(["batch"] + options + ["--label-map", "up=swipe-up", "Traces/swipe-left.json"], name)
+        #expect(into.status == 2)
+        let reason = why.components(separatedBy: ", or map the label").first!
+        #expect(into.stderr == "gesture: error: --label-map: \(reason)\n")
+    }
+
+    /// A miss of a swipe up is put on the recognizer that recognizes swipe-up with its values, and
+    /// shows why that one failed: the vertical instance's too-short, not the horizontal swipe's
+    /// wrong-direction.
+    @Test func aMissIsPutOnTheRecognizerWhoseValuesRecognizeIt() throws {
+        let folder = try MiniCorpus("gestures-of-values-miss")
+        defer { folder.remove() }
+        try folder.write(
+            "split.json",
+            #"{"recognizers": [{"id": "swipe-vertical", "kind": "swipe", "parameters": {"directions": ["up", "down"], "#
+                + #""minimumTravel": 1000}}], "parameters": {"swipe": {"directions": ["left", "right"]}}}"#)
+        let trace = GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-up.csv").path
+        let run = try GestureCommand.run(
+            ["batch", "--config", "split.json", "--recognizers", "swipe,swipe-vertical", trace], in: folder.folder)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(
+            run.stdout.contains(
+                "\nmisses by failure code of the recognizer that should have fired\n  swipe-up (1): too-short 1\n"))
+        #expect(run.stdout.contains(": swipe-up → none: swipe-vertical too-short: "))
+    }
+
+    @Test func theOwnerOfAGestureFollowsTheValues() throws {
+        var configuration = Configuration()
+        try configuration.keepOnly(["swipe"])
+        try configuration.addInstance("swipe-vertical", of: "swipe", settings: [("directions", .directions(.vertical))])
+        func owner(_ gesture: String) -> String? {
+            configuration.relations.owners[gesture].map { configuration.entries[$0].id }
+        }
+        #expect(owner("swipe-up") == "swipe")
+        try configuration.set(assignment: "swipe.directions=horizontal")
+        #expect(owner("swipe-up") == "swipe-vertical")
+        #expect(owner("swipe-left") == "swipe")
+    }
+
+    // MARK: gesture tune
+
+    /// A swept recognizer's recall counts the traces of the gestures its values recognize: a swipe
+    /// limited to left and right is not chosen by traces labelled swipe-up, which are unknown as in
+    /// `batch` (or, mapped to none, count towards its false alarms).
+    @Test func tuningALimitedSwipeDoesNotCountTheOtherDirections() throws {
+        let corpus = try MiniCorpus("gestures-of-values-tune")
+        defer { corpus.remove() }
+        try corpus.add("left.csv", from: "swipe-left.json", label: "swipe-left")
+        try corpus.add("up.csv", from: "swipe-up.csv", label: "swipe-up")
+        let tune = [
+            "tune", ".", "--recognizers", "swipe", "--set", "swipe.directions=horizontal", "--sweep",
+            "swipe.minimumTravel=20:40:20",
+        ]
+        let unknown = try GestureCommand.run(tune, in: corpus.folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout.hasPrefix("2 traces: 1 labelled, 0 unlabelled, 1 error\n"))
+        #expect(unknown.stderr.hasPrefix("./up.csv:1:10: error: unknown label \"swipe-up\" in the trace: "))
+        let mapped = try GestureCommand.run(tune + ["--label-map", "swipe-up=none"], in: corpus.folder)
+        #expect(mapped.status == 0 && mapped.stderr == "")
+        #expect(mapped.stdout.hasPrefix("2 traces: 2 labelled, 0 unlabelled, 0 errors\n"))
+        #expect(mapped.stdout.contains(": swipe recall 100% (1 of 1), false alarms 0% (0 of 1), accuracy 100%\n"))
+    }
+
+    /// A swept instance with no trace of the gestures its values recognize has no recall to choose by.
+    @Test func tuningAnInstanceWithNoTraceOfItsGesturesIsAUsageError() throws {
+        let corpus = try MiniCorpus("gestures-of-values-tune-none")
+        defer { corpus.remove() }
+        // In a hidden folder, which the walk does not read as a trace.
+        try corpus.write(".settings/horizontal.json", Self.horizontal)
+        try corpus.add("swipe-up/1.csv", from: "swipe-up.csv")
+        let run = try GestureCommand.run(
+            [
+                "tune", ".", "--config", ".settings/horizontal.json", "--sweep",
+                "swipe-horizontal.minimumTravel=20:40:20",
+            ],
+            in: corpus.folder)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "gesture: error: no traces labelled swipe-left or swipe-right among the 1 labelled traces: "
+                + "swipe-horizontal's recall, which --sweep swipe-horizontal.minimumTravel is chosen by, cannot be "
+                + "measured\nRun `gesture tune --help` for usage.\n")
+    }
+}
