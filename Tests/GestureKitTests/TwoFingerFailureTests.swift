@@ -26,3 +26,35 @@ import Testing
         #expect(failure.reason.limit == 0.2)
     }
 }
+
+/// Two fingers that land on one point start 0 pt apart: their distance is kept off zero to divide
+/// by, and measured from that a distance that stays 0 had changed by 1 (100%). Fingers that never
+/// moved were recognized as a pinch, and a lift there failed "lifted-before-pinching … measured 1
+/// > limit 0.1".
+extension TwoFingerFailureTests {
+    @Test func fingersOnOnePointThatNeverMoveAreNoPinch() throws {
+        let result = try replay(Pinch.fingers([0, 0, 0]), Registry.all.filter { $0.id == "pinch" })
+        let reason = try #require(try report(result, "pinch").failure).reason
+        #expect(reason.code == "lifted-before-pinching")
+        #expect(reason.message == "a finger lifted before the distance changed enough")
+        #expect(reason.measured == 0)
+        #expect(reason.limit == 0.1)
+    }
+
+    @Test func aFingerLiftingAsTheSecondLandsOnItsPointDidNotPinch() throws {
+        // One event: finger 1 lifts where finger 2 lands.
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0, 1, .ended, 200, 400), Sample(0, 2, .began, 200, 400),
+            Sample(0, 2, .ended, 200, 400),
+        ]
+        let result = try replay(samples, Registry.all.filter { $0.id == "pinch" })
+        let reason = try #require(try report(result, "pinch").failure).reason
+        #expect(reason.message == "a finger lifted before the distance changed enough")
+        #expect(reason.measured == 0)
+    }
+
+    @Test func fingersOnOnePointThatSpreadArePinching() throws {
+        let result = try replay(Pinch.fingers([0, 10, 10]), Registry.all.filter { $0.id == "pinch" })
+        #expect(try report(result, "pinch").recognition?.gesture == "pinch")
+    }
+}

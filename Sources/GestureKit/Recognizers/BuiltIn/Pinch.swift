@@ -99,6 +99,9 @@ extension Pinch {
             samples: fingers([100, 90, 90])),
         Example("fingers still", .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 101, 102, 101])),
         Example(
+            "fingers on one point that stay there", .fails(FailureCode.liftedBeforePinching),
+            samples: fingers([0, 0, 0])),
+        Example(
             "fingers that spread only as they lift: a pinch begins on a move",
             .fails(FailureCode.liftedBeforePinching), samples: fingers([100, 100, 200])),
         Example(

@@ -13,6 +13,8 @@ struct TwoTouches: Sendable {
     /// Where each taken touch is while it is down; `nil` once lifted.
     private var first: Point?
     private var second: Point?
+    /// The distance when both were first down, and the same kept off zero to divide by (`scale`).
+    private var startGap = 0.0
     private var startDistance = 0.0
     /// The rotation so far, unwrapped across ±π.
     private(set) var rotation = 0.0
@@ -51,7 +53,8 @@ struct TwoTouches: Sendable {
             setLocation(touch.location, of: touch.id)
         }
         if count == 2, startDistance == 0 {
-            startDistance = max(distance, 1e-9)
+            startGap = distance
+            startDistance = max(startGap, 1e-9)
             lastAngle = angle
             lastTime = time
         }
@@ -102,8 +105,9 @@ struct TwoTouches: Sendable {
 
     /// How much the distance changed, as a fraction of the starting one: `|scale − 1|`, computed from
     /// the change in points so that a change of exactly a tenth (100 pt to 90) measures 0.1, not the
-    /// 0.09999999999999998 of `1 − 0.9`.
-    var scaleChange: Double { count == 2 ? abs(distance - startDistance) / startDistance : 0 }
+    /// 0.09999999999999998 of `1 − 0.9`. Fingers that land on one point and stay there have not changed
+    /// (0), however small the distance divided by: from the kept-off-zero one they would measure 1.
+    var scaleChange: Double { bothDown ? abs(distance - startGap) / startDistance : 0 }
 
     private var distance: Double {
         guard count == 2, let a = first, let b = second else { return startDistance }
