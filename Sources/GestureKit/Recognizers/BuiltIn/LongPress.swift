@@ -170,9 +170,14 @@ public struct LongPress: Recognizer {
             return
         }
         if context.state == .possible {
+            // The press is timed from when `touches` fingers are down together: with fewer, it never
+            // began, and lasted 0 s (not the time since the trace's clock started).
+            let message =
+                pressing
+                ? "lifted before the press was long enough"
+                : "lifted before \(parameters.touches) fingers were down together: the press never began"
             context.fail(
-                FailureCode.liftedTooEarly, "lifted before the press was long enough",
-                measured: context.time - pressStart,
+                FailureCode.liftedTooEarly, message, measured: pressing ? context.time - pressStart : 0,
                 limit: parameters.minimumPressDuration, unit: .seconds, point: ended[0].location, at: ended[0])
         } else {
             context.recognize("long-press", details: values(), at: ended[0])
@@ -226,6 +231,10 @@ extension LongPress {
             "two fingers held where two are needed", .recognizes("long-press"), settings: ["touches": .integer(2)],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 160, 100)]
                 + [Sample(0.8, 1, .ended, 100, 100), Sample(0.8, 2, .ended, 160, 100)]),
+        Example(
+            "one finger held 0.8 s where two are needed: the press never began", .fails(FailureCode.liftedTooEarly),
+            settings: ["touches": .integer(2)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.8, 1, .ended, 100, 100)]),
         Example(
             "a tap, then held 0.6 s, where one tap comes before", .recognizes("long-press"),
             settings: ["tapsBefore": .integer(1)],
