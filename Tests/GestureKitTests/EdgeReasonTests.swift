@@ -20,6 +20,60 @@ import Testing
         return try #require(result.sequences[0].recognizers.first { $0.id == id }?.failure).reason
     }
 
+    // MARK: pan
+
+    /// One finger dragged 200 pt where two must pan read "did-not-move: lifted before moving 10 pt; it
+    /// moved 200 pt only as it lifted (measured 180 pt > limit 10 pt)".
+    @Test func aPanDraggedWithTooFewFingersSaysSo() throws {
+        let drag = Example.stroke((0...10).map { (100 + Double($0) * 20, 400) }, interval: 0.05)
+        let reason = try failure("pan", drag, set: ["pan.minimumTouches=2"])
+        #expect(reason.code == "too-few-touches")
+        #expect(reason.message == "moved with 1 finger down; this pan needs 2")
+        #expect(reason.measured == 1)
+        #expect(reason.limit == 2)
+        #expect(reason.unit == .touches)
+    }
+
+    /// A pan that begins only rightward, dragged 50 pt left and lifted 100 pt to the right, read
+    /// "did-not-move: … it moved 50 pt only as it lifted (measured 50 pt > limit 10 pt)".
+    @Test func aPanDraggedTheWrongWayBeforeItsLiftSaysSo() throws {
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0.05, 1, .moved, 180, 400), Sample(0.1, 1, .moved, 150, 400),
+            Sample(0.15, 1, .ended, 250, 400),
+        ]
+        let reason = try failure("pan", samples, set: ["pan.directions=right"])
+        #expect(reason.code == "wrong-direction")
+        #expect(reason.message == "moved left; this pan begins right")
+    }
+
+    /// Moving the wrong way only in the lifting sample is no more a beginning than moving the right
+    /// way there: both fail `did-not-move`, measured before the lift (it read `wrong-direction`).
+    @Test func aPanThatMovesTheWrongWayOnlyAsItLiftsDidNotMove() throws {
+        let samples = [Sample(0, 1, .began, 200, 400), Sample(0.15, 1, .ended, 150, 400)]
+        let reason = try failure("pan", samples, set: ["pan.directions=right"])
+        #expect(reason.code == "did-not-move")
+        #expect(
+            reason.message
+                == "lifted before moving 10 pt horizontally; it moved 50 pt only as it lifted, and a pan begins on a move"
+        )
+        #expect(reason.measured == 0)
+        #expect(reason.limit == 10)
+    }
+
+    /// A pan locked to left and right measures only along x: a drag 50 pt up read "lifted before
+    /// moving 10 pt (measured 0 pt)", as if the touch had stayed put.
+    @Test func aPanLockedToAnAxisSaysWhichAxisItDidNotMoveAlong() throws {
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0.05, 1, .moved, 200, 380), Sample(0.1, 1, .moved, 200, 350),
+            Sample(0.15, 1, .ended, 200, 350),
+        ]
+        let reason = try failure("pan", samples, set: ["pan.directions=left,right"])
+        #expect(reason.code == "did-not-move")
+        #expect(reason.message == "lifted before moving 10 pt horizontally")
+        #expect(reason.measured == 0)
+        #expect(reason.limit == 10)
+    }
+
     // MARK: long-press
 
     /// One finger held where two are needed: the press never began, yet it measured the time since

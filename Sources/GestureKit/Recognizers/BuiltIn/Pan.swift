@@ -60,12 +60,15 @@ public struct Pan: Recognizer {
 
     public enum FailureCode: String, RecognizerFailureCode {
         case tooManyTouches = "too-many-touches"
+        case tooFewTouches = "too-few-touches"
         case didNotMove = "did-not-move"
         case wrongDirection = "wrong-direction"
 
         public var meaning: String {
             switch self {
             case .tooManyTouches: "more fingers down than maximumTouches (cancels a pan in flight)"
+            case .tooFewTouches:
+                "lifted having moved minimumTranslation, but with fewer fingers down than minimumTouches"
             case .didNotMove: "lifted before the touches moved minimumTranslation"
             case .wrongDirection: "lifted having moved minimumTranslation, but in a direction not among directions"
             }
@@ -83,6 +86,10 @@ public struct Pan: Recognizer {
     private var velocity = Point.zero
     /// Whether it has asked to begin.
     private var askedToBegin = false
+    /// Why the latest move that went `minimumTranslation` did not begin the pan: the fingers down,
+    /// fewer than `minimumTouches`, and the way it went, perhaps not among `directions`. A pan that
+    /// lifts without beginning says so, rather than that it did not move.
+    private var blocked: (touches: Int, direction: Directions)?
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -125,11 +132,13 @@ public struct Pan: Recognizer {
         if context.state == .possible {
             // A minimum of 0 is "any movement": it begins when the translation is no longer zero.
             let (distance, direction) = measure(translation)
-            if !askedToBegin, current.count >= parameters.minimumTouches, distance >= parameters.minimumTranslation,
-                distance > 0, parameters.directions.contains(direction)
-            {
-                askedToBegin = true
-                context.begin("pan", details: values(translation), at: touches[0])
+            if !askedToBegin, distance >= parameters.minimumTranslation, distance > 0 {
+                if current.count >= parameters.minimumTouches, parameters.directions.contains(direction) {
+                    askedToBegin = true
+                    context.begin("pan", details: values(translation), at: touches[0])
+                } else {
+                    blocked = (current.count, direction)
+                }
             }
         } else if !context.isOnHold {
             // While its `began` waits for the shapes, it carries the values it asked with.
@@ -144,18 +153,27 @@ public struct Pan: Recognizer {
         let translation = self.translation
         track(context.time, translation)
         let final = values(translation)
-        let (moved, direction) = measure(translation)
+        let (moved, _) = measure(translation)
         changeTouches { current in for touch in touches { current[touch.id] = nil } }
         guard current.count < parameters.minimumTouches else { return }
         if context.state == .possible && !askedToBegin {
-            if moved >= parameters.minimumTranslation, moved > 0, !parameters.directions.contains(direction) {
+            // Judged on the moves, as the pan begins: the lifting sample's own movement begins nothing.
+            if let blocked, blocked.touches < parameters.minimumTouches {
+                let fingers = blocked.touches == 1 ? "1 finger" : "\(blocked.touches) fingers"
+                return context.fail(
+                    FailureCode.tooFewTouches,
+                    "moved with \(fingers) down; this pan needs \(parameters.minimumTouches)",
+                    measured: Double(blocked.touches), limit: Double(parameters.minimumTouches), unit: .touches,
+                    point: touches[0].location, at: touches[0])
+            }
+            if let blocked {
                 return context.fail(
                     FailureCode.wrongDirection,
-                    "moved \(direction.name); this pan begins \(parameters.directions.names.joined(separator: " or "))",
+                    "moved \(blocked.direction.name); this pan begins \(parameters.directions.names.joined(separator: " or "))",
                     point: touches[0].location, at: touches[0])
             }
             let limit = parameters.minimumTranslation
-            var message = "lifted before moving \(Format.number(limit)) pt"
+            var message = "lifted before moving \(Format.number(limit)) pt\(lockedAxis)"
             var measured = moved
             if moved >= limit, moved > 0 {
                 // Far enough only with the lifting sample's own movement: said, and measured before it.
@@ -191,6 +209,14 @@ public struct Pan: Recognizer {
             return (abs(translation.y), translation.y == 0 ? [] : (translation.y < 0 ? .up : .down))
         }
         return (translation.distance(to: .zero), Directions.of(dx: translation.x, dy: translation.y))
+    }
+
+    /// The axis `measure` keeps to, for messages: a pan locked to left and right that moves only up
+    /// has moved 0 pt horizontally, not 0 pt.
+    private var lockedAxis: String {
+        if parameters.directions.isDisjoint(with: .vertical) { return " horizontally" }
+        if parameters.directions.isDisjoint(with: .horizontal) { return " vertically" }
+        return ""
     }
 
     private func values(_ translation: Point) -> [JSONValue.Member] {
@@ -231,6 +257,13 @@ extension Pan {
             "two fingers where at most one may pan", .fails(FailureCode.tooManyTouches),
             settings: ["maximumTouches": .integer(1)],
             samples: twoFingers),
+        Example(
+            "one finger dragged where two must pan", .fails(FailureCode.tooFewTouches),
+            settings: ["minimumTouches": .integer(2)], samples: Example.stroke(drag, interval: 0.1)),
+        Example(
+            "a drag left lifted far to the right, locked to right: judged before the lift",
+            .fails(FailureCode.wrongDirection), settings: ["directions": .directions(.right)],
+            samples: Example.stroke([(200, 100), (180, 100), (150, 100), (250, 100)])),
         Example(
             "a drag down, locked to left and right", .fails(FailureCode.didNotMove),
             settings: ["directions": .directions(.horizontal)], samples: twoFingers),
