@@ -93,4 +93,51 @@ import Testing
         #expect(reason.message == "lifted before the press was long enough")
         #expect(reason.measured == 0.25)
     }
+
+    // MARK: checkmark
+
+    /// A touch down and a lift 100 pt away: "lifted before moving" said nothing of the 100 pt.
+    @Test func aCheckmarkThatMovesOnlyAsItLiftsSaysSo() throws {
+        let samples = [Sample(0, 1, .began, 200, 400), Sample(0.1, 1, .ended, 300, 400)]
+        for profile in [Profile.default, .seed] {
+            let reason = try failure("checkmark", samples, profile: profile)
+            #expect(reason.code == "no-up-stroke")
+            #expect(
+                reason.message
+                    == "lifted before moving, before any up-stroke; it moved 100 pt only as it lifted, and the lift starts no stroke"
+            )
+            #expect(reason.measured == nil && reason.limit == nil)
+        }
+    }
+
+    /// The seed profile (Apple's listing) takes a move that stays put as the down-stroke: a touch that
+    /// never moved read "lifted during the down-stroke".
+    @Test func aCheckmarkThatNeverMovesLiftedBeforeMoving() throws {
+        let samples = Example.stroke([(200, 400), (200, 400), (200, 400)], interval: 0.05)
+        let reason = try failure("checkmark", samples, profile: .seed)
+        #expect(reason.code == "no-up-stroke")
+        #expect(reason.message == "lifted before moving, before any up-stroke")
+    }
+
+    /// A touch that moved, but less than the distance before its first direction is judged, did not
+    /// lift "before moving".
+    @Test func aCheckmarkThatMovesLessThanItsInitialDistanceSaysHowFar() throws {
+        let samples = Example.stroke([(200, 400), (205, 400), (195, 400), (200, 400)], interval: 0.02)
+        let reason = try failure("checkmark", samples)
+        #expect(reason.code == "no-up-stroke")
+        #expect(reason.message == "lifted before moving 6 pt from its start, before any up-stroke")
+    }
+
+    // MARK: z
+
+    /// Point by point (seed), a touch that never went right read "lifted before the diagonal and bottom
+    /// parts", as if it had drawn the top part; the whole-path reading says "the top part".
+    @Test func aZThatNeverWentRightLiftedBeforeTheTopPart() throws {
+        let samples = [Sample(0, 1, .began, 200, 400), Sample(0.1, 1, .ended, 200, 400)]
+        let reason = try failure("z", samples, profile: .seed)
+        #expect(reason.code == "incomplete")
+        #expect(reason.message == "lifted before the top part")
+        let right = try failure("z", Example.stroke([(200, 400), (230, 400)]), profile: .seed)
+        #expect(right.message == "lifted before the diagonal and bottom parts")
+    }
 }

@@ -320,14 +320,24 @@ public struct Checkmark: Recognizer {
         // Every other touch is ignored, so this is the tracked touch.
         let touch = touches[0]
         let point = touch.location
+        // Whether the moves went anywhere: a lift is no movement (Apple's listing judges only moves),
+        // and the seed profile takes a move that stays put as the down-stroke.
+        let movedBefore = pathLength > 0
         measure(point)
         guard strokePhase == .upStroke else {
-            let stage =
+            // Before the first judged movement the stroke stayed this near its start.
+            let near = max(parameters.initialDistance, parameters.jitterTolerance)
+            var stage =
                 switch strokePhase {
+                case _ where !movedBefore: "before moving, before any up-stroke"
                 case .downStroke: "during the down-stroke, before any up-stroke"
                 case .leadIn: "during the lead-in, before any down-stroke"
-                default: "before moving, before any up-stroke"
+                default: "before moving \(Format.number(near)) pt from its start, before any up-stroke"
                 }
+            let lift = point.distance(to: initialPoint)
+            if strokePhase == .initialPoint || !movedBefore, lift >= near, lift > 0 {
+                stage += "; it moved \(Format.number(lift)) pt only as it lifted, and the lift starts no stroke"
+            }
             return context.fail(
                 FailureCode.noUpStroke, "lifted \(stage)", point: point, details: measuredDetails, at: touch)
         }

@@ -289,7 +289,10 @@ public struct ZLetter: Recognizer {
             if context.request != nil { return }
         }
         guard part == .bottom else {
-            let missing = part == .top ? "the diagonal and bottom parts" : "the bottom part"
+            // A top part that never went right is none, as the whole-path reading says.
+            let wentRight = partPoints[extremeIndex].x > partPoints[0].x
+            let missing =
+                part == .top ? (wentRight ? "the diagonal and bottom parts" : "the top part") : "the bottom part"
             return context.fail(
                 FailureCode.incomplete, "lifted before \(missing)", point: touch.location,
                 details: Self.details(corners), at: touch)
