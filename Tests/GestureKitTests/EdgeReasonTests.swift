@@ -60,6 +60,23 @@ import Testing
         #expect(reason.limit == 10)
     }
 
+    /// Fingers that move only in their lifting samples, one lifting while another stays: the first lift's
+    /// movement was carried into the translation, and measured as "before the lift" it read
+    /// "did-not-move: … it moved 125 pt only as it lifted (measured 25 pt > limit 10 pt)".
+    @Test func aPanWhoseFingersMoveOnlyAsEachLiftsMeasuresItsMoves() throws {
+        let samples = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 100, 450), Sample(0.05, 1, .ended, 150, 400),
+            Sample(0.06, 3, .began, 100, 500), Sample(0.1, 2, .ended, 200, 450), Sample(0.1, 3, .ended, 200, 500),
+        ]
+        let reason = try failure("pan", samples)
+        #expect(reason.code == "did-not-move")
+        #expect(
+            reason.message
+                == "lifted before moving 10 pt; it moved 125 pt only as it lifted, and a pan begins on a move")
+        #expect(reason.measured == 0)
+        #expect(reason.limit == 10)
+    }
+
     /// A pan locked to left and right measures only along x: a drag 50 pt up read "lifted before
     /// moving 10 pt (measured 0 pt)", as if the touch had stayed put.
     @Test func aPanLockedToAnAxisSaysWhichAxisItDidNotMoveAlong() throws {

@@ -90,6 +90,10 @@ public struct Pan: Recognizer {
     /// fewer than `minimumTouches`, and the way it went, perhaps not among `directions`. A pan that
     /// lifts without beginning says so, rather than that it did not move.
     private var blocked: (touches: Int, direction: Directions)?
+    /// How far the translation had gone at the latest move, as compared with `minimumTranslation`:
+    /// what a pan that lifts without beginning had moved, without any lifting sample's own movement
+    /// (a finger that lifts while others stay carries its lift into the translation).
+    private var movedDistance = 0.0
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -132,6 +136,7 @@ public struct Pan: Recognizer {
         if context.state == .possible {
             // A minimum of 0 is "any movement": it begins when the translation is no longer zero.
             let (distance, direction) = measure(translation)
+            movedDistance = distance
             if !askedToBegin, distance >= parameters.minimumTranslation, distance > 0 {
                 if current.count >= parameters.minimumTouches, parameters.directions.contains(direction) {
                     askedToBegin = true
@@ -147,8 +152,6 @@ public struct Pan: Recognizer {
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
-        // What the moves before the lift reached: a pan begins on a move, never on the lift.
-        let (before, _) = measure(self.translation)
         for touch in touches { current[touch.id] = touch.location }
         let translation = self.translation
         track(context.time, translation)
@@ -176,9 +179,10 @@ public struct Pan: Recognizer {
             var message = "lifted before moving \(Format.number(limit)) pt\(lockedAxis)"
             var measured = moved
             if moved >= limit, moved > 0 {
-                // Far enough only with the lifting sample's own movement: said, and measured before it.
+                // Far enough only with the lifting samples' own movement: said, and measured as the
+                // moves left it.
                 message += "; it moved \(Format.number(moved)) pt only as it lifted, and a pan begins on a move"
-                measured = before
+                measured = movedDistance
             }
             context.fail(
                 FailureCode.didNotMove, message, measured: measured, limit: limit, unit: .points,
