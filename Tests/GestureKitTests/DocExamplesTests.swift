@@ -61,6 +61,17 @@ import Testing
         #expect(Self.examples.count >= 4)
     }
 
+    /// A conflict of a merge or rebase left in a page (one reached docs/batch.md) reads as two
+    /// versions of a paragraph, neither of them checked by its examples.
+    @Test(arguments: pages + ["docs/configuration.md"])
+    func noPageHoldsTheMarkersOfAConflict(_ page: String) throws {
+        let text = try String(contentsOf: GestureCommand.packageRoot.appendingPathComponent(page), encoding: .utf8)
+        let markers = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
+            $0.element.hasPrefix("<<<<<<< ") || $0.element.hasPrefix(">>>>>>> ")
+        }
+        #expect(markers.isEmpty, "\(page):\(markers.first.map { $0.offset + 1 } ?? 0): a conflict's marker")
+    }
+
     /// Each parameterised test below takes a part of the examples; neither part may be empty.
     @Test func thePagesHaveExamplesOnTheDatasetsAndWithout() {
         #expect(Self.examples.filter(\.usesDatasets).count >= 2)
