@@ -138,7 +138,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let jobs = try arguments.jobs()
     let misses = try arguments.integer("--misses", default: 10, minimum: 0)
     let minimumAccuracy = try arguments.fraction(arguments.options["--min-accuracy"], for: "--min-accuracy")
-    let minimumRecall = try recallGates(arguments, known: labeler.known)
+    let minimumRecall = try recallGates(arguments, known: labeler.known, unrecognized: labeler.unrecognized)
     let reportLimit = try arguments.integer("--report-limit", default: 200, minimum: 0)
     if arguments.options["--report"] == nil {
         if arguments.options["--report-limit"] != nil { throw UsageError("--report-limit needs --report DIR") }
@@ -178,12 +178,6 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
 
     let explainsLabels = arguments.flags.contains("--explain-labels")
-    func whyUnlabelled(_ folder: String) -> String {
-        let rows = labeler.labelsFiles.isEmpty ? "no labels file" : "no row in the labels files"
-        let place = folder.isEmpty ? "its path names no folder" : "its folder \"\(folder)\" is no gesture name"
-        return
-            "\(rows), no label of its own, and \(place) (expected one of \(labeler.known.sorted(by: GestureOrder.precedes).joined(separator: ", ")))"
-    }
     var board = Scoreboard(grouping: grouping)
     var worst = WorstMisses(capacity: format == .text ? misses : 0)
     var firstErrors: [BatchRow] = []
@@ -225,7 +219,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             Output.error(error.description)
         } else if explainsLabels, row.label == nil {
             progress.clear()
-            Output.error("\(row.path): unlabelled: \(whyUnlabelled(row.unlabelledFolder ?? ""))")
+            Output.error("\(row.path): unlabelled: \(labeler.whyUnlabelled(folder: row.unlabelledFolder ?? ""))")
         }
         switch format {
         case .jsonl:
@@ -324,10 +318,11 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let run = try mergedRun(runs)
     // The gestures of the run's recognizers, when its outputs say them (a run of the whole registry):
-    // a slip gets "did you mean", as in `batch`. Otherwise any gesture name is taken, and one no trace
-    // is labelled with cannot be checked.
+    // a slip gets "did you mean", and a gesture its values leave out why, as in `batch`. Otherwise any
+    // gesture name is taken, and one no trace is labelled with cannot be checked.
     let minimumRecall = try recallGates(
-        arguments, known: run?.registry.map { Set($0.flatMap(\.gestures) + ["none"]) })
+        arguments, known: run?.registry.map { Set($0.flatMap(\.gestures) + ["none"]) },
+        unrecognized: run?.registry.map { UnrecognizedGestures(registry: $0) } ?? UnrecognizedGestures())
     found.sort { PathOrder.precedes($0.0.path, $1.0.path) }
     // A shard given twice (a retried run, a glob) would count its traces twice.
     for (a, b) in zip(found, found.dropFirst()) where PathKey(a.0.path) == PathKey(b.0.path) && a.1 != b.1 {
@@ -413,8 +408,12 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
     return merged
 }
 
-/// The `--min-recall GESTURE=X` gates, each gesture (or each of a sequence's) checked against `known` (`nil`: any gesture name).
-func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError) -> [(String, Double)] {
+/// The `--min-recall GESTURE=X` gates, each gesture (or each of a sequence's) checked against `known` (`nil`: any
+/// gesture name); one that is not known says why when `unrecognized` knows (a gesture the recognizers' values
+/// leave out, a recognizer's id).
+func recallGates(
+    _ arguments: Arguments, known: Set<String>?, unrecognized: UnrecognizedGestures
+) throws(UsageError) -> [(String, Double)] {
     var gates: [(String, Double)] = []
     for spec in arguments.repeated["--min-recall"] ?? [] {
         // At the last `=`: X never holds one, and a configured gesture's name may (`a=b=0.9`).
@@ -430,9 +429,16 @@ func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError)
                     known.map { $0.contains(step) && step != "none" } ?? RecognizerDefinition.isGestureName(step)
                 })
             else {
+                // The first step that a recognizer left out, or one whose values leave it out, would
+                // recognize says why.
+                let why = steps.lazy.compactMap { step in
+                    unrecognized.reason(for: step).flatMap { reason in
+                        reason.remedy.map { ": \(reason.text(for: step)): \($0)" }
+                    }
+                }.first
                 throw UsageError(
                     "--min-recall: \"\(CorpusWalker.shown(Array(parts[0].utf8)))\" is no sequence of the gestures "
-                        + "of the recognizers (GESTURE+GESTURE…)")
+                        + "of the recognizers (GESTURE+GESTURE…)" + (why ?? ""))
             }
             gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
             continue
@@ -445,6 +451,17 @@ func recallGates(_ arguments: Arguments, known: Set<String>?) throws(UsageError)
             continue
         }
         guard known.contains(parts[0]) else {
+            if let reason = unrecognized.reason(for: parts[0]) {
+                let shown = CorpusWalker.shown(Array(parts[0].utf8))
+                if let remedy = reason.remedy {
+                    throw UsageError("--min-recall: \(reason.text(for: shown)): \(remedy)")
+                }
+                if case .recognizer(let gestures) = reason, let first = gestures.first {
+                    throw UsageError(
+                        "--min-recall: \(reason.text(for: shown)): gate them one by one (--min-recall \(first)=\(parts[1]))"
+                    )
+                }
+            }
             let gestures = known.sorted(by: GestureOrder.precedes)
             throw UsageError(
                 "--min-recall: unknown gesture \"\(CorpusWalker.shown(Array(parts[0].utf8)))\": "

@@ -188,6 +188,148 @@ import Testing
         #expect(owner("swipe-left") == "swipe")
     }
 
+    // MARK: Folders and gates naming a gesture no recognizer of the run recognizes
+
+    /// The reasons made from a configuration, and from the recognizers a run recorded with the
+    /// gestures of their values (what `merge-scores` has), are the same.
+    @Test func aRunsRecordedRecognizersGiveTheReasonsOfItsConfiguration() throws {
+        var configuration = Configuration()
+        try configuration.set(assignment: "swipe.directions=horizontal")
+        let reasons = UnrecognizedGestures(configuration: configuration)
+        let recorded = UnrecognizedGestures(registry: configuration.entries.map { ($0.id, $0.gestures) })
+        for name in ["swipe-up", "swipe-down", "swipe", "swipe-left", "tap", "nothing"] {
+            #expect(reasons.reason(for: name) == recorded.reason(for: name), "\(name)")
+        }
+        let horizontal = ["swipe-left", "swipe-right"]
+        #expect(reasons.reason(for: "swipe-up") == .leftOutByValues(owner: "swipe", recognizes: horizontal))
+        #expect(reasons.reason(for: "swipe") == .recognizer(gestures: horizontal))
+        #expect(reasons.reason(for: "swipe-left") == nil && reasons.reason(for: "tap") == nil)
+        #expect(reasons.gestures == ["swipe-down", "swipe-up"])
+        #expect(reasons.reason(forAnyCase: "Swipe-Up")?.name == "swipe-up")
+        try configuration.keepOnly(["tap"])
+        #expect(UnrecognizedGestures(configuration: configuration).reason(for: "swipe-up") == .leftOut(owner: "swipe"))
+    }
+
+    /// The two reasons no recognizer of a run recognizes swipe-up, each with the options that give it
+    /// and what to do: the label error's, said where a folder's name or a `--min-recall` gate names it.
+    static let swipeUpUnrecognized: [(options: [String], reason: String, remedy: String)] = [
+        (
+            ["--config", "horizontal.json", "--recognizers", "swipe-horizontal"],
+            "swipe-up is a gesture of swipe, which is not among the recognizers (--recognizers)", "add swipe"
+        ),
+        (
+            ["--recognizers", "swipe", "--set", "swipe.directions=horizontal"],
+            "swipe-up is a gesture of swipe that its parameters leave out (it recognizes swipe-left, swipe-right; "
+                + "gesture list shows its values)",
+            "change them"
+        ),
+    ]
+
+    /// A `swipe-up/` folder labels nothing then, and `--explain-labels` says why, as a label would;
+    /// mapped (`--label-map swipe-up=none`) it labels its traces none.
+    @Test(arguments: [0, 1])
+    func aFolderNamedForAGestureNoRecognizerRecognizesSaysWhy(_ index: Int) throws {
+        let (options, reason, remedy) = Self.swipeUpUnrecognized[index]
+        let corpus = try MiniCorpus("gestures-of-values-folder-\(index)")
+        defer { corpus.remove() }
+        try corpus.write("horizontal.json", Self.horizontal)
+        try corpus.add("swipe-up/1.csv", from: "swipe-up.csv")
+        let run = try GestureCommand.run(["batch", "--explain-labels"] + options + ["swipe-up"], in: corpus.folder)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr
+                == "swipe-up/1.csv: unlabelled: no labels file, no label of its own, and its folder \"swipe-up\" names "
+                + "no gesture of the recognizers: \(reason): \(remedy), or map the name (--label-map swipe-up=none)\n")
+        // The summary says the folder's name is no gesture of the recognizers, not no gesture.
+        let summary = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            summary.contains(
+                "\nunlabelled: no labels-file row, no label of their own, and a folder name that is no gesture of the "
+                    + "recognizers: swipe-up 1 (--explain-labels lists them, saying why)\n"),
+            "\(run.stdout)")
+        let mapped = try GestureCommand.run(
+            ["batch", "--explain-labels"] + options + ["--label-map", "swipe-up=none", "swipe-up"], in: corpus.folder)
+        #expect(mapped.status == 0 && mapped.stderr == "")
+        #expect(mapped.stdout.hasPrefix("1 trace: 1 scored, 0 unlabelled, 0 errors\n"))
+    }
+
+    /// A folder named for a recognizer whose gestures have other names (`swipe/`), or for a gesture of
+    /// one left out in another case (`Swipe-Up/`, which a run with swipe would read as swipe-up),
+    /// says so; a folder named for nothing still lists the gestures.
+    @Test func aFolderNamedForARecognizerOrInAnotherCaseSaysWhy() throws {
+        let corpus = try MiniCorpus("gestures-of-values-folder-names")
+        defer { corpus.remove() }
+        try corpus.add("swipe/1.csv", from: "swipe-left.json")
+        try corpus.add("Swipe-Up/1.csv", from: "swipe-up.csv")
+        try corpus.add("misc/1.csv", from: "tap.json")
+        let run = try GestureCommand.run(
+            ["batch", "--explain-labels", "--recognizers", "tap,swipe", "--set", "swipe.directions=left", "."],
+            in: corpus.folder)
+        #expect(run.status == 0)
+        let start = "unlabelled: no labels file, no label of its own, and its folder"
+        let recognizer: String =
+            "./swipe/1.csv: \(start) \"swipe\" names no gesture: swipe is a recognizer, not a gesture; its gestures "
+            + "are swipe-left: put its traces in folders named for those, or label them (--labels)"
+        let otherCase: String =
+            "./Swipe-Up/1.csv: \(start) \"Swipe-Up\" names no gesture of the recognizers: swipe-up is a gesture of "
+            + "swipe that its parameters leave out (it recognizes swipe-left; gesture list shows its values): "
+            + "change them, or map the name (--label-map Swipe-Up=none)"
+        let nothing = "./misc/1.csv: \(start) \"misc\" is no gesture name (expected one of swipe-left, tap, none)"
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [otherCase, nothing, recognizer], "in path order")
+    }
+
+    /// A `--min-recall` gate on such a gesture is refused saying why, as its label is.
+    @Test(arguments: [0, 1])
+    func aRecallGateOnAGestureNoRecognizerRecognizesSaysWhy(_ index: Int) throws {
+        let (options, reason, remedy) = Self.swipeUpUnrecognized[index]
+        let name = "gate-\(index)"
+        let gate = try Self.run(["batch"] + options + ["--min-recall", "swipe-up=0.9", "Traces/swipe-left.json"], name)
+        #expect(gate.status == 2)
+        #expect(
+            gate.stderr
+                == "gesture: error: --min-recall: \(reason): \(remedy)\nRun `gesture batch --help` for usage.\n")
+        // In a sequence too.
+        let sequence = try Self.run(
+            ["batch"] + options + ["--min-recall", "swipe-left+swipe-up=0.9", "Traces/swipe-left.json"], name)
+        #expect(sequence.status == 2)
+        #expect(
+            sequence.stderr
+                == "gesture: error: --min-recall: \"swipe-left+swipe-up\" is no sequence of the gestures of the "
+                + "recognizers (GESTURE+GESTURE…): \(reason): \(remedy)\nRun `gesture batch --help` for usage.\n")
+    }
+
+    /// A gate on a recognizer rather than a gesture names its gestures, those of its values.
+    @Test func aRecallGateOnARecognizerNamesItsGestures() throws {
+        let gate = try GestureCommand.run(
+            ["batch", "--set", "swipe.directions=horizontal", "--min-recall", "swipe=0.9", "Traces/swipe-left.json"])
+        #expect(gate.status == 2)
+        #expect(
+            gate.stderr
+                == "gesture: error: --min-recall: swipe is a recognizer, not a gesture; its gestures are swipe-left, "
+                + "swipe-right: gate them one by one (--min-recall swipe-left=0.9)\n"
+                + "Run `gesture batch --help` for usage.\n")
+    }
+
+    /// `merge-scores` knows the gestures of the merged run's values from its outputs, and says why
+    /// one is not among them as the run would.
+    @Test func aMergedRunsRecallGateOnAGestureItsValuesLeaveOutSaysWhy() throws {
+        let outputs = try MiniCorpus("gestures-of-values-merge")
+        defer { outputs.remove() }
+        let trace = GestureCommand.packageRoot.appendingPathComponent("Traces/swipe-left.json").path
+        let batch = try GestureCommand.run(
+            ["batch", "--format", "json", "--set", "swipe.directions=horizontal", trace], in: outputs.folder)
+        #expect(batch.status == 0)
+        try outputs.write("out.json", batch.stdout)
+        let merged = try GestureCommand.run(
+            ["merge-scores", "--min-recall", "swipe-up=0.9", "out.json"], in: outputs.folder)
+        #expect(merged.status == 2)
+        #expect(
+            merged.stderr
+                == "gesture: error: --min-recall: \(Self.swipeUpUnrecognized[1].reason): change them\n"
+                + "Run `gesture merge-scores --help` for usage.\n")
+    }
+
     // MARK: gesture tune
 
     /// A swept recognizer's recall counts the traces of the gestures its values recognize: a swipe

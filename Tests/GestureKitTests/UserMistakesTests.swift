@@ -102,8 +102,8 @@ import Testing
                 """
                 3 traces: 0 scored, 3 unlabelled, 0 errors
                 recognized among the unlabelled: checkmark 2, circle 1
-                unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: fast 2,
-                  slow 1 (--explain-labels lists them)
+                unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture of the
+                  recognizers: fast 2, slow 1 (--explain-labels lists them, saying why)
 
                 """))
         let known =

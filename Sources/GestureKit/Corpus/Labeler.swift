@@ -29,12 +29,10 @@ public struct Labeler: Sendable {
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`, whose settings fingerprint it is part of).
     public private(set) var fingerprint = PathOrder.stableHashStart
-    /// The gestures of the registry's recognizers that no recognizer of the configuration recognizes,
-    /// and why each is not: a label naming one is unknown for that reason, which its message says.
-    private var unrecognized: [String: Unrecognized] = [:]
-    /// The recognizers whose id names none of their gestures (`swipe`: swipe-left, …), by id: a label
-    /// naming one is unknown for that reason, which its message says.
-    private var recognizerGestures: [String: [String]] = [:]
+    /// Why a name that is no gesture of the configuration was likely meant as one (a gesture of a
+    /// recognizer left out, or that its values leave out; a recognizer's id): a label, a folder's name
+    /// or a `--label-map` target naming one is unknown for that reason, which its message says.
+    public let unrecognized: UnrecognizedGestures
     /// `known` by lowercased name, for folder names.
     private let knownByLowercase: [String: String]
     /// What reading the labels files noticed that is not an error: rows for files that do not exist,
@@ -51,52 +49,14 @@ public struct Labeler: Sendable {
         knownByLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         workingDirectory = FileManager.default.currentDirectoryPath
         acceptsAnyLabel = false
-        var unrecognized: [String: Unrecognized] = [:]
-        for entry in configuration.entries {
-            for gesture in entry.definition.gestures where !known.contains(gesture) && unrecognized[gesture] == nil {
-                unrecognized[gesture] = .leftOutByValues(owner: entry.id, recognizes: entry.gestures)
-            }
-        }
-        // A recognizer left out says more than the values of another (`--recognizers swipe-horizontal`
-        // leaves out the swipe that recognizes swipe-up): adding it is what was likely meant.
-        let ids = Set(configuration.entries.map(\.id))
-        for definition in Registry.all where !ids.contains(definition.id) {
-            for gesture in definition.gestures where !known.contains(gesture) {
-                unrecognized[gesture] = .leftOut(owner: definition.id)
-            }
-        }
-        self.unrecognized = unrecognized
-        // The configuration's own with their values first (a horizontal swipe's two), then the registry's.
-        let byId = configuration.entries.map { ($0.id, $0.definition.gestures, $0.gestures) }
-        for (id, all, gestures) in byId + Registry.all.map({ ($0.id, $0.gestures, $0.gestures) })
-        where !all.contains(id) && recognizerGestures[id] == nil {
-            recognizerGestures[id] = gestures
-        }
+        unrecognized = UnrecognizedGestures(configuration: configuration)
     }
 
-    /// Why no recognizer of the configuration recognizes a gesture of the registry.
-    private enum Unrecognized: Sendable {
-        /// Its recognizer is not among the configuration's (`--recognizers`).
-        case leftOut(owner: String)
-        /// Its recognizer is, but with values that leave the gesture out (a swipe whose `directions`
-        /// are `left, right` recognizes no swipe-up); `recognizes` are the gestures it recognizes.
-        case leftOutByValues(owner: String, recognizes: [String])
-    }
-
-    /// Why `gesture` is not recognized, and what to do about it, when it is a gesture of the registry.
+    /// Why `gesture` is not recognized, and what to do about it, when it is a gesture of the registry
+    /// (not a recognizer's id, whose remedy depends on where it is named).
     private func whyUnrecognized(_ gesture: String) -> (reason: String, remedy: String)? {
-        switch unrecognized[gesture] {
-        case .leftOut(let owner):
-            ("\(gesture) is a gesture of \(owner), which is not among the recognizers (--recognizers)", "add \(owner)")
-        case .leftOutByValues(let owner, let recognizes):
-            (
-                "\(gesture) is a gesture of \(owner) that its parameters leave out (it recognizes "
-                    + (recognizes.isEmpty ? "none" : recognizes.joined(separator: ", "))
-                    + "; gesture list shows its values)",
-                "change them"
-            )
-        case nil: nil
-        }
+        guard let reason = unrecognized.reason(for: gesture), let remedy = reason.remedy else { return nil }
+        return (reason.text(for: gesture), remedy)
     }
 
     /// A labeler for examples of new gestures: any label that can name a gesture (no spaces, commas
@@ -106,6 +66,7 @@ public struct Labeler: Sendable {
         knownByLowercase = ["none": "none"]
         workingDirectory = FileManager.default.currentDirectoryPath
         acceptsAnyLabel = true
+        unrecognized = UnrecognizedGestures()
     }
 
     /// Parses a `--label-map` value: `from=to` pairs separated by commas; `*=to` for the rest.
@@ -122,10 +83,10 @@ public struct Labeler: Sendable {
                 if let (reason, remedy) = whyUnrecognized(parts[1]) {
                     throw LabelError("--label-map: \(reason): \(remedy)")
                 }
-                if let gestures = recognizerGestures[parts[1]], !gestures.isEmpty {
-                    throw LabelError(
-                        "--label-map: \(parts[1]) is a recognizer, not a gesture; its gestures are "
-                            + gestures.joined(separator: ", "))
+                if let reason = unrecognized.reason(for: parts[1]), case .recognizer(let gestures) = reason,
+                    !gestures.isEmpty
+                {
+                    throw LabelError("--label-map: \(reason.text(for: parts[1]))")
                 }
                 throw LabelError(
                     "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": "
@@ -468,8 +429,8 @@ public struct Labeler: Sendable {
         public var label: String?
         /// A labels file's row gave the label, and the trace's own label said something else.
         public var overridesTrace = false
-        /// For an unlabelled trace, the name of its folder (which is no gesture), or "" when the path
-        /// names no folder.
+        /// For an unlabelled trace, the name of its folder (which is no gesture of the recognizers;
+        /// `whyUnlabelled(folder:)` says why), or "" when the path names no folder.
         public var unlabelledFolder: String?
     }
 
@@ -488,6 +449,35 @@ public struct Labeler: Sendable {
         guard let folder = Self.parentName(path) else { return .success(Labelling(unlabelledFolder: "")) }
         if let label = folderLabel(folder) { return .success(Labelling(label: label)) }
         return .success(Labelling(unlabelledFolder: folder))
+    }
+
+    /// Why a trace that `labelling(for:traceLabel:)` left unlabelled has no label, given its
+    /// `Labelling/unlabelledFolder`; what `gesture batch --explain-labels` says of it. A folder named
+    /// for a gesture no recognizer of the configuration recognizes, or for a recognizer, says so as a
+    /// label naming it would:
+    ///
+    ///     no labels file, no label of its own, and its folder "swipe-up" names no gesture of the
+    ///     recognizers: swipe-up is a gesture of swipe that its parameters leave out (it recognizes
+    ///     swipe-left, swipe-right; gesture list shows its values): change them, or map the name
+    ///     (--label-map swipe-up=none)
+    public func whyUnlabelled(folder: String) -> String {
+        let start =
+            (labelsFiles.isEmpty ? "no labels file" : "no row in the labels files") + ", no label of its own, and "
+        let expected = " (expected one of \(knownList))"
+        guard !folder.isEmpty else { return start + "its path names no folder" + expected }
+        let shown = DiagnosticText.escaped(folder)
+        let named = "its folder \"\(shown)\""
+        if let (name, reason) = unrecognized.reason(forAnyCase: folder) {
+            if let remedy = reason.remedy {
+                return start + "\(named) names no gesture of the recognizers: \(reason.text(for: name)): \(remedy), "
+                    + "or map the name (--label-map \(shown)=none)"
+            }
+            if case .recognizer(let gestures) = reason, !gestures.isEmpty {
+                return start + "\(named) names no gesture: \(reason.text(for: name)): put its traces in folders named "
+                    + "for those, or label them (--labels)"
+            }
+        }
+        return start + "\(named) is no gesture name" + expected
     }
 
     /// The gesture a folder's name names: a name `--label-map` renames (`check=checkmark`, and
@@ -572,9 +562,10 @@ public struct Labeler: Sendable {
             // The map renames whole labels: a sequence's hint names the whole of it.
             return "\(text): \(reason): \(remedy), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }
-        if parts.count == 1, let gestures = recognizerGestures[label], !gestures.isEmpty {
-            return "\(text): \(label) is a recognizer, not a gesture; its gestures are "
-                + "\(gestures.joined(separator: ", ")): label each trace with one, or map the label "
+        if parts.count == 1, let reason = unrecognized.reason(for: label), case .recognizer(let gestures) = reason,
+            !gestures.isEmpty
+        {
+            return "\(text): \(reason.text(for: label)): label each trace with one, or map the label "
                 + "(--label-map \(label)=\(gestures[0]))"
         }
         // A slip of one (`Checkmark`, `chekmark`) is named first.
@@ -586,7 +577,7 @@ public struct Labeler: Sendable {
     /// The gesture (or none) that `label` is a slip of, if any (`Spelling`): a known one, or one of a
     /// recognizer left out, whose own message then says so.
     private func nearest(_ label: String) -> String? {
-        Spelling.nearest(to: label, among: (Array(known) + unrecognized.keys).sorted(by: GestureOrder.precedes))
+        Spelling.nearest(to: label, among: (Array(known) + unrecognized.gestures).sorted(by: GestureOrder.precedes))
             .flatMap { $0 == label ? nil : $0 }
     }
 

@@ -427,7 +427,8 @@ public enum BatchReport {
     }
 
     /// What the unlabelled traces were recognized as, and why they have no label: the folders
-    /// whose names are no gesture, most traces first.
+    /// whose names are no gesture of the recognizers (a `swipe-up/` one, when their values leave
+    /// swipe-up out, is one), most traces first.
     static func unlabelledText(_ board: Scoreboard) -> String {
         guard board.unlabelled > 0 else { return "" }
         var out = ""
@@ -446,8 +447,9 @@ public enum BatchReport {
             let shown = folders.prefix(5).map { "\($0.key.isEmpty ? "(no folder)" : $0.key) \($0.value)" }
             let more = folders.count > 5 ? ", and \(folders.count - 5) more" : ""
             out +=
-                "unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture: "
-                + shown.joined(separator: ", ") + more + " (--explain-labels lists them)\n"
+                "unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture of "
+                + "the recognizers: " + shown.joined(separator: ", ") + more
+                + " (--explain-labels lists them, saying why)\n"
         }
         return out
     }
