@@ -78,7 +78,7 @@ import Testing
                 """
                 profile: default
 
-                swipe-horizontal (discrete): one quick straight stroke left, right, up or down (Apple's
+                swipe-horizontal (discrete): one quick straight stroke in one of its `directions` (Apple's
                   event-handling guide swipe)
                   gestures: swipe-left, swipe-right
                   instance of: swipe
@@ -109,6 +109,10 @@ import Testing
             text.stdout.split(separator: "\n").filter { $0.hasPrefix("  gestures: ") } == [
                 "  gestures: swipe-up, swipe-down"
             ])
+        // Its summary, the kind's, names no direction it does not recognize: it is true of any values.
+        #expect(
+            text.stdout.hasPrefix(
+                "profile: default\n\nswipe (discrete): one quick straight stroke in one of its `directions` "))
         let json = try GestureCommand.run(set + ["--format", "json"])
         #expect(try Self.listedGestures(json.stdout).map(\.gestures) == [["swipe-up", "swipe-down"]])
     }

@@ -12,7 +12,8 @@
 public struct Swipe: Recognizer {
     public static let definition = RecognizerDefinition(
         Swipe.self, id: "swipe",
-        summary: "one quick straight stroke left, right, up or down (Apple's event-handling guide swipe)",
+        // Of any values, as tap's is: `gestures` and `directions` say which ways it recognizes.
+        summary: "one quick straight stroke in one of its `directions` (Apple's event-handling guide swipe)",
         gestures: gestures(of: .all), gesturesWith: { gestures(of: $0.directions) },
         capabilities: [.swipe], requiresFailureOf: [.every(.shape)],
         details: [
