@@ -139,6 +139,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelled = 0
+    // The first unlabelled trace whose folder is named for a gesture no recognizer of the run
+    // recognizes (`swipe-up/`, the swipe limited to left and right), or for a recognizer: why it is
+    // unlabelled is known, and when no trace is labelled that is likely why.
+    var namedForAGesture: String?
     // Every trace must be in a group: a fold left out would make the cross-validated figure lie.
     let ungrouped = reads.compactMap { $0.error?.code == .noGroup ? $0.error : nil }
     if let first = ungrouped.first {
@@ -154,6 +158,11 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         guard let label = read.label else {
             unlabelled += 1
+            if namedForAGesture == nil, let folder = read.labelling?.unlabelledFolder,
+                labeler.unrecognized.reason(forAnyCase: folder) != nil
+            {
+                namedForAGesture = "\(entry.path): unlabelled: \(labeler.whyUnlabelled(folder: folder))"
+            }
             continue
         }
         samples.append(TuningSample(path: entry.path, trace: trace, label: label, group: read.group))
@@ -165,7 +174,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         throw UsageError(
             "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
-                + "give --labels FILE, or put traces in folders named for their gesture")
+                + "give --labels FILE, or put traces in folders named for their gesture"
+                + (namedForAGesture.map { "; \($0)" } ?? ""))
     }
     // A swept recognizer with no traces of its own has no recall to choose by: every value would tie.
     let labelled = Set(samples.flatMap { $0.label.split(separator: "+").map(String.init) })

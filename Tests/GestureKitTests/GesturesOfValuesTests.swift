@@ -358,6 +358,28 @@ import Testing
         #expect(mapped.stdout.contains(": swipe recall 100% (1 of 1), false alarms 0% (0 of 1), accuracy 100%\n"))
     }
 
+    /// A corpus whose traces are labelled only by a folder named for a gesture the values leave out
+    /// has no labelled trace: tune, which has no --explain-labels, says why with its error.
+    @Test func tuningACorpusOfAFolderNamedForAGestureLeftOutSaysWhy() throws {
+        let corpus = try MiniCorpus("gestures-of-values-tune-folder")
+        defer { corpus.remove() }
+        try corpus.add("swipe-up/1.csv", from: "swipe-up.csv")
+        let run = try GestureCommand.run(
+            [
+                "tune", ".", "--recognizers", "swipe", "--set", "swipe.directions=horizontal", "--sweep",
+                "swipe.minimumTravel=20:40:20",
+            ],
+            in: corpus.folder)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "gesture: error: no labelled traces among the 1 files (0 errors, 1 unlabelled): give --labels "
+                + "FILE, or put traces in folders named for their gesture; ./swipe-up/1.csv: unlabelled: no labels "
+                + "file, no label of its own, and its folder \"swipe-up\" names no gesture of the recognizers: "
+                + "\(Self.swipeUpUnrecognized[1].reason): change them, or map the name (--label-map swipe-up=none)\n"
+                + "Run `gesture tune --help` for usage.\n")
+    }
+
     /// A swept instance with no trace of the gestures its values recognize has no recall to choose by.
     @Test func tuningAnInstanceWithNoTraceOfItsGesturesIsAUsageError() throws {
         let corpus = try MiniCorpus("gestures-of-values-tune-none")
