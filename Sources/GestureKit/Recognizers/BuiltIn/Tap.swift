@@ -19,7 +19,10 @@ public struct Tap: TapCounting {
 
     /// What `tap` and `double-tap` report.
     static let tapDetails = [
-        DetailSpec("location", .point, unit: .points, "Where the first tap landed."),
+        DetailSpec(
+            "location", .point, unit: .points,
+            "Where the first tap lifted (within allowableMovement of where it landed): later taps are measured from it."
+        ),
         DetailSpec("taps", .integer, unit: .count, minimum: 1, "Taps counted."),
     ]
 

@@ -25,7 +25,7 @@ public struct TapParameters: RecognizerParameters {
             "longest wait from one tap's lift to the next tap (Hammer.js: 300 ms)"),
         .init(
             "maximumDistance", \.maximumDistance, .points, minimum: 0,
-            "how far a later tap may land from the first (Hammer.js: 10 px)"),
+            "how far a later tap may land from where the first lifted (Hammer.js: 10 px)"),
     ]
 }
 
@@ -44,7 +44,7 @@ public enum TapFailureCode: String, RecognizerFailureCode {
         case .moved: "a finger moved further than allowableMovement during a tap"
         case .tooManyTouches: "more fingers down together than touches"
         case .tooFewTouches: "a tap lifted with fewer fingers down together than touches"
-        case .tooFar: "a later tap landed further than maximumDistance from the first"
+        case .tooFar: "a later tap landed further than maximumDistance from where the first lifted"
         case .noNextTap: "the next tap did not begin within maximumInterval of the last lift"
         }
     }
