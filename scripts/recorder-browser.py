@@ -129,8 +129,16 @@ class Page:
         self.b.evaluate(f"document.getElementById('{element}').select()")
         self.b.send("Input.insertText", {"text": text})
 
-    def output(self):
-        return self.b.evaluate("document.getElementById('output').value")
+    def output(self, timeout=20):
+        """The trace text once the page has shown it: the input dispatched ahead of it reaches the page
+        as pointer events after the DevTools call returns, so on a loaded machine a read right after a
+        lift could find the text not yet rebuilt (an empty cancelled.json failed a test that way)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.b.evaluate("document.getElementById('output').value")
+            if text or time.monotonic() > deadline:
+                return text
+            time.sleep(0.05)
 
     def text(self, element):
         return self.b.evaluate(f"document.getElementById('{element}').textContent")
