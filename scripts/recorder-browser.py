@@ -183,6 +183,17 @@ def download(page, element):
             return begin["suggestedFilename"], pathlib.Path(progress["filePath"])
 
 
+def eventually(check, timeout=10):
+    """Whether `check()` holds within `timeout` seconds: what the page does with input it was sent
+    (a label typed, a lift) may come after the DevTools call returns."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def wait_for_file(path, timeout=20):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -261,7 +272,7 @@ def main():
         page.click("clear")
         page.stroke([(300 - 15 * k, 150) for k in range(9)])
         page.type_into("label", "swipe/left")
-        summary["labelAfterDrawing"] = '"label": "swipe/left"' in page.output()
+        summary["labelAfterDrawing"] = eventually(lambda: '"label": "swipe/left"' in page.output())
         page.click("save")
         shutil.copy(wait_for_file(downloads / "swipe_left.json"), out / "swipe-left.json")
         summary["saveStatus"] = page.text("status")
