@@ -431,11 +431,9 @@ func recallGates(
             else {
                 // The first step that a recognizer left out, or one whose values leave it out, would
                 // recognize says why.
-                let why = steps.lazy.compactMap { step in
-                    unrecognized.reason(for: step).flatMap { reason in
-                        reason.remedy.map { ": \(reason.text(for: step)): \($0)" }
-                    }
-                }.first
+                let why = steps.lazy.compactMap(unrecognized.whyUnrecognized).first.map {
+                    ": \($0.reason): \($0.remedy)"
+                }
                 throw UsageError(
                     "--min-recall: \"\(CorpusWalker.shown(Array(parts[0].utf8)))\" is no sequence of the gestures "
                         + "of the recognizers (GESTURE+GESTURE…)" + (why ?? ""))

@@ -52,13 +52,6 @@ public struct Labeler: Sendable {
         unrecognized = UnrecognizedGestures(configuration: configuration)
     }
 
-    /// Why `gesture` is not recognized, and what to do about it, when it is a gesture of the registry
-    /// (not a recognizer's id, whose remedy depends on where it is named).
-    private func whyUnrecognized(_ gesture: String) -> (reason: String, remedy: String)? {
-        guard let reason = unrecognized.reason(for: gesture), let remedy = reason.remedy else { return nil }
-        return (reason.text(for: gesture), remedy)
-    }
-
     /// A labeler for examples of new gestures: any label that can name a gesture (no spaces, commas
     /// or `+`) is one, and a trace's folder names its gesture.
     public init(anyLabel: Void) {
@@ -80,7 +73,7 @@ public struct Labeler: Sendable {
                 )
             }
             guard known.contains(parts[1]) || (acceptsAnyLabel && Labeler.isName(parts[1])) else {
-                if let (reason, remedy) = whyUnrecognized(parts[1]) {
+                if let (reason, remedy) = unrecognized.whyUnrecognized(parts[1]) {
                     throw LabelError("--label-map: \(reason): \(remedy)")
                 }
                 if let reason = unrecognized.reason(for: parts[1]), case .recognizer(let gestures) = reason,
@@ -558,7 +551,7 @@ public struct Labeler: Sendable {
     private func unknown(_ label: String, where place: String = "", mapHint: Bool = false) -> String {
         let text = "unknown label \"\(DiagnosticText.escaped(label))\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        if let (reason, remedy) = parts.lazy.compactMap(whyUnrecognized).first {
+        if let (reason, remedy) = parts.lazy.compactMap(unrecognized.whyUnrecognized).first {
             // The map renames whole labels: a sequence's hint names the whole of it.
             return "\(text): \(reason): \(remedy), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
         }

@@ -92,6 +92,14 @@ public struct UnrecognizedGestures: Sendable {
     /// Why `name` is not recognized, when it is known.
     public func reason(for name: String) -> Reason? { reasons[name] }
 
+    /// Why `gesture` is not recognized and what makes it so (`swipe-up is a gesture of swipe, …`,
+    /// `add swipe`), when it is a gesture of the registry; nil for a recognizer's id, whose remedy
+    /// depends on where it is named.
+    public func whyUnrecognized(_ gesture: String) -> (reason: String, remedy: String)? {
+        guard let reason = reasons[gesture], let remedy = reason.remedy else { return nil }
+        return (reason.text(for: gesture), remedy)
+    }
+
     /// The name with a reason that `name` is in any case (`Swipe-Up/`, a folder's name), and its reason.
     public func reason(forAnyCase name: String) -> (name: String, reason: Reason)? {
         if let reason = reasons[name] { return (name, reason) }

@@ -76,6 +76,10 @@ public struct Pan: Recognizer {
     }
 
     private let parameters: Parameters
+    /// The axis `directions` keep to, which locks the pan to it (Hammer.js's direction): measured only
+    /// along it; nil when they take in both axes, measured in the plane.
+    private let lock: Axis?
+    private enum Axis { case horizontal, vertical }
     private var current = TouchMap<Point>()
     /// Translation carried over from before the set of touches last changed, so that a finger added
     /// or lifted does not make the pan jump (UIKit does the same).
@@ -97,6 +101,10 @@ public struct Pan: Recognizer {
 
     public init(parameters: Parameters) {
         self.parameters = parameters
+        let directions = parameters.directions
+        lock =
+            directions.isDisjoint(with: .vertical)
+            ? .horizontal : directions.isDisjoint(with: .horizontal) ? .vertical : nil
     }
 
     @inline(__always) private var translation: Point {
@@ -205,22 +213,24 @@ public struct Pan: Recognizer {
     /// How far the translation has gone, and which way: along one axis when `directions` keeps to
     /// that axis (Hammer.js's lock), else in the plane, its direction by the main axis.
     private func measure(_ translation: Point) -> (distance: Double, direction: Directions) {
-        let directions = parameters.directions
-        if directions.isDisjoint(with: .vertical) {
-            return (abs(translation.x), translation.x == 0 ? [] : (translation.x < 0 ? .left : .right))
+        switch lock {
+        case .horizontal?:
+            (abs(translation.x), translation.x == 0 ? [] : (translation.x < 0 ? .left : .right))
+        case .vertical?:
+            (abs(translation.y), translation.y == 0 ? [] : (translation.y < 0 ? .up : .down))
+        case nil:
+            (translation.distance(to: .zero), Directions.of(dx: translation.x, dy: translation.y))
         }
-        if directions.isDisjoint(with: .horizontal) {
-            return (abs(translation.y), translation.y == 0 ? [] : (translation.y < 0 ? .up : .down))
-        }
-        return (translation.distance(to: .zero), Directions.of(dx: translation.x, dy: translation.y))
     }
 
     /// The axis `measure` keeps to, for messages: a pan locked to left and right that moves only up
     /// has moved 0 pt horizontally, not 0 pt.
     private var lockedAxis: String {
-        if parameters.directions.isDisjoint(with: .vertical) { return " horizontally" }
-        if parameters.directions.isDisjoint(with: .horizontal) { return " vertically" }
-        return ""
+        switch lock {
+        case .horizontal?: " horizontally"
+        case .vertical?: " vertically"
+        case nil: ""
+        }
     }
 
     private func values(_ translation: Point) -> [JSONValue.Member] {
