@@ -440,4 +440,37 @@ private func swipeOnly() throws -> Configuration {
         }
         #expect(held.predicted[swipe] == 1 && late.predicted[swipe] == 2)
     }
+    /// An instance beside its kind shares its gestures: a trace labelled with one counts for both, so
+    /// sweeping the instance has a recall (it had none, every such label going to the first that
+    /// recognizes it), and the text says whose gestures they also are. swipe-right, 45 pt, is
+    /// recognized twice (by swipe, before the instance: its figures are the gesture's whoever gave
+    /// it); the 15 pt stroke labelled none is recognized by neither.
+    @Test func anInstanceSharingItsKindsGesturesIsCountedForThem() throws {
+        var base = Configuration()
+        try base.apply(
+            json: Array(
+                #"{"recognizers": [{"id": "swipe-horizontal", "kind": "swipe", "parameters": {"directions": ["left", "right"]}}]}"#
+                    .utf8), file: "c.json")
+        try base.keepOnly(["swipe", "swipe-horizontal"])
+        let sweep = try Sweep(parsing: "swipe-horizontal.minimumTravel=20:40:20", in: base)
+        let samples = [sample("a", "swipe-right", 45), sample("b", "swipe-right", 45), sample("a", "none", 15)]
+        let result = try Tuner(base: base, sweeps: [sweep], maximumFalseAlarms: 0, jobs: 1).run(samples)
+        let (swipe, instance) = (
+            try #require(result.recognizers.firstIndex(of: "swipe")),
+            try #require(result.recognizers.firstIndex(of: "swipe-horizontal"))
+        )
+        #expect(result.sharers == [["swipe"]])
+        for counts in result.totals {
+            #expect(counts.labelled[instance] == 2 && counts.recalled[instance] == 2)
+            #expect(counts.labelled[swipe] == 2 && counts.recalled[swipe] == 2)
+            #expect(counts.falseAlarms[instance] == 0 && counts.predicted[instance] == 2)
+        }
+        let text = TuneReport.text(result, corpus: TuneReport.Corpus(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
+        #expect(
+            text.contains(
+                "swipe-horizontal shares gestures with swipe: a trace counts for each recognizer of its gesture, "
+                    + "whichever gave it (to tune swipe-horizontal alone, leave it out with --recognizers)"))
+        let json = TuneReport.json(result, corpus: TuneReport.Corpus(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
+        #expect(json["sharedGestures"]?.text == #"{"swipe-horizontal":["swipe"]}"#)
+    }
 }

@@ -71,6 +71,12 @@ public enum TuneReport {
                 + "counted: no trace is labelled with another recognizer's gesture or none, so the limit of "
                 + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)) was not tested (label such traces to test it)\n"
         }
+        for (target, others) in zip(result.targets, result.sharers) where !others.isEmpty {
+            out +=
+                "\n\(result.recognizers[target]) shares gestures with \(others.joined(separator: ", ")): a trace counts "
+                + "for each recognizer of its gesture, whichever gave it (to tune \(result.recognizers[target]) alone, "
+                + "leave \(others.count == 1 ? "it" : "them") out with --recognizers)\n"
+        }
         guard let crossValidated = result.crossValidated else {
             out += "\nchosen: \(settingText(result, result.chosen.setting)): \(figures(result, chosen))\n"
             if corpus.groupBy == nil {
@@ -280,6 +286,12 @@ public enum TuneReport {
             M("objective", .string(result.objective.rawValue)),
             M("maxFalseAlarms", .number(result.maximumFalseAlarms)),
             M("targets", .array(result.targets.map { .string(result.recognizers[$0]) })),
+            M(
+                "sharedGestures",
+                .object(
+                    zip(result.targets, result.sharers).filter { !$1.isEmpty }.map {
+                        M(result.recognizers[$0], .array($1.map { .string($0) }))
+                    })),
             M(
                 "sweeps",
                 .array(

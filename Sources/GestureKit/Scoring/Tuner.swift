@@ -429,6 +429,10 @@ public struct TuningResult: Sendable {
     public let recognizers: [String]
     /// Indexes into `recognizers` of the swept ones.
     public let targets: [Int]
+    /// Per target (in `targets`' order), the other recognizers of the configuration that recognize one
+    /// of its gestures (an instance beside its kind): a result names a gesture, not who gave it, so
+    /// its figures are those gestures' whichever of them recognized them.
+    public let sharers: [[String]]
     /// The grid, in order; a setting is an index into it.
     public let grid: [[ParameterValue]]
     /// The groups, in name order (runs of digits as numbers: `s2` before `s10`); empty without grouping.
@@ -463,13 +467,20 @@ public struct TuningResult: Sendable {
         let entries = tuner.base.entries
         recognizers = entries.map(\.id)
         targets = tuner.targets.compactMap { id in entries.firstIndex { $0.id == id } }
+        sharers = targets.map { target in
+            let gestures = Set(entries[target].gestures)
+            return entries.indices.filter { $0 != target && !gestures.isDisjoint(with: entries[$0].gestures) }
+                .map { entries[$0].id }
+        }
         self.grid = grid
         // Per code: the recognizers whose gestures it holds (none for `none`), each once, in order; a
         // result of several gestures (two touch sequences, or two recognizers together) counts for each.
-        let owners = tuner.base.relations.owners
+        // A gesture two recognizers recognize (an instance beside its kind, two double-tap recognizers)
+        // counts for both: a result names the gesture, not who gave it.
         let labels = samples.map { codes.code($0.label) }
         let families = codes.names.map { name in
-            Set(name.split(separator: "+").compactMap { owners[String($0)] }).sorted()
+            let parts = Set(name.split(separator: "+").map(String.init))
+            return entries.indices.filter { !parts.isDisjoint(with: entries[$0].gestures) }
         }
         // Without groups, one count per setting; with them, a sample without one is in the group "".
         let grouped = samples.contains { $0.group != nil }
