@@ -235,6 +235,14 @@ let shapes = [
         let gate = try GestureCommand.run(restricted + ["--min-recall", "cirle=0.9", "z.csv"], in: corpus.folder)
         #expect(gate.status == 2)
         #expect(gate.stderr.hasPrefix("gesture: error: --min-recall: unknown gesture \"cirle\": did you mean circle? "))
+        // A slip of a gesture the recognizers leave out is named as a label's is.
+        let leftOutSlip = try GestureCommand.run(
+            ["batch", "--recognizers", "swipe", "--min-recall", "chekmark=0.9", "z.csv"], in: corpus.folder)
+        #expect(leftOutSlip.status == 2)
+        #expect(
+            leftOutSlip.stderr.hasPrefix(
+                "gesture: error: --min-recall: unknown gesture \"chekmark\": did you mean checkmark? expected one of "
+                    + "swipe-down, swipe-left, swipe-right, swipe-up, none\n"), "\(leftOutSlip.stderr)")
     }
 
     /// A trace's own label that no recognizer produces is a row's error placed at the label, in JSON
