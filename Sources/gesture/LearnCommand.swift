@@ -242,6 +242,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 "\(Output.name(files[0])): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
                     + (owner.definition.gestures.contains(name) ? "" : " in another case")
                     + ": a learned gesture needs a name of its own (--label-map \(name)=my-\(name.lowercased()))")
+        } else if let recognizer = builtIn.entries.first(where: { RecognizerDefinition.sameGestureName($0.id, name) }) {
+            // A built-in recognizer's id that is none of its gestures (`swipe`): a label or folder so
+            // named is told elsewhere that it names that recognizer's gestures (`swipe-left`, …), and
+            // `--min-recall swipe=…` says so too whenever the learned recognizer is left out.
+            problems.append(
+                "\(Output.name(files[0])): error: gesture \(name) is the id of the built-in recognizer \(recognizer.id)"
+                    + (recognizer.id == name ? "" : " in another case") + ", whose gestures are "
+                    + recognizer.definition.gestures.joined(separator: ", ")
+                    + ": a label \(name) is taken for that recognizer, so a learned gesture needs a name of its own "
+                    + "(--label-map \(name)=my-\(name.lowercased()))")
         }
         if let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
             problems.append(

@@ -817,6 +817,30 @@ import Testing
                     + "recognizer needs an id of its own\n"))
     }
 
+    /// `swipe` is a built-in recognizer's id and none of its gestures: without the templates file a
+    /// label `swipe` is told it names swipe-left, …, and `tune --sweep swipe.…` finds no trace of
+    /// swipe's among those labelled `swipe`. So learn refuses it, in any case.
+    @Test func learnRefusesTheIdOfABuiltInRecognizerAsAGestureName() throws {
+        let corpus = try MiniCorpus("edge-learn-swipe")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["swipe", "Pinch", "v"])
+        let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "examples/p0/Pinch/0.json: error: gesture Pinch is a gesture of the built-in recognizer pinch in "
+                + "another case: a learned gesture needs a name of its own (--label-map Pinch=my-pinch)\n"
+                + "examples/p0/swipe/0.json: error: gesture swipe is the id of the built-in recognizer swipe, whose "
+                + "gestures are swipe-left, swipe-right, swipe-up, swipe-down: a label swipe is taken for that "
+                + "recognizer, so a learned gesture needs a name of its own (--label-map swipe=my-swipe)\n"
+                + "gesture: error: 2 problems with the examples; nothing written\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
+        let mapped = try GestureCommand.run(
+            ["learn", "examples", "--out", "t.json", "--label-map", "swipe=stroke,Pinch=squeeze"], in: folder)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+    }
+
     /// Two gestures drawn alike recognize none of their held-out examples: the file is written, with a
     /// warning for each.
     @Test func learnWarnsOfAGestureThatRecognizesNothing() throws {
