@@ -76,6 +76,10 @@ public struct Configuration: Sendable {
     var placesOfSettings: [String: (file: String, position: SourcePosition)] = [:]
     /// Ids of the registry that `keepOnly` left out: a setting for one of them says so.
     private var leftOut: [String] = []
+    /// The recognizers `keepOnly` left out, each with every gesture it may give: a label naming one of
+    /// a learned recognizer's or a configured instance's gestures, which the registry does not know,
+    /// is then one of a recognizer left out (`UnrecognizedGestures`), not an unknown name.
+    public private(set) var leftOutRecognizers: [(id: String, gestures: [String])] = []
     /// The registry the entries were made from: the kinds a configured instance may be made of.
     private let registry: [RecognizerDefinition]
 
@@ -422,6 +426,7 @@ public struct Configuration: Sendable {
     public mutating func keepOnly(_ ids: [String]) throws(ConfigurationError) {
         for id in ids { _ = try entryIndex(id) }
         leftOut += entries.map(\.id).filter { !ids.contains($0) }
+        leftOutRecognizers += entries.filter { !ids.contains($0.id) }.map { ($0.id, $0.definition.gestures) }
         entries = entries.filter { ids.contains($0.id) }
         for index in entries.indices {
             entries[index].requiresFailureOf = entries[index].requiresFailureOf.filter(ids.contains)

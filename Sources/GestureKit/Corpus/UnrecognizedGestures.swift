@@ -57,6 +57,18 @@ public struct UnrecognizedGestures: Sendable {
     /// gestures of the registry's recognizers it leaves out, and its recognizers' ids.
     public init(configuration: Configuration) {
         self.init(entries: configuration.entries.map { ($0.id, $0.definition.gestures, $0.gestures) })
+        // Those of a recognizer left out that the registry does not know (a learned recognizer's, a
+        // configured instance's): before the recognizers' ids, so that a learned gesture named `swipe`
+        // is one left out rather than the swipe recognizer.
+        let known = Set(configuration.entries.flatMap(\.gestures))
+        for (id, gestures) in configuration.leftOutRecognizers {
+            for gesture in gestures where !known.contains(gesture) {
+                switch reasons[gesture] {
+                case nil, .recognizer: reasons[gesture] = .leftOut(owner: id)
+                default: break
+                }
+            }
+        }
     }
 
     /// The reasons of a run that recorded its recognizers and the gestures of their values
