@@ -265,7 +265,10 @@ import Testing
             markdown.stdout.hasPrefix(
                 "# Recognizers (profile: default)\n\n## `marks`: gestures learned from examples (m\\u{1B}[31m.json): "
                     + "3 gestures, matched as point clouds with their turning angles ($P+)\n\n"), "\(markdown.stdout)")
-        #expect(markdown.stdout.contains("\nFrom `m\\u{1B}[31m.json`, algorithm p+.\n"))
+        #expect(
+            markdown.stdout.contains(
+                "\nFrom `m\\u{1B}[31m.json`, algorithm p+; thresholds chosen leave-one-group-out for false alarms of "
+                    + "at most 1%.\n"))
         #expect(!markdown.stdout.contains("\u{1B}"))
         let json = try GestureCommand.run(
             ["list", "--format", "json", "--templates", red, "--recognizers", "marks"], in: corpus.folder)

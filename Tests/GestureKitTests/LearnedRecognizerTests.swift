@@ -378,6 +378,24 @@ import Testing
         #expect(configured.entries.first { $0.id == "shapes" }?.values["timeWindow"] == .number(0.3))
     }
 
+    /// `gesture list --format markdown` says what the thresholds were chosen for, as the text does: the
+    /// recall and false alarms of its table are figures for that (a coverage gives up recall). It said
+    /// only the file and the algorithm.
+    @Test func markdownSaysWhatTheThresholdsWereChosenFor() throws {
+        var file = try TemplateFile.read(bytes: Array(Self.unistroke.utf8), file: "shapes.json")
+        file.coverage = 0.95
+        file.mirrored = [.leftRight: ["caret", "v"], .topBottom: []]
+        let configuration = try Self.configuration(file.text)
+        let chosen =
+            "thresholds chosen leave-one-group-out for false alarms of at most 1%, each reaching no further than it "
+            + "must to take 95% of its own held-out examples"
+        let markdown = MarkdownReport.render(configuration)
+        #expect(
+            markdown.contains(
+                "\nFrom `shapes.json`, algorithm p+; \(chosen); the mirror images of `caret`, `v` (left to right) "
+                    + "taught as negatives.\n"), "\(markdown)")
+    }
+
     /// `gesture list --format markdown`: a learned gesture's name may hold a `|` or a backtick (a
     /// folder's name), which stays in its cell and its code span: each row of the tables keeps its
     /// columns.

@@ -32,7 +32,9 @@ public enum MarkdownReport {
         var out = facts.joined(separator: " · ") + "\n"
         if let learned = definition.learned {
             out += "\n\(heading) Learned gestures\n\n"
-            out += "From \(code(DiagnosticText.escaped(learned.file))), algorithm \(learned.algorithm).\n\n"
+            // What its recall and false alarms were measured for, as the text says.
+            out += "From \(code(DiagnosticText.escaped(learned.file))), algorithm \(learned.algorithm); "
+            out += ReportText.thresholdsChosen(learned, shown: code) + ".\n\n"
             out += "| gesture | templates | threshold | recall | false alarms | strokes |\n"
             out += "| --- | --- | --- | --- | --- | --- |\n"
             for gesture in learned.gestures {

@@ -39,6 +39,25 @@ enum ReportText {
     }
 
     /// `0.125` → `12.5%`.
+    /// What a learned recognizer's thresholds were chosen for, as `gesture list` says it in text and
+    /// Markdown: `thresholds chosen leave-one-group-out for false alarms of at most 1%`, then the
+    /// coverage and the mirror images taught, when there were, each gesture as `shown` shows it.
+    static func thresholdsChosen(_ learned: LearnedGestures, shown: (String) -> String = { $0 }) -> String {
+        "thresholds chosen \(learned.crossValidation) for false alarms of at most "
+            + percent(learned.maximumFalseAlarms, decimals: 2)
+            + (learned.coverage.map {
+                ", each reaching no further than it must to take \(percent($0)) of its own held-out examples"
+            } ?? "")
+            + (learned.mirrored.map { ways in
+                let taught = ways.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
+                    "of \($0.value.map(shown).joined(separator: ", ")) (\($0.key.words))"
+                }
+                return taught.isEmpty
+                    ? "; no mirror images taught as negatives"
+                    : "; the mirror images \(taught.joined(separator: " and ")) taught as negatives"
+            } ?? "")
+    }
+
     static func percent(_ value: Double, decimals: Int = 1) -> String {
         Format.number(value * 100, decimals: decimals) + "%"
     }

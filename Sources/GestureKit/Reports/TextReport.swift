@@ -399,21 +399,7 @@ public enum TextReport {
             }
             if let learned = definition.learned {
                 out += item("learned: \(DiagnosticText.escaped(learned.file)), algorithm \(learned.algorithm)")
-                out += item(
-                    "thresholds chosen \(learned.crossValidation) for false alarms of at most "
-                        + ReportText.percent(learned.maximumFalseAlarms, decimals: 2)
-                        + (learned.coverage.map {
-                            ", each reaching no further than it must to take \(ReportText.percent($0)) of its own "
-                                + "held-out examples"
-                        } ?? "")
-                        + (learned.mirrored.map { ways in
-                            let taught = ways.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
-                                "of \($0.value.joined(separator: ", ")) (\($0.key.words))"
-                            }
-                            return taught.isEmpty
-                                ? "; no mirror images taught as negatives"
-                                : "; the mirror images \(taught.joined(separator: " and ")) taught as negatives"
-                        } ?? ""))
+                out += item(ReportText.thresholdsChosen(learned))
                 for gesture in learned.gestures {
                     out += item(
                         "  \(gesture.name): \(ReportText.count(gesture.templates, "template")), threshold "
