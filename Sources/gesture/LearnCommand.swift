@@ -84,6 +84,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         return .recognized
     }
     guard !arguments.operands.isEmpty else { throw UsageError("no EXAMPLES given: folders or files of example traces") }
+    // `- --labels -` read the example as the labels file's CSV, and then had no example to read.
+    try checkStandardInputReadOnce(arguments, operand: "an example")
     guard let out = arguments.options["--out"] else {
         throw UsageError("no --out FILE given: where to write the templates")
     }

@@ -844,6 +844,25 @@ import Testing
         #expect(mapped.status == 0, "\(mapped.stderr)")
     }
 
+    /// Standard input is read once: an example from it and `--labels -` is a usage error, as in `batch`.
+    /// The example was read as the labels file, and refused as CSV.
+    @Test func learnReadsStandardInputOnce() throws {
+        let corpus = try MiniCorpus("edge-learn-stdin")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["v", "caret"])
+        let example = try String(
+            contentsOf: folder.appendingPathComponent("examples/p0/v/0.json"), encoding: .utf8)
+        let run = try GestureCommand.run(
+            ["learn", "-", "examples", "--labels", "-", "--out", "t.json"], input: example, in: folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "gesture: error: - (standard input) is given 2 times (an example, --labels): it can be read once\n"
+                + "Run `gesture learn --help` for usage.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
+    }
+
     /// Two gestures drawn alike recognize none of their held-out examples: the file is written, with a
     /// warning for each.
     @Test func learnWarnsOfAGestureThatRecognizesNothing() throws {
