@@ -165,7 +165,11 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             throw UsageError("--group-by: \(error.message)")
         }
     }
-    var entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))
+    // Each path as `source.paths` writes it, less what names nothing (`ex` and `./ex/` are `ex`,
+    // `a//b/./c` is `a/b/c`): the walk's order, and so the templates chosen and their `sources`, are
+    // then those of any spelling (`./ex//p1` was walked before `ex/p0`, '/' sorting before 'p').
+    let roots = arguments.operands.map(tidiedPath)
+    var entries = Array(CorpusWalker(roots: roots).filter(runner.includes))
     // The file --out names, when it is among the examples: a templates file (this command's own, from
     // a run before) is no example and is left out; anything else is an example it would overwrite.
     if out != "-", let written = CorpusWalker.fileIdentity(Array(out.utf8)) {
@@ -312,14 +316,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         mirrors = mirrored.gestures
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    // Each path once, less what names nothing: `ex` and `./ex/` are `ex`, `a//b/./c` is `a/b/c`.
-    let tidied = arguments.operands.map { path in
-        let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
-    }
     let file = learner.file(
         id: id, learned: learned, examples: examples,
-        paths: CorpusWalker.distinct(tidied).sorted(by: PathOrder.precedes), mirrors: mirrors)
+        paths: CorpusWalker.distinct(roots).sorted(by: PathOrder.precedes), mirrors: mirrors)
     let total = file.gestures.reduce(0) { $0 + $1.templates.count }
     guard total <= TemplateFile.maximumTemplates else {
         throw UsageError(
@@ -345,6 +344,14 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
     if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }
     return .recognized
+}
+
+/// `path` less what names nothing: `ex` and `./ex/` are `ex`, `a//b/./c` is `a/b/c`, `./` is `.`; the
+/// empty path and `-` (standard input) as they are.
+func tidiedPath(_ path: String) -> String {
+    guard !path.isEmpty else { return path }
+    let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
 }
 
 /// What `learn` chose for each gesture, and why.

@@ -151,8 +151,10 @@ import Testing
     }
 
     /// The same examples give the same file, whatever the order of the paths, and each path is listed
-    /// once however it is spelt (`./examples//p1/` was listed beside `examples/p1`); `--group-by` that finds
-    /// one group says that the thresholds are chosen leave-one-out instead.
+    /// once however it is spelt (`./examples//p1/` was listed beside `examples/p1`), and walked so: the
+    /// file is the same for any spelling (`./examples//p1` was walked before `examples/p0`, which chose
+    /// other templates, their `sources` spelt so); `--group-by` that finds one group says that the
+    /// thresholds are chosen leave-one-out instead.
     @Test func theFileIsTheSameForAnyOrderOfPathsAndOneGroupIsSaid() throws {
         let folder = try Self.folder("order")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,6 +172,11 @@ import Testing
         #expect(spelt.status == 0, "\(spelt.stderr)")
         let d = try Data(contentsOf: folder.appendingPathComponent("d.json"))
         #expect(String(decoding: d, as: UTF8.self).contains(#""paths": ["examples/p0", "examples/p1"]"#))
+        // The templates and their `sources` too (spelt so, a source was `./examples//p1/v/0.json`).
+        let respelt = try GestureCommand.run(
+            ["learn", "./examples/p0/", "./examples//p1", "--out", "e.json"], in: folder)
+        #expect(respelt.status == 0, "\(respelt.stderr)")
+        #expect(a == (try Data(contentsOf: folder.appendingPathComponent("e.json"))))
 
         try Self.examples(in: folder.appendingPathComponent("solo"), ["v", "caret"], people: 1, takes: 2)
         let one = try GestureCommand.run(
