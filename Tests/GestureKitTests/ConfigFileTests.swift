@@ -391,6 +391,12 @@ import Testing
             refusal(#"{"recognizers": [{"id": "dt2", "kind": "tap", "gesture": "Double-Tap"}]}"#)
                 == #"c.json:1:58: error: gesture "Double-Tap" differs only in case from "double-tap", a gesture of "#
                 + "double-tap: gesture names must differ in more than case")
+        // Nor a recognizer's id that is none of its gestures: a label `swipe` is swipe's gestures.
+        #expect(
+            refusal(#"{"recognizers": [{"id": "flick", "kind": "swipe", "gesture": "swipe"}]}"#)
+                == #"c.json:1:62: error: gesture "swipe" is the id of the recognizer swipe, whose gestures are "#
+                + "swipe-left, swipe-right, swipe-up, swipe-down: a label swipe is taken for them, so a gesture needs "
+                + "a name of its own")
     }
 
     /// Values of a file that contradict each other are placed where it set one; a `--set` of one

@@ -334,6 +334,13 @@ import Testing
             refusal(circle)
                 == "shapes.json:\(line + 1):14: error: gesture \"circle\" is a gesture of circle already: a learned gesture needs a name of its own"
         )
+        // A recognizer's id none of whose gestures is so named: a label `swipe` is swipe's gestures.
+        let swipe = Self.unistroke.replacingOccurrences(of: "{\"name\": \"o\"", with: "{\"name\": \"Swipe\"")
+        #expect(
+            refusal(swipe)
+                == "shapes.json:\(line + 1):14: error: gesture \"Swipe\" is the id of the recognizer swipe in another case, "
+                + "whose gestures are swipe-left, swipe-right, swipe-up, swipe-down: a label Swipe is taken for them, so "
+                + "a gesture needs a name of its own")
         #expect(
             refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"swipe\""))
                 == "shapes.json:4:9: error: recognizer id \"swipe\" is taken: ids must be unique (learn with another --id)"

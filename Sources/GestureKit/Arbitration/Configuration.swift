@@ -367,6 +367,9 @@ public struct Configuration: Sendable {
             throw ConfigurationError(error.message, file: file, at: read.id)
         }
         for (gesture, position) in zip(read.file.gestures, read.names) {
+            if let message = idClash(gesture.name) {
+                throw ConfigurationError(message, file: file, at: position)
+            }
             guard let (owner, theirs) = spellings(of: gesture.name).first else { continue }
             let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
             throw ConfigurationError(
@@ -404,12 +407,29 @@ public struct Configuration: Sendable {
     /// gesture for two recognizers is allowed, two spellings of one are not (`Double-Tap` would be
     /// scored as another gesture than `double-tap`).
     func checkSpelling(ofGesture gesture: String) throws(ConfigurationError) {
+        if let message = idClash(gesture) { throw ConfigurationError(message, about: .value) }
         guard let (owner, theirs) = spellings(of: gesture).first(where: { $0.spelt != gesture }) else { return }
         throw ConfigurationError(
             "gesture \"\(DiagnosticText.escaped(gesture))\" differs only in case from \""
                 + "\(DiagnosticText.escaped(theirs))\", a gesture of \(owner): gesture names must differ in "
                 + "more than case",
             about: .value)
+    }
+
+    /// Why `gesture` cannot name a gesture when it is, in any case, the id of a recognizer of the
+    /// configuration none of whose gestures is so named (`swipe`): a label `swipe` is taken for that
+    /// recognizer's gestures (`swipe-left`, …), so a gesture so named could not be labelled.
+    private func idClash(_ gesture: String) -> String? {
+        guard
+            let entry = entries.first(where: {
+                RecognizerDefinition.sameGestureName($0.id, gesture)
+                    && !$0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, gesture) }
+            })
+        else { return nil }
+        return "gesture \"\(DiagnosticText.escaped(gesture))\" is the id of the recognizer \(entry.id)"
+            + (entry.id == gesture ? "" : " in another case") + ", whose gestures are "
+            + entry.definition.gestures.joined(separator: ", ")
+            + ": a label \(DiagnosticText.escaped(gesture)) is taken for them, so a gesture needs a name of its own"
     }
 
     /// The gestures of the configuration's recognizers that are `gesture` in any case

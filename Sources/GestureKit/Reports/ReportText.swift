@@ -38,7 +38,6 @@ enum ReportText {
         "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
     }
 
-    /// `0.125` → `12.5%`.
     /// What a learned recognizer's thresholds were chosen for, as `gesture list` says it in text and
     /// Markdown: `thresholds chosen leave-one-group-out for false alarms of at most 1%`, then the
     /// coverage and the mirror images taught, when there were, each gesture as `shown` shows it.
@@ -58,6 +57,7 @@ enum ReportText {
             } ?? "")
     }
 
+    /// `0.125` → `12.5%`.
     static func percent(_ value: Double, decimals: Int = 1) -> String {
         Format.number(value * 100, decimals: decimals) + "%"
     }
