@@ -97,6 +97,8 @@ let configurationOptions: Set<String> = ["--profile", "--recognizers", "--config
 func configuration(from arguments: Arguments) throws -> Configuration {
     var configuration = Configuration(profile: try arguments.choice("--profile", default: Profile.default))
     try checkStandardInputReadOnce(arguments)
+    // Each --templates file's recognizer, for the check that --recognizers keeps it.
+    var learned: [(path: String, id: String)] = []
     for path in arguments.repeated["--templates"] ?? [] {
         if let earlier = configuration.templatesReadAlready(path) {
             throw UsageError("--templates \(Output.name(path)) is given twice: \(earlier)")
@@ -108,7 +110,9 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         case .success(let read): bytes = read
         case .failure(let error): throw ConfigurationError(error.message)
         }
+        let ids = Set(configuration.entries.map(\.id))
         try configuration.addTemplates(bytes: bytes, file: path)
+        learned += configuration.entries.filter { !ids.contains($0.id) }.map { (path, $0.id) }
     }
     let kept = try arguments.options["--recognizers"].map { list in
         let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -128,6 +132,13 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         try configuration.apply(json: bytes, file: path, keepingOnly: kept)
     } else if let kept {
         try configuration.keepOnly(recognizersOption: kept)
+    }
+    // A file given to add a recognizer that --recognizers then leaves out would change nothing, as a
+    // --set of a recognizer left out would not: a slip, said as that is.
+    if let kept, let (path, id) = learned.first(where: { !kept.contains($0.id) }) {
+        throw UsageError(
+            "--templates \(Output.name(path)) adds the recognizer \(id), which --recognizers leaves out: add \(id) "
+                + "to --recognizers, or leave the file out")
     }
     var shown = configuration.warnings.count
     for warning in configuration.warnings { Output.error(warning) }

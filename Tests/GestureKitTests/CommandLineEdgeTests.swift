@@ -863,6 +863,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
     }
 
+    /// A templates file whose recognizer `--recognizers` leaves out would change nothing: a usage error
+    /// on every command that reads it, as a `--set` of a recognizer left out is; kept, it runs.
+    @Test(arguments: [
+        ["classify", "Traces/checkmark.json"], ["batch", "Traces/checkmark.json"], ["list"],
+        ["render", "Traces/checkmark.json", "--out", "-"],
+        ["tune", "Traces/checkmark.json", "--sweep", "checkmark.minimumRiseRatio=0.4:0.5:0.1"],
+    ])
+    func templatesWhoseRecognizerIsLeftOutAreRefused(command: [String]) throws {
+        let marks = ["--templates", "docs/examples/marks.json"]
+        let run = try GestureCommand.run(command + marks + ["--recognizers", "checkmark"])
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr.hasPrefix(
+                "gesture: error: --templates docs/examples/marks.json adds the recognizer marks, which --recognizers "
+                    + "leaves out: add marks to --recognizers, or leave the file out\n"), "\(run.stderr)")
+        let kept = try GestureCommand.run(command + marks + ["--recognizers", "checkmark,marks"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+    }
+
     /// Two gestures drawn alike recognize none of their held-out examples: the file is written, with a
     /// warning for each.
     @Test func learnWarnsOfAGestureThatRecognizesNothing() throws {
