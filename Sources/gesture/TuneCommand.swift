@@ -86,6 +86,15 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         sweeps.append(sweep)
     }
+    // A --set of a swept parameter was silently replaced by each swept value: the run tuned something
+    // other than what the command line says.
+    for assignment in arguments.repeated["--set"] ?? [] {
+        if let (sweep, text) = zip(sweeps, sweepTexts).first(where: { sets(assignment, $0.0, in: configuration) }) {
+            throw UsageError(
+                "--set \(Output.typed(assignment)): \(sweep.name) is swept too "
+                    + "(--sweep \(Output.typed(text))), whose values replace it: give one or the other")
+        }
+    }
     let tuner = Tuner(
         base: configuration, sweeps: sweeps, objective: objective, maximumFalseAlarms: maximumFalseAlarms,
         jobs: try arguments.jobs())
@@ -241,4 +250,18 @@ func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
         }
     }
     return slots.results.map { $0! }
+}
+
+/// Whether the `--set` `assignment` (`ID.PARAM=VALUE`, or a former name of the parameter) sets the
+/// parameter that `sweep` sweeps.
+private func sets(_ assignment: String, _ sweep: Sweep, in configuration: Configuration) -> Bool {
+    guard let equals = assignment.firstIndex(of: "=") else { return false }
+    let target = assignment[..<equals].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+    guard let dot = target.lastIndex(of: "."), String(target[..<dot]) == sweep.recognizer else { return false }
+    let name = String(target[target.index(after: dot)...])
+    guard let definition = configuration.entries.first(where: { $0.id == sweep.recognizer })?.definition else {
+        return false
+    }
+    let parameter = definition.parameters.first { $0.name == name || $0.formerNames.contains { $0.name == name } }
+    return parameter?.name == sweep.parameter
 }

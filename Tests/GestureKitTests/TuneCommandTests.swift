@@ -352,6 +352,29 @@ import Testing
         #expect(run.stderr == message + "\nRun `gesture tune --help` for usage.\n")
     }
 
+    /// A `--set` of a swept parameter was replaced by every swept value without a word (and a former
+    /// name of it too): the run tuned something other than what the command line says.
+    @Test func aSetOfASweptParameterIsAUsageError() throws {
+        let corpus = try Self.corpus("set-swept")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--set", "swipe.minimumTravel=25", "--quiet"] + Self.sweep, in: corpus.folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "gesture: error: --set swipe.minimumTravel=25: swipe.minimumTravel is swept too "
+                + "(--sweep swipe.minimumTravel=20:40:10), whose values replace it: give one or the other\n"
+                + "Run `gesture tune --help` for usage.\n")
+        let former = try GestureCommand.run(
+            ["tune", ".", "--recognizers", "z", "--set", "z.topAngle=45", "--sweep", "z.maximumTopAngle=0.6:0.8:0.1"],
+            in: corpus.folder)
+        #expect(former.status == 2 && former.stderr.contains("z.maximumTopAngle is swept too"))
+        // Another parameter of the swept recognizer is set as before.
+        let other = try GestureCommand.run(
+            ["tune", ".", "--set", "swipe.jitterTolerance=3", "--quiet"] + Self.sweep, in: corpus.folder)
+        #expect(other.status == 0)
+    }
+
     /// With no trace of another gesture or none, no false alarm can be counted: every setting keeps
     /// within the limit, and the report says that the limit was not tested.
     @Test func aFalseAlarmLimitNoTraceTestsIsSaid() throws {
