@@ -28,7 +28,8 @@ let tuneHelp = """
                                  (default recall; balanced: mean of recall and 1 − false-alarm rate)
       --max-false-alarms X       most false alarms allowed, as a fraction (default 0.005)
       --format text|json|csv     a table (default), or every setting and group for scripts and plots
-      --write-config FILE        write the chosen values as a configuration file (for --config)
+      --write-config FILE        write the chosen values as a configuration file (for --config); it
+                                 keeps no --recognizers: a note says what to give with it
       --force                    overwrite the --write-config FILE when it exists
       --jobs N                   replays run at once (default, and 0: number of cores; at most 1024)
       --quiet                    no progress bar (it is shown only when stderr is a terminal)
@@ -221,6 +222,15 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                 "gesture: error: cannot write configuration file \(Output.name(file)): \(Output.reason(problem))")
             return .error
         }
+        // What made these figures but is no configuration: without it, `batch --config FILE` scored
+        // another registry (dollar1 tuned with four recognizers at 99.3% scored 12.5% with them all).
+        let options = optionsNotInConfig(arguments)
+        if !options.isEmpty {
+            Output.error(
+                "gesture: note: \(Output.name(file)) keeps parameters and relationships, not which recognizers ran "
+                    + "nor how the traces were read (a config file serves any choice of recognizers): give "
+                    + "\(options.joined(separator: " ")) with --config \(Output.name(file)) to score as tuned")
+        }
         if configuration.profile == .hammer {
             Output.error(
                 "gesture: note: \(Output.name(file)) sets every parameter, so its values hold with any --profile; its "
@@ -264,4 +274,22 @@ private func sets(_ assignment: String, _ sweep: Sweep, in configuration: Config
     }
     let parameter = definition.parameters.first { $0.name == name || $0.formerNames.contains { $0.name == name } }
     return parameter?.name == sweep.parameter
+}
+
+/// The options of a tune run that a written config file does not hold but that its figures depend
+/// on, as they were given: `--recognizers` and those that read the traces and their labels.
+private func optionsNotInConfig(_ arguments: Arguments) -> [String] {
+    /// A value as a shell reads it back: quoted unless it is plain.
+    func quoted(_ value: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._,:=/+-")
+        if !value.isEmpty && value.allSatisfy(plain.contains) { return value }
+        return "'" + Output.typed(value).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+    var options: [String] = []
+    for name in ["--recognizers", "--label-map", "--input-format", "--time-unit"] {
+        if let value = arguments.options[name] { options.append("\(name) \(quoted(value))") }
+    }
+    for limit in arguments.repeated["--limit"] ?? [] { options.append("--limit \(quoted(limit))") }
+    for flag in ["--y-up", "--lift-at-jumps"] where arguments.flags.contains(flag) { options.append(flag) }
+    return options
 }
