@@ -254,10 +254,27 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         written = report.write(
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
+    labelsAboveNote(labeler, roots: roots, unlabelled: board.unlabelled)
     // A report that could not be written is an error; the gates are still checked and said.
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error
+}
+
+/// When traces are unlabelled and a labels file in a folder above the ones walked has rows for them
+/// (`batch dollar1/s02`, whose labels are in `dollar1/labels.csv`), a note on stderr says to give it:
+/// the walk reads the labels files of the folders it walks only.
+func labelsAboveNote(_ labeler: Labeler, roots: [String], unlabelled: Int) {
+    guard unlabelled > 0 else { return }
+    let files = labeler.labelsFilesAbove(roots)
+    guard !files.isEmpty else { return }
+    let (them, has) = files.count == 1 ? ("it", "has") : ("them", "have")
+    Output.error(
+        "gesture: note: \(unlabelled == 1 ? "1 trace is" : "\(unlabelled) traces are") unlabelled, and "
+            + files.map(Output.name).joined(separator: ", ")
+            + ", in a folder above, \(has) rows for traces under the paths given; only the labels files in the "
+            + "folders walked are read: give \(them) with "
+            + files.map { "--labels \(Output.name($0))" }.joined(separator: " "))
 }
 
 /// The recognizers of `configuration` and their gestures, as `panNote` and a merge need them.

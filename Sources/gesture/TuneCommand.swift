@@ -182,11 +182,19 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             throw UsageError(
                 "no trace could be read: every one of the \(entries.count) files is an error (above)")
         }
+        // Their labels may be in a folder above the ones walked (`tune dollar1/s02`).
+        let above = labeler.labelsFilesAbove(arguments.operands)
+        let give =
+            above.isEmpty
+            ? "give --labels FILE"
+            : "give " + above.map { "--labels \(Output.name($0))" }.joined(separator: " ")
+                + " (in a folder above: only the labels files in the folders walked are read)"
         throw UsageError(
             "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
-                + "give --labels FILE, or put traces in folders named for their gesture"
+                + "\(give), or put traces in folders named for their gesture"
                 + (namedForAGesture.map { "; \($0)" } ?? ""))
     }
+    labelsAboveNote(labeler, roots: arguments.operands, unlabelled: unlabelled)
     // A swept recognizer with no traces of its own has no recall to choose by: every value would tie.
     let labelled = Set(samples.flatMap { $0.label.split(separator: "+").map(String.init) })
     for id in tuner.targets {

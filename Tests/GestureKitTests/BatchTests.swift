@@ -351,4 +351,45 @@ let shapes = [
         #expect(a == whole)
         #expect(a.metrics("z") == Scoreboard.Metrics(support: 2, predicted: 1, truePositives: 1))
     }
+    /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
+    /// traces, since only the labels files of the folders walked are read: a note names the file to
+    /// give, spelt from the path as typed; once given, there is none.
+    @Test func aLabelsFileAboveThePathsGivenIsNamed() throws {
+        let corpus = try MiniCorpus("labels-above")
+        defer { corpus.remove() }
+        try corpus.add("people/p1/a.csv", from: "checkmark.json")
+        try corpus.add("people/p1/b.csv", from: "circle.json")
+        try corpus.add("people/p2/c.csv", from: "circle.json")
+        try corpus.write("people/labels.csv", "path,label\np1/a.csv,checkmark\np1/b.csv,circle\n")
+        let people = corpus.folder.appendingPathComponent("people")
+        func note(_ count: Int, _ file: String) -> String {
+            "gesture: note: \(count == 1 ? "1 trace is" : "\(count) traces are") unlabelled, and \(file), in a folder "
+                + "above, has rows for traces under the paths given; only the labels files in the folders walked are "
+                + "read: give it with --labels \(file)\n"
+        }
+        for (arguments, folder, file, count) in [
+            (["p1"], people, "labels.csv", 2), (["people/p1"], corpus.folder, "people/labels.csv", 2),
+            (["p1/a.csv"], people, "labels.csv", 1), (["./p1/../p1/"], people, "labels.csv", 2),
+        ] {
+            let run = try GestureCommand.run(["batch"] + arguments, in: folder)
+            #expect(run.status == 0 && run.stderr == note(count, file), "\(arguments): \(run.stderr)")
+        }
+        // p2 has no row there: nothing to say.
+        let other = try GestureCommand.run(["batch", "p2"], in: people)
+        #expect(other.status == 0 && other.stderr == "", "\(other.stderr)")
+        let given = try GestureCommand.run(["batch", "p1", "--labels", "labels.csv"], in: people)
+        #expect(given.status == 0 && given.stderr == "", "\(given.stderr)")
+        #expect(given.stdout.hasPrefix("2 traces: 2 scored, 0 unlabelled, 0 errors\n"))
+        let tune = try GestureCommand.run(
+            ["tune", "p1", "--sweep", "checkmark.minimumRiseRatio=0.4:0.5:0.1"], in: people)
+        #expect(tune.status == 2)
+        #expect(
+            tune.stderr.hasPrefix(
+                "gesture: error: no labelled traces among the 2 files (0 errors, 2 unlabelled): give --labels labels.csv "
+                    + "(in a folder above: only the labels files in the folders walked are read), or put traces in "
+                    + "folders named for their gesture\n"), "\(tune.stderr)")
+        #expect(Labeler.spelt("../x", up: 1) == "../" && Labeler.spelt("x", up: 2) == "../")
+        #expect(Labeler.spelt("/a/b", up: 1) == "/a/" && Labeler.spelt("/a", up: 1) == "/")
+        #expect(Labeler.spelt(".", up: 1) == "../" && Labeler.spelt("a/./b/", up: 1) == "a/")
+    }
 }

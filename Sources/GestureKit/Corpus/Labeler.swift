@@ -148,6 +148,64 @@ public struct Labeler: Sendable {
             })
     }
 
+    /// The labels files in the folders above `roots` that have a row for a file under one of them, the
+    /// nearest above each root, as paths spelt from the root (`dollar1/labels.csv` for `dollar1/s02`):
+    /// a batch reads the labels files of the folders it walks and not those above, so a batch of
+    /// `dollar1/s02` labels none of its traces, and is told where their labels are. A file root is
+    /// looked for from its own folder. At most 16 folders up; `-` has none; a file already read (given
+    /// with `--labels`) is not named.
+    public func labelsFilesAbove(_ roots: [String]) -> [String] {
+        var found: [String] = []
+        for root in CorpusWalker.distinct(roots.map(CorpusWalker.trimmed)) where root != "-" && !root.isEmpty {
+            let absoluteRoot = Labeler.absolute(root, in: workingDirectory)
+            // A folder's parent, or a file's own folder: the first whose labels files the walk missed.
+            var folder = Paths.folder(of: absoluteRoot)
+            for up in 1...16 {
+                let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                    .filter { !$0.hasPrefix(".") && TraceFormat.isLabelsFileName(Array($0.utf8)) }
+                    .sorted { PathOrder.bytesPrecede($0, $1) }
+                let covering = files.filter { name in
+                    let path = folder == "/" ? "/" + name : folder + "/" + name
+                    guard !labelsFiles.contains(PathKey(path)), CorpusWalker.isLabelsHeader(Array(path.utf8)),
+                        case .success(let bytes) = InputFile.bytes(
+                            path, kind: "labels file", limit: Labeler.labelsFileLimit)
+                    else { return false }
+                    let under = absoluteRoot == "/" ? "/" : absoluteRoot + "/"
+                    return rowPaths(bytes, file: path).contains { key in
+                        key.bytes.starts(with: under.utf8) || key.bytes.elementsEqual(absoluteRoot.utf8)
+                    }
+                }
+                if !covering.isEmpty {
+                    found += covering.map { Self.spelt(root, up: up) + $0 }
+                    break
+                }
+                guard folder != "/" else { break }
+                folder = Paths.folder(of: folder)
+            }
+        }
+        return CorpusWalker.distinct(found)
+    }
+
+    /// The folder `up` levels above `root` (a file's own folder is 1 up), spelt from `root` as typed,
+    /// lexically, ending in `/` (empty for the working directory): `dollar1/s02` 1 up is `dollar1/`,
+    /// 2 up is empty, 3 up `../`.
+    static func spelt(_ root: String, up: Int) -> String {
+        var parts: [Substring] = []
+        for part in root.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        for _ in 0..<up {
+            if let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if !root.hasPrefix("/") {
+                parts.append("..")
+            }
+        }
+        let text = parts.joined(separator: "/")
+        if root.hasPrefix("/") { return text.isEmpty ? "/" : "/" + text + "/" }
+        return text.isEmpty ? "" : text + "/"
+    }
+
     /// A labels file's header as its columns are named: trimmed, lowercased.
     private static func columnNames(_ header: CSVRecord) -> [String] {
         header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
