@@ -27,6 +27,28 @@ import Testing
         inputs("regressions", $0) + inputs("corpus", $0)
     }
 
+    /// The README's table of campaigns is the one `scripts/fuzz-table.py` prints from
+    /// `Fuzz/campaigns.tsv` (a merge once left two rows of a harness in it); skipped without python3.
+    @Test func theReadmeTableIsMadeFromTheCampaigns() throws {
+        guard let python = RecorderPageTests.python else {
+            print("skipped: no python3 on PATH to run scripts/fuzz-table.py")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [GestureCommand.packageRoot.appendingPathComponent("scripts/fuzz-table.py").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let table = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && table.hasPrefix("| harness |"))
+        let readme = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let current = readme.contains("\n" + table + "\nCounts come from `Fuzz/campaigns.tsv`")
+        #expect(current, "README.md's fuzzing table is not what `python3 scripts/fuzz-table.py` prints:\n\(table)")
+    }
+
     @Test func everyHarnessHasSeeds() {
         for harness in Self.targets.keys.sorted() {
             #expect(
