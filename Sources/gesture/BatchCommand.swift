@@ -202,7 +202,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 // Only when given, so that the fingerprints of runs without it stay what they were.
                 + (arguments.flags.contains("--lift-at-jumps") ? ["--lift-at-jumps"] : []))
         identity.rooted(roots)
-        identity.registry = wholeRegistry
+        identity.registry = registry(of: configuration)
+        identity.restricted = wholeRegistry == nil
     }
     let identifies = format == .json
     let walk = CorpusWalker(roots: roots).lazy.map { entry in
@@ -334,9 +335,9 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         runs.append((file, document.run))
     }
     let run = try mergedRun(runs)
-    // The gestures of the run's recognizers, when its outputs say them (a run of the whole registry):
-    // a slip gets "did you mean", and a gesture its values leave out why, as in `batch`. Otherwise any
-    // gesture name is taken, and one no trace is labelled with cannot be checked.
+    // The gestures of the run's recognizers, when its outputs say them: a slip gets "did you mean", and
+    // a gesture its values or --recognizers leave out why, as in `batch`. Otherwise (outputs of an
+    // earlier version) any gesture name is taken, and one no trace is labelled with cannot be checked.
     let minimumRecall = try recallGates(
         arguments, known: run?.registry.map { Set($0.flatMap(\.gestures) + ["none"]) },
         unrecognized: run?.registry.map { UnrecognizedGestures(registry: $0) } ?? UnrecognizedGestures())
@@ -360,7 +361,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         var worst = WorstMisses(capacity: misses)
         for row in rows { worst.consider(row) }
         // As the one run says it, when the outputs say their run's recognizers.
-        let notes = run?.registry.map { panNote(board, $0) } ?? []
+        let notes = run.flatMap { $0.restricted ? nil : $0.registry }.map { panNote(board, $0) } ?? []
         Output.buffered(
             BatchReport.text(
                 board, worst: worst.finish(), errors: Array(rows.filter { $0.error != nil }.prefix(10)), notes: notes,

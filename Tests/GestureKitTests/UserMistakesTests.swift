@@ -512,6 +512,33 @@ import Testing
             slip.stderr.hasPrefix(
                 "gesture: error: --min-recall: unknown gesture \"chekmark\": did you mean checkmark?"),
             "\(slip.stderr)")
+        // The outputs of a run of some recognizers name theirs too: a gate on a gesture of one left out
+        // says so, as `batch` does; and they have no note on pans, which that run's text has not.
+        for k in 1...2 {
+            try outputs.write(
+                "r\(k).json",
+                try run(
+                    [
+                        "batch", "--format", "json", "--recognizers", "checkmark,z,circle", "--shard", "\(k)/2", ".",
+                    ], in: corpus
+                ).stdout)
+        }
+        let restricted = try String(
+            contentsOf: outputs.folder.appendingPathComponent("r1.json"), encoding: .utf8)
+        #expect(
+            restricted.contains(
+                #""registry":[{"id":"checkmark","gestures":["checkmark"]},{"id":"z","gestures":["z"]},"#
+                    + #"{"id":"circle","gestures":["circle"]}],"restricted":true}"#))
+        let leftOut = try run(["merge-scores", "--min-recall", "tap=0.9", "r1.json", "r2.json"], in: outputs)
+        #expect(leftOut.status == 2)
+        #expect(
+            leftOut.stderr.hasPrefix(
+                "gesture: error: --min-recall: tap is a gesture of tap, which is not among the recognizers "
+                    + "(--recognizers): add tap\n"), "\(leftOut.stderr)")
+        let merged = try run(["merge-scores", "--format", "text", "r1.json", "r2.json"], in: outputs)
+        let whole = try run(
+            ["batch", "--recognizers", "checkmark,z,circle", "."], in: corpus)
+        #expect(merged.status == whole.status && merged.stdout == whole.stdout, "\(merged.stdout)")
     }
 
     @Test(arguments: [

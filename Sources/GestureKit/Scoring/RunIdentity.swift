@@ -13,11 +13,14 @@ public struct RunIdentity: Sendable {
     public var corpus = PathOrder.stableHashStart
     /// FNV-1a of the settings, as `settings(_:)` made it.
     public var settings: UInt64 = 0
-    /// The recognizers of a run of the whole registry (no `--recognizers`) and their gestures, in
-    /// order, so that a merge can say what the run would: that most `none` traces were taken for pans,
-    /// and which recognizers to name to score the shapes alone. `nil` for a run of some recognizers,
-    /// or an output that does not say.
+    /// The recognizers of the run and their gestures, in order, so that a merge can say what the run
+    /// would: a `--min-recall` gate's "did you mean", or why a gesture is none of the run's (a
+    /// recognizer `--recognizers` leaves out); for a run of the whole registry, that most `none` traces
+    /// were taken for pans, and which recognizers to name to score the shapes alone. `nil` for an
+    /// output that does not say (from an earlier version, which said it only for the whole registry).
     public var registry: [(id: String, gestures: [String])]?
+    /// Whether the run kept some recognizers only (`--recognizers`): its `registry` is those.
+    public var restricted = false
 
     public init() {}
 
@@ -59,7 +62,8 @@ public struct RunIdentity: Sendable {
                 .init("files", .number(Double(files))),
                 .init("corpus", .string(RunIdentity.hex(corpus))),
                 .init("settings", .string(RunIdentity.hex(settings))),
-            ] + (registry.map { [.init("registry", RunIdentity.value($0))] } ?? []))
+            ] + (registry.map { [.init("registry", RunIdentity.value($0))] } ?? [])
+                + (restricted ? [.init("restricted", .bool(true))] : []))
     }
 
     static func value(_ registry: [(id: String, gestures: [String])]) -> JSONValue {
@@ -88,6 +92,11 @@ public struct RunIdentity: Sendable {
                 registry.append((id, gestures))
             }
             self.registry = registry
+        }
+        switch value["restricted"] {
+        case nil: break
+        case .bool(let flag)?: restricted = flag
+        default: return nil
         }
         if let text = value["shard"]?.stringValue {
             let parts = text.split(separator: "/").map { Int($0) }
