@@ -473,4 +473,22 @@ private func swipeOnly() throws -> Configuration {
         let json = TuneReport.json(result, corpus: TuneReport.Corpus(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
         #expect(json["sharedGestures"]?.text == #"{"swipe-horizontal":["swipe"]}"#)
     }
+    /// When no setting recognizes a target's traces as labelled, the values tie on its recall and the
+    /// choice tests none of them: the text says so. Swipes of 45 pt, minimumTravel from 60.
+    @Test func aTargetNoSettingRecallsIsSaid() throws {
+        let base = try swipeOnly()
+        let samples = [sample("a", "swipe-right", 45), sample("a", "none", 15)]
+        let never = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=60:80:10", in: base)], jobs: 1
+        ).run(samples)
+        let corpus = TuneReport.Corpus(traces: 2, labelled: 2, unlabelled: 0, errors: 0)
+        let note =
+            "no setting recognizes the one trace labelled with swipe's gestures as labelled: the values tie on "
+            + "its recall, so the choice is no test of them"
+        #expect(TuneReport.text(never, corpus: corpus).contains(note))
+        let some = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=40:60:10", in: base)], jobs: 1
+        ).run(samples)
+        #expect(!TuneReport.text(some, corpus: corpus).contains("no setting recognizes"))
+    }
 }

@@ -71,6 +71,20 @@ public enum TuneReport {
                 + "counted: no trace is labelled with another recognizer's gesture or none, so the limit of "
                 + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)) was not tested (label such traces to test it)\n"
         }
+        // No setting recalls a trace of a target: the values tie on recall, and what keeps them from
+        // being recognized as labelled is not the swept value (with the hammer profile, a swipe is
+        // recognized together with pan: `pan+swipe-right`).
+        let neverRecalled = result.targets.filter { target in
+            chosen.labelled[target] > 0 && result.totals.allSatisfy { $0.recalled[target] == 0 }
+        }
+        for target in neverRecalled {
+            out +=
+                "\nno setting recognizes "
+                + (chosen.labelled[target] == 1 ? "the one trace" : "any of the \(chosen.labelled[target]) traces")
+                + " labelled with \(result.recognizers[target])'s "
+                + "gestures as labelled: the values tie on its recall, so the choice is no test of them (gesture batch "
+                + "with one of them shows what the traces were recognized as)\n"
+        }
         for (target, others) in zip(result.targets, result.sharers) where !others.isEmpty {
             out +=
                 "\n\(result.recognizers[target]) shares gestures with \(others.joined(separator: ", ")): a trace counts "
