@@ -241,6 +241,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "recognizer's gesture may be named none (--label-map \(name)=\(negatives) makes them negatives)")
             continue
         }
+        var refused = true
         if let owner = builtIn.entries.first(where: {
             $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, name) }
         }) {
@@ -258,8 +259,13 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                     + recognizer.definition.gestures.joined(separator: ", ")
                     + ": a label \(name) is taken for that recognizer, so a learned gesture needs a name of its own "
                     + "(--label-map \(name)=my-\(name.lowercased()))")
+        } else {
+            refused = false
         }
-        if let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
+        // A name refused above is not said to differ in case from another: `Circle/` and `circle/`,
+        // each mapped as its error says, are one gesture my-circle; mapping one to the other would
+        // leave it refused.
+        if !refused, let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
             problems.append(
                 "\(Output.name(files[0])): error: gestures \(other) and \(name) differ only in case: labels name gestures in any "
                     + "case, so they would be one (--label-map \(name)=\(other))")

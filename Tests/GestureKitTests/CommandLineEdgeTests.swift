@@ -938,16 +938,20 @@ import Testing
         let corpus = try MiniCorpus("edge-learn-case")
         defer { corpus.remove() }
         let folder = corpus.folder
-        try LearnCommandTests.examples(in: folder, ["Circle", "v", "V"])
+        try LearnCommandTests.examples(in: folder, ["Circle", "circle", "v", "V"])
         let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
         #expect(run.status == 2 && run.stdout == "")
+        // Circle and circle are not told to be mapped one to the other, which would leave one refused:
+        // mapped as each error says, they are one gesture my-circle.
         #expect(
             run.stderr
                 == "examples/p0/Circle/0.json: error: gesture Circle is a gesture of the built-in recognizer circle in "
                 + "another case: a learned gesture needs a name of its own (--label-map Circle=my-circle)\n"
+                + "examples/p0/circle/0.json: error: gesture circle is a gesture of the built-in recognizer circle: a "
+                + "learned gesture needs a name of its own (--label-map circle=my-circle)\n"
                 + "examples/p0/v/0.json: error: gestures V and v differ only in case: labels name gestures in any case, "
                 + "so they would be one (--label-map v=V)\n"
-                + "gesture: error: 2 problems with the examples; nothing written\n")
+                + "gesture: error: 3 problems with the examples; nothing written\n")
     }
 
     @Test func anExampleInAFolderWhoseNameIsNoGestureSaysSo() throws {
