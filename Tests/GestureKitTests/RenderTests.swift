@@ -136,6 +136,18 @@ import Testing
         #expect(!text.contains(">circle: center"))
     }
 
+    /// The gap is captioned only when its length is what broke the limit: a circle that failed
+    /// `arc-too-small` (measured 0 rad) on a held tap (its closure 0 pt) was captioned `closure 0 pt`,
+    /// as if a gap of 0 pt had failed it, because the two zeros compared equal across their units.
+    @Test func aFailuresGapIsCaptionedOnlyWhenTheGapBrokeTheLimit() throws {
+        let held = try Self.render("Traces/not-a-tap.json", recognizers: ["circle"])
+        #expect(held.contains(">circle: failed arc-too-small</text>"))
+        #expect(!held.contains(">circle: closure"))
+        let tap = try Self.render("Traces/tap.json", recognizers: ["circle"])
+        #expect(tap.contains(">circle: failed not-closed</text>"))
+        #expect(tap.contains(">circle: closure 1 pt</text>"))
+    }
+
     @Test func aFailedRecognizersLabelHasItsFailureCode() throws {
         let svg = try Self.render("Traces/circle.json")
         #expect(svg.contains(">checkmark: failed moved-left</text>"))
@@ -385,7 +397,6 @@ import Testing
     /// decision's label names its sequence, and a long legend makes the picture taller, its text no
     /// smaller; the file's line and warnings wrap.
     @Test func manySequencesMakeATallerPictureWithLabelsTheirOwn() throws {
-        let one = try Self.render("Traces/tap.json")
         var samples: [Sample] = []
         for k in 0..<6 {
             let t = Double(k)
@@ -395,6 +406,9 @@ import Testing
         let trace = Trace(samples: samples)
         let file = "a/very/long/path/" + String(repeating: "of-folders/", count: 12) + "six-taps.json"
         let svg = SVGRender.render(Classifier().classify(trace, file: file), trace: trace)
+        // One of those taps, drawn the same size about the same point: only the legend differs.
+        let single = Trace(samples: Array(samples.prefix(2)))
+        let one = SVGRender.render(Classifier().classify(single, file: file), trace: single)
         Self.expectSVG(svg, "six taps")
         // Taps a second apart are six taps, never a double tap: each sequence's label, on the picture
         // and in the legend, and each decision's label name it and its own gesture.

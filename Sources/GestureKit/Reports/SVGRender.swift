@@ -645,9 +645,11 @@ private struct Picture {
                     }
                 case .mark(let p, let name) where !failed:
                     captions.append(Caption(text: "\(report.id): \(name)", point: p, colour: colour))
-                // A failure's gap is captioned when it is what broke the limit.
+                // A failure's gap is captioned when it is what broke the limit: a length in points
+                // equal to it (an arc of 0 rad that was too small is no closure of 0 pt).
                 case .gap(let from, let to, let distance)
-                where !failed || report.failure?.reason.measured == distance:
+                where !failed
+                    || (report.failure?.reason.unit == .points && report.failure?.reason.measured == distance):
                     let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
                     // Its own value, to two significant digits at least: 0.0000016 pt, not 0 pt.
                     let text = "\(report.id): closure \(Format.significant(distance, decimals: 1)) pt"
