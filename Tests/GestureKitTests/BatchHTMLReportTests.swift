@@ -155,6 +155,23 @@ import Testing
         #expect(Self.files(report.appendingPathComponent("traces")).isEmpty)
     }
 
+    /// Every section the page's first paragraph links to is on the page, also when no trace was
+    /// scored: the confusion matrix was left out then, and its link led nowhere.
+    @Test func everySectionLinkedToIsThereWhenNothingWasScored() throws {
+        let corpus = try MiniCorpus("report-unscored")
+        defer { corpus.remove() }
+        try corpus.add("corpus/misc/u.csv", from: "circle.json")  // unlabelled
+        let run = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(run.stdout.contains("0 scored, 1 unlabelled"), "\(run.stdout)")
+        let page = try Self.page(corpus.folder.appendingPathComponent("report"))
+        let links = page.all("a").compactMap { $0.attributes["href"] }.filter { $0.hasPrefix("#") }
+        #expect(links.contains("#confusion"))
+        for link in links {
+            #expect(page.element(id: String(link.dropFirst())) != nil, "\(link) links to no section")
+        }
+        #expect(page.element(id: "confusion")?.content.contains("No trace was scored.") == true)
+    }
+
     @Test func missesAreFiledUnderTheFailureCodeOfTheRecognizerThatShouldHaveFired() throws {
         let corpus = try Self.corpus("codes")
         defer { corpus.remove() }

@@ -339,9 +339,13 @@ public enum HTMLReport {
 
         mutating func confusion(_ board: Scoreboard) {
             let gestures = board.gestures
-            guard !gestures.isEmpty else { return }
+            // The section is there when nothing was scored too: the page's list of sections links to it.
             line("<section id=\"confusion\">")
             line("<h2>Confusion matrix</h2>")
+            guard !gestures.isEmpty else {
+                line("<p>No trace was scored.</p>\n</section>")
+                return
+            }
             line(
                 "<p class=\"muted\">Rows: the label; columns: what was recognized. Cells are shaded by count (on a "
                     + "log scale): green where they agree, red where they do not.</p>")
