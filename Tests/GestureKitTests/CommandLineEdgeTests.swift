@@ -760,6 +760,16 @@ import Testing
         #expect(TextReport.compare(measured: 0.09, limit: 0.5, unit: .seconds) == "measured 0.09 s < limit 0.5 s")
         #expect(TextReport.compare(measured: 0.2504, limit: 0.25, unit: .seconds) == "measured 0.2504 s > limit 0.25 s")
         #expect(TextReport.compare(measured: nil, limit: 0.00002, unit: .seconds) == "limit 0.00002 s")
+        // Another unit's value that would read as 0 but is not (a trace in metres): two significant
+        // digits; values that read as something keep their 2 decimals (4 for radians), 0 reads as 0.
+        #expect(
+            TextReport.compare(measured: 0.0001, limit: 0.0000475, unit: .points)
+                == "measured 0.0001 pt > limit 0.000048 pt")
+        #expect(TextReport.compare(measured: 0.00014, limit: 10, unit: .points) == "measured 0.00014 pt < limit 10 pt")
+        #expect(TextReport.compare(measured: 0.0523, limit: 0.07, unit: .ratio) == "measured 0.05 < limit 0.07")
+        #expect(TextReport.compare(measured: 0, limit: 0.1, unit: .ratio) == "measured 0 < limit 0.1")
+        #expect(
+            TextReport.compare(measured: 0.00001, limit: 0.2, unit: .radians) == "measured 0.00001 rad < limit 0.2 rad")
         // A parameter set that small is shown as set.
         #expect(
             ParameterValue.number(0.00001).description == "0.00001"

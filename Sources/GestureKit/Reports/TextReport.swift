@@ -173,7 +173,8 @@ public enum TextReport {
     /// angles from 4 decimals, other values from 2, more while a value and its limit print the same
     /// (up to 6); `=` when they are equal. Seconds from as many decimals as the smaller of the two needs
     /// for two significant digits (`measured 0.0049 s < limit 0.005 s`), so a short time never reads
-    /// as 0 nor as its limit.
+    /// as 0 nor as its limit; another value that would read as 0 but is not gets its two significant
+    /// digits too (`measured 0.0001 pt > limit 0.000048 pt`).
     public static func compare(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
         unglued(gluedComparison(measured: measured, limit: limit, unit: unit))
     }
@@ -182,6 +183,13 @@ public enum TextReport {
         var base = unit == .radians ? 4 : 2
         if unit == .seconds {
             base = min(12, max(base, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
+        } else {
+            // A value that is not 0 but would print as 0 (a closure limit of 0.0000475 in a trace in
+            // metres) gets its two significant digits, as seconds do; the others print as they did.
+            let zeros = [measured, limit].compactMap { $0 }.filter {
+                $0 != 0 && ["0", "-0"].contains(Format.grouped($0, decimals: base))
+            }
+            base = min(12, zeros.map(Format.significantDecimals).reduce(base, max))
         }
         switch (measured, limit) {
         case (let measured?, let limit?):
