@@ -159,8 +159,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
-    // The recognizers of a run of the whole registry (no --recognizers), for the note on pans and for
-    // a merge of the run's shards (`RunIdentity/registry`).
+    // The recognizers of a run of the whole registry (no --recognizers), for the note on pans; a merge
+    // of the run's shards is told the run's recognizers either way (`RunIdentity/registry`).
     let wholeRegistry = arguments.options["--recognizers"] == nil ? registry(of: configuration) : nil
     // A corpus with no trace file at all is a mistake (a misspelt or empty folder, or one that holds
     // only its labels file), not a clean run; one entry is enough to know, and the walk is lazy. A
@@ -210,6 +210,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         if identifies { identity.walked(entry) }
         return entry
     }
+    // For the note on a labels file above the paths given (`labelsAboveNote`).
+    var unlabelledPaths: [String] = []
     runner.run(walk) { row in
         board.add(row)
         worst.consider(row)
@@ -218,9 +220,12 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             if firstErrors.count < 10 { firstErrors.append(row) }
             progress.clear()
             Output.error(error.description)
-        } else if explainsLabels, row.label == nil {
-            progress.clear()
-            Output.error("\(row.path): unlabelled: \(labeler.whyUnlabelled(folder: row.unlabelledFolder ?? ""))")
+        } else if row.label == nil {
+            unlabelledPaths.append(row.path)
+            if explainsLabels {
+                progress.clear()
+                Output.error("\(row.path): unlabelled: \(labeler.whyUnlabelled(folder: row.unlabelledFolder ?? ""))")
+            }
         }
         switch format {
         case .jsonl:
@@ -255,27 +260,29 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
         written = report.write(
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
-    labelsAboveNote(labeler, roots: roots, unlabelled: board.unlabelled)
+    labelsAboveNote(labeler, roots: roots, unlabelled: unlabelledPaths)
     // A report that could not be written is an error; the gates are still checked and said.
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error
 }
 
-/// When traces are unlabelled and a labels file in a folder above the ones walked has rows for them
-/// (`batch dollar1/s02`, whose labels are in `dollar1/labels.csv`), a note on stderr says to give it:
-/// the walk reads the labels files of the folders it walks only.
-func labelsAboveNote(_ labeler: Labeler, roots: [String], unlabelled: Int) {
-    guard unlabelled > 0 else { return }
-    let files = labeler.labelsFilesAbove(roots)
+/// When traces are unlabelled and a labels file above the paths given (not walked, so not read)
+/// labels some of them (`batch dollar1/s02`, whose labels are in `dollar1/labels.csv`), a note on
+/// stderr names it and how many it labels: the walk reads the labels files of the folders it walks.
+func labelsAboveNote(_ labeler: Labeler, roots: [String], unlabelled: [String]) {
+    let files = labeler.labelsFilesAbove(roots, unlabelled: unlabelled)
     guard !files.isEmpty else { return }
-    let (them, has) = files.count == 1 ? ("it", "has") : ("them", "have")
+    let count = unlabelled.count
     Output.error(
-        "gesture: note: \(unlabelled == 1 ? "1 trace is" : "\(unlabelled) traces are") unlabelled, and "
-            + files.map(Output.name).joined(separator: ", ")
-            + ", in a folder above, \(has) rows for traces under the paths given; only the labels files in the "
-            + "folders walked are read: give \(them) with "
-            + files.map { "--labels \(Output.name($0))" }.joined(separator: " "))
+        "gesture: note: \(count == 1 ? "1 trace is" : "\(count) traces are") unlabelled; "
+            + files.map {
+                "\(Output.name($0.file)) labels "
+                    + ($0.labels < count ? "\($0.labels) of them" : count == 1 ? "it" : "all \(count)")
+            }
+            .joined(separator: ", ")
+            + ", but only the labels files in the folders walked are read: give "
+            + files.map { "--labels \(Output.name($0.file))" }.joined(separator: " "))
 }
 
 /// The recognizers of `configuration` and their gestures, as `panNote` and a merge need them.

@@ -149,6 +149,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelled = 0
+    var unlabelledPaths: [String] = []
     // The first unlabelled trace whose folder is named for a gesture no recognizer of the run
     // recognizes (`swipe-up/`, the swipe limited to left and right), or for a recognizer: why it is
     // unlabelled is known, and when no trace is labelled that is likely why.
@@ -168,6 +169,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         guard let label = read.label else {
             unlabelled += 1
+            unlabelledPaths.append(entry.path)
             if namedForAGesture == nil, let folder = read.labelling?.unlabelledFolder,
                 labeler.unrecognized.reason(forAnyCase: folder) != nil
             {
@@ -183,18 +185,18 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                 "no trace could be read: every one of the \(entries.count) files is an error (above)")
         }
         // Their labels may be in a folder above the ones walked (`tune dollar1/s02`).
-        let above = labeler.labelsFilesAbove(arguments.operands)
+        let above = labeler.labelsFilesAbove(arguments.operands, unlabelled: unlabelledPaths)
         let give =
             above.isEmpty
             ? "give --labels FILE"
-            : "give " + above.map { "--labels \(Output.name($0))" }.joined(separator: " ")
-                + " (in a folder above: only the labels files in the folders walked are read)"
+            : "give " + above.map { "--labels \(Output.name($0.file))" }.joined(separator: " ")
+                + " (it labels them, but only the labels files in the folders walked are read)"
         throw UsageError(
             "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
                 + "\(give), or put traces in folders named for their gesture"
                 + (namedForAGesture.map { "; \($0)" } ?? ""))
     }
-    labelsAboveNote(labeler, roots: arguments.operands, unlabelled: unlabelled)
+    labelsAboveNote(labeler, roots: arguments.operands, unlabelled: unlabelledPaths)
     // A swept recognizer with no traces of its own has no recall to choose by: every value would tie.
     let labelled = Set(samples.flatMap { $0.label.split(separator: "+").map(String.init) })
     for id in tuner.targets {

@@ -363,9 +363,9 @@ let shapes = [
         try corpus.write("people/labels.csv", "path,label\np1/a.csv,checkmark\np1/b.csv,circle\n")
         let people = corpus.folder.appendingPathComponent("people")
         func note(_ count: Int, _ file: String) -> String {
-            "gesture: note: \(count == 1 ? "1 trace is" : "\(count) traces are") unlabelled, and \(file), in a folder "
-                + "above, has rows for traces under the paths given; only the labels files in the folders walked are "
-                + "read: give it with --labels \(file)\n"
+            "gesture: note: \(count == 1 ? "1 trace is" : "\(count) traces are") unlabelled; \(file) labels "
+                + (count == 1 ? "it" : "all \(count)") + ", but only the labels files in the folders walked are read: "
+                + "give --labels \(file)\n"
         }
         for (arguments, folder, file, count) in [
             (["p1"], people, "labels.csv", 2), (["people/p1"], corpus.folder, "people/labels.csv", 2),
@@ -374,9 +374,22 @@ let shapes = [
             let run = try GestureCommand.run(["batch"] + arguments, in: folder)
             #expect(run.status == 0 && run.stderr == note(count, file), "\(arguments): \(run.stderr)")
         }
-        // p2 has no row there: nothing to say.
+        // p2 has no row there: nothing to say. With p1 too, the file labels 2 of the 3, said once
+        // however the paths are spelt.
         let other = try GestureCommand.run(["batch", "p2"], in: people)
         #expect(other.status == 0 && other.stderr == "", "\(other.stderr)")
+        let both = try GestureCommand.run(["batch", "p2", people.appendingPathComponent("p1").path], in: people)
+        #expect(
+            both.stderr
+                == "gesture: note: 3 traces are unlabelled; labels.csv labels 2 of them, but only the labels files in "
+                + "the folders walked are read: give --labels labels.csv\n", "\(both.stderr)")
+        // A row for a trace that has a label already (its folder's) is no reason to name the file.
+        try corpus.add("people/p3/circle/d.csv", from: "circle.json")
+        try corpus.add("people/p3/e.csv", from: "circle.json")
+        try corpus.write("people/p3/labels-elsewhere.csv", "path,label\n")
+        try corpus.write("people/more-labels.csv", "path,label\np3/circle/d.csv,circle\n")
+        let labelled = try GestureCommand.run(["batch", "p3"], in: people)
+        #expect(labelled.status == 0 && labelled.stderr == "", "\(labelled.stderr)")
         let given = try GestureCommand.run(["batch", "p1", "--labels", "labels.csv"], in: people)
         #expect(given.status == 0 && given.stderr == "", "\(given.stderr)")
         #expect(given.stdout.hasPrefix("2 traces: 2 scored, 0 unlabelled, 0 errors\n"))
@@ -386,7 +399,7 @@ let shapes = [
         #expect(
             tune.stderr.hasPrefix(
                 "gesture: error: no labelled traces among the 2 files (0 errors, 2 unlabelled): give --labels labels.csv "
-                    + "(in a folder above: only the labels files in the folders walked are read), or put traces in "
+                    + "(it labels them, but only the labels files in the folders walked are read), or put traces in "
                     + "folders named for their gesture\n"), "\(tune.stderr)")
         #expect(Labeler.spelt("../x", up: 1) == "../" && Labeler.spelt("x", up: 2) == "../")
         #expect(Labeler.spelt("/a/b", up: 1) == "/a/" && Labeler.spelt("/a", up: 1) == "/")

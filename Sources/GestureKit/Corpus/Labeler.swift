@@ -148,42 +148,44 @@ public struct Labeler: Sendable {
             })
     }
 
-    /// The labels files in the folders above `roots` that have a row for a file under one of them, the
-    /// nearest above each root, as paths spelt from the root (`dollar1/labels.csv` for `dollar1/s02`):
-    /// a batch reads the labels files of the folders it walks and not those above, so a batch of
-    /// `dollar1/s02` labels none of its traces, and is told where their labels are. A file root is
-    /// looked for from its own folder. At most 16 folders up; `-` has none; a file already read (given
-    /// with `--labels`) is not named.
-    public func labelsFilesAbove(_ roots: [String]) -> [String] {
-        var found: [String] = []
+    /// The labels files above `roots` (in the folders over each root, and a file root's own folder:
+    /// none of them walked, so none read) that label some of the `unlabelled` traces, with how many
+    /// each labels; a batch reads the labels files of the folders it walks, so a batch of
+    /// `dollar1/s02` labels none of its traces, and is told that `dollar1/labels.csv` labels them. A
+    /// file is named as spelt from the first root it is above (`dollar1/labels.csv` for `dollar1/s02`),
+    /// once, nearest roots first; each is read once, at most 16 folders up; files already read
+    /// (`--labels`) are left out.
+    public func labelsFilesAbove(_ roots: [String], unlabelled: [String]) -> [(file: String, labels: Int)] {
+        guard !unlabelled.isEmpty else { return [] }
+        let wanted = Set(unlabelled.map { PathKey(Labeler.absolute($0, in: workingDirectory)) })
+        var found: [(file: String, labels: Int)] = []
+        var seen: Set<PathKey> = []
+        var folders: Set<String> = []
         for root in CorpusWalker.distinct(roots.map(CorpusWalker.trimmed)) where root != "-" && !root.isEmpty {
-            let absoluteRoot = Labeler.absolute(root, in: workingDirectory)
             // A folder's parent, or a file's own folder: the first whose labels files the walk missed.
-            var folder = Paths.folder(of: absoluteRoot)
+            var folder = Paths.folder(of: Labeler.absolute(root, in: workingDirectory))
             for up in 1...16 {
-                let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                    .filter { !$0.hasPrefix(".") && TraceFormat.isLabelsFileName(Array($0.utf8)) }
-                    .sorted { PathOrder.bytesPrecede($0, $1) }
-                let covering = files.filter { name in
-                    let path = folder == "/" ? "/" + name : folder + "/" + name
-                    guard !labelsFiles.contains(PathKey(path)), CorpusWalker.isLabelsHeader(Array(path.utf8)),
-                        case .success(let bytes) = InputFile.bytes(
-                            path, kind: "labels file", limit: Labeler.labelsFileLimit)
-                    else { return false }
-                    let under = absoluteRoot == "/" ? "/" : absoluteRoot + "/"
-                    return rowPaths(bytes, file: path).contains { key in
-                        key.bytes.starts(with: under.utf8) || key.bytes.elementsEqual(absoluteRoot.utf8)
+                // Each folder listed once, whatever roots are under it.
+                if folders.insert(folder).inserted {
+                    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                        .filter { !$0.hasPrefix(".") && TraceFormat.isLabelsFileName(Array($0.utf8)) }
+                        .sorted { PathOrder.bytesPrecede($0, $1) }
+                    for name in names {
+                        let path = folder == "/" ? "/" + name : folder + "/" + name
+                        guard seen.insert(PathKey(path)).inserted, !labelsFiles.contains(PathKey(path)),
+                            CorpusWalker.isLabelsHeader(Array(path.utf8)),
+                            case .success(let bytes) = InputFile.bytes(
+                                path, kind: "labels file", limit: Labeler.labelsFileLimit)
+                        else { continue }
+                        let labels = rowPaths(bytes, file: path).intersection(wanted).count
+                        if labels > 0 { found.append((Self.spelt(root, up: up) + name, labels)) }
                     }
-                }
-                if !covering.isEmpty {
-                    found += covering.map { Self.spelt(root, up: up) + $0 }
-                    break
                 }
                 guard folder != "/" else { break }
                 folder = Paths.folder(of: folder)
             }
         }
-        return CorpusWalker.distinct(found)
+        return found
     }
 
     /// The folder `up` levels above `root` (a file's own folder is 1 up), spelt from `root` as typed,
