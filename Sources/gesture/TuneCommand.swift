@@ -287,7 +287,8 @@ private func sets(_ assignment: String, _ sweep: Sweep, in configuration: Config
 }
 
 /// The options of a tune run that a written config file does not hold but that its figures depend
-/// on, as they were given: `--recognizers` and those that read the traces and their labels.
+/// on, as they were given: `--recognizers` and those that read the traces and labels, with the
+/// `--labels` files when there is one of those.
 private func optionsNotInConfig(_ arguments: Arguments) -> [String] {
     /// A value as a shell reads it back: quoted unless it is plain.
     func quoted(_ value: String) -> String {
@@ -301,5 +302,8 @@ private func optionsNotInConfig(_ arguments: Arguments) -> [String] {
     }
     for limit in arguments.repeated["--limit"] ?? [] { options.append("--limit \(quoted(limit))") }
     for flag in ["--y-up", "--lift-at-jumps"] where arguments.flags.contains(flag) { options.append(flag) }
-    return options
+    // The labels files too when the note is said at all: what it lists is then all that scores as
+    // tuned, with the traces (a run with --labels alone needs no note: those are what is scored).
+    guard !options.isEmpty else { return [] }
+    return (arguments.repeated["--labels"] ?? []).map { "--labels \(quoted($0))" } + options
 }

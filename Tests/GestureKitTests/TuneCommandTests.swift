@@ -86,8 +86,8 @@ import Testing
         #expect(
             run.stderr
                 == "gesture: note: tuned.config keeps parameters and relationships, not which recognizers ran nor how the "
-                + "traces were read (a config file serves any choice of recognizers): give --recognizers swipe "
-                + "--label-map '*=none' with --config tuned.config to score as tuned\n")
+                + "traces were read (a config file serves any choice of recognizers): give --labels labels.csv "
+                + "--recognizers swipe --label-map '*=none' with --config tuned.config to score as tuned\n")
         // Without --recognizers (or another option the note names), no note. (The files are named
         // .config, not to be walked as traces by the next run.)
         let all = try GestureCommand.run(

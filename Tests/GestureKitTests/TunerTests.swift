@@ -440,6 +440,7 @@ private func swipeOnly() throws -> Configuration {
         }
         #expect(held.predicted[swipe] == 1 && late.predicted[swipe] == 2)
     }
+
     /// An instance beside its kind shares its gestures: a trace labelled with one counts for both, so
     /// sweeping the instance has a recall (it had none, every such label going to the first that
     /// recognizes it), and the text says whose gestures they also are. swipe-right, 45 pt, is
@@ -469,10 +470,23 @@ private func swipeOnly() throws -> Configuration {
         #expect(
             text.contains(
                 "swipe-horizontal shares gestures with swipe: a trace counts for each recognizer of its gesture, "
-                    + "whichever gave it (to tune swipe-horizontal alone, leave it out with --recognizers)"))
+                    + "whichever gave it (to tune swipe-horizontal alone, leave swipe out with --recognizers)\n"))
         let json = TuneReport.json(result, corpus: TuneReport.Corpus(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
         #expect(json["sharedGestures"]?.text == #"{"swipe-horizontal":["swipe"]}"#)
+        // Both swept: leaving the other out is no advice, it is tuned too.
+        let both = try Tuner(
+            base: base, sweeps: [sweep, try Sweep(parsing: "swipe.minimumTravel=20:40:20", in: base)],
+            maximumFalseAlarms: 0, jobs: 1
+        ).run(samples)
+        let bothText = TuneReport.text(
+            both, corpus: TuneReport.Corpus(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
+        #expect(
+            bothText.contains(
+                "\nswipe shares gestures with swipe-horizontal: a trace counts for each recognizer of its gesture, "
+                    + "whichever gave it\n"))
+        #expect(!bothText.contains("alone"))
     }
+
     /// When no setting recognizes a target's traces as labelled, the values tie on its recall and the
     /// choice tests none of them: the text says so. Swipes of 45 pt, minimumTravel from 60.
     @Test func aTargetNoSettingRecallsIsSaid() throws {
@@ -486,6 +500,12 @@ private func swipeOnly() throws -> Configuration {
             "no setting recognizes the one trace labelled with swipe's gestures as labelled: the values tie on "
             + "its recall, so the choice is no test of them"
         #expect(TuneReport.text(never, corpus: corpus).contains(note))
+        // With the balanced objective, the false alarms still choose among the values.
+        let balanced = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=60:80:10", in: base)], objective: .balanced,
+            jobs: 1
+        ).run(samples)
+        #expect(!TuneReport.text(balanced, corpus: corpus).contains("no setting recognizes"))
         let some = try Tuner(
             base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=40:60:10", in: base)], jobs: 1
         ).run(samples)

@@ -74,8 +74,10 @@ public enum TuneReport {
         // No setting recalls a trace of a target: the values tie on recall, and what keeps them from
         // being recognized as labelled is not the swept value (with the hammer profile, a swipe is
         // recognized together with pan: `pan+swipe-right`).
+        // (With the balanced objective the false alarms still choose.)
         let neverRecalled = result.targets.filter { target in
-            chosen.labelled[target] > 0 && result.totals.allSatisfy { $0.recalled[target] == 0 }
+            result.objective != .balanced && chosen.labelled[target] > 0
+                && result.totals.allSatisfy { $0.recalled[target] == 0 }
         }
         for target in neverRecalled {
             out +=
@@ -86,10 +88,16 @@ public enum TuneReport {
                 + "with one of them shows what the traces were recognized as)\n"
         }
         for (target, others) in zip(result.targets, result.sharers) where !others.isEmpty {
+            // Leaving out another swept recognizer is no advice: it is tuned too.
+            let swept = Set(result.targets.map { result.recognizers[$0] })
+            let unswept = others.filter { !swept.contains($0) }
             out +=
                 "\n\(result.recognizers[target]) shares gestures with \(others.joined(separator: ", ")): a trace counts "
-                + "for each recognizer of its gesture, whichever gave it (to tune \(result.recognizers[target]) alone, "
-                + "leave \(others.count == 1 ? "it" : "them") out with --recognizers)\n"
+                + "for each recognizer of its gesture, whichever gave it"
+                + (unswept.isEmpty
+                    ? "\n"
+                    : " (to tune \(result.recognizers[target]) alone, leave \(unswept.joined(separator: ", ")) out with "
+                        + "--recognizers)\n")
         }
         guard let crossValidated = result.crossValidated else {
             out += "\nchosen: \(settingText(result, result.chosen.setting)): \(figures(result, chosen))\n"
