@@ -391,6 +391,15 @@ import Testing
             refusal(#"{"recognizers": [{"id": "dt2", "kind": "tap", "gesture": "Double-Tap"}]}"#)
                 == #"c.json:1:58: error: gesture "Double-Tap" differs only in case from "double-tap", a gesture of "#
                 + "double-tap: gesture names must differ in more than case")
+        // Nor an id that is another recognizer's gesture it does not recognize too (a label swipe-left
+        // would name it were swipe left out); an instance of swipe's left may be named swipe-left.
+        #expect(
+            refusal(#"{"recognizers": [{"id": "swipe-left", "kind": "tap"}]}"#)
+                == #"c.json:1:25: error: recognizer id "swipe-left" is a gesture of swipe: a label swipe-left names "#
+                + "that gesture, so an id needs another name")
+        let left = try apply(
+            #"{"recognizers": [{"id": "swipe-left", "kind": "swipe", "parameters": {"directions": ["left"]}}]}"#)
+        #expect(left.entries.contains { $0.id == "swipe-left" && $0.gestures == ["swipe-left"] })
         // Nor a recognizer's id that is none of its gestures: a label `swipe` is swipe's gestures.
         #expect(
             refusal(#"{"recognizers": [{"id": "flick", "kind": "swipe", "gesture": "swipe"}]}"#)

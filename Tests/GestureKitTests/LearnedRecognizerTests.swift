@@ -334,6 +334,16 @@ import Testing
             refusal(circle)
                 == "shapes.json:\(line + 1):14: error: gesture \"circle\" is a gesture of circle already: a learned gesture needs a name of its own"
         )
+        // Its id may not be another recognizer's gesture (a label tap would name it were tap left out),
+        // whichever is read first.
+        #expect(
+            refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"tap\""))
+                == "shapes.json:4:9: error: recognizer id \"tap\" is taken: ids must be unique (learn with another --id)"
+        )
+        #expect(
+            refusal(Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"swipe-up\""))
+                == "shapes.json:4:9: error: recognizer id \"swipe-up\" is a gesture of swipe: a label swipe-up names that "
+                + "gesture, so an id needs another name (learn with another --id)")
         // A recognizer's id none of whose gestures is so named: a label `swipe` is swipe's gestures.
         let swipe = Self.unistroke.replacingOccurrences(of: "{\"name\": \"o\"", with: "{\"name\": \"Swipe\"")
         #expect(

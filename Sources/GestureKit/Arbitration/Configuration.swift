@@ -200,7 +200,11 @@ public struct Configuration: Sendable {
             throw ConfigurationError(
                 "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
         }
-        if let taken = takenMessage(id) { throw ConfigurationError(taken, about: .recognizer) }
+        // What it will recognize: its gesture, or its kind's (an unknown kind is said below).
+        let recognizing = gesture.map { [$0] } ?? registry.first(where: { $0.id == kind })?.gestures ?? []
+        if let taken = takenMessage(id, recognizing: recognizing) {
+            throw ConfigurationError(taken, about: .recognizer)
+        }
         try checkRoom()
         guard let base = registry.first(where: { $0.id == kind }) else {
             let ids = registry.map(\.id)
@@ -319,9 +323,19 @@ public struct Configuration: Sendable {
     }
 
     /// Why `id` cannot name a new recognizer (`takenID(like:)`), when it is taken.
-    private func takenMessage(_ id: String) -> String? {
+    private func takenMessage(_ id: String, recognizing gestures: [String] = []) -> String? {
         let shown = DiagnosticText.escaped(id)
-        guard let other = takenID(like: id) else { return nil }
+        guard let other = takenID(like: id) else {
+            // Nor another recognizer's gesture (a learned `star`) that this one does not recognize too:
+            // with that recognizer left out, a label `star` would be taken for this one's gestures
+            // (`idClash`, the other way round). An instance `swipe-left` of swipe's left may be.
+            guard !gestures.contains(where: { RecognizerDefinition.sameGestureName($0, id) }),
+                let (owner, spelt) = spellings(of: id).first
+            else { return nil }
+            return "recognizer id \"\(shown)\" is "
+                + (spelt == id ? "" : "in another case ") + "a gesture of \(owner): a label \(shown) names that "
+                + "gesture, so an id needs another name"
+        }
         return other == id
             ? "recognizer id \"\(shown)\" is taken: ids must be unique"
             : "recognizer id \"\(shown)\" differs only in case from \(DiagnosticText.escaped(other)): ids must differ "
@@ -358,7 +372,7 @@ public struct Configuration: Sendable {
         } catch {
             throw ConfigurationError(error.message, file: file, at: error.position)
         }
-        if let taken = takenMessage(read.file.id) {
+        if let taken = takenMessage(read.file.id, recognizing: read.file.gestures.map(\.name)) {
             throw ConfigurationError(taken + " (learn with another --id)", file: file, at: read.id)
         }
         do throws(ConfigurationError) {
