@@ -770,6 +770,11 @@ import Testing
         #expect(TextReport.compare(measured: 0, limit: 0.1, unit: .ratio) == "measured 0 < limit 0.1")
         #expect(
             TextReport.compare(measured: 0.00001, limit: 0.2, unit: .radians) == "measured 0.00001 rad < limit 0.2 rad")
+        // Its own digits only: the other value keeps its decimals; below 1e-11, the shortest form.
+        #expect(
+            TextReport.compare(measured: 12.3456, limit: 0.00001, unit: .points)
+                == "measured 12.35 pt > limit 0.00001 pt")
+        #expect(TextReport.compare(measured: 3e-15, limit: 1, unit: .points) == "measured 3e-15 pt < limit 1 pt")
         // A parameter set that small is shown as set.
         #expect(
             ParameterValue.number(0.00001).description == "0.00001"

@@ -183,25 +183,25 @@ public enum TextReport {
         var base = unit == .radians ? 4 : 2
         if unit == .seconds {
             base = min(12, max(base, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
-        } else {
-            // A value that is not 0 but would print as 0 (a closure limit of 0.0000475 in a trace in
-            // metres) gets its two significant digits, as seconds do; the others print as they did.
-            let zeros = [measured, limit].compactMap { $0 }.filter {
-                $0 != 0 && ["0", "-0"].contains(Format.grouped($0, decimals: base))
-            }
-            base = min(12, zeros.map(Format.significantDecimals).reduce(base, max))
+        }
+        // A value that is not 0 but would print as 0 (a closure limit of 0.0000475 in a trace in
+        // metres) gets its own two significant digits, as seconds do; the other prints as it did.
+        func shown(_ value: Double, _ decimals: Int) -> String {
+            let text = Format.grouped(value, decimals: decimals)
+            guard value != 0, text == "0" || text == "-0" else { return text }
+            return Format.significant(value, decimals: decimals)
         }
         switch (measured, limit) {
         case (let measured?, let limit?):
             let decimals = Format.decimalsToTellApart(measured, limit, from: base)
-            let (a, b) = (Format.grouped(measured, decimals: decimals), Format.grouped(limit, decimals: decimals))
+            let (a, b) = (shown(measured, decimals), shown(limit, decimals))
             let relation = a == b ? "=" : (measured > limit ? ">" : "<")
             return glue("measured \(quantity(a, measured, unit))") + " "
                 + glue("\(relation) limit \(quantity(b, limit, unit))")
         case (let measured?, nil):
-            return glue("measured \(quantity(Format.grouped(measured, decimals: base), measured, unit))")
+            return glue("measured \(quantity(shown(measured, base), measured, unit))")
         case (nil, let limit?):
-            return glue("limit \(quantity(Format.grouped(limit, decimals: base), limit, unit))")
+            return glue("limit \(quantity(shown(limit, base), limit, unit))")
         case (nil, nil):
             return ""
         }
