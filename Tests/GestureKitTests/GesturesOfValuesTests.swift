@@ -227,6 +227,14 @@ import Testing
         #expect(reasons.reason(for: "star") == .leftOut(owner: "marks"))
         #expect(reasons.reason(for: "triple-tap") == .leftOut(owner: "triple-tap"))
         #expect(reasons.reason(for: "swipe-up") == .leftOut(owner: "swipe"))
+        // An instance left out says more than the values of its kind kept: add it.
+        var vertical = Configuration()
+        try vertical.addInstance("swipe-vertical", of: "swipe")
+        try vertical.set(assignment: "swipe-vertical.directions=vertical")
+        try vertical.set(assignment: "swipe.directions=horizontal")
+        try vertical.keepOnly(["swipe", "tap"])
+        #expect(
+            UnrecognizedGestures(configuration: vertical).reason(for: "swipe-up") == .leftOut(owner: "swipe-vertical"))
         var labeler = Labeler(configuration: configuration)
         #expect(
             throws: LabelError(

@@ -58,14 +58,15 @@ public struct UnrecognizedGestures: Sendable {
     public init(configuration: Configuration) {
         self.init(entries: configuration.entries.map { ($0.id, $0.definition.gestures, $0.gestures) })
         // Those of a recognizer left out that the registry does not know (a learned recognizer's, a
-        // configured instance's): before the recognizers' ids, so that a learned gesture named `swipe`
-        // is one left out rather than the swipe recognizer.
+        // configured instance's): before the recognizers' ids (a learned `star` is one left out, not
+        // the id of an instance `star`), and before the values of one kept, as for the registry's: a
+        // recognizer left out says more (add swipe-vertical, rather than change swipe's directions).
         let known = Set(configuration.entries.flatMap(\.gestures))
         for (id, gestures) in configuration.leftOutRecognizers {
             for gesture in gestures where !known.contains(gesture) {
                 switch reasons[gesture] {
-                case nil, .recognizer: reasons[gesture] = .leftOut(owner: id)
-                default: break
+                case nil, .recognizer, .leftOutByValues: reasons[gesture] = .leftOut(owner: id)
+                case .leftOut: break
                 }
             }
         }
