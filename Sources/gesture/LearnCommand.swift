@@ -249,16 +249,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 "\(Output.name(files[0])): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
                     + (owner.definition.gestures.contains(name) ? "" : " in another case")
                     + ": a learned gesture needs a name of its own (--label-map \(name)=my-\(name.lowercased()))")
-        } else if let recognizer = builtIn.entries.first(where: { RecognizerDefinition.sameGestureName($0.id, name) }) {
+        } else if let clash = builtIn.idClash(name) {
             // A built-in recognizer's id that is none of its gestures (`swipe`): a label or folder so
-            // named is told elsewhere that it names that recognizer's gestures (`swipe-left`, …), and
-            // `--min-recall swipe=…` says so too whenever the learned recognizer is left out.
+            // named is taken for that recognizer's gestures (`swipe-left`, …), as a templates file
+            // with such a gesture is refused.
             problems.append(
-                "\(Output.name(files[0])): error: gesture \(name) is the id of the built-in recognizer \(recognizer.id)"
-                    + (recognizer.id == name ? "" : " in another case") + ", whose gestures are "
-                    + recognizer.definition.gestures.joined(separator: ", ")
-                    + ": a label \(name) is taken for that recognizer, so a learned gesture needs a name of its own "
-                    + "(--label-map \(name)=my-\(name.lowercased()))")
+                "\(Output.name(files[0])): error: \(clash) (--label-map \(name)=my-\(name.lowercased()))")
         } else {
             refused = false
         }

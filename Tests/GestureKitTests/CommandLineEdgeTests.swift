@@ -849,9 +849,9 @@ import Testing
             run.stderr
                 == "examples/p0/Pinch/0.json: error: gesture Pinch is a gesture of the built-in recognizer pinch in "
                 + "another case: a learned gesture needs a name of its own (--label-map Pinch=my-pinch)\n"
-                + "examples/p0/swipe/0.json: error: gesture swipe is the id of the built-in recognizer swipe, whose "
-                + "gestures are swipe-left, swipe-right, swipe-up, swipe-down: a label swipe is taken for that "
-                + "recognizer, so a learned gesture needs a name of its own (--label-map swipe=my-swipe)\n"
+                + "examples/p0/swipe/0.json: error: gesture \"swipe\" is the id of the recognizer swipe, whose "
+                + "gestures are swipe-left, swipe-right, swipe-up, swipe-down: a label swipe is taken for them, so a "
+                + "gesture needs a name of its own (--label-map swipe=my-swipe)\n"
                 + "gesture: error: 2 problems with the examples; nothing written\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
         let mapped = try GestureCommand.run(

@@ -433,7 +433,7 @@ public struct Configuration: Sendable {
     /// Why `gesture` cannot name a gesture when it is, in any case, the id of a recognizer of the
     /// configuration none of whose gestures is so named (`swipe`): a label `swipe` is taken for that
     /// recognizer's gestures (`swipe-left`, …), so a gesture so named could not be labelled.
-    private func idClash(_ gesture: String) -> String? {
+    public func idClash(_ gesture: String) -> String? {
         guard
             let entry = entries.first(where: {
                 RecognizerDefinition.sameGestureName($0.id, gesture)
