@@ -449,4 +449,21 @@ import Testing
         #expect(two.components(separatedBy: "<g class=\"touch\"").count == 3)
         #expect(two.contains("<circle class=\"down\"") && two.contains("<rect class=\"lift\""))
     }
+    /// A sequence whose recognizers an earlier one's are still deciding says so in the legend, as
+    /// classify does (`continuing from an earlier sequence: double-tap, tap`), of the recognizers
+    /// shown; a sequence with neither shown nor continuing ones has no heading.
+    @Test func theLegendSaysWhichRecognizersContinue() throws {
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/double-tap.json").path)
+        let result = Classifier().classify(trace, file: "double-tap.json")
+        #expect(result.sequences.count == 2 && result.sequences[1].continuing == ["double-tap", "tap"])
+        let all = SVGRender.render(result, trace: trace)
+        #expect(all.contains(">sequence 2: t 0.23 → 0.31 s: none</text>"))
+        #expect(all.contains(">continuing from an earlier sequence: double-tap, tap</text>"))
+        let tap = SVGRender.render(result, trace: trace, recognizers: ["tap"])
+        #expect(tap.contains(">sequence 2: t 0.23 → 0.31 s: none</text>"))
+        #expect(tap.contains(">continuing from an earlier sequence: tap</text>"))
+        let swipe = SVGRender.render(result, trace: trace, recognizers: ["swipe"])
+        #expect(!swipe.contains("continuing"))
+    }
 }

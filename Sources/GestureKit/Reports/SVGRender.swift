@@ -198,9 +198,13 @@ private struct Picture {
     /// Each recognizer's declared details by id, for the legend's units.
     var details = SVGRender.builtInDetails
 
+    /// The recognizers the picture shows (`--recognizer`), or every one.
+    let filter: Set<String>?
+
     init(result: TraceResult, trace: Trace, shown filter: Set<String>?) {
         self.result = result
         self.trace = trace
+        self.filter = filter
         samples = trace.samples
         var active: [TouchID: Int] = [:]
         for (index, sample) in samples.enumerated() {
@@ -796,6 +800,15 @@ private struct Picture {
                 lines.append(LegendLine(text: String(part), colour: nil, indent: 0, bold: bold))
             }
         }
+        // A line under a sequence, wrapped with its continuation indented further.
+        func indented(_ text: String, colour: String?) {
+            let parts = TextReport.wrap(text, start: 0, indent: 0, width: charactersPerLine - 2).split(separator: "\n")
+            for (index, part) in parts.enumerated() {
+                lines.append(
+                    LegendLine(
+                        text: String(part), colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
+            }
+        }
         wrapped("\(result.file): \(result.gesture)", bold: true)
         if frame.scale > 1 {
             wrapped(
@@ -807,24 +820,24 @@ private struct Picture {
                     + "stroke this small is not a dot)", bold: false)
         }
         for warning in result.warnings { wrapped("warning: \(warning)", bold: false) }
-        var lastSequence = -1
-        for item in shown {
-            if result.sequences.count > 1, item.sequence != lastSequence {
-                lastSequence = item.sequence
-                let sequence = result.sequences[item.sequence]
-                let span =
-                    "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
-                wrapped("sequence \(item.sequence + 1): \(span): \(sequence.gesture)", bold: true)
+        for (number, sequence) in result.sequences.enumerated() {
+            let items = shown.filter { $0.sequence == number }
+            // What an earlier sequence's recognizers are still deciding, as classify says it: an x's
+            // second stroke is the learned recognizer's too, which reports where it began.
+            let continuing = sequence.continuing.filter { filter?.contains($0) ?? true }
+            if result.sequences.count > 1, !items.isEmpty || !continuing.isEmpty {
+                let span = "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
+                wrapped("sequence \(number + 1): \(span): \(sequence.gesture)", bold: true)
+                if !continuing.isEmpty {
+                    indented("continuing from an earlier sequence: \(continuing.joined(separator: ", "))", colour: nil)
+                }
             }
-            let report = item.report
-            let colour = colour(of: report)
-            let reason = TextReport.reason(of: report, details[report.id] ?? [])
-            let text = "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)")
-            let parts = TextReport.wrap(text, start: 0, indent: 0, width: charactersPerLine - 2).split(separator: "\n")
-            for (index, part) in parts.enumerated() {
-                lines.append(
-                    LegendLine(
-                        text: String(part), colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
+            for item in items {
+                let report = item.report
+                let reason = TextReport.reason(of: report, details[report.id] ?? [])
+                indented(
+                    "\(report.id): \(Self.state(of: report))" + (reason.isEmpty ? "" : " — \(reason)"),
+                    colour: colour(of: report))
             }
         }
         return lines
