@@ -74,12 +74,13 @@ public struct Configuration: Sendable {
     /// Where a config file set each value (`id.parameter`), so that values which contradict each
     /// other are placed where the file set one of them (`check()`); a `--set` after it clears it.
     var placesOfSettings: [String: (file: String, position: SourcePosition)] = [:]
-    /// Ids of the registry that `keepOnly` left out: a setting for one of them says so.
-    private var leftOut: [String] = []
-    /// The recognizers `keepOnly` left out, each with every gesture it may give: a label naming one of
-    /// a learned recognizer's or a configured instance's gestures, which the registry does not know,
-    /// is then one of a recognizer left out (`UnrecognizedGestures`), not an unknown name.
+    /// The recognizers `keepOnly` left out, each with every gesture it may give: a setting for one of
+    /// them says so, and a label naming one of a learned recognizer's or a configured instance's
+    /// gestures, which the registry does not know, is one of a recognizer left out
+    /// (`UnrecognizedGestures`), not an unknown name.
     public private(set) var leftOutRecognizers: [(id: String, gestures: [String])] = []
+    /// Their ids.
+    private var leftOut: [String] { leftOutRecognizers.map(\.id) }
     /// The registry the entries were made from: the kinds a configured instance may be made of.
     private let registry: [RecognizerDefinition]
 
@@ -459,7 +460,6 @@ public struct Configuration: Sendable {
     /// Keeps only the recognizers `ids` (in registry order); requirements on those left out are dropped.
     public mutating func keepOnly(_ ids: [String]) throws(ConfigurationError) {
         for id in ids { _ = try entryIndex(id) }
-        leftOut += entries.map(\.id).filter { !ids.contains($0) }
         leftOutRecognizers += entries.filter { !ids.contains($0.id) }.map { ($0.id, $0.definition.gestures) }
         entries = entries.filter { ids.contains($0.id) }
         for index in entries.indices {
