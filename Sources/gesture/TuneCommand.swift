@@ -90,7 +90,10 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     // A --set of a swept parameter was silently replaced by each swept value: the run tuned something
     // other than what the command line says.
     for assignment in arguments.repeated["--set"] ?? [] {
-        if let (sweep, text) = zip(sweeps, sweepTexts).first(where: { sets(assignment, $0.0, in: configuration) }) {
+        let set = configuration.parameterSet(by: assignment)
+        if let (sweep, text) = zip(sweeps, sweepTexts).first(where: {
+            set?.recognizer == $0.0.recognizer && set?.parameter == $0.0.parameter
+        }) {
             throw UsageError(
                 "--set \(Output.typed(assignment)): \(sweep.name) is swept too "
                     + "(--sweep \(Output.typed(text))), whose values replace it: give one or the other")
@@ -148,7 +151,6 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     let reads = readAll(entries, runner: runner, jobs: tuner.jobs)
     var samples: [TuningSample] = []
     var errors = 0
-    var unlabelled = 0
     var unlabelledPaths: [String] = []
     // The first unlabelled trace whose folder is named for a gesture no recognizer of the run
     // recognizes (`swipe-up/`, the swipe limited to left and right), or for a recognizer: why it is
@@ -168,7 +170,6 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         guard let label = read.label else {
-            unlabelled += 1
             unlabelledPaths.append(entry.path)
             if namedForAGesture == nil, let folder = read.labelling?.unlabelledFolder,
                 labeler.unrecognized.reason(forAnyCase: folder) != nil
@@ -192,7 +193,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             : "give " + above.map { "--labels \(Output.name($0.file))" }.joined(separator: " ")
                 + " (it labels them, but only the labels files in the folders walked are read)"
         throw UsageError(
-            "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelled) unlabelled): "
+            "no labelled traces among the \(entries.count) files (\(errors) errors, \(unlabelledPaths.count) unlabelled): "
                 + "\(give), or put traces in folders named for their gesture"
                 + (namedForAGesture.map { "; \($0)" } ?? ""))
     }
@@ -216,7 +217,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     progress.clear()
     let corpus = TuneReport.Corpus(
-        traces: entries.count, labelled: samples.count, unlabelled: unlabelled, errors: errors,
+        traces: entries.count, labelled: samples.count, unlabelled: unlabelledPaths.count, errors: errors,
         groupBy: arguments.options["--group-by"])
     switch format {
     case .text: Output.buffered(TuneReport.text(result, corpus: corpus))
@@ -270,20 +271,6 @@ func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
         }
     }
     return slots.results.map { $0! }
-}
-
-/// Whether the `--set` `assignment` (`ID.PARAM=VALUE`, or a former name of the parameter) sets the
-/// parameter that `sweep` sweeps.
-private func sets(_ assignment: String, _ sweep: Sweep, in configuration: Configuration) -> Bool {
-    guard let equals = assignment.firstIndex(of: "=") else { return false }
-    let target = assignment[..<equals].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-    guard let dot = target.lastIndex(of: "."), String(target[..<dot]) == sweep.recognizer else { return false }
-    let name = String(target[target.index(after: dot)...])
-    guard let definition = configuration.entries.first(where: { $0.id == sweep.recognizer })?.definition else {
-        return false
-    }
-    let parameter = definition.parameters.first { $0.name == name || $0.formerNames.contains { $0.name == name } }
-    return parameter?.name == sweep.parameter
 }
 
 /// The options of a tune run that a written config file does not hold but that its figures depend

@@ -23,15 +23,35 @@ extension Configuration {
         }
     }
 
-    private mutating func setting(assignment: String) throws(ConfigurationError) {
+    /// The recognizer and parameter that `assignment` (`ID.PARAMETER=VALUE`) sets, the parameter by
+    /// its name now when it is given by a former one (`z.topAngle=45` sets z's `maximumTopAngle`); nil
+    /// when it is not of that form or names no parameter of a recognizer of the configuration.
+    public func parameterSet(by assignment: String) -> (recognizer: String, parameter: String)? {
+        guard let (id, name, _) = Self.parts(of: assignment),
+            let definition = entries.first(where: { $0.id == id })?.definition,
+            let parameter = definition.parameter(name)
+                ?? definition.parameters.first(where: { $0.formerNames.contains { $0.name == name } })
+        else { return nil }
+        return (id, parameter.name)
+    }
+
+    /// `ID.PARAMETER=VALUE` cut into its id, its parameter's name and its value, each without the
+    /// spaces around it; nil when it is not of that form.
+    private static func parts(of assignment: String) -> (id: String, name: String, value: Substring)? {
         guard let equals = assignment.firstIndex(of: "="),
             case let target = assignment[..<equals].trimmingSpaces,
             let dot = target.lastIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex
-        else {
+        else { return nil }
+        return (
+            String(target[..<dot]), String(target[target.index(after: dot)...]),
+            assignment[assignment.index(after: equals)...].trimmingSpaces
+        )
+    }
+
+    private mutating func setting(assignment: String) throws(ConfigurationError) {
+        guard let (id, name, text) = Self.parts(of: assignment) else {
             throw ConfigurationError("expected ID.PARAMETER=VALUE")
         }
-        let (id, name) = (String(target[..<dot]), String(target[target.index(after: dot)...]))
-        let text = assignment[assignment.index(after: equals)...].trimmingSpaces
         let value: ParameterValue
         switch text {
         case "true": value = .boolean(true)
