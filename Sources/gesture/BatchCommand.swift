@@ -486,13 +486,9 @@ func recallGates(
                 }
             }
             let gestures = known.sorted(by: GestureOrder.precedes)
-            // A slip of a gesture left out is named too (`chekmark` with --recognizers swipe): its own
-            // message then says why it is not there, as labels' do.
-            let near = Spelling.nearest(
-                to: parts[0], among: (gestures + unrecognized.gestures).sorted(by: GestureOrder.precedes))
             throw UsageError(
                 "--min-recall: unknown gesture \"\(CorpusWalker.shown(Array(parts[0].utf8)))\": "
-                    + (near.map { "did you mean \($0)? " } ?? "")
+                    + (unrecognized.nearest(to: parts[0], known: known).map { "did you mean \($0)? " } ?? "")
                     + "expected one of \(gestures.joined(separator: ", "))")
         }
         gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))

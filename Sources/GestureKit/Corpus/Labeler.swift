@@ -629,10 +629,7 @@ public struct Labeler: Sendable {
 
     /// The gesture (or none) that `label` is a slip of, if any (`Spelling`): a known one, or one of a
     /// recognizer left out, whose own message then says so.
-    private func nearest(_ label: String) -> String? {
-        Spelling.nearest(to: label, among: (Array(known) + unrecognized.gestures).sorted(by: GestureOrder.precedes))
-            .flatMap { $0 == label ? nil : $0 }
-    }
+    private func nearest(_ label: String) -> String? { unrecognized.nearest(to: label, known: known) }
 
     private var knownList: String {
         acceptsAnyLabel

@@ -120,6 +120,14 @@ public struct UnrecognizedGestures: Sendable {
             .min { PathOrder.bytesPrecede($0.key, $1.key) }.map { ($0.key, $0.value) }
     }
 
+    /// The gesture (or none) that `name` is a slip of (`Spelling`), if any: one of `known`, or one with
+    /// a reason, whose own message then says why it is not there (`chekmark` with `--recognizers
+    /// swipe`). What a label and a `--min-recall` gate say "did you mean" of.
+    public func nearest(to name: String, known: some Sequence<String>) -> String? {
+        Spelling.nearest(to: name, among: (Array(known) + gestures).sorted(by: GestureOrder.precedes))
+            .flatMap { $0 == name ? nil : $0 }
+    }
+
     /// The gestures with a reason (not the recognizers' ids), in `GestureOrder`: names a slip may
     /// have meant.
     public var gestures: [String] {
