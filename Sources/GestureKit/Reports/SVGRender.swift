@@ -820,8 +820,10 @@ private struct Picture {
                     + "stroke this small is not a dot)", bold: false)
         }
         for warning in result.warnings { wrapped("warning: \(warning)", bold: false) }
+        // Each sequence's shown recognizers, found once: a long trace has many sequences.
+        let bySequence = Dictionary(grouping: shown, by: \.sequence)
         for (number, sequence) in result.sequences.enumerated() {
-            let items = shown.filter { $0.sequence == number }
+            let items = bySequence[number] ?? []
             // What an earlier sequence's recognizers are still deciding, as classify says it: an x's
             // second stroke is the learned recognizer's too, which reports where it began.
             let continuing = sequence.continuing.filter { filter?.contains($0) ?? true }
