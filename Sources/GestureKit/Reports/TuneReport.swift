@@ -87,9 +87,9 @@ public enum TuneReport {
                 + "gestures as labelled: the values tie on its recall, so the choice is no test of them (gesture batch "
                 + "with one of them shows what the traces were recognized as)\n"
         }
+        // Leaving out another swept recognizer is no advice: it is tuned too.
+        let swept = Set(result.targets.map { result.recognizers[$0] })
         for (target, others) in zip(result.targets, result.sharers) where !others.isEmpty {
-            // Leaving out another swept recognizer is no advice: it is tuned too.
-            let swept = Set(result.targets.map { result.recognizers[$0] })
             let unswept = others.filter { !swept.contains($0) }
             out +=
                 "\n\(result.recognizers[target]) shares gestures with \(others.joined(separator: ", ")): a trace counts "
