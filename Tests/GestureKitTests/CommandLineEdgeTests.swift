@@ -766,7 +766,11 @@ import Testing
             TextReport.compare(measured: 0.0001, limit: 0.0000475, unit: .points)
                 == "measured 0.0001 pt > limit 0.000048 pt")
         #expect(TextReport.compare(measured: 0.00014, limit: 10, unit: .points) == "measured 0.00014 pt < limit 10 pt")
-        #expect(TextReport.compare(measured: 0.0523, limit: 0.07, unit: .ratio) == "measured 0.05 < limit 0.07")
+        #expect(TextReport.compare(measured: 0.0523, limit: 0.07, unit: .ratio) == "measured 0.052 < limit 0.07")
+        // One significant digit is not enough either: a limit of 0.005 read 0.01.
+        #expect(
+            TextReport.compare(measured: 0.0014, limit: 0.005, unit: .points) == "measured 0.0014 pt < limit 0.005 pt")
+        #expect(TextReport.compare(measured: 0.25, limit: 12.345, unit: .points) == "measured 0.25 pt < limit 12.35 pt")
         #expect(TextReport.compare(measured: 0, limit: 0.1, unit: .ratio) == "measured 0 < limit 0.1")
         #expect(
             TextReport.compare(measured: 0.00001, limit: 0.2, unit: .radians) == "measured 0.00001 rad < limit 0.2 rad")
@@ -791,6 +795,31 @@ import Testing
         #expect(run.stdout.contains("sequence 1: t 0 → 0.00009 s: none"), "\(run.stdout)")
         #expect(run.stdout.contains("t=0.00009 event 2 sample 2  lifted-too-early"), "\(run.stdout)")
         #expect(run.stdout.contains("(measured 0.00009 s\n"), "\(run.stdout)")
+    }
+
+    /// A trace in metres: the messages' own distances read as set and as measured (`lifted before
+    /// moving 0.005 pt`, which read 0.01, and `it moved 0.00014 pt`, which read 0), as the comparison does.
+    @Test func aTraceInMetresReadsItsDistancesInTheMessages() throws {
+        let trace = """
+            {"samples": [{"t": 0, "id": 1, "phase": "began", "x": 0.2, "y": 0.4},
+              {"t": 0.09, "id": 1, "phase": "ended", "x": 0.2001, "y": 0.4001}]}
+            """
+        let run = try GestureCommand.run(
+            [
+                "classify", "--recognizers", "pan,checkmark", "--set", "pan.minimumTranslation=0.0001",
+                "--set", "checkmark.initialDistance=0.00005", "--set", "checkmark.jitterTolerance=0.00004", "-",
+            ], input: trace)
+        #expect(run.status == 1)
+        let text = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
+        #expect(
+            text.contains(
+                "no-up-stroke: lifted before moving, before any up-stroke; it moved 0.00014 pt only as it lifted, "
+                    + "and the lift starts no stroke"), "\(run.stdout)")
+        #expect(
+            text.contains(
+                "did-not-move: lifted before moving 0.0001 pt; it moved 0.00014 pt only as it lifted, and a pan "
+                    + "begins on a move (measured 0 pt < limit 0.0001 pt)"), "\(run.stdout)")
     }
 
     // MARK: Options and names

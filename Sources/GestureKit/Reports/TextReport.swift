@@ -173,8 +173,8 @@ public enum TextReport {
     /// angles from 4 decimals, other values from 2, more while a value and its limit print the same
     /// (up to 6); `=` when they are equal. Seconds from as many decimals as the smaller of the two needs
     /// for two significant digits (`measured 0.0049 s < limit 0.005 s`), so a short time never reads
-    /// as 0 nor as its limit; another value that would read as 0 but is not gets its two significant
-    /// digits too (`measured 0.0001 pt > limit 0.000048 pt`).
+    /// as 0 nor as its limit; another value that would read with one significant digit or none gets its
+    /// two too (`measured 0.0001 pt > limit 0.000048 pt`, `limit 0.005 pt`, not `0.01`).
     public static func compare(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
         unglued(gluedComparison(measured: measured, limit: limit, unit: unit))
     }
@@ -184,11 +184,13 @@ public enum TextReport {
         if unit == .seconds {
             base = min(12, max(base, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
         }
-        // A value that is not 0 but would print as 0 (a closure limit of 0.0000475 in a trace in
-        // metres) gets its own two significant digits, as seconds do; the other prints as it did.
+        // A value that is not 0 but would print with one significant digit or none (a limit of 0.005
+        // reads 0.01, a closure limit of 0.0000475 in a trace in metres reads 0) gets its own two
+        // significant digits, as seconds do; the other prints as it did.
         func shown(_ value: Double, _ decimals: Int) -> String {
-            let text = Format.grouped(value, decimals: decimals)
-            guard value != 0, text == "0" || text == "-0" else { return text }
+            guard value != 0, Format.significantDecimals(value) > decimals else {
+                return Format.grouped(value, decimals: decimals)
+            }
             return Format.significant(value, decimals: decimals)
         }
         switch (measured, limit) {

@@ -332,11 +332,13 @@ public struct Checkmark: Recognizer {
                 case _ where !movedBefore: "before moving, before any up-stroke"
                 case .downStroke: "during the down-stroke, before any up-stroke"
                 case .leadIn: "during the lead-in, before any down-stroke"
-                default: "before moving \(Format.number(near)) pt from its start, before any up-stroke"
+                default:
+                    "before moving \(Format.significant(near, decimals: 2)) pt from its start, before any up-stroke"
                 }
             let lift = point.distance(to: initialPoint)
             if strokePhase == .initialPoint || !movedBefore, lift >= near, lift > 0 {
-                stage += "; it moved \(Format.number(lift)) pt only as it lifted, and the lift starts no stroke"
+                stage +=
+                    "; it moved \(Format.significant(lift, decimals: 2)) pt only as it lifted, and the lift starts no stroke"
             }
             return context.fail(
                 FailureCode.noUpStroke, "lifted \(stage)", point: point, details: measuredDetails, at: touch)

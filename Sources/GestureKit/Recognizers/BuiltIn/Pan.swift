@@ -184,12 +184,13 @@ public struct Pan: Recognizer {
                     point: touches[0].location, at: touches[0])
             }
             let limit = parameters.minimumTranslation
-            var message = "lifted before moving \(Format.number(limit)) pt\(lockedAxis)"
+            var message = "lifted before moving \(Format.significant(limit, decimals: 2)) pt\(lockedAxis)"
             var measured = moved
             if moved >= limit, moved > 0 {
                 // Far enough only with the lifting samples' own movement: said, and measured as the
                 // moves left it.
-                message += "; it moved \(Format.number(moved)) pt only as it lifted, and a pan begins on a move"
+                message +=
+                    "; it moved \(Format.significant(moved, decimals: 2)) pt only as it lifted, and a pan begins on a move"
                 measured = movedDistance
             }
             context.fail(

@@ -186,7 +186,8 @@ extension TwoFingerGesture {
             if measured >= threshold, measured > 0 {
                 // Enough only with the lifting sample's own movement: said, and measured before it.
                 let unit = Self.liftedEarly.unit == .radians ? " rad" : ""
-                message += "; \(Self.liftedEarly.onLift) \(Format.number(measured))\(unit) only as a finger lifted"
+                message +=
+                    "; \(Self.liftedEarly.onLift) \(Format.significant(measured, decimals: 2))\(unit) only as a finger lifted"
                 shown = before
             }
             context.fail(

@@ -124,8 +124,8 @@ struct LearnedRecognizer: Recognizer {
         guard size >= model.minimumSize else {
             return context.fail(
                 FailureCode.tooSmall,
-                "\(Format.number(size, decimals: 1)) pt across; a learned gesture is drawn at least "
-                    + "\(Format.number(model.minimumSize)) pt across",
+                "\(Format.significant(size, decimals: 1)) pt across; a learned gesture is drawn at least "
+                    + "\(Format.significant(model.minimumSize, decimals: 2)) pt across",
                 measured: size, limit: model.minimumSize, unit: .points, point: last, at: touch)
         }
         guard !model.names.isEmpty else {
