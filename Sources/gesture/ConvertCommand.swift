@@ -124,6 +124,8 @@ private struct Converter {
     var failed = false
     /// Each output written in this run, and the input it came from: two inputs never share one.
     var written: [PathKey: String] = [:]
+    /// Each input that could not be read, converted or written in this run (its absolute path).
+    var notConverted: Set<PathKey> = []
 
     init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
         self.format = format
@@ -144,6 +146,8 @@ private struct Converter {
     mutating func convert(file: String, fileSystemPath: [UInt8], isRoot: Bool, to output: String?) -> String? {
         // As every diagnostic shows a name: a control character in one reached the terminal.
         let shownFile = Output.name(file)
+        var converted = false
+        defer { if !converted && file != "-" { notConverted.insert(PathKey(Paths.absolute(file))) } }
         var trace: Trace
         do throws(TraceError) {
             trace =
@@ -189,9 +193,11 @@ private struct Converter {
         }
         guard let output else {
             Output.write(String(decoding: conversion.bytes, as: UTF8.self))
+            converted = true
             return nil
         }
         guard write(conversion.bytes, to: output, from: file) else { return nil }
+        converted = true
         return conversion.losses.contains { $0.hasPrefix("label ") } ? trace.label : nil
     }
 
@@ -261,29 +267,52 @@ private struct Converter {
     /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's,
     /// after the traces: a row whose output was written from another trace (two inputs named alike but
     /// for their extension, `a.json` and `a.csv`, of which one was not converted) is left out, and
-    /// said, so that the copy never labels one file twice.
+    /// said, so that the copy never labels one file twice. So is a row of a trace that could not be
+    /// read, converted or written, whose output is not there: it would label nothing. A copy left with
+    /// no row by that is not written, so that a second run (`--lossy`) does not find it in its way.
     mutating func copyLabels(_ labels: String, to output: String) {
-        let written = self.written
+        let (written, notConverted) = (self.written, self.notConverted)
         func absolute(_ path: String, in file: String) -> String {
             let folder = Paths.folder(of: file)
             return Paths.absolute(path, workingDirectory: Paths.absolute(folder.isEmpty ? "." : folder))
         }
+        var (kept, clashed, failed) = (0, [String](), [String]())
         func isConverted(_ path: String) -> Bool {
-            guard let from = written[PathKey(absolute(LabelsFile.renamed(path, to: format), in: output))] else {
-                return true
+            let converted = absolute(LabelsFile.renamed(path, to: format), in: output)
+            if let from = written[PathKey(converted)],
+                PathKey(Paths.absolute(from)) != PathKey(absolute(path, in: labels))
+            {
+                clashed.append(path)
+                return false
             }
-            return PathKey(Paths.absolute(from)) == PathKey(absolute(path, in: labels))
+            if notConverted.contains(PathKey(absolute(path, in: labels)))
+                && !FileManager.default.fileExists(atPath: converted)
+            {
+                failed.append(path)
+                return false
+            }
+            kept += 1
+            return true
+        }
+        func rows(_ paths: [String]) -> String {
+            "\(paths.count) row\(paths.count == 1 ? "" : "s") of \(Output.name(labels)) left out: "
+                + "\(CorpusWalker.shown(Array(paths[0].utf8)))\(paths.count > 1 ? " and others" : "") not converted"
         }
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)
             let copy = try LabelsFile.renamingPaths(bytes, file: labels, to: format, keeping: isConverted)
             for warning in copy.warnings { Output.error(warning) }
-            guard write(copy.bytes, to: output, from: labels), let first = copy.left.first else { return }
-            Output.error(
-                "\(Output.name(output)): warning: \(copy.left.count) row\(copy.left.count == 1 ? "" : "s") of "
-                    + "\(Output.name(labels)) left out: "
-                    + "\(CorpusWalker.shown(Array(first.utf8)))\(copy.left.count > 1 ? " and others" : "") not converted, another "
-                    + "trace's output in its place")
+            if kept == 0 && clashed.isEmpty && !failed.isEmpty {
+                Output.error(
+                    "\(Output.name(output)): warning: not written: none of the traces \(Output.name(labels)) labels "
+                        + "was converted")
+                return
+            }
+            guard write(copy.bytes, to: output, from: labels) else { return }
+            if !clashed.isEmpty {
+                Output.error("\(Output.name(output)): warning: \(rows(clashed)), another trace's output in its place")
+            }
+            if !failed.isEmpty { Output.error("\(Output.name(output)): warning: \(rows(failed))") }
         } catch {
             fail(error.description)
         }

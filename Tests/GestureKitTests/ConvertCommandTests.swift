@@ -305,6 +305,39 @@ import Testing
         #expect(try Self.scored(converted.stdout) == ["out/a.xml swipe-up swipe-up true"])
     }
 
+    /// A recorder session converted to XML without --lossy: no trace is converted, and the labels file
+    /// is not copied either (it was, its rows labelling nothing, and the run again with --lossy then
+    /// failed on it: `exists; not overwritten`). A row of a trace that could not be read is left out.
+    @Test func aLabelsFileOfTracesNotConvertedIsNotInTheWayOfASecondRun() throws {
+        let folder = try Self.folder("retry-labels")
+        try Self.bundled("checkmark.json", to: "s01/checkmark/s01-01.json", in: folder)
+        try Self.bundled("tap.json", to: "s01/tap/s01-01.json", in: folder)
+        try Self.write(
+            "path,label\ncheckmark/s01-01.json,checkmark\ntap/s01-01.json,tap\n", "s01/labels-s01.csv", in: folder)
+        let refused = try GestureCommand.run(["convert", "s01", "--to", "xml", "--out", "xml"], in: folder)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasSuffix(
+                "xml/labels-s01.csv: warning: not written: none of the traces s01/labels-s01.csv labels was converted\n"
+            ),
+            "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("xml/labels-s01.csv").path))
+        let lossy = try GestureCommand.run(["convert", "s01", "--to", "xml", "--lossy", "--out", "xml"], in: folder)
+        #expect(lossy.status == 0 && !lossy.stderr.contains("error"), "\(lossy.stderr)")
+        #expect(
+            try Self.text("xml/labels-s01.csv", in: folder)
+                == "path,label\ncheckmark/s01-01.xml,checkmark\ntap/s01-01.xml,tap\n")
+        // One trace that cannot be read: its row is left out, the other kept.
+        try Self.write("t,id,phase,x,y\n0,1,began,1,2\n-1,1,ended,1,2\n", "s01/tap/s01-01.json", in: folder)
+        let partial = try GestureCommand.run(["convert", "s01", "--to", "csv", "--out", "csv"], in: folder)
+        #expect(partial.status == 2)
+        #expect(
+            partial.stderr.hasSuffix(
+                "csv/labels-s01.csv: warning: 1 row of s01/labels-s01.csv left out: tap/s01-01.json not converted\n"),
+            "\(partial.stderr)")
+        #expect(try Self.text("csv/labels-s01.csv", in: folder) == "path,label\ncheckmark/s01-01.csv,checkmark\n")
+    }
+
     /// An `--out` inside the folder converted is not walked: run again, it is not converted into
     /// itself one level deeper. The folder itself as `--out` is refused.
     @Test func anOutFolderInsideTheInputIsLeftOut() throws {
