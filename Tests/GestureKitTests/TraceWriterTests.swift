@@ -148,6 +148,22 @@ import Testing
         #expect(!(try TraceWriter.convert(plain, to: .csv, file: "a").losses.contains { $0.hasPrefix("name") }))
     }
 
+    /// U+FFFE and U+FFFF are no characters of XML 1.0 (its `Char`), as the control characters are not:
+    /// they were written raw, a document a strict XML parser refuses, and are now left out and reported.
+    @Test func xmlLeavesOutTheNoncharactersItCannotHold() throws {
+        for scalar in ["\u{FFFE}", "\u{FFFF}"] {
+            let trace = Trace(
+                name: "a\(scalar)b",
+                samples: [
+                    Sample(time: 0, touch: .number(1), phase: .began, location: Point(x: 0, y: 0)),
+                    Sample(time: 1, touch: .number(1), phase: .ended, location: Point(x: 0, y: 0)),
+                ])
+            let xml = try TraceWriter.convert(trace, to: .xml, file: "a")
+            #expect(String(decoding: xml.bytes, as: UTF8.self).contains(#"<Gesture Name="ab">"#))
+            #expect(xml.losses.count == 1 && xml.losses[0].hasPrefix("name "), "\(xml.losses)")
+        }
+    }
+
     @Test func xmlCannotHoldTouchesDownTogether() throws {
         let pinch = try Self.read("Traces/pinch-out.json")
         #expect(

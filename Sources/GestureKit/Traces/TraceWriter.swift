@@ -135,8 +135,10 @@ public enum TraceWriter {
             case "\t": out += "&#9;"
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
-            // XML 1.0 has no way to write other control characters; they are left out (and reported lost).
-            case _ where scalar.value < 0x20: break
+            // XML 1.0 has no way to write other control characters, nor the noncharacters U+FFFE and
+            // U+FFFF (no `Char` of its grammar, which a `$`-family tool's parser refuses): they are left
+            // out (and reported lost).
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
             default: out.unicodeScalars.append(scalar)
             }
         }
