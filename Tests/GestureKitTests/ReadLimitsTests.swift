@@ -481,6 +481,24 @@ extension ReadLimitsTests {
                         message: "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"))
         }
 
+        /// The recorder page's archive (`gestures-SUBJECT-SESSION.tar`) given as a trace is named for what
+        /// it is, by every reader and by sniffing: it read `found a NUL byte …; is this a binary file?`.
+        @Test func aTarArchiveIsNamed() {
+            var tar = [UInt8](repeating: 0, count: 1024)
+            tar.replaceSubrange(0..<16, with: Array("tap/s1-01.json\0\0".utf8))
+            tar.replaceSubrange(257..<265, with: Array("ustar\u{0}00".utf8))
+            tar += Array(#"{"samples": []}"#.utf8)
+            let message = "expected UTF-8 text, found a tar archive: unpack it first (tar -xf), and give its folder"
+            for format in TraceFormat.allCases {
+                #expect(
+                    failure(tar, format)
+                        == TraceError(.syntax, file: "t.\(format.rawValue)", line: 1, column: 1, message: message))
+            }
+            #expect(throws: TraceError(.syntax, file: "-", line: 1, column: 1, message: message)) {
+                try TraceReader.read(bytes: tar, file: "-")
+            }
+        }
+
         @Test func sniffingDoesNotHideTheEncoding() {
             // Without an extension, UTF-16 sniffs as CSV, which still names the encoding.
             let bytes: [UInt8] = [0xFF, 0xFE] + Array("{}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })

@@ -54,6 +54,11 @@ enum TextEncoding {
             }
         }
         if let (encoding, evidence) = found { return (0, message(encoding, evidence + ", without a byte-order mark")) }
+        // The recorder page's download (docs/recorder.md), given as it is: a ustar header has its magic
+        // at byte 257.
+        if n >= 262, Array(text[257..<262]) == Array("ustar".utf8) {
+            return (0, "expected UTF-8 text, found a tar archive: unpack it first (tar -xf), and give its folder")
+        }
         return (first, "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?")
     }
 
