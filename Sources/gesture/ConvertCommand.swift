@@ -77,8 +77,12 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         return converter.failed ? .error : .recognized
     }
     if inputs == ["-"] {
-        // A folder that is there "is one"; a path ending in / only names one (a file may stand there).
-        let folder = outIsFolder.boolValue ? "is one" : "names one"
+        // A folder that is there "is one", `out/` too; a path ending in / only names one (a file may
+        // stand there).
+        var there: ObjCBool = false
+        let isOne =
+            FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &there) && there.boolValue
+        let folder = isOne ? "is one" : "names one"
         throw UsageError("- (standard input) needs --out FILE, not a folder: \(Output.name(out)) \(folder)")
     }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }

@@ -88,9 +88,14 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
         if traces.count == 1 && !(exists && isFolder.boolValue) && !out.hasSuffix("/") {
             destinations = [out]
         } else {
-            if exists && !isFolder.boolValue {
-                throw UsageError(
-                    "--out \(Output.name(out)) is a file, not a folder: \(traces.count) traces need a folder")
+            // `x.svg/` where a file x.svg is: not "there", but a file in the way all the same.
+            var there: ObjCBool = false
+            if FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &there),
+                !there.boolValue
+            {
+                let need =
+                    traces.count == 1 ? "a path ending in / names a folder" : "\(traces.count) traces need a folder"
+                throw UsageError("--out \(Output.name(out)) is a file, not a folder: \(need)")
             }
             if traces.contains("-") {
                 throw UsageError("- (standard input) needs --out FILE, not a folder, and can only be drawn alone")

@@ -501,6 +501,11 @@ import Testing
             ["convert", "-", "--to", "csv", "--out", "Traces"],
             "- (standard input) needs --out FILE, not a folder: Traces is one"
         ),
+        // A folder that is there, named with its /, is one (it said `Traces/ names one`).
+        (
+            ["convert", "-", "--to", "csv", "--out", "Traces/"],
+            "- (standard input) needs --out FILE, not a folder: Traces/ is one"
+        ),
         // A path ending in / names a folder, whatever stands there (it said the file README.md was one).
         (
             ["convert", "-", "--to", "csv", "--out", "README.md/"],

@@ -224,6 +224,13 @@ import Testing
         let folder = try GestureCommand.run(["render", "--out", "new/", tap], in: corpus.folder)
         #expect(folder.status == 0 && folder.stderr == "")
         #expect(FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/tap.svg").path))
+        // The file itself, named as a folder: said to be a file (it said `cannot write into the
+        // folder: Not a directory`).
+        let slashed = try GestureCommand.run(["render", "--out", "picture.svg/", tap], in: corpus.folder)
+        #expect(slashed.status == 2 && slashed.stdout == "")
+        #expect(
+            slashed.stderr.hasPrefix(
+                "gesture: error: --out picture.svg/ is a file, not a folder: a path ending in / names a folder\n"))
         // A folder that cannot be made (a file is in the way): an error before anything is drawn.
         let blocked = try GestureCommand.run(["render", "--out", "picture.svg/sub", tap, tap], in: corpus.folder)
         #expect(blocked.status == 2 && blocked.stdout == "")
