@@ -172,6 +172,22 @@ import Testing
         #expect(page.element(id: "confusion")?.content.contains("No trace was scored.") == true)
     }
 
+    /// And every section on the page is linked to: the errors' was not.
+    @Test func theErrorsSectionIsLinkedToWhenThereIsOne() throws {
+        let corpus = try MiniCorpus("report-errors-linked")
+        defer { corpus.remove() }
+        try corpus.add("corpus/circle/a.json", from: "circle.json")
+        try corpus.write("corpus/circle/bad.json", "{")
+        let run = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(run.status == 2, "\(run.stderr)")
+        let page = try Self.page(corpus.folder.appendingPathComponent("report"))
+        let links = Set(page.all("a").compactMap { $0.attributes["href"] }.filter { $0.hasPrefix("#") })
+        let sections = page.all("section").compactMap { $0.attributes["id"] }
+            .filter { $0.range(of: "^[a-z]+$", options: .regularExpression) != nil }
+        #expect(sections.contains("errors"))
+        for id in sections { #expect(links.contains("#\(id)"), "section \(id) is not linked to") }
+    }
+
     @Test func missesAreFiledUnderTheFailureCodeOfTheRecognizerThatShouldHaveFired() throws {
         let corpus = try Self.corpus("codes")
         defer { corpus.remove() }

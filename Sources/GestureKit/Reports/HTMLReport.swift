@@ -268,7 +268,8 @@ public enum HTMLReport {
                     + ". Sections: <a href=\"#summary\">summary</a>, <a href=\"#gestures\">per gesture</a>, "
                     + "<a href=\"#confusion\">confusion matrix</a>"
                     + (board.grouping != nil ? ", <a href=\"#groups\">groups</a>" : "")
-                    + ", <a href=\"#failures\">misses by failure code</a>, <a href=\"#misses\">the misses</a>.</p>")
+                    + ", <a href=\"#failures\">misses by failure code</a>, <a href=\"#misses\">the misses</a>"
+                    + (content.errors.isEmpty ? "" : ", <a href=\"#errors\">errors</a>") + ".</p>")
             summary(content)
             gestures(board)
             confusion(board)
