@@ -231,6 +231,13 @@ import Testing
         #expect(
             #expect(throws: ConfigurationError.self) { try some.set(assignment: "tap.taps=2") }?.description
                 == #"tap.taps=2: recognizer "tap" is left out of this configuration: expected one of swipe, pan"#)
+        // Left out by --recognizers, the error names the option (a --set or --sweep of it did not).
+        var option = Configuration()
+        try option.keepOnly(recognizersOption: ["swipe", "pan"])
+        #expect(
+            #expect(throws: ConfigurationError.self) { try option.set(assignment: "tap.taps=2") }?.description
+                == "tap.taps=2: recognizer \"tap\" is left out of this configuration by --recognizers (add it there): "
+                + "expected one of swipe, pan")
     }
 
     // MARK: The output of gesture list --format json

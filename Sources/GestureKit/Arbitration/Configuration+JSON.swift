@@ -72,6 +72,7 @@ extension Configuration {
     public mutating func keepOnly(recognizersOption ids: [String]) throws(ConfigurationError) {
         do throws(ConfigurationError) {
             try keepOnly(ids)
+            leftOutByOption = true
         } catch {
             throw ConfigurationError("--recognizers: " + error.message)
         }
