@@ -188,6 +188,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
     let reads = readAll(entries, runner: runner, jobs: try arguments.jobs())
+    folderLabelsNote(labeler, roots: roots, entries: entries, reads: reads)
 
     // Every bad example is reported; nothing is learned from a corpus with one.
     var problems: [String] = []
@@ -408,4 +409,33 @@ func learnSummary(
         "wrote \(out == "-" ? "standard output" : Output.name(out)) (\(Format.number(Double(bytes) / 1000, decimals: 1)) KB, "
             + "recognizer \(file.id))")
     return lines.joined(separator: "\n")
+}
+
+/// When examples are labelled by their folders' names and a labels file above the paths given (not
+/// walked, so not read) labels them, a note on stderr names it: `learn dollar1/s02` learned `fast`,
+/// `medium` and `slow`, the folders of its speeds, where `dollar1/labels.csv` names the gestures.
+private func folderLabelsNote(
+    _ labeler: Labeler, roots: [String], entries: [CorpusEntry], reads: [BatchRunner.Read]
+) {
+    let named = zip(entries, reads).filter { $0.1.trace != nil && $0.1.labelling?.byFolder == true }
+    guard !named.isEmpty else { return }
+    let files = labeler.labelsFilesAbove(roots, unlabelled: named.map(\.0.path))
+    guard !files.isEmpty else { return }
+    let folders = Set(named.compactMap(\.1.label)).sorted { PathOrder.bytesPrecede($0, $1) }
+    let names = folders.prefix(5).map { Output.name($0) }.joined(separator: ", ") + (folders.count > 5 ? ", …" : "")
+    let count = named.count
+    Output.error(
+        "gesture: note: "
+            + (count == 1
+                ? "1 example is labelled by its folder's name"
+                : "\(count) examples are labelled by their folders' names")
+            + " (\(names)); "
+            + files.map {
+                "\(Output.name($0.file)) labels "
+                    + ($0.labels < count ? "\($0.labels) of them" : count == 1 ? "it" : "all \(count)")
+            }
+            .joined(separator: ", ")
+            + ", but only the labels files in the folders walked are read: give "
+            + files.map { "--labels \(Output.name($0.file))" }.joined(separator: " ") + " to learn from "
+            + (files.count == 1 ? "its" : "their") + " labels")
 }

@@ -50,6 +50,33 @@ import Testing
         }
     }
 
+    /// A subfolder of a labelled corpus is labelled by its folders' names (`learn dollar1/s02` learned
+    /// `fast`, `medium` and `slow`): a note names the labels file above that labels its examples.
+    @Test func aLabelsFileAboveTheExamplesIsNoted() throws {
+        let folder = try Self.folder("above")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"])
+        var rows = "path,label\n"
+        for person in 0..<3 {
+            for take in 0..<2 { rows += "p\(person)/v/\(take).json,vee\np\(person)/caret/\(take).json,hat\n" }
+        }
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("examples/labels.csv"))
+        let sub = try GestureCommand.run(["learn", "examples/p0", "--out", "t.json"], in: folder)
+        #expect(sub.status == 0, "\(sub.stderr)")
+        #expect(
+            sub.stderr.hasPrefix(
+                "gesture: note: 4 examples are labelled by their folders' names (caret, v); examples/labels.csv "
+                    + "labels all 4, but only the labels files in the folders walked are read: give --labels "
+                    + "examples/labels.csv to learn from its labels\n"), "\(sub.stderr)")
+        // Given, or walked, it labels them, and there is nothing to note.
+        for words in [["examples/p0", "--labels", "examples/labels.csv"], ["examples"]] {
+            let run = try GestureCommand.run(["learn"] + words + ["--out", "u.json", "--force"], in: folder)
+            #expect(run.status == 0 && !run.stderr.contains("note:"), "\(words): \(run.stderr)")
+            let file = try String(contentsOf: folder.appendingPathComponent("u.json"), encoding: .utf8)
+            #expect(file.contains("\"vee\"") && file.contains("\"hat\""), "\(words)")
+        }
+    }
+
     /// Examples drawn smaller than the recognizer judges (another unit) are learned, with a warning:
     /// such strokes would each fail too-small.
     @Test func examplesSmallerThanTheRecognizerJudgesAreWarnedOf() throws {

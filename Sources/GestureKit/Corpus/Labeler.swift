@@ -485,6 +485,8 @@ public struct Labeler: Sendable {
         /// For an unlabelled trace, the name of its folder (which is no gesture of the recognizers;
         /// `whyUnlabelled(folder:)` says why), or "" when the path names no folder.
         public var unlabelledFolder: String?
+        /// The name of its folder gave the label: no labels file row, no label of its own.
+        public var byFolder = false
     }
 
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
@@ -500,7 +502,7 @@ public struct Labeler: Sendable {
             return .success(Labelling(label: mapped))
         }
         guard let folder = Self.parentName(path) else { return .success(Labelling(unlabelledFolder: "")) }
-        if let label = folderLabel(folder) { return .success(Labelling(label: label)) }
+        if let label = folderLabel(folder) { return .success(Labelling(label: label, byFolder: true)) }
         return .success(Labelling(unlabelledFolder: folder))
     }
 
