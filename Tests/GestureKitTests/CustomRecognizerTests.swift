@@ -264,6 +264,32 @@ extension Caret {
         #expect(try Self.classify(small, with: configuration).gesture == "caret")
     }
 
+    /// A number parameter's values written as whole literals (`defaultValue: 150`, `.integer(150)`) are
+    /// numbers, as the value a configuration sets is: `make` reads `.number(150)`, and `problems()`
+    /// finds nothing wrong with them.
+    @Test func anEntryMadeFromDataTakesWholeNumbersForNumbers() throws {
+        let wide = RecognizerDefinition(
+            id: "wide-caret", summary: "a caret at least 150 pt wide", gestures: ["caret"], capabilities: [.shape],
+            parameters: [
+                ParameterSpec(
+                    name: "minimumWidth", type: .number, unit: .points, minimum: 0, meaning: "least width",
+                    defaultValue: 150, seed: 150)
+            ],
+            failureCodes: Caret.definition.failureCodes, details: Caret.definition.details,
+            examples: Caret.examples,
+            make: { values in
+                var parameters = Caret.Parameters()
+                if case .number(let width)? = values["minimumWidth"] { parameters.minimumWidth = width }
+                return Caret(parameters: parameters)
+            })
+        #expect(wide.parameter("minimumWidth")?.defaultValue == .number(150))
+        let small = Example.stroke([(100, 160), (130, 100), (160, 40), (190, 100), (220, 160)])
+        let report = try #require(
+            try Self.classify(small, with: Configuration(registry: [wide])).sequences[0].recognizers.first)
+        #expect(report.failure?.reason.limit == 150)
+        #expect(wide.problems().filter { $0.contains("not a value it takes") } == [])
+    }
+
     @Test func theGuideShowsThisCode() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = try #require(

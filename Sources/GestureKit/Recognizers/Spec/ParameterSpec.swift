@@ -88,11 +88,22 @@ public struct ParameterSpec: Sendable, Hashable {
         self.minimum = minimum
         self.maximum = maximum
         self.meaning = meaning
+        self.formerNames = formerNames
+        self.formerOff = formerOff
         self.defaultValue = defaultValue
         self.seed = seed
         self.hammer = hammer ?? defaultValue
-        self.formerNames = formerNames
-        self.formerOff = formerOff
+        // `3` is `.integer(3)`: a number parameter holds it as 3.0, as it holds a value set to 3, so
+        // that a recognizer made from data reads every value of a number parameter as `.number`.
+        self.defaultValue = taken(self.defaultValue)
+        self.seed = taken(self.seed)
+        self.hammer = taken(self.hammer)
+    }
+
+    /// `value` as `checked` takes it (a whole number for a number parameter, a whole `.number` for an
+    /// integer one), or `value` itself when it is not one it takes, for `problems()` to name.
+    private func taken(_ value: ParameterValue) -> ParameterValue {
+        (try? checked(value).get()) ?? value
     }
 
     /// The value in `profile`.
