@@ -83,6 +83,12 @@ import Testing
             "{\"parameters\": {\n\r\n\"pan\": 1}}",
             #"c.json:3:8: error: expected an object at "parameters"."pan", found 1"#
         ),
+        // Directions as `--set` writes them: a file's are an array, which the message says, where it
+        // read as if "horizontal" were refused as none of "horizontal", ….
+        (
+            "{\"parameters\": {\"swipe\": {\"directions\": \"horizontal\"}}}",
+            #"c.json:1:41: error: parameter "directions" for swipe must be an array of some of "left", "right", "up", "down" (or "horizontal", "vertical", "all"), at least one, found "horizontal""#
+        ),
         // Quotes pasted from a page: the character, as the trace reader names it, not "byte 0xE2".
         ("{\u{201C}parameters\u{201D}: {}}", "c.json:1:2: error: expected a string key, found '\u{201C}' (U+201C)"),
         ("{\"a\": \u{85}}", #"c.json:1:7: error: expected a value, found '\u{85}' (U+0085)"#),

@@ -199,7 +199,9 @@ private struct ConfigFile {
         _ name: String, at nameOffset: Int, to value: LocatedJSON, for id: String, at idOffset: Int,
         in configuration: inout Configuration
     ) throws(ConfigurationError) {
-        let accepted = configuration.entries.first { $0.id == id }?.definition.parameter(name)?.accepted
+        let spec = configuration.entries.first { $0.id == id }?.definition.parameter(name)
+        // A file gives directions as an array (`["horizontal"]`), where `--set` takes `horizontal`.
+        let accepted = spec.map { $0.type == .directions ? "an array of \($0.accepted)" : $0.accepted }
         let parameter: ParameterValue
         do throws(ConfigurationError) {
             parameter = try parameterValue(value, named: name, for: id, accepted: accepted)
