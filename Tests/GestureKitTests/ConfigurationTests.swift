@@ -62,6 +62,20 @@ import Testing
                 == #"c.json:1:17: error: unknown recognizer "swipee": did you mean swipe?"#)
     }
 
+    /// A value no file can hold, set from Swift (a width computed as 0 / 0), is named as it is: the
+    /// message said "found null", as if the rule had been switched off.
+    @Test func aNumberThatIsNotFiniteIsNamedAsItIs() {
+        var configuration = Configuration()
+        for (value, shown) in [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+            let refused = #expect(throws: ConfigurationError.self) {
+                try configuration.set("minimumTravel", to: .number(value), for: "swipe")
+            }
+            #expect(
+                refused?.description
+                    == #"parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found "# + shown)
+        }
+    }
+
     @Test func nullSwitchesAnOptionalRuleOffAndOnlyAnOptionalOne() throws {
         let configuration = try apply(#"{"parameters": {"swipe": {"maximumBow": null}}}"#)
         #expect(configuration.parameters(of: "swipe", as: Swipe.self)?.maximumBow == nil)

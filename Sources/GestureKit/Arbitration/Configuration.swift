@@ -723,9 +723,11 @@ extension ParameterValue {
         }
     }
 
-    /// As a config file writes it; a whole number with every digit (`Int.max` read 9.223372036854776e+18).
+    /// As a config file writes it; a whole number with every digit (`Int.max` read 9.223372036854776e+18);
+    /// a number no file holds, set from Swift, as Swift writes it (`nan`, `inf`), not as JSON's `null`.
     var text: String {
         if case .integer(let value) = self { return String(value) }
+        if case .number(let value) = self, !value.isFinite { return "\(value)" }
         return json.text
     }
 }
