@@ -157,7 +157,6 @@ public struct RecognizerContext: Sendable {
         return true
     }
 
-    /// `ignore(_:for:)`: the recognizer is never handed this touch again in this attempt.
     /// Work that recognizers of one kind share at one event: the first object of type `Work` made at
     /// this event that `matches`, or else `make()`'s, kept for the others.
     ///
@@ -180,6 +179,7 @@ public struct RecognizerContext: Sendable {
         return work
     }
 
+    /// UIKit's `ignore(_:for:)`: the recognizer is never handed this touch again in this attempt.
     public mutating func ignore(_ touch: Touch) {
         ignored.append(touch.id)
         asked = true
