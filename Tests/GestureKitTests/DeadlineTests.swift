@@ -75,6 +75,37 @@ import Testing
         #expect(press.transitions.map(\.to) == [.began, .cancelled])
     }
 
+    /// A recognizer that sets a new deadline each time one passes, at that time or a second on, made
+    /// the replay run forever (`classify` never returned); it fails, and the others decide as ever.
+    @Test(arguments: [0.0, 1.0])
+    func aRecognizerThatReArmsItsDeadlineForeverFails(_ step: Double) throws {
+        struct Rearming: Recognizer {
+            static let definition = RecognizerDefinition(
+                Rearming.self, id: "rearming", summary: "test probe", gestures: ["rearmed"])
+            var step = 0.0
+            init(parameters: NoParameters) {}
+            init(step: Double) { self.step = step }
+            mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+                context.setDeadline(at: context.time, tag: "again")
+            }
+            mutating func deadlinePassed(_ tag: String, context: inout RecognizerContext) {
+                context.setDeadline(at: context.time + step, tag: "again")
+            }
+        }
+        let rearming = RecognizerDefinition(
+            id: "rearming", summary: "test probe", gestures: ["rearmed"], parameters: [], failureCodes: [],
+            make: { _ in Rearming(step: step) })
+        let result = try replay(
+            [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)],
+            [rearming, Timed.named("timed", delay: 0.5, decidesOnLift: false)])
+        let report = try #require(result.sequences[0].recognizers.first { $0.id == "rearming" })
+        #expect(report.failure?.reason.code == "too-many-deadlines")
+        #expect(report.failure?.reason.measured == 10_000)
+        // The other's deadline still fired, at its time.
+        let timed = try #require(result.sequences[0].recognizers.first { $0.id == "timed" })
+        #expect(timed.failure?.reason.code == "deadline" && timed.failure?.time == 0.5)
+    }
+
     @Test func panWaitsForTheShapesOnOneFingerAndNeverStealsASwipe() throws {
         let swipe = try classify(Example.stroke([(0, 0), (40, 1), (80, 2), (120, 2), (160, 3)]))
         #expect(swipe.gesture == "swipe-right")

@@ -58,6 +58,10 @@ public enum EngineFailure: String, RecognizerFailureCode {
     case sequenceNeverEnded = "sequence-never-ended"
     /// A touch was cancelled (the system took it away).
     case touchCancelled = "touch-cancelled"
+    /// The recognizer set deadline after deadline, each firing without an event between
+    /// (`ReplayEngine.maximumDeadlinesInARow`): a recognizer that re-arms its deadline on every one
+    /// would never decide, and the replay would never end.
+    case tooManyDeadlines = "too-many-deadlines"
 
     public var meaning: String {
         switch self {
@@ -66,6 +70,7 @@ public enum EngineFailure: String, RecognizerFailureCode {
         case .sequenceEndedUndecided: "every touch lifted before the recognizer decided"
         case .sequenceNeverEnded: "the trace ended with touches still down"
         case .touchCancelled: "a touch was cancelled (the system took it away)"
+        case .tooManyDeadlines: "the recognizer set deadline after deadline with no event between (a defect of its own)"
         }
     }
 

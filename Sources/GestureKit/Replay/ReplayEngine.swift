@@ -254,6 +254,11 @@ struct ReplayEngine {
     /// Fires, in time order, every deadline of a recognizer still deciding that falls before an event
     /// at `limit`: those earlier, and a minimum's at `limit` itself (`Deadline/precedes(eventAt:)`).
     private mutating func fireDeadlines(before limit: Double) {
+        // Deadlines fired in this call, and, past a few, by recognizer: one that re-arms its deadline
+        // every time it fires (at the same time, or a second on after the trace) is failed rather
+        // than replayed forever.
+        var fired = 0
+        var firedBy: [Int] = []
         while earliestDeadline <= limit {
             var next: (time: Double, recognizer: Int, position: Int)?
             var earliest = Double.infinity
@@ -269,6 +274,17 @@ struct ReplayEngine {
             guard let (deadlineTime, index, position) = next else { return }
             let tag = deadlines[index].remove(at: position).tag
             time = max(time, deadlineTime)
+            fired += 1
+            if fired > 64 {
+                if firedBy.isEmpty { firedBy = Array(repeating: 0, count: recognizers.count) }
+                firedBy[index] += 1
+                if firedBy[index] >= Self.maximumDeadlinesInARow {
+                    deadlines[index].removeAll()
+                    fail(index, Self.tooManyDeadlinesReason)
+                    if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
+                    continue
+                }
+            }
             context.prepare(
                 time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
             recognizers.deadlinePassed(tag, to: index, context: &context)
@@ -276,6 +292,16 @@ struct ReplayEngine {
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
         }
     }
+
+    /// How many of a recognizer's deadlines may fire with no event between (beyond the first 64 of
+    /// all recognizers): a double tap's or a long press's are a few.
+    static let maximumDeadlinesInARow = 10_000
+
+    static let tooManyDeadlinesReason = FailureReason(
+        EngineFailure.tooManyDeadlines,
+        "set deadline after deadline, each firing with no event between: a recognizer that re-arms its "
+            + "deadline every time it passes never decides",
+        measured: Double(maximumDeadlinesInARow), limit: Double(maximumDeadlinesInARow), unit: .count)
 
     /// Carries out what the last call asked for through `context`.
     private mutating func applyContext(to index: Int, sample: Int?) {
