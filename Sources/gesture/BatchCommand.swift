@@ -159,9 +159,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
 
     let roots = arguments.operands
-    // The recognizers of a run of the whole registry (no --recognizers), for the note on pans; a merge
-    // of the run's shards is told the run's recognizers either way (`RunIdentity/registry`).
-    let wholeRegistry = arguments.options["--recognizers"] == nil ? registry(of: configuration) : nil
+    // The recognizers of a run of the whole registry (none left out by --recognizers), for the note on
+    // pans; a merge of the run's shards is told the run's recognizers either way (`RunIdentity/registry`).
+    let wholeRegistry = configuration.leftOutRecognizers.isEmpty ? registry(of: configuration) : nil
     // A corpus with no trace file at all is a mistake (a misspelt or empty folder, or one that holds
     // only its labels file), not a clean run; one entry is enough to know, and the walk is lazy. A
     // shard that takes none of them is fine.

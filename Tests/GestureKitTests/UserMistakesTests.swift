@@ -529,6 +529,10 @@ import Testing
             restricted.contains(
                 #""registry":[{"id":"checkmark","gestures":["checkmark"]},{"id":"z","gestures":["z"]},"#
                     + #"{"id":"circle","gestures":["circle"]}],"restricted":true}"#))
+        // Every recognizer named is the whole registry: not restricted (it said so of any --recognizers).
+        let all = Configuration().entries.map(\.id).joined(separator: ",")
+        let named = try run(["batch", "--format", "json", "--recognizers", all, "."], in: corpus).stdout
+        #expect(named.contains(#""registry":[{"id":"checkmark""#) && !named.contains("restricted"))
         let leftOut = try run(["merge-scores", "--min-recall", "tap=0.9", "r1.json", "r2.json"], in: outputs)
         #expect(leftOut.status == 2)
         #expect(
