@@ -48,7 +48,8 @@ let classifyHelp = """
       --config FILE              JSON file setting parameters and relationships (docs/configuration.md;
                                  `gesture list --format json` output is one; - reads standard input)
       --set ID.PARAM=VALUE       set one parameter, after --config; repeatable, a later one wins
-                                 (VALUE a number, true, false, or off for an optional rule)
+                                 (VALUE a number, true, false, off for an optional rule, or
+                                 directions: left,right or horizontal, vertical, all)
       --templates FILE           add the recognizer a templates file describes (`gesture learn`
                                  writes them; docs/templates.md); repeatable
       --limit NAME=VALUE         change a read limit; repeatable (see below)
