@@ -256,9 +256,33 @@ for r in batch:
         elif g in fired:
             counts[g + ".falseAlarms"] += 1
 
+def report_unreadable():
+    """Each file that could not be read, with its place, and each labels row that names no trace
+    read, with its own, on stderr; exit status 2 if there was one."""
+    if unreadable:
+        print(f"{len(unreadable)} file{'s' if len(unreadable) > 1 else ''} could not be read and "
+              f"{'are' if len(unreadable) > 1 else 'is'} left out of every figure:", file=sys.stderr)
+    for r in unreadable:
+        e = r["error"]
+        place = "".join(f":{e[k]}" for k in ("line", "column") if e.get(k) is not None)
+        print(f"  {r['path']}{place}: {e['message']}", file=sys.stderr)
+    if unlisted:
+        rows = "1 row of the labels files names" if len(unlisted) == 1 else \
+            f"{len(unlisted)} rows of the labels files name"
+        print(f"{rows} no trace that was read, left out of every figure:", file=sys.stderr)
+    for path in unlisted:
+        why = ("no such file" if not os.path.exists(path) else
+               "not a trace a folder's walk reads (a .json, .csv or .xml file, not hidden)")
+        print(f"  {places[path]}: {path}: {why}", file=sys.stderr)
+    return 2 if unreadable or unlisted else 0
+
+
 scored = {name for name, _ in inside}
 empty = [s[0] for s in SETS if s[0] not in scored]
 if empty:
+    # The files and rows that explain it first (they were not named: a folder whose every trace could
+    # not be read was only asked whether its paths were files batch reads).
+    report_unreadable()
     print(f"no trace of {', '.join(empty)} was scored (is every path of its labels.csv a file batch reads?)",
           file=sys.stderr)
     sys.exit(2)
@@ -396,27 +420,6 @@ for name, *_ in SETS:
             "target": target[0] if target else None,
             "worstPersonTarget": WORST_PERSON_TARGET if target and target[1] else None}
     figures[name] = entry
-
-
-def report_unreadable():
-    """Each file that could not be read, with its place, and each labels row that names no trace
-    read, with its own, on stderr; exit status 2 if there was one."""
-    if unreadable:
-        print(f"{len(unreadable)} file{'s' if len(unreadable) > 1 else ''} could not be read and "
-              f"{'are' if len(unreadable) > 1 else 'is'} left out of every figure:", file=sys.stderr)
-    for r in unreadable:
-        e = r["error"]
-        place = "".join(f":{e[k]}" for k in ("line", "column") if e.get(k) is not None)
-        print(f"  {r['path']}{place}: {e['message']}", file=sys.stderr)
-    if unlisted:
-        rows = "1 row of the labels files names" if len(unlisted) == 1 else \
-            f"{len(unlisted)} rows of the labels files name"
-        print(f"{rows} no trace that was read, left out of every figure:", file=sys.stderr)
-    for path in unlisted:
-        why = ("no such file" if not os.path.exists(path) else
-               "not a trace a folder's walk reads (a .json, .csv or .xml file, not hidden)")
-        print(f"  {places[path]}: {path}: {why}", file=sys.stderr)
-    return 2 if unreadable or unlisted else 0
 
 
 if args.json:

@@ -364,6 +364,31 @@ import Testing
         #expect(figures.people == 2 && figures.recall == 1)
     }
 
+    /// A folder none of whose traces could be read names each of them, with its place, before saying
+    /// that nothing of it was scored (it only asked whether its paths were files batch reads).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aFolderOfUnreadableTracesNamesThem() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.copyTraces([("corpus/broken", "anna/1.json", "z.csv")], into: root)
+        try "path,label\nanna/1.json,z\nanna/gone.json,z\n".write(
+            to: root.appendingPathComponent("corpus/broken/labels.csv"), atomically: true, encoding: .utf8)
+        let output = try await Self.scoreRelatively(
+            labels: "path,label\nanna/1.json,checkmark\nanna/2.json,circle\nben/1.json,checkmark\nben/2.json,none\n",
+            in: root)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.hasSuffix(
+                """
+                1 file could not be read and is left out of every figure:
+                  corpus/broken/anna/1.json:1:1: expected a value, found '#'
+                1 row of the labels files names no trace that was read, left out of every figure:
+                  corpus/broken/labels.csv:3: corpus/broken/anna/gone.json: no such file
+                no trace of broken was scored (is every path of its labels.csv a file batch reads?)
+
+                """), "\(output.stderr)")
+    }
+
     /// A corpus of device folders with a `person` column: the column says who drew each trace (the
     /// second folder, a session here, was the person whatever the column said), its values trimmed as
     /// batch trims them (`ben ` is `ben`).
