@@ -20,7 +20,7 @@ gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swi
 folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `device` column, or when
 every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
 touchscreen), as in dollar1-devices; the person is then the `group` or `person` column, or else the
-second folder, where there is one. A file that cannot be read, and a labels.csv row that names no trace
+second folder, where there is one (with neither, the folder is one person on every device). A file that cannot be read, and a labels.csv row that names no trace
 batch reads (no such file, a hidden one, one not .json, .csv or .xml), are named with their places and
 left out, and the run exits 2.
 
@@ -185,8 +185,12 @@ for name, dataset, device, person, device_of in SETS:
             continue
         # The labels file's column first, trimmed as batch trims it: it says who drew the trace where a
         # folder only stands for it (the second folder of `finger/s01/a.xml` may be a session).
+        # Where a device folder holds the traces with no person's folder (`finger/1.xml`), no one is
+        # named: the folder is one person, on every device (the device stood for the person, so that
+        # each device's traces were scored with values chosen on the same hand's other devices).
         who = (row.get("group") or "").strip() or (row.get("person") or "").strip() \
-            or (person(parts) if person else None) or (parts[0] if len(parts) > 1 else dataset)
+            or (person(parts) if person else None) \
+            or (parts[0] if len(parts) > 1 and device_of is not folder_device else dataset)
         path = os.path.normpath(os.path.join(folder, row["path"]))
         groups[path] = (name, f"{dataset}|{who}")
         places[path] = f"{os.path.join(folder, 'labels.csv')}:{row[LINE]}"

@@ -217,6 +217,40 @@ import Testing
         #expect(shape("by-person") == [2, 2, 2])
     }
 
+    /// Device folders that hold the traces with no person's folder (`finger/1.json`) name no one: the
+    /// folder is one person on every device, who keeps the profile's values (each device stood for a
+    /// person, and was scored with values chosen on the same hand's other device).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func deviceFoldersWithoutPeopleAreOnePerson() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            ("finger/1.json", "checkmark.json", "checkmark"), ("finger/2.json", "circle.json", "circle"),
+            ("mouse/1.json", "checkmark.json", "checkmark"), ("mouse/2.json", "not-a-checkmark.json", "none"),
+        ]
+        try Self.copyTraces(files.map { ("mine", $0.0, $0.1) }, into: root)
+        try (["path,label"] + files.map { "\($0.0),\($0.2)" }).map { $0 + "\n" }.joined().write(
+            to: root.appendingPathComponent("mine/labels.csv"), atomically: true, encoding: .utf8)
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Recall: Decodable { var worstPerson: String }
+        struct Set: Decodable {
+            var people: Int
+            var recall: [String: Recall]
+        }
+        struct Sweep: Decodable { var choices: [String: Int] }
+        struct Figures: Decodable {
+            var sets: [String: Set]
+            var sweeps: [String: Sweep]
+        }
+        let figures = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8))
+        #expect(figures.sets.mapValues(\.people) == ["mine/finger": 1, "mine/mouse": 1])
+        #expect(figures.sets["mine/finger"]?.recall["checkmark"]?.worstPerson == "mine")
+        #expect(figures.sweeps["checkmark"]?.choices == ["the profile's value, chosen on no one else": 1])
+    }
+
     /// Scores a corpus of two people in `root/corpus/mine` (`anna/1.json`, `anna/2.json`, `ben/1.json`,
     /// `ben/2.json`) whose labels.csv is `labels`, running the script in `root` with `--datasets corpus`,
     /// relative, as `make accuracy DATASETS=corpus` gives it.
