@@ -176,6 +176,8 @@ def family(gesture):
 # One labels file for everything, with a group per set and person: `set|person`.
 groups = {}  # path, as batch gives it → (set, person key shared across a dataset's devices)
 places = {}  # path → its row's place in its labels file (`DIR/labels.csv:12`)
+# The combined file's group → (set, person key): looked up, not split at `|`, which a folder's name may hold.
+group_keys = {}
 rows_out = []
 for name, dataset, device, person, device_of in SETS:
     folder = os.path.join(datasets, dataset)
@@ -196,6 +198,7 @@ for name, dataset, device, person, device_of in SETS:
         places[path] = f"{os.path.join(folder, 'labels.csv')}:{row[LINE]}"
         # Absolute: the combined file's paths start at its own folder, not at a relative --datasets.
         rows_out.append((os.path.abspath(path), row["label"], f"{name}|{who}"))
+        group_keys[f"{name}|{who}"] = (name, f"{dataset}|{who}")
 # Removed when the script ends, however it ends.
 temporary = tempfile.TemporaryDirectory(prefix="gesture-accuracy-")
 labels = os.path.join(temporary.name, "labels.csv")
@@ -348,9 +351,7 @@ for g in [] if args.in_sample else RECOGNIZERS:
     settings = list(next(iter(table.values())).keys())
     people = collections.defaultdict(list)  # person key → its groups
     for group in table:
-        name, who = group.split("|", 1)
-        dataset = next(s[1] for s in SETS if s[0] == name)
-        people[f"{dataset}|{who}"].append(group)
+        people[group_keys[group][1]].append(group)
     picks = collections.Counter()
     for person, own in people.items():
         if all(group in own for group in table):
@@ -358,7 +359,7 @@ for g in [] if args.in_sample else RECOGNIZERS:
             # the held-out figures are the in-sample ones. (The middle of the sweep, chosen on no one,
             # stood for it before.)
             for group in own:
-                name = group.split("|", 1)[0]
+                name = group_keys[group][0]
                 c = inside[(name, person)]
                 outside[(name, person)].update({k: c[k] for k in [g + ".labelled", g + ".recalled", g + ".falseAlarms"]}
                                                | {g + ".traces": c["traces"]})
@@ -369,11 +370,11 @@ for g in [] if args.in_sample else RECOGNIZERS:
             if group in own:
                 continue
             for s in settings:
-                totals[s][group.split("|", 1)[0]].update(by_setting[s])
+                totals[s][group_keys[group][0]].update(by_setting[s])
         pick = choose(totals)
         picks[pick] += 1
         for group in own:
-            name = group.split("|", 1)[0]
+            name = group_keys[group][0]
             c = table[group][pick]
             counts = outside[(name, person)]
             counts[g + ".traces"] += c["traces"]
@@ -389,7 +390,7 @@ def ratio(a, b):
 
 
 figures = {}
-for name, *_ in SETS:
+for name, dataset, *_ in SETS:
     people_in = sorted({who for (n, who) in inside if n == name})  # sorted: ties go to the first, every run
     entry = {"traces": sum(inside[(name, w)]["traces"] for w in people_in), "people": len(people_in),
              "recall": {}, "falseAlarms": {}}
@@ -404,7 +405,7 @@ for name, *_ in SETS:
             total_out.update({k: v for k, v in out.items() if k.startswith(g + ".")})
             r = ratio(out[g + ".recalled"], out[g + ".labelled"])
             if r is not None and (worst is None or r < worst[0]):
-                worst = (r, w.split("|", 1)[1], out[g + ".recalled"], out[g + ".labelled"])
+                worst = (r, w[len(dataset) + 1:], out[g + ".recalled"], out[g + ".labelled"])
         others_in = total_in["traces"] - total_in[g + ".labelled"]
         others_out = total_out[g + ".traces"] - total_out[g + ".labelled"]
         entry["falseAlarms"][g] = {

@@ -251,6 +251,37 @@ import Testing
         #expect(figures.sweeps["checkmark"]?.choices == ["the profile's value, chosen on no one else": 1])
     }
 
+    /// A folder whose name holds a `|` (the separator of the script's groups) is scored leaving each
+    /// person out (its name was cut at the `|`, and the script stopped with a traceback: StopIteration).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aFolderNamedWithABarIsScored() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            ("anna/1.json", "checkmark.json", "checkmark"), ("anna/2.json", "circle.json", "circle"),
+            ("ben/1.json", "checkmark.json", "checkmark"), ("ben/2.json", "not-a-checkmark.json", "none"),
+        ]
+        try Self.copyTraces(files.map { ("a|b", $0.0, $0.1) }, into: root)
+        try (["path,label"] + files.map { "\($0.0),\($0.2)" }).map { $0 + "\n" }.joined().write(
+            to: root.appendingPathComponent("a|b/labels.csv"), atomically: true, encoding: .utf8)
+        let output = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --json --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(output.status == 0, "\(output.stderr)")
+        struct Recall: Decodable {
+            var crossValidated: Double
+            var worstPerson: String
+        }
+        struct Set: Decodable {
+            var people: Int
+            var recall: [String: Recall]
+        }
+        struct Figures: Decodable { var sets: [String: Set] }
+        let set = try #require(try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sets["a|b"])
+        #expect(set.people == 2)
+        #expect(set.recall["checkmark"]?.crossValidated == 1 && set.recall["checkmark"]?.worstPerson == "anna")
+    }
+
     /// Scores a corpus of two people in `root/corpus/mine` (`anna/1.json`, `anna/2.json`, `ben/1.json`,
     /// `ben/2.json`) whose labels.csv is `labels`, running the script in `root` with `--datasets corpus`,
     /// relative, as `make accuracy DATASETS=corpus` gives it.
