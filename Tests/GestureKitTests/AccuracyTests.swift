@@ -282,6 +282,28 @@ import Testing
         #expect(set.recall["checkmark"]?.crossValidated == 1 && set.recall["checkmark"]?.worstPerson == "anna")
     }
 
+    /// Traces labelled with a gesture whose recall the script does not measure (a tap, a long press) are
+    /// said to be others only (a corpus of them scored no recall at all, without a word, and exited 0).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func gesturesWithoutARecallFigureAreSaid() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.copyTraces(
+            [("corpus/mine", "anna/3.json", "tap.json"), ("corpus/mine", "ben/3.json", "long-press.json")], into: root)
+        let rows = [
+            "anna/1.json,checkmark", "anna/2.json,circle", "anna/3.json,tap", "ben/1.json,checkmark", "ben/2.json,none",
+            "ben/3.json,long-press",
+        ]
+        let output = try await Self.scoreRelatively(
+            labels: (["path,label"] + rows).map { $0 + "\n" }.joined(), in: root)
+        try #require(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "note: no recall is measured of long-press (1), tap (1): make accuracy scores the recall of checkmark, "
+                    + "circle, z, swipe; those traces count only as others for their false alarms"), "\(output.stderr)")
+        #expect(try Self.peopleAndRecall(output).recall == 1)
+    }
+
     /// Scores a corpus of two people in `root/corpus/mine` (`anna/1.json`, `anna/2.json`, `ben/1.json`,
     /// `ben/2.json`) whose labels.csv is `labels`, running the script in `root` with `--datasets corpus`,
     /// relative, as `make accuracy DATASETS=corpus` gives it.
