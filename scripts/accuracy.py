@@ -157,8 +157,20 @@ for entry in sorted(os.listdir(datasets)):
             SETS.append((name, entry, device, person, device_of))
             for g, target in OTHER_TARGETS.items():
                 RECALL_TARGETS[(g, name)] = target
+# A folder of the datasets with no labels.csv is not scored, and said (it was left out without a word).
+unlabelled_folders = [entry for entry in sorted(os.listdir(datasets)) if entry not in known and not entry.startswith(".")
+                      and os.path.isdir(os.path.join(datasets, entry))
+                      and not os.path.isfile(os.path.join(datasets, entry, "labels.csv"))]
+if unlabelled_folders:
+    print(f"note: {', '.join(unlabelled_folders)} in {datasets} ha{'s' if len(unlabelled_folders) == 1 else 've'} "
+          f"no labels.csv: not scored", file=sys.stderr)
 if not SETS:
-    print(f"no dataset folder with a labels.csv in {datasets}", file=sys.stderr)
+    # The corpus itself given, not the folder it is in.
+    parent = os.path.dirname(os.path.abspath(datasets))
+    own = (f" ({os.path.join(datasets, 'labels.csv')} is a dataset's own: give the folder it is in, "
+           f"--datasets {parent} or make accuracy DATASETS={parent})"
+           if os.path.isfile(os.path.join(datasets, "labels.csv")) else "")
+    print(f"no dataset folder with a labels.csv in {datasets}{own}", file=sys.stderr)
     sys.exit(2)
 # The parameters tuned person by person for each recognizer's leave-one-person-out figures: one, or two
 # swept together (every pair of values).

@@ -126,6 +126,7 @@ import Testing
         #expect(
             output.stderr.contains(
                 "note: bioident-swipes, dollar1, dollar1-devices, mmg-strokes, mouse-dollar, unipen-z not in"))
+        #expect(output.stderr.contains("note: notes in \(root.path) has no labels.csv: not scored\n"))
         struct Recall: Decodable, Equatable {
             var labelled: Int
             var inSample: Double
@@ -532,6 +533,17 @@ import Testing
                 "\(root.path)/mine/labels.csv:1: the header names no `path` and `label` columns (it names file, gesture)\n"
             ))
         #expect(output.stdout.isEmpty)
+        // The corpus itself given, not the folder it is in: its own labels.csv is not read, and said.
+        let itself = try await GestureCommand.bashInBackground(
+            "\(script) '\(root.path)/mine' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        #expect(itself.status == 2)
+        #expect(
+            itself.stderr.hasSuffix(
+                "no dataset folder with a labels.csv in \(root.path)/mine (\(root.path)/mine/labels.csv is a dataset's "
+                    + "own: give the folder it is in, --datasets \(root.path) or make accuracy DATASETS=\(root.path))\n"
+            ),
+            "\(itself.stderr)")
         let absent = try await GestureCommand.bashInBackground(
             "\(script) '\(root.path)/none'", in: GestureCommand.packageRoot)
         #expect(absent.status == 2)
