@@ -21,7 +21,7 @@ folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `de
 every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
 touchscreen), as in dollar1-devices; the person is then the `group` or `person` column, or else the
 second folder, where there is one (with neither, the folder is one person on every device). A file that cannot be read, and a labels.csv row that names no trace
-batch reads (no such file, a hidden one, one not .json, .csv or .xml), are named with their places and
+batch reads (no such file, a hidden one, one not .json, .csv or .xml, a folder, one outside the folder), are named with their places and
 left out, and the run exits 2.
 
 Recall (of checkmark, circle, z and swipe only: traces labelled with another gesture are others, with a
@@ -291,7 +291,12 @@ def report_unreadable():
             f"{len(unlisted)} rows of the labels files name"
         print(f"{rows} no trace that was read, left out of every figure:", file=sys.stderr)
     for path in unlisted:
+        folder = places[path].rsplit(os.sep + "labels.csv:", 1)[0]
+        outside = os.path.relpath(os.path.abspath(path), os.path.abspath(folder)).startswith(os.pardir + os.sep)
         why = ("no such file" if not os.path.exists(path) else
+               "a folder, not a trace" if os.path.isdir(path) else
+               # (It was said to be no trace a walk reads, a .xml file beside the folder as much as a .txt.)
+               "outside the folder of its labels.csv (only that folder's traces are read)" if outside else
                "not a trace a folder's walk reads (a .json, .csv or .xml file, not hidden)")
         print(f"  {places[path]}: {path}: {why}", file=sys.stderr)
     return 2 if unreadable or unlisted else 0

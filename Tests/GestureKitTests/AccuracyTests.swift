@@ -452,6 +452,31 @@ import Testing
         #expect(figures.people == 2 && figures.recall == 1)
     }
 
+    /// A row naming a trace outside its labels file's folder, or a folder, says so (both were said to be
+    /// no trace a folder's walk reads: a .json, .csv or .xml file, not hidden, which the first was).
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func aRowNamingATraceElsewhereOrAFolderSaysSo() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.copyTraces([("corpus", "elsewhere.json", "checkmark.json")], into: root)
+        let rows = [
+            "anna/1.json,checkmark", "anna/2.json,circle", "ben/1.json,checkmark", "ben/2.json,none",
+            "../elsewhere.json,checkmark", "anna,none",
+        ]
+        let output = try await Self.scoreRelatively(
+            labels: (["path,label"] + rows).map { $0 + "\n" }.joined(), in: root)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.hasSuffix(
+                """
+                2 rows of the labels files name no trace that was read, left out of every figure:
+                  corpus/mine/labels.csv:6: corpus/elsewhere.json: outside the folder of its labels.csv (only that folder's traces are read)
+                  corpus/mine/labels.csv:7: corpus/mine/anna: a folder, not a trace
+
+                """), "\(output.stderr)")
+        #expect(try Self.peopleAndRecall(output).recall == 1)
+    }
+
     /// A folder none of whose traces could be read names each of them, with its place, before saying
     /// that nothing of it was scored (it only asked whether its paths were files batch reads).
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
