@@ -468,7 +468,8 @@ def mark(ok):
     return "" if ok is None else (" ✓" if ok else " ✗")
 
 
-print(f"profile {args.profile}: {len(batch)} traces; leave-one-person-out tunes "
+# The traces scored: not the files that could not be read, nor traces no labels.csv row lists.
+print(f"profile {args.profile}: {sum(c['traces'] for c in inside.values())} traces; leave-one-person-out tunes "
       + ", ".join(" and ".join(SWEEPS[g]) for g in RECOGNIZERS))
 print()
 print("| data | gesture | recall in-sample | recall, leave-one-person-out | target | worst person (LOPO) |")

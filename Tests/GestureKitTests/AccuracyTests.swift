@@ -160,6 +160,11 @@ import Testing
             byColumn.recall["z"]
                 == Recall(labelled: 1, inSample: 1, crossValidated: 1, target: 0.97, worstPersonTarget: nil))
         #expect(byColumn.recall["swipe"]?.target == 0.99)
+        // As text, the count is of the 7 traces scored, not of the 8 files read.
+        let text = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        #expect(text.status == 2 && text.stdout.hasPrefix("profile default: 7 traces; "), "\(text.stdout)")
     }
 
     /// A corpus of several devices is scored device by device, as `dollar1-devices` is: by its labels
