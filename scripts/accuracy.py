@@ -456,7 +456,9 @@ for name, dataset, *_ in SETS:
 
 if args.json:
     print(json.dumps({"profile": args.profile, "sweeps": chosen, "sets": figures,
-                      "unreadable": [{"path": r["path"], "error": r["error"]} for r in unreadable]}, indent=2))
+                      "unreadable": [{"path": r["path"], "error": r["error"]} for r in unreadable],
+                      # Rows of the labels files naming no trace that was read (on stderr too, with why).
+                      "unlisted": [{"row": places[path], "path": path} for path in unlisted]}, indent=2))
     sys.exit(report_unreadable())
 
 

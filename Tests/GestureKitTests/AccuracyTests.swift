@@ -140,12 +140,15 @@ import Testing
             var recall: [String: Recall]
         }
         struct Unreadable: Decodable { var path: String }
+        struct Unlisted: Decodable, Equatable { var row, path: String }
         struct Figures: Decodable {
             var sets: [String: Set]
             var unreadable: [Unreadable]
+            var unlisted: [Unlisted]
         }
         let figures = try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8))
         #expect(figures.unreadable.map(\.path) == [root.path + "/by-column/broken.json"])
+        #expect(figures.unlisted == [])
         let sets = figures.sets
         #expect(sets.keys.sorted() == ["by-column", "by-folder"])
         let byFolder = try #require(sets["by-folder"])
@@ -455,6 +458,16 @@ import Testing
                 """), "\(output.stderr)")
         let figures = try Self.peopleAndRecall(output)
         #expect(figures.people == 2 && figures.recall == 1)
+        // The JSON names them too (it had the unreadable files only).
+        struct Unlisted: Decodable, Equatable { var row, path: String }
+        struct Rows: Decodable { var unlisted: [Unlisted] }
+        let unlisted = try JSONDecoder().decode(Rows.self, from: Data(output.stdout.utf8)).unlisted
+        #expect(
+            unlisted == [
+                Unlisted(row: "corpus/mine/labels.csv:4", path: "corpus/mine/anna/gone.json"),
+                Unlisted(row: "corpus/mine/labels.csv:7", path: "corpus/mine/ben/.3.json"),
+                Unlisted(row: "corpus/mine/labels.csv:8", path: "corpus/mine/ben/4.txt"),
+            ])
     }
 
     /// A row naming a trace outside its labels file's folder, or a folder, says so (both were said to be
