@@ -47,11 +47,12 @@ lint:
 golden:
 	RECORD_GOLDEN=1 $(SWIFT) test --disable-xctest
 
-# make accuracy DATASETS=DIR: score the folders of DIR that have a labels.csv (default ../shared/datasets).
+# make accuracy DATASETS=DIR: score the folders of DIR that have a labels.csv (default ../shared/datasets);
+# LABEL_MAP=FROM=TO,… renames their labels first (gesture batch --label-map).
 accuracy: build
-	python3 scripts/accuracy.py --profile default $(if $(DATASETS),--datasets '$(DATASETS)')
+	python3 scripts/accuracy.py --profile default $(if $(DATASETS),--datasets '$(DATASETS)') $(if $(LABEL_MAP),--label-map '$(LABEL_MAP)')
 	@echo
-	python3 scripts/accuracy.py --profile seed $(if $(DATASETS),--datasets '$(DATASETS)')
+	python3 scripts/accuracy.py --profile seed $(if $(DATASETS),--datasets '$(DATASETS)') $(if $(LABEL_MAP),--label-map '$(LABEL_MAP)')
 
 invariance: build
 	python3 scripts/invariance.py

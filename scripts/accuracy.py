@@ -3,7 +3,7 @@
 every folder and device, in-sample and leave-one-person-out, with the worst person and the targets marked.
 
 Usage: scripts/accuracy.py [--profile default|seed] [--gesture PATH] [--config FILE] [--json]
-                           [--datasets DIR] [--in-sample]
+                           [--datasets DIR] [--in-sample] [--label-map FROM=TO,…]
 
 In-sample: one `gesture batch` over every folder, the whole registry competing, with the profile's values.
 Leave-one-person-out: for each recognizer, `gesture tune` sweeps the parameters named in SWEEPS over
@@ -37,6 +37,8 @@ parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.R
 parser.add_argument("--profile", default="default")
 parser.add_argument("--gesture", default=os.path.join(root, ".build", "release", "gesture"))
 parser.add_argument("--config")
+parser.add_argument("--label-map", help="rename the labels files' labels first, as gesture batch --label-map does "
+                                        "(a corpus of your own labelled check-mark: --label-map check-mark=checkmark)")
 parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 parser.add_argument("--datasets", default=os.path.join(os.path.dirname(root), "shared", "datasets"),
                     help="the datasets folder: the eight sets named below where present, and any other folder in it "
@@ -223,7 +225,8 @@ folders = [os.path.join(datasets, d) for d in dict.fromkeys(s[1] for s in SETS)]
 # The folders' own labels files are named too, so that they are not read as traces; the combined file,
 # last, gives the same labels and the groups.
 own_labels = [arg for folder in folders for arg in ["--labels", os.path.join(folder, "labels.csv")]]
-common = ["--profile", args.profile] + own_labels + ["--labels", labels] + (["--config", args.config] if args.config else [])
+common = ["--profile", args.profile] + own_labels + ["--labels", labels] + (["--config", args.config] if args.config else []) \
+    + (["--label-map", args.label_map] if args.label_map else [])
 
 
 def run(command):

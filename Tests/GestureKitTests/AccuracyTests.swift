@@ -470,6 +470,25 @@ import Testing
             ])
     }
 
+    /// Labels of a corpus of your own that name no gesture (`check-mark`) are mapped with --label-map,
+    /// as `gesture batch`'s error says; the script had no way to pass it.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
+    func labelsOfYourOwnAreMapped() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let labels = "path,label\nanna/1.json,check-mark\nanna/2.json,circle\nben/1.json,check-mark\nben/2.json,none\n"
+        let unmapped = try await Self.scoreRelatively(labels: labels, in: root)
+        #expect(unmapped.status == 2)
+        #expect(unmapped.stderr.contains("unknown label \"check-mark\""), "\(unmapped.stderr)")
+        let script = GestureCommand.packageRoot.appendingPathComponent("scripts/accuracy.py").path
+        let mapped = try await GestureCommand.bashInBackground(
+            "python3 '\(script)' --json --datasets corpus --label-map check-mark=checkmark --gesture "
+                + "'\(GestureCommand.executable.path)'", in: root)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+        let figures = try Self.peopleAndRecall(mapped)
+        #expect(figures.people == 2 && figures.recall == 1)
+    }
+
     /// A row naming a trace outside its labels file's folder, or a folder, says so (both were said to be
     /// no trace a folder's walk reads: a .json, .csv or .xml file, not hidden, which the first was).
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
