@@ -157,4 +157,32 @@ import Testing
         let right = try failure("z", Example.stroke([(200, 400), (230, 400)]), profile: .seed)
         #expect(right.message == "lifted before the diagonal and bottom parts")
     }
+
+    // MARK: a minimum of 0
+
+    /// A minimum of 0 must be exceeded (any change, as Hammer.js's pinch and rotate thresholds are):
+    /// what fails it did not move at all, which the reason says, with no limit. It read "a finger
+    /// lifted before the distance changed enough (measured 0 = limit 0)" under --profile hammer, and
+    /// "lifted before moving 0 pt (measured 0 pt = limit 0 pt)" for a pan set to 0.
+    @Test func aMinimumOfZeroFailsWhatDidNotMoveAtAllAndSaysSo() throws {
+        let still = Pinch.fingers([100, 100, 100])
+        let pinch = try failure("pinch", still, profile: .hammer)
+        #expect(pinch.message == "a finger lifted before the distance changed at all")
+        #expect(pinch.measured == 0 && pinch.limit == nil)
+        let rotation = try failure("rotation", still, profile: .hammer)
+        #expect(rotation.message == "a finger lifted before the fingers turned at all")
+        #expect(rotation.measured == 0 && rotation.limit == nil)
+        let press = [Sample(0, 1, .began, 100, 400), Sample(0.2, 1, .ended, 100, 400)]
+        let pan = try failure("pan", press, set: ["pan.minimumTranslation=0"])
+        #expect(pan.message == "lifted before moving")
+        #expect(pan.measured == 0 && pan.limit == nil)
+        // The seed's z: a stroke that starts leftward has a top part of no length.
+        let left = Example.stroke([(300, 400), (250, 400), (200, 400)])
+        let z = try failure("z", left, profile: .seed)
+        #expect(z.code == "part-too-short")
+        #expect(z.message == "the top part has no length")
+        #expect(z.measured == 0 && z.limit == nil)
+        // A minimum above 0 keeps its limit.
+        #expect(try failure("pinch", still).limit == 0.1)
+    }
 }

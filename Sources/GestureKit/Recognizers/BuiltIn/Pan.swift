@@ -184,7 +184,12 @@ public struct Pan: Recognizer {
                     point: touches[0].location, at: touches[0])
             }
             let limit = parameters.minimumTranslation
-            var message = "lifted before moving \(Format.significant(limit, decimals: 2)) pt\(lockedAxis)"
+            // A minimum of 0 is "any movement": the pan failed because it did not move at all, which
+            // "moving 0 pt" and "measured 0 pt = limit 0 pt" would contradict.
+            var message =
+                limit > 0
+                ? "lifted before moving \(Format.significant(limit, decimals: 2)) pt\(lockedAxis)"
+                : "lifted before moving\(lockedAxis)"
             var measured = moved
             if moved >= limit, moved > 0 {
                 // Far enough only with the lifting samples' own movement: said, and measured as the
@@ -194,7 +199,7 @@ public struct Pan: Recognizer {
                 measured = movedDistance
             }
             context.fail(
-                FailureCode.didNotMove, message, measured: measured, limit: limit, unit: .points,
+                FailureCode.didNotMove, message, measured: measured, limit: limit > 0 ? limit : nil, unit: .points,
                 point: touches[0].location, at: touches[0])
         } else {
             context.recognize("pan", details: final, at: touches[0])

@@ -57,6 +57,7 @@ public struct Pinch: TwoFingerGesture {
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
         code: FailureCode.liftedBeforePinching, message: "a finger lifted before the distance changed enough",
+        anyChange: "a finger lifted before the distance changed at all",
         unit: MeasureUnit.ratio, onLift: "the distance changed by"
     )
     let threshold: Double

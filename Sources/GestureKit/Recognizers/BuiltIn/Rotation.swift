@@ -55,6 +55,7 @@ public struct Rotation: TwoFingerGesture {
     static let needsTwoTouches = FailureCode.needsTwoTouches
     static let liftedEarly = (
         code: FailureCode.liftedBeforeTurning, message: "a finger lifted before the fingers turned enough",
+        anyChange: "a finger lifted before the fingers turned at all",
         unit: MeasureUnit.radians, onLift: "the fingers turned"
     )
     let threshold: Double

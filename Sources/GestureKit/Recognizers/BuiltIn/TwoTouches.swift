@@ -132,7 +132,11 @@ protocol TwoFingerGesture: Recognizer {
     /// The failure for two fingers that lift before reaching the threshold: its code, message and unit,
     /// and what the measure did, for a lift that reached the threshold only in its own sample
     /// (`the distance changed by`).
-    static var liftedEarly: (code: FailureCode, message: String, unit: MeasureUnit, onLift: String) { get }
+    /// `anyChange` is the message where the threshold is 0 (any change, exceeded strictly: Hammer.js's),
+    /// which fails only fingers whose measure did not move at all.
+    static var liftedEarly: (code: FailureCode, message: String, anyChange: String, unit: MeasureUnit, onLift: String) {
+        get
+    }
     var threshold: Double { get }
     /// How far the fingers have gone towards the threshold.
     var progress: Double { get }
@@ -181,7 +185,7 @@ extension TwoFingerGesture {
             return context.recognize(Self.gesture, details: final, at: touches[0])
         }
         if fingers.count == 2 {
-            var message = Self.liftedEarly.message
+            var message = threshold > 0 ? Self.liftedEarly.message : Self.liftedEarly.anyChange
             var shown = measured
             if measured >= threshold, measured > 0 {
                 // Enough only with the lifting sample's own movement: said, and measured before it.
@@ -191,7 +195,9 @@ extension TwoFingerGesture {
                 shown = before
             }
             context.fail(
-                Self.liftedEarly.code, message, measured: shown, limit: threshold, unit: Self.liftedEarly.unit,
+                // A threshold of 0 is no limit the measure fell short of: it did not move at all.
+                Self.liftedEarly.code, message, measured: shown, limit: threshold > 0 ? threshold : nil,
+                unit: Self.liftedEarly.unit,
                 point: touches[0].location, at: touches[0])
         } else {
             context.fail(

@@ -569,10 +569,13 @@ public struct ZLetter: Recognizer {
         let last = points[points.count - 1]
         let length = first.distance(to: last)
         guard length >= parameters.minimumPartLength, length > 0 else {
+            // With a minimum of 0 (the seed's), a part fails only when it has no length at all.
+            let minimum = parameters.minimumPartLength
             context.fail(
-                FailureCode.partTooShort, "the \(name) part is too short", measured: length,
-                limit: parameters.minimumPartLength, unit: .points, point: last, details: Self.details(corners),
-                at: touch)
+                FailureCode.partTooShort,
+                minimum > 0 ? "the \(name) part is too short" : "the \(name) part has no length",
+                measured: length, limit: minimum > 0 ? minimum : nil, unit: .points, point: last,
+                details: Self.details(corners), at: touch)
             return false
         }
         let allowed = max(parameters.strokePrecision, parameters.precisionRatio * length)
