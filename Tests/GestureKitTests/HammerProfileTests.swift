@@ -82,6 +82,19 @@ import Testing
         #expect(pan["simultaneousWith"] as? [String] == ["swipe"])
     }
 
+    /// A summary names no value that a profile changes: `gesture list --profile hammer` said "a touch
+    /// held still 0.5 s (UILongPressGestureRecognizer defaults)" beside minimumPressDuration 0.251 s.
+    @Test func noSummaryStatesAValueTheProfileChanges() throws {
+        for definition in Registry.all {
+            for parameter in definition.parameters where parameter.hammer != parameter.defaultValue {
+                guard case .number(let value) = parameter.defaultValue, let unit = parameter.unit else { continue }
+                #expect(
+                    !definition.summary.contains("\(Format.significant(value, decimals: 2)) \(unit.rawValue)"),
+                    "\(definition.id): \"\(definition.summary)\" states \(parameter.name)'s default")
+            }
+        }
+    }
+
     /// A recognizer that requires another to fail does not wait while that one is only possible.
     @Test func aRequirementWaitsOnlyWhileTheRequiredIsUnderWay() throws {
         let trace = try TraceReader.read(

@@ -13,7 +13,8 @@
 public struct LongPress: Recognizer {
     public static let definition = RecognizerDefinition(
         LongPress.self, id: "long-press",
-        summary: "a touch held still 0.5 s, then followed until it lifts (UILongPressGestureRecognizer defaults)",
+        summary:
+            "a touch held still for minimumPressDuration, then followed until it lifts (UILongPressGestureRecognizer)",
         kind: .continuous, gestures: ["long-press"], simultaneousWith: ["pan"],
         details: [
             DetailSpec("location", .point, unit: .points, "Where the touches are (their centroid)."),
