@@ -185,7 +185,7 @@ public struct Pan: Recognizer {
             }
             let limit = parameters.minimumTranslation
             // A minimum of 0 is "any movement": the pan failed because it did not move at all, which
-            // "moving 0 pt" and "measured 0 pt = limit 0 pt" would contradict.
+            // "moving 0 pt" would contradict. The limit stays in the reason, as every rule's does.
             var message =
                 limit > 0
                 ? "lifted before moving \(Format.significant(limit, decimals: 2)) pt\(lockedAxis)"
@@ -199,7 +199,7 @@ public struct Pan: Recognizer {
                 measured = movedDistance
             }
             context.fail(
-                FailureCode.didNotMove, message, measured: measured, limit: limit > 0 ? limit : nil, unit: .points,
+                FailureCode.didNotMove, message, measured: measured, limit: limit, unit: .points,
                 point: touches[0].location, at: touches[0])
         } else {
             context.recognize("pan", details: final, at: touches[0])

@@ -195,9 +195,7 @@ extension TwoFingerGesture {
                 shown = before
             }
             context.fail(
-                // A threshold of 0 is no limit the measure fell short of: it did not move at all.
-                Self.liftedEarly.code, message, measured: shown, limit: threshold > 0 ? threshold : nil,
-                unit: Self.liftedEarly.unit,
+                Self.liftedEarly.code, message, measured: shown, limit: threshold, unit: Self.liftedEarly.unit,
                 point: touches[0].location, at: touches[0])
         } else {
             context.fail(

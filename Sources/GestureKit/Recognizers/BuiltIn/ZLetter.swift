@@ -574,7 +574,7 @@ public struct ZLetter: Recognizer {
             context.fail(
                 FailureCode.partTooShort,
                 minimum > 0 ? "the \(name) part is too short" : "the \(name) part has no length",
-                measured: length, limit: minimum > 0 ? minimum : nil, unit: .points, point: last,
+                measured: length, limit: minimum, unit: .points, point: last,
                 details: Self.details(corners), at: touch)
             return false
         }
