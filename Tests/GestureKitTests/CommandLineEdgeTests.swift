@@ -758,6 +758,8 @@ import Testing
         #expect(
             TextReport.compare(measured: 0.0004, limit: 0.0006, unit: .seconds) == "measured 0.0004 s < limit 0.0006 s")
         #expect(TextReport.compare(measured: 0.09, limit: 0.5, unit: .seconds) == "measured 0.09 s < limit 0.5 s")
+        // Three decimals, as the `t=` column has them: it read `t=0.117` beside `measured 0.12 s`.
+        #expect(TextReport.compare(measured: 0.117, limit: 0.1, unit: .seconds) == "measured 0.117 s > limit 0.1 s")
         #expect(TextReport.compare(measured: 0.2504, limit: 0.25, unit: .seconds) == "measured 0.2504 s > limit 0.25 s")
         #expect(TextReport.compare(measured: nil, limit: 0.00002, unit: .seconds) == "limit 0.00002 s")
         // Another unit's value that would read as 0 but is not (a trace in metres): two significant

@@ -182,7 +182,8 @@ public enum TextReport {
     static func gluedComparison(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
         var base = unit == .radians ? 4 : 2
         if unit == .seconds {
-            base = min(12, max(base, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
+            // From 3 decimals, as `t=` shows the times (`Format.time`): `t=0.117` beside `measured 0.117 s`.
+            base = min(12, max(3, Format.significantDecimals(measured ?? 0), Format.significantDecimals(limit ?? 0)))
         }
         // A value that is not 0 but would print with one significant digit or none (a limit of 0.005
         // reads 0.01, a closure limit of 0.0000475 in a trace in metres reads 0) gets its own two
