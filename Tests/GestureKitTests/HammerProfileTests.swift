@@ -80,6 +80,9 @@ import Testing
         #expect(tap["simultaneousWith"] as? [String] == ["double-tap"])
         let pan = try #require(recognizers.first { $0["id"] as? String == "pan" })
         #expect(pan["simultaneousWith"] as? [String] == ["swipe"])
+        // Nor does the pan wait for the swipe (it did, and recognized with it too: a swipe recognized
+        // before the pan began failed it with required-recognizer-succeeded).
+        #expect((pan["requiresFailureOf"] as? [String])?.contains("swipe") == false)
     }
 
     /// A summary names no value that a profile changes: `gesture list --profile hammer` said "a touch

@@ -127,12 +127,17 @@ public struct Configuration: Sendable {
 
     /// Hammer.js's relationships among the recognizers it has, as its default preset (`new
     /// Hammer(element)`) sets them: `doubletap` recognizes with `tap` (and `tap` does not wait for
-    /// it), `pan` with `swipe`, `pinch` with `rotate`; `press` with nothing (a pan that follows a
-    /// press is not recognized). Ids not in the registry are skipped.
+    /// it), `pan` with `swipe` (and does not wait for it either), `pinch` with `rotate`; `press` with
+    /// nothing (a pan that follows a press is not recognized). Ids not in the registry are skipped.
     private mutating func useHammerRelationships() {
         let ids = Set(entries.map(\.id))
         if let tap = entries.firstIndex(where: { $0.id == "tap" }) {
             entries[tap].requiresFailureOf.removeAll { $0 == "double-tap" }
+        }
+        // The preset's pan has no requireFailure: it both waited for the swipe and recognized with it,
+        // so that a swipe recognized before the pan began failed it.
+        if let pan = entries.firstIndex(where: { $0.id == "pan" }) {
+            entries[pan].requiresFailureOf.removeAll { $0 == "swipe" }
         }
         simultaneous.remove(["long-press", "pan"])
         for pair in [["double-tap", "tap"], ["pan", "swipe"], ["pinch", "rotation"]] where pair.allSatisfy(ids.contains)
