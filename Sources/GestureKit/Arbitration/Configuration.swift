@@ -127,8 +127,10 @@ public struct Configuration: Sendable {
 
     /// Hammer.js's relationships among the recognizers it has, as its default preset (`new
     /// Hammer(element)`) sets them: `doubletap` recognizes with `tap` (and `tap` does not wait for
-    /// it), `pan` with `swipe` (and does not wait for it either), `pinch` with `rotate`; `press` with
-    /// nothing (a pan that follows a press is not recognized). Ids not in the registry are skipped.
+    /// it), `pan` with `swipe` (and does not wait for it either), `pinch` with `rotate`. `press` is
+    /// with nothing, but Hammer.js recognizes it on a timer, which makes it no recognizer under way
+    /// that stops others: a drag after it begins a pan, so `long-press` keeps recognizing with `pan`
+    /// (as in the default profile). Ids not in the registry are skipped.
     private mutating func useHammerRelationships() {
         let ids = Set(entries.map(\.id))
         if let tap = entries.firstIndex(where: { $0.id == "tap" }) {
@@ -139,7 +141,6 @@ public struct Configuration: Sendable {
         if let pan = entries.firstIndex(where: { $0.id == "pan" }) {
             entries[pan].requiresFailureOf.removeAll { $0 == "swipe" }
         }
-        simultaneous.remove(["long-press", "pan"])
         for pair in [["double-tap", "tap"], ["pan", "swipe"], ["pinch", "rotation"]] where pair.allSatisfy(ids.contains)
         {
             simultaneous.insert(pair)
