@@ -255,6 +255,22 @@ extension GestureCommand {
                 + "\n")
     }
 
+    @Test func aLabelsFileRowLabelsAFileWhoseNameHasALineBreak() throws {
+        // The row names the file as the file system spells it, in quotes; output shows it escaped.
+        let corpus = try MiniCorpus("line-break-labels")
+        defer { corpus.remove() }
+        try createRaw(corpus.folder, Array("new\nline.csv".utf8), tinyTrace)
+        try corpus.write("labels.csv", "path,label,group\n\"new\nline.csv\",tap,g1\n")
+        let run = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--group-by", "group", "."], in: corpus.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout
+                == #"{"path":"./new\\u{A}line.csv","group":"g1","label":"tap","gesture":"tap","correct":true,"#
+                + #""error":null,"failure":null,"warnings":[]}"# + "\n")
+    }
+
     @Test func linkLoopsAndDevicesAreErrorRowsWithoutBlocking() throws {
         let corpus = try MiniCorpus("links")
         defer { corpus.remove() }

@@ -22,6 +22,15 @@ public struct CorpusEntry: Sendable, Hashable {
     /// carry it, so that two corpora's `s01` folders are not taken for one person.
     public var corpus: String?
 
+    /// The path as a labels file's row names it: the file system's own spelling when that is UTF-8
+    /// (`new` and a line break, `line.csv`, which `path` shows as `new\u{A}line.csv`), else `path`.
+    /// A labels file is UTF-8 text, so it can name such a file, in quotes, though never one whose
+    /// name is not UTF-8.
+    public var labelsPath: String {
+        guard fileSystemPath.count != path.utf8.count else { return path }
+        return String(validating: fileSystemPath, as: UTF8.self) ?? path
+    }
+
     public init(
         path: String, relativePath: String, problem: String? = nil, fileSystemPath: [UInt8]? = nil,
         isRoot: Bool = false, corpus: String? = nil

@@ -136,7 +136,7 @@ public struct Grouping: Sendable, Hashable {
             let folder = String(folders[folders.startIndex + n - 1])
             return .success(entry.corpus.map { $0 + "/" + folder } ?? folder)
         case .column(let name):
-            guard let value = labeler.column(name, for: entry.path) else {
+            guard let value = labeler.column(name, for: entry.labelsPath) else {
                 return none("no labels file with a \"\(name)\" column lists this trace")
             }
             guard !value.isEmpty else { return none("its \"\(name)\" in the labels file is empty") }

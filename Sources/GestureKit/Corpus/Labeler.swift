@@ -490,8 +490,13 @@ public struct Labeler: Sendable {
     }
 
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
-    public func labelling(for path: String, traceLabel: String?) -> Result<Labelling, LabelError> {
-        if let row = rowPath(for: path), let label = byPath[row] {
+    ///
+    /// `file` is the path as a labels file's row names it (`CorpusEntry/labelsPath`), when `path`,
+    /// as output shows it, escapes a character of the name; the folder's label is read from `path`.
+    public func labelling(
+        for path: String, file: String? = nil, traceLabel: String?
+    ) -> Result<Labelling, LabelError> {
+        if let row = rowPath(for: file ?? path), let label = byPath[row] {
             return .success(Labelling(label: label, overridesTrace: traceLabel.map { mapped($0) != label } ?? false))
         }
         if let traceLabel {

@@ -140,7 +140,7 @@ public struct BatchRunner: Sendable {
         }
         adjustment.apply(to: &trace)
         let labelling: Labeler.Labelling
-        switch labeler.labelling(for: entry.path, traceLabel: trace.label) {
+        switch labeler.labelling(for: entry.path, file: entry.labelsPath, traceLabel: trace.label) {
         case .success(let found): labelling = found
         case .failure(let problem):
             let group = try? grouping?.group(of: entry, trace: trace, labeler: labeler).get()
