@@ -262,6 +262,13 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     labelsAboveNote(labeler, roots: roots, unlabelled: unlabelledPaths)
     // A report that could not be written is an error; the gates are still checked and said.
+    if board.errors > 0, minimumAccuracy != nil || !minimumRecall.isEmpty {
+        // Not checked, and said: exit status 2 said nothing of them.
+        let gates = (minimumAccuracy != nil ? ["--min-accuracy"] : []) + (minimumRecall.isEmpty ? [] : ["--min-recall"])
+        Output.error(
+            "gesture: note: \(gates.joined(separator: " and ")) not checked: \(board.errors) trace"
+                + "\(board.errors == 1 ? "" : "s") could not be read (exit status 2)")
+    }
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error

@@ -297,6 +297,20 @@ let shapes = [
             in: corpus.folder)
         #expect(close.status == 1)
         #expect(close.stderr == "gesture: accuracy 0.666667 is below --min-accuracy 0.66667\n")
+        // A trace that cannot be read: exit status 2, and the gates are said not to be checked (they
+        // went unsaid).
+        try corpus.write("bad.json", "{")
+        let unread = try GestureCommand.run(
+            ["batch"] + shapes + [
+                "--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "--min-recall", "z=1", ".",
+            ],
+            in: corpus.folder)
+        #expect(unread.status == 2)
+        #expect(
+            unread.stderr.hasSuffix(
+                "gesture: note: --min-accuracy and --min-recall not checked: 1 trace could not be read (exit status 2)\n"
+            ),
+            "\(unread.stderr)")
     }
 
     @Test func walkOrderIsComponentWiseAndSkipsHiddenAndOtherFiles() throws {
