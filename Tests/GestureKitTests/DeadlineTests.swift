@@ -100,7 +100,11 @@ import Testing
             [rearming, Timed.named("timed", delay: 0.5, decidesOnLift: false)])
         let report = try #require(result.sequences[0].recognizers.first { $0.id == "rearming" })
         #expect(report.failure?.reason.code == "too-many-deadlines")
-        #expect(report.failure?.reason.measured == 10_000)
+        // Past the maximum, as every rule's limit is: 10,000 may fire, the next one fails it.
+        let reason = try #require(report.failure?.reason)
+        #expect(reason.measured == 10_001 && reason.limit == 10_000)
+        let explained = TextReport.explain(reason)
+        #expect(explained.hasSuffix("(measured 10,001 > limit 10,000)"), "\(explained)")
         // The other's deadline still fired, at its time.
         let timed = try #require(result.sequences[0].recognizers.first { $0.id == "timed" })
         #expect(timed.failure?.reason.code == "deadline" && timed.failure?.time == 0.5)

@@ -278,7 +278,7 @@ struct ReplayEngine {
             if fired > 64 {
                 if firedBy.isEmpty { firedBy = Array(repeating: 0, count: recognizers.count) }
                 firedBy[index] += 1
-                if firedBy[index] >= Self.maximumDeadlinesInARow {
+                if firedBy[index] > Self.maximumDeadlinesInARow {
                     deadlines[index].removeAll()
                     fail(index, Self.tooManyDeadlinesReason)
                     if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
@@ -297,11 +297,13 @@ struct ReplayEngine {
     /// all recognizers): a double tap's or a long press's are a few.
     static let maximumDeadlinesInARow = 10_000
 
+    /// Measured at the first deadline past the maximum: a maximum allows a value equal to it, as every
+    /// rule's does, so the reason never reads `measured 10,000 = limit 10,000`.
     static let tooManyDeadlinesReason = FailureReason(
         EngineFailure.tooManyDeadlines,
         "set deadline after deadline, each firing with no event between: a recognizer that re-arms its "
             + "deadline every time it passes never decides",
-        measured: Double(maximumDeadlinesInARow), limit: Double(maximumDeadlinesInARow), unit: .count)
+        measured: Double(maximumDeadlinesInARow + 1), limit: Double(maximumDeadlinesInARow), unit: .count)
 
     /// Carries out what the last call asked for through `context`.
     private mutating func applyContext(to index: Int, sample: Int?) {
