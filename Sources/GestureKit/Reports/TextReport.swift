@@ -170,11 +170,12 @@ public enum TextReport {
     }
 
     /// `measured 0.2504 s > limit 0.25 s`, `measured 2 touches > limit 1 touch`, `measured 3.0969 rad`:
-    /// angles from 4 decimals, other values from 2, more while a value and its limit print the same
-    /// (up to 6); `=` when they are equal. Seconds from as many decimals as the smaller of the two needs
-    /// for two significant digits (`measured 0.0049 s < limit 0.005 s`), so a short time never reads
-    /// as 0 nor as its limit; another value that would read with one significant digit or none gets its
-    /// two too (`measured 0.0001 pt > limit 0.000048 pt`, `limit 0.005 pt`, not `0.01`).
+    /// angles from 4 decimals, seconds from 3 (as `t=` shows times), other values from 2, more while a
+    /// value and its limit print the same (up to 6); `=` when they are equal. Seconds from more where
+    /// the smaller of the two needs them for two significant digits (`measured 0.0049 s < limit
+    /// 0.005 s`), so a short time never reads as 0 nor as its limit; another value that would read with
+    /// one significant digit or none gets its two too (`measured 0.0001 pt > limit 0.000048 pt`,
+    /// `limit 0.005 pt`, not `0.01`).
     public static func compare(measured: Double?, limit: Double?, unit: MeasureUnit?) -> String {
         unglued(gluedComparison(measured: measured, limit: limit, unit: unit))
     }
