@@ -419,7 +419,7 @@ private func folderLabelsNote(
 ) {
     let named = zip(entries, reads).filter { $0.1.trace != nil && $0.1.labelling?.byFolder == true }
     guard !named.isEmpty else { return }
-    let files = labeler.labelsFilesAbove(roots, unlabelled: named.map(\.0.path))
+    let files = labeler.labelsFilesAbove(roots, unlabelled: named.map(\.0.labelsPath))
     guard !files.isEmpty else { return }
     let folders = Set(named.compactMap(\.1.label)).sorted { PathOrder.bytesPrecede($0, $1) }
     let names = folders.prefix(5).map { Output.name($0) }.joined(separator: ", ") + (folders.count > 5 ? ", …" : "")

@@ -170,7 +170,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         guard let label = read.label else {
-            unlabelledPaths.append(entry.path)
+            unlabelledPaths.append(entry.labelsPath)
             if namedForAGesture == nil, let folder = read.labelling?.unlabelledFolder,
                 labeler.unrecognized.reason(forAnyCase: folder) != nil
             {

@@ -77,6 +77,24 @@ import Testing
         }
     }
 
+    /// The note counts an example whose name has a line break among those the labels file above
+    /// labels: its row names the file as the file system spells it, not as output shows it
+    /// (`new\u{A}line.json`), which the note looked up and so counted 3 of 4.
+    @Test func aLabelsFileAboveCountsAnExampleWhoseNameHasALineBreak() throws {
+        let folder = try Self.folder("above-line-break")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret"], people: 1)
+        let v = folder.appendingPathComponent("examples/p0/v")
+        try FileManager.default.moveItem(
+            at: v.appendingPathComponent("1.json"), to: v.appendingPathComponent("new\nline.json"))
+        let rows =
+            "path,label\np0/v/0.json,vee\n\"p0/v/new\nline.json\",vee\np0/caret/0.json,hat\np0/caret/1.json,hat\n"
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("examples/labels.csv"))
+        let run = try GestureCommand.run(["learn", "examples/p0", "--out", "t.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("examples/labels.csv labels all 4,"), "\(run.stderr)")
+    }
+
     /// Examples drawn smaller than the recognizer judges (another unit) are learned, with a warning:
     /// such strokes would each fail too-small.
     @Test func examplesSmallerThanTheRecognizerJudgesAreWarnedOf() throws {
