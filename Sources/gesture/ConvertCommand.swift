@@ -128,7 +128,8 @@ private struct Converter {
     var failed = false
     /// Each output written in this run, and the input it came from: two inputs never share one.
     var written: [PathKey: String] = [:]
-    /// Each input that could not be read, converted or written in this run (its absolute path).
+    /// Each input that could not be read, converted or written in this run (its absolute path, as the
+    /// file system spells it).
     var notConverted: Set<PathKey> = []
 
     init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
@@ -151,7 +152,14 @@ private struct Converter {
         // As every diagnostic shows a name: a control character in one reached the terminal.
         let shownFile = Output.name(file)
         var converted = false
-        defer { if !converted && file != "-" { notConverted.insert(PathKey(Paths.absolute(file))) } }
+        // Under the name as a labels file's row spells it (`CorpusEntry/labelsPath`): `file` shows a
+        // line break in a name escaped.
+        defer {
+            if !converted && file != "-" {
+                let spelt = String(validating: fileSystemPath, as: UTF8.self) ?? file
+                notConverted.insert(PathKey(Paths.absolute(spelt)))
+            }
+        }
         var trace: Trace
         do throws(TraceError) {
             trace =

@@ -338,6 +338,23 @@ import Testing
         #expect(try Self.text("csv/labels-s01.csv", in: folder) == "path,label\ncheckmark/s01-01.csv,checkmark\n")
     }
 
+    /// The same for a trace whose name has a line break: its row names it as the file system spells
+    /// it, not as output shows it (`new\u{A}line.json`), under which it was noted not converted, so
+    /// the copy kept its row and was written, in the way of the second run.
+    @Test func aLabelsRowOfATraceNotConvertedWhoseNameHasALineBreakIsLeftOut() throws {
+        let folder = try Self.folder("retry-labels-line-break")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.bundled("tap.json", to: "s01/new\nline.json", in: folder)
+        try Self.write("path,label\n\"new\nline.json\",tap\n", "s01/labels.csv", in: folder)
+        let refused = try GestureCommand.run(["convert", "s01", "--to", "xml", "--out", "xml"], in: folder)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasSuffix(
+                "xml/labels.csv: warning: not written: none of the traces s01/labels.csv labels was converted\n"),
+            "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("xml/labels.csv").path))
+    }
+
     /// An `--out` inside the folder converted is not walked: run again, it is not converted into
     /// itself one level deeper. The folder itself as `--out` is refused.
     @Test func anOutFolderInsideTheInputIsLeftOut() throws {
