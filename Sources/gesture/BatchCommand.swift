@@ -261,14 +261,17 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
     labelsAboveNote(labeler, roots: roots, unlabelled: unlabelledPaths)
-    // A report that could not be written is an error; the gates are still checked and said.
     if board.errors > 0, minimumAccuracy != nil || !minimumRecall.isEmpty {
-        // Not checked, and said: exit status 2 said nothing of them.
+        // Not checked, and said: exit status 2 said nothing of them. An error is a file that could not
+        // be read, or a trace read with a label no gesture's or no group: "could not be read" was said
+        // of all of them.
         let gates = (minimumAccuracy != nil ? ["--min-accuracy"] : []) + (minimumRecall.isEmpty ? [] : ["--min-recall"])
         Output.error(
-            "gesture: note: \(gates.joined(separator: " and ")) not checked: \(board.errors) trace"
-                + "\(board.errors == 1 ? "" : "s") could not be read (exit status 2)")
+            "gesture: note: \(gates.joined(separator: " and ")) not checked: "
+                + (board.errors == 1 ? "1 trace is an error" : "\(board.errors) traces are errors") + " (exit status 2)"
+        )
     }
+    // A report that could not be written is an error; the gates are still checked and said.
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error

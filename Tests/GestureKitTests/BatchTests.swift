@@ -308,9 +308,22 @@ let shapes = [
         #expect(unread.status == 2)
         #expect(
             unread.stderr.hasSuffix(
-                "gesture: note: --min-accuracy and --min-recall not checked: 1 trace could not be read (exit status 2)\n"
-            ),
+                "gesture: note: --min-accuracy and --min-recall not checked: 1 trace is an error (exit status 2)\n"),
             "\(unread.stderr)")
+        // A trace read, with a label of its own that names no gesture, is an error too, not one that
+        // "could not be read", as the note said.
+        try corpus.write(
+            "bad.json",
+            #"{"label": "bogus", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 1}, "#
+                + #"{"t": 0.05, "id": 1, "phase": "ended", "x": 1, "y": 1}]}"#)
+        let unknown = try GestureCommand.run(
+            ["batch"] + shapes + ["--labels", "labels.csv", "--quiet", "--min-accuracy", "0.7", "."], in: corpus.folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown label \"bogus\""), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.hasSuffix(
+                "gesture: note: --min-accuracy not checked: 1 trace is an error (exit status 2)\n"),
+            "\(unknown.stderr)")
     }
 
     @Test func walkOrderIsComponentWiseAndSkipsHiddenAndOtherFiles() throws {
