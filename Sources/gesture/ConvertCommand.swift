@@ -152,14 +152,10 @@ private struct Converter {
         // As every diagnostic shows a name: a control character in one reached the terminal.
         let shownFile = Output.name(file)
         var converted = false
-        // Under the name as a labels file's row spells it (`CorpusEntry/labelsPath`): `file` shows a
-        // line break in a name escaped.
-        defer {
-            if !converted && file != "-" {
-                let spelt = String(validating: fileSystemPath, as: UTF8.self) ?? file
-                notConverted.insert(PathKey(Paths.absolute(spelt)))
-            }
-        }
+        // Noted under the name as a labels file's row spells it (`CorpusEntry/labelsPath`): `file`
+        // shows a line break in a name escaped.
+        let spelt = String(validating: fileSystemPath, as: UTF8.self) ?? file
+        defer { if !converted && file != "-" { notConverted.insert(PathKey(Paths.absolute(spelt))) } }
         var trace: Trace
         do throws(TraceError) {
             trace =
@@ -208,7 +204,7 @@ private struct Converter {
             converted = true
             return nil
         }
-        guard write(conversion.bytes, to: output, from: file) else { return nil }
+        guard write(conversion.bytes, to: output, from: spelt) else { return nil }
         converted = true
         return conversion.losses.contains { $0.hasPrefix("label ") } ? trace.label : nil
     }
@@ -253,11 +249,11 @@ private struct Converter {
                 copied.append((entry.path, entry.relativePath))
                 continue
             }
-            let path = LabelsFile.renamed(entry.relativePath, to: format)
+            let path = LabelsFile.renamed(Self.ownSpelling(of: entry), to: format)
             if let label = convert(
                 file: entry.path, fileSystemPath: entry.fileSystemPath, isRoot: false, to: join(out, path))
             {
-                lostLabels.append((entry.path, path, label))
+                lostLabels.append((entry.labelsPath, path, label))
             }
         }
         // After the traces, whose outputs the copies are checked against.
@@ -274,6 +270,17 @@ private struct Converter {
         let name = copied.contains { $0.relative == "labels.csv" } ? "traces-labels.csv" : "labels.csv"
         let rows = lostLabels.map { LabelsFile.line([$0.path, $0.label]) }.joined()
         write(Array(("path,label\n" + rows).utf8), to: join(out, name), from: folder)
+    }
+
+    /// `entry`'s path below its root as the file system spells it, when that is UTF-8: a name with a
+    /// line break is written under that name (it was written as output shows it, `new\u{A}line.csv`,
+    /// which the copied labels file's row, `new` and a line break, `line.csv`, did not name).
+    static func ownSpelling(of entry: CorpusEntry) -> String {
+        let own = entry.labelsPath
+        guard own != entry.path else { return entry.relativePath }
+        // Escaping never makes or removes a `/`: the same number of names, the last ones.
+        let names = entry.relativePath.split(separator: "/", omittingEmptySubsequences: false).count
+        return own.split(separator: "/", omittingEmptySubsequences: false).suffix(names).joined(separator: "/")
     }
 
     /// Copies the labels file `labels` to `output`, each path's extension changed to the new format's,

@@ -353,6 +353,14 @@ import Testing
                 "xml/labels.csv: warning: not written: none of the traces s01/labels.csv labels was converted\n"),
             "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("xml/labels.csv").path))
+        // Converted, it is written under its own name, which the copied row names (it was written as
+        // `new\u{A}line.csv`, and the row, taken for another trace's, was left out): batch labels it.
+        let converted = try GestureCommand.run(["convert", "s01", "--to", "csv", "--out", "csv"], in: folder)
+        #expect(converted.status == 0 && converted.stderr == "", "\(converted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("csv/new\nline.csv").path))
+        #expect(try Self.text("csv/labels.csv", in: folder) == "path,label\n\"new\nline.csv\",tap\n")
+        let scored = try GestureCommand.run(["batch", "csv", "--quiet"], in: folder)
+        #expect(scored.stdout.hasPrefix("1 trace: 1 scored, 0 unlabelled, 0 errors"), "\(scored.stdout)")
     }
 
     /// An `--out` inside the folder converted is not walked: run again, it is not converted into
