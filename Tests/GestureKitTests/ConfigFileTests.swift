@@ -244,6 +244,17 @@ import Testing
             #expect(throws: ConfigurationError.self) { try option.set(assignment: "tap.taps=2") }?.description
                 == "tap.taps=2: recognizer \"tap\" is left out of this configuration by --recognizers (add it there): "
                 + "expected one of swipe, pan")
+        // Only those the option left out: one a library's keepOnly left out before is not said to be.
+        var both = Configuration()
+        try both.keepOnly(["swipe", "pan", "tap"])
+        try both.keepOnly(recognizersOption: ["swipe", "pan"])
+        #expect(
+            #expect(throws: ConfigurationError.self) { try both.set(assignment: "z.maximumTopAngle=1") }?.description
+                == "z.maximumTopAngle=1: recognizer \"z\" is left out of this configuration: expected one of swipe, pan"
+        )
+        #expect(
+            #expect(throws: ConfigurationError.self) { try both.set(assignment: "tap.taps=2") }?.description
+                .contains("by --recognizers") == true)
     }
 
     // MARK: The output of gesture list --format json

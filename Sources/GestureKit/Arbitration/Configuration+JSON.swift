@@ -71,8 +71,9 @@ extension Configuration {
     /// `keepOnly(_:)` for the ids `--recognizers` gives: its errors name the option.
     public mutating func keepOnly(recognizersOption ids: [String]) throws(ConfigurationError) {
         do throws(ConfigurationError) {
+            let kept = Set(entries.map(\.id))
             try keepOnly(ids)
-            leftOutByOption = true
+            leftOutByOption.formUnion(kept.subtracting(ids))
         } catch {
             throw ConfigurationError("--recognizers: " + error.message)
         }

@@ -81,9 +81,9 @@ public struct Configuration: Sendable {
     public private(set) var leftOutRecognizers: [(id: String, gestures: [String])] = []
     /// Their ids.
     private var leftOut: [String] { leftOutRecognizers.map(\.id) }
-    /// Whether `--recognizers` left them out (`keepOnly(recognizersOption:)`): a setting for one
+    /// Those of them `--recognizers` left out (`keepOnly(recognizersOption:)`): a setting for one
     /// names the option.
-    var leftOutByOption = false
+    var leftOutByOption: Set<String> = []
     /// The registry the entries were made from: the kinds a configured instance may be made of.
     private let registry: [RecognizerDefinition]
 
@@ -673,7 +673,7 @@ public struct Configuration: Sendable {
             let ids = entries.map(\.id)
             let shown = DiagnosticText.escaped(id)
             if leftOut.contains(id) {
-                let by = leftOutByOption ? " by --recognizers (add it there)" : ""
+                let by = leftOutByOption.contains(id) ? " by --recognizers (add it there)" : ""
                 throw ConfigurationError(
                     "recognizer \"\(shown)\" is left out of this configuration\(by): expected one of "
                         + ids.joined(separator: ", "),
