@@ -221,7 +221,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             progress.clear()
             Output.error(error.description)
         } else if row.label == nil {
-            unlabelledPaths.append(row.path)
+            // As a labels file's row spells it (`CorpusEntry/labelsPath`), not escaped as shown.
+            unlabelledPaths.append(row.fileSystemPath.flatMap { String(validating: $0, as: UTF8.self) } ?? row.path)
             if explainsLabels {
                 progress.clear()
                 Output.error("\(row.path): unlabelled: \(labeler.whyUnlabelled(folder: row.unlabelledFolder ?? ""))")

@@ -381,6 +381,21 @@ let shapes = [
     /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
     /// traces, since only the labels files of the folders walked are read: a note names the file to
     /// give, spelt from the path as typed; once given, there is none.
+    /// A trace named with a line break is counted among those the file above labels: it was looked up
+    /// as output shows its name (`new\u{A}line.csv`), which no row spells.
+    @Test func aLabelsFileAboveCountsATraceNamedWithALineBreak() throws {
+        let corpus = try MiniCorpus("labels-above-line-break")
+        defer { corpus.remove() }
+        try corpus.add("people/p1/new\nline.csv", from: "checkmark.json")
+        try corpus.add("people/p1/b.csv", from: "circle.json")
+        try corpus.write("people/labels.csv", "path,label\n\"p1/new\nline.csv\",checkmark\np1/b.csv,circle\n")
+        let run = try GestureCommand.run(["batch", "p1"], in: corpus.folder.appendingPathComponent("people"))
+        #expect(
+            run.stderr
+                == "gesture: note: 2 traces are unlabelled; labels.csv labels all 2, but only the labels files in the "
+                + "folders walked are read: give --labels labels.csv\n", "\(run.stderr)")
+    }
+
     @Test func aLabelsFileAboveThePathsGivenIsNamed() throws {
         let corpus = try MiniCorpus("labels-above")
         defer { corpus.remove() }
