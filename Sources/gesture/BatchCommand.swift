@@ -221,8 +221,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             progress.clear()
             Output.error(error.description)
         } else if row.label == nil {
-            // As a labels file's row spells it (`CorpusEntry/labelsPath`), not escaped as shown.
-            unlabelledPaths.append(row.fileSystemPath.flatMap { String(validating: $0, as: UTF8.self) } ?? row.path)
+            // As a labels file's row spells it, not escaped as shown.
+            unlabelledPaths.append(row.labelsPath)
             if explainsLabels {
                 progress.clear()
                 Output.error("\(row.path): unlabelled: \(labeler.whyUnlabelled(folder: row.unlabelledFolder ?? ""))")
@@ -287,13 +287,20 @@ func labelsAboveNote(_ labeler: Labeler, roots: [String], unlabelled: [String]) 
     let count = unlabelled.count
     Output.error(
         "gesture: note: \(count == 1 ? "1 trace is" : "\(count) traces are") unlabelled; "
-            + files.map {
-                "\(Output.name($0.file)) labels "
-                    + ($0.labels < count ? "\($0.labels) of them" : count == 1 ? "it" : "all \(count)")
-            }
-            .joined(separator: ", ")
-            + ", but only the labels files in the folders walked are read: give "
-            + files.map { "--labels \(Output.name($0.file))" }.joined(separator: " "))
+            + labelsAbove(files, of: count))
+}
+
+/// What a note says of the labels files above the paths given (`Labeler/labelsFilesAbove`) that label
+/// some of the `count` traces asked about: `dollar1/labels.csv labels all 480, but only the labels
+/// files in the folders walked are read: give --labels dollar1/labels.csv`.
+func labelsAbove(_ files: [(file: String, labels: Int)], of count: Int) -> String {
+    files.map {
+        "\(Output.name($0.file)) labels "
+            + ($0.labels < count ? "\($0.labels) of them" : count == 1 ? "it" : "all \(count)")
+    }
+    .joined(separator: ", ")
+        + ", but only the labels files in the folders walked are read: give "
+        + files.map { "--labels \(Output.name($0.file))" }.joined(separator: " ")
 }
 
 /// The recognizers of `configuration` and their gestures, as `panNote` and a merge need them.

@@ -76,20 +76,16 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: out)
         return converter.failed ? .error : .recognized
     }
+    // What stands at `--out`, a trailing / aside: a folder (`out/` too), or a file in the way.
+    let outExists = FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &outIsFolder)
     if inputs == ["-"] {
-        // A folder that is there "is one", `out/` too; a path ending in / only names one (a file may
-        // stand there).
-        var there: ObjCBool = false
-        let isOne =
-            FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &there) && there.boolValue
-        let folder = isOne ? "is one" : "names one"
+        // A folder that is there "is one"; a path ending in / only names one (a file may stand there).
+        let folder = outExists && outIsFolder.boolValue ? "is one" : "names one"
         throw UsageError("- (standard input) needs --out FILE, not a folder: \(Output.name(out)) \(folder)")
     }
     if inputs.contains("-") { throw UsageError("- (standard input) can only be converted alone") }
     // A file in the way was an error for every input, each one `cannot make its folder`.
-    if FileManager.default.fileExists(atPath: CorpusWalker.trimmed(out), isDirectory: &outIsFolder),
-        !outIsFolder.boolValue
-    {
+    if outExists, !outIsFolder.boolValue {
         throw UsageError(
             "--out \(Output.name(out)) is a file, not a folder: several inputs or a folder need --out DIR")
     }
@@ -154,7 +150,7 @@ private struct Converter {
         var converted = false
         // Noted under the name as a labels file's row spells it (`CorpusEntry/labelsPath`): `file`
         // shows a line break in a name escaped.
-        let spelt = String(validating: fileSystemPath, as: UTF8.self) ?? file
+        let spelt = CorpusEntry.labelsPath(fileSystemPath, shown: file)
         defer { if !converted && file != "-" { notConverted.insert(PathKey(Paths.absolute(spelt))) } }
         var trace: Trace
         do throws(TraceError) {

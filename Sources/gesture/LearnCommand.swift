@@ -429,13 +429,6 @@ private func folderLabelsNote(
             + (count == 1
                 ? "1 example is labelled by its folder's name"
                 : "\(count) examples are labelled by their folders' names")
-            + " (\(names)); "
-            + files.map {
-                "\(Output.name($0.file)) labels "
-                    + ($0.labels < count ? "\($0.labels) of them" : count == 1 ? "it" : "all \(count)")
-            }
-            .joined(separator: ", ")
-            + ", but only the labels files in the folders walked are read: give "
-            + files.map { "--labels \(Output.name($0.file))" }.joined(separator: " ") + " to learn from "
+            + " (\(names)); " + labelsAbove(files, of: count) + " to learn from "
             + (files.count == 1 ? "its" : "their") + " labels")
 }

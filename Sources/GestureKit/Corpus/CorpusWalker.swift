@@ -26,7 +26,10 @@ public struct CorpusEntry: Sendable, Hashable {
     /// (`new` and a line break, `line.csv`, which `path` shows as `new\u{A}line.csv`), else `path`.
     /// A labels file is UTF-8 text, so it can name such a file, in quotes, though never one whose
     /// name is not UTF-8.
-    public var labelsPath: String {
+    public var labelsPath: String { Self.labelsPath(fileSystemPath, shown: path) }
+
+    /// `labelsPath` of the file at `fileSystemPath`, which output shows as `path`.
+    public static func labelsPath(_ fileSystemPath: [UInt8], shown path: String) -> String {
         guard fileSystemPath.count != path.utf8.count else { return path }
         return String(validating: fileSystemPath, as: UTF8.self) ?? path
     }

@@ -21,6 +21,8 @@ public struct BatchRow: Sendable, Hashable {
     /// The file's path as the file system has it, when `path` shows it otherwise (a name with a
     /// control character, or bytes that are not UTF-8, shown escaped): to read the file again.
     public var fileSystemPath: [UInt8]?
+    /// The path as a labels file's row names it (`CorpusEntry/labelsPath`).
+    public var labelsPath: String { fileSystemPath.map { CorpusEntry.labelsPath($0, shown: path) } ?? path }
 
     /// Whether the gesture matches the label; `nil` when either is missing.
     public var correct: Bool? {
