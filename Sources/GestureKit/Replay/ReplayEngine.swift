@@ -278,17 +278,16 @@ struct ReplayEngine {
             if fired > 64 {
                 if firedBy.isEmpty { firedBy = Array(repeating: 0, count: recognizers.count) }
                 firedBy[index] += 1
-                if firedBy[index] > Self.maximumDeadlinesInARow {
-                    deadlines[index].removeAll()
-                    fail(index, Self.tooManyDeadlinesReason)
-                    if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
-                    continue
-                }
             }
-            context.prepare(
-                time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
-            recognizers.deadlinePassed(tag, to: index, context: &context)
-            applyContext(to: index, sample: nil)
+            if fired > 64, firedBy[index] > Self.maximumDeadlinesInARow {
+                deadlines[index].removeAll()
+                fail(index, Self.tooManyDeadlinesReason)
+            } else {
+                context.prepare(
+                    time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
+                recognizers.deadlinePassed(tag, to: index, context: &context)
+                applyContext(to: index, sample: nil)
+            }
             if down.isEmpty { failUndecided(EngineFailure.sequenceEndedReason) }
         }
     }
