@@ -5,6 +5,7 @@ thresholds chosen knowing the answers (an oracle): a bound for every way `gestur
 
     python3 Benchmarks/untaught-bound.py [--gesture PATH] [--datasets DIR] [--algorithm p+|p+o|q|p|1]
                                          [--templates-per-gesture N] [--at 0.95] [--out FILE]
+                                         [--flags "FLAGS"] [--agree-with ALGORITHM [--agree-flags "FLAGS"]]
     python3 Benchmarks/untaught-bound.py --self-test
 
 The same protocol as Benchmarks/learned.py (sections 1 and 4), on ../shared/datasets/dollar1:
@@ -17,6 +18,15 @@ its nearest gesture is its label and within that gesture's threshold; an untaugh
 is within its nearest gesture's threshold. One threshold a gesture, the same in every model: for each
 gesture, each threshold worth trying lets in so many of its own strokes and so many untaught ones, and
 a knapsack over the sixteen finds the fewest untaught strokes for each number recognized.
+
+--flags passes more flags to every `gesture learn` ("--mirror-negatives both --coverage 0.98"): the
+thresholds it chooses are the line "the thresholds learn chose"; the bound does not depend on them.
+
+--agree-with ALGORITHM asks whether a second measure helps: the same splits are learned again with
+that algorithm (and --agree-flags, e.g. "--coverage 0.98"), and a stroke counts only where both models'
+nearest gestures are the same. It prints how many strokes agree, what the learner's thresholds of both
+models let through together, and the bound again with the filter (thresholds on the first measure's
+distances, the answers known).
 
 The thresholds `learn` chooses (--max-false-alarms, --coverage, --taught-only, --mirror-negatives)
 change none of these distances, so none of them can do better than this bound; only another measure
@@ -135,6 +145,50 @@ def self_test(cases=300):
     print(f"self-test: the knapsack agrees with every choice of thresholds in {cases} cases")
 
 
+def agreement(args, held, untaught, thresholds, second, lines):
+    """--agree-with: the figures with a stroke counted only where the second model's nearest gesture is
+    the first's. Appends to `lines`; returns them for the JSON."""
+    held2, untaught2, thresholds2 = second
+    near2 = {(kind, r[0]): r for kind, rows in (("held", held2), ("untaught", untaught2)) for r in rows}
+
+    def agrees(kind, r):
+        return r[3] is not None and near2[(kind, r[0])][3] == r[3]
+
+    def within(kind, r, limits, other):
+        key = f"recognized without {r[2]}" if kind == "held" else f"untaught without {r[1]}"
+        o = near2[(kind, r[0])]
+        return r[4] <= limits[key][r[3]] and o[4] <= other[key][o[3]]
+
+    n, m = len(held), len(untaught)
+    right = sum(1 for r in held if r[3] == r[1] and agrees("held", r))
+    agreeing = sum(1 for r in untaught if agrees("untaught", r))
+    own = sum(1 for r in held if r[3] == r[1] and agrees("held", r) and within("held", r, thresholds, thresholds2))
+    passed = sum(1 for r in untaught if agrees("untaught", r)
+                 and within("untaught", r, thresholds, thresholds2))
+    unbounded = {key: {g: float("inf") for g in limits} for key, limits in thresholds2.items()}
+    own1 = sum(1 for r in held if r[3] == r[1] and agrees("held", r) and within("held", r, thresholds, unbounded))
+    passed1 = sum(1 for r in untaught if agrees("untaught", r)
+                  and within("untaught", r, thresholds, unbounded))
+    # The bound again, each stroke whose two nearest gestures differ refused.
+    states = frontier([r if agrees("held", r) else r[:3] + (None, None) for r in held],
+                      [r if agrees("untaught", r) else r[:3] + (None, None) for r in untaught])
+    flags = f" {args.agree_flags}" if args.agree_flags else ""
+    lines += [f"  with --algorithm {args.agree_with}{flags} agreeing on the nearest gesture:",
+              f"    nearest right and agreeing: {pct(right / n)}; untaught strokes agreeing: {pct(agreeing / m)}",
+              f"    the first model's thresholds: recognized {pct(own1 / n)}, untaught let in {pct(passed1 / m)}",
+              f"    both models' thresholds: recognized {pct(own / n)}, untaught let in {pct(passed / m)}",
+              f"    {'recognized at least':>20}  {'untaught let in, at least':>26}"]
+    result = {"algorithm": args.agree_with, "flags": args.agree_flags, "nearestRightAgreeing": right / n,
+              "untaughtAgreeing": agreeing / m, "chosen": {"recognized": own / n, "untaught": passed / m},
+              "chosenFirst": {"recognized": own1 / n, "untaught": passed1 / m},
+              "leastUntaught": {}}
+    for share in RECOGNIZED:
+        k = next((k for k in sorted(states) if states[k][0] >= share * n), None)
+        result["leastUntaught"][str(share)] = None if k is None else k / m
+        lines.append(f"    {pct(share):>20}  {'unreachable' if k is None else f'{pct(k / m)} ({k})':>26}")
+    return result
+
+
 def pct(x):
     return f"{100 * x:.1f}%"
 
@@ -148,6 +202,10 @@ def main():
     parser.add_argument("--at", type=float, default=0.95,
                         help="the share recognized whose thresholds are shown gesture by gesture (default 0.95)")
     parser.add_argument("--out", default=str(learned.RESULTS / "untaught-bound.json"))
+    parser.add_argument("--flags", default="", help="more flags for every gesture learn")
+    parser.add_argument("--agree-with", default=None, metavar="ALGORITHM",
+                        help="count a stroke only where this algorithm's model finds the same nearest gesture")
+    parser.add_argument("--agree-flags", default="", help="more flags for the --agree-with model's gesture learn")
     parser.add_argument("--self-test", action="store_true",
                         help="check the knapsack against every choice of thresholds on small random cases")
     args = parser.parse_args()
@@ -159,10 +217,14 @@ def main():
         return
     if not os.access(args.gesture, os.X_OK):
         raise SystemExit(f"no gesture binary at {args.gesture}: run `make build` first (or --gesture PATH)")
-    flags = ["--algorithm", args.algorithm] if args.algorithm else []
+    flags = (["--algorithm", args.algorithm] if args.algorithm else []) + args.flags.split()
     with tempfile.TemporaryDirectory(prefix="untaught-bound-") as tmp:
         tool = learned.Tool(os.path.abspath(args.gesture), tmp, args.templates_per_gesture, flags)
         held, untaught, thresholds = measure(tool, args.datasets)
+        if args.agree_with:
+            other = learned.Tool(os.path.abspath(args.gesture), tmp, args.templates_per_gesture,
+                                 ["--algorithm", args.agree_with, *args.agree_flags.split()])
+            second = measure(other, args.datasets)
     n, m = len(held), len(untaught)
     own = sum(1 for _, label, s, g, d in held if g == label and d <= thresholds[f"recognized without {s}"][g])
     passed = sum(1 for _, label, _, g, d in untaught
@@ -178,14 +240,15 @@ def main():
 
     right = sum(g == label for _, label, _, g, _ in held) / n
     lines = [f"dollar1, {n} strokes of held-out subjects, {m} of gestures left out"
-             + (f" (algorithm {args.algorithm})" if args.algorithm else ""),
+             + (f" (algorithm {args.algorithm})" if args.algorithm else "")
+             + (f" ({args.flags})" if args.flags else ""),
              f"  nearest gesture right: {pct(right)}",
              f"  the thresholds learn chose (no ambiguity margin): recognized {pct(own / n)}, "
              f"untaught let in {pct(passed / m)}",
              "  best thresholds, chosen knowing the answers:",
              f"    {'recognized at least':>20}  {'untaught let in, at least':>26}"]
     result = {"command": " ".join(["python3", "Benchmarks/untaught-bound.py", *sys.argv[1:]]),
-              "algorithm": args.algorithm, "strokes": n, "untaughtStrokes": m,
+              "algorithm": args.algorithm, "flags": args.flags, "strokes": n, "untaughtStrokes": m,
               "nearestRight": right,
               "chosen": {"recognized": own / n, "untaught": passed / m},
               "leastUntaught": {}, "mostRecognized": {}}
@@ -213,6 +276,8 @@ def main():
                          + ", ".join(f"{label} {c}" for label, c in which.most_common()))
             result["at"]["gestures"][gesture] = {"recognized": r, "of": total, "untaught": u,
                                                  "from": dict(which.most_common())}
+    if args.agree_with:
+        result["agreeWith"] = agreement(args, held, untaught, thresholds, second, lines)
     print("\n".join(lines))
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as f:
