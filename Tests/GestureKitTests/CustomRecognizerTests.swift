@@ -290,6 +290,26 @@ extension Caret {
         #expect(wide.problems().filter { $0.contains("not a value it takes") } == [])
     }
 
+    /// The same when a parameter's values are set after it is made (they are public `var`s): a whole
+    /// number is held as a number, and a value a parameter does not take is kept for `problems()`.
+    @Test func aParameterSetAfterItIsMadeTakesWholeNumbersForNumbers() {
+        var spec = ParameterSpec(
+            name: "minimumWidth", type: .number, unit: .points, minimum: 0, meaning: "least width",
+            defaultValue: 150, seed: 150)
+        spec.defaultValue = .integer(120)
+        spec.seed = 90
+        spec.hammer = .integer(60)
+        #expect(spec.defaultValue == .number(120))
+        #expect(spec.seed == .number(90))
+        #expect(spec.hammer == .number(60))
+        spec.defaultValue = .boolean(true)
+        #expect(spec.defaultValue == .boolean(true))
+        var count = ParameterSpec(
+            name: "taps", type: .integer, unit: .count, minimum: 1, meaning: "taps", defaultValue: 2, seed: 2)
+        count.defaultValue = .number(3)
+        #expect(count.defaultValue == .integer(3))
+    }
+
     @Test func theGuideShowsThisCode() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = try #require(

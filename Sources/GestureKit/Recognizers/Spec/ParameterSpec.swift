@@ -66,13 +66,14 @@ public struct ParameterSpec: Sendable, Hashable {
     public var maximum: Double?
     /// One line: what the value means.
     public var meaning: String
-    /// The value in the default profile, tuned for real hands.
-    public var defaultValue: ParameterValue
+    /// The value in the default profile, tuned for real hands. A whole number given to a number
+    /// parameter is held as `.number` (see `init`), here as when it is set later.
+    public var defaultValue: ParameterValue { didSet { defaultValue = taken(defaultValue) } }
     /// The value in the seed profile, which makes the rule behave as published.
-    public var seed: ParameterValue
+    public var seed: ParameterValue { didSet { seed = taken(seed) } }
     /// The value in the hammer profile: Hammer.js's default, or the default profile's value where
     /// Hammer.js has none.
-    public var hammer: ParameterValue
+    public var hammer: ParameterValue { didSet { hammer = taken(hammer) } }
     public var formerNames: [FormerName]
     public var formerOff: FormerOff?
 
