@@ -90,9 +90,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError("no --out FILE given: where to write the templates")
     }
     let id = arguments.options["--id"] ?? "learned"
-    guard !id.isEmpty,
-        id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
-    else {
+    guard RecognizerDefinition.isRecognizerID(id) else {
         throw UsageError("--id \"\(id)\": an id is letters, digits, - and _")
     }
     let builtIn = Configuration()

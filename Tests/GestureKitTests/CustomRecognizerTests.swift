@@ -207,6 +207,21 @@ extension Caret {
         #expect(Caret.definition.problems().allSatisfy { !$0.contains("must be a name") })
     }
 
+    /// An id that `--set ID.NAME=…` and `--recognizers` could not name (a space, a dot, a comma) is a
+    /// problem, as it is for a configured instance or a templates file.
+    @Test func theChecksFindAnIdNoOptionCanName() {
+        for id in ["my caret", "caret.v2", "a,b", ""] {
+            let definition = RecognizerDefinition(
+                id: id, summary: "a caret with a bad id", gestures: ["caret"],
+                failureCodes: Caret.definition.failureCodes, details: Caret.definition.details,
+                examples: [], make: { _ in Caret(parameters: Caret.Parameters()) })
+            #expect(
+                definition.problems().first
+                    == "id \"\(id)\" must be letters, digits, - and _, as --set and --recognizers name it")
+        }
+        #expect(Caret.definition.problems().allSatisfy { !$0.contains("must be letters") })
+    }
+
     /// Declaring `.shape` is all it takes for `swipe` and `pan` to wait for the caret: with the whole
     /// registry competing, a caret is a caret, not a pan.
     @Test func theWholeRegistryWaitsForIt() throws {

@@ -202,11 +202,7 @@ public struct Configuration: Sendable {
     /// to place their errors.
     mutating func addInstance(_ id: String, of kind: String, gesture: String?) throws(ConfigurationError) {
         let shown = DiagnosticText.escaped(id)
-        guard !id.isEmpty,
-            id.unicodeScalars.allSatisfy({
-                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-            })
-        else {
+        guard RecognizerDefinition.isRecognizerID(id) else {
             throw ConfigurationError(
                 "recognizer id \"\(shown)\" must be letters, digits, - and _", about: .recognizer)
         }

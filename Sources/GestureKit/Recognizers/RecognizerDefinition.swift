@@ -187,6 +187,16 @@ extension RecognizerDefinition {
             }
     }
 
+    /// Whether `id` can be a recognizer's id: letters, digits, `-` and `_`, not empty, as `--set ID.NAME=…`,
+    /// `--recognizers` and a config file's keys name it. Configured instances and templates files are
+    /// held to it; a definition made in code is checked by `problems()`.
+    public static func isRecognizerID(_ id: String) -> Bool {
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
+    }
+
     /// What `isGestureName` refuses, as messages name it: "a name without \(forbiddenInNames)".
     public static let forbiddenInNames = "spaces, commas, +, control characters or marks of text direction"
 

@@ -8,10 +8,16 @@ extension RecognizerDefinition {
     /// code it declares is given by an example and has a meaning; every parameter's default and seed
     /// are values it takes, with a meaning, and a unit unless it is a boolean; each constraint names
     /// two parameters with numbers, and the default and seed values keep it; every detail has a
-    /// meaning; every gesture is named as a label can name it (`isGestureName`, and not `none`), and
+    /// meaning; its id is letters, digits, `-` and `_` (`isRecognizerID`), as `--set` and `--recognizers`
+    /// name it; every gesture is named as a label can name it (`isGestureName`, and not `none`), and
     /// the gestures of every profile's values (`gestures(_:settings:)`) are among them.
     public func problems() -> [String] {
         var problems: [String] = []
+        if !RecognizerDefinition.isRecognizerID(id) {
+            problems.append(
+                "id \"\(DiagnosticText.escaped(id))\" must be letters, digits, - and _, as --set and --recognizers name it"
+            )
+        }
         for gesture in gestures where !RecognizerDefinition.isGestureName(gesture) || gesture.lowercased() == "none" {
             problems.append(
                 "\(id)'s gesture \"\(DiagnosticText.escaped(gesture))\" must be a name without "

@@ -294,9 +294,7 @@ private struct TemplateReader {
                 "source", "gestures",
             ], required: ["format", "version", "id", "gestures"])
         let id = try string(fields["id"]!, "\"id\"")
-        guard !id.isEmpty,
-            id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0) })
-        else {
+        guard RecognizerDefinition.isRecognizerID(id) else {
             throw error(
                 "\"id\" must be letters, digits, - and _, found \"\(DiagnosticText.escaped(id))\"", at: fields["id"]!)
         }
