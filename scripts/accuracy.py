@@ -473,6 +473,11 @@ def mark(ok):
     return "" if ok is None else (" ✓" if ok else " ✗")
 
 
+def cell(text):
+    """A table cell's text: a `|` in a folder's, person's or gesture's name would end the cell."""
+    return str(text).replace("|", "\\|")
+
+
 # The traces scored: not the files that could not be read, nor traces no labels.csv row lists.
 print(f"profile {args.profile}: {sum(c['traces'] for c in inside.values())} traces; leave-one-person-out tunes "
       + ", ".join(" and ".join(SWEEPS[g]) for g in RECOGNIZERS))
@@ -484,8 +489,8 @@ for name, entry in figures.items():
         ok = None if f["target"] is None else f["crossValidated"] >= f["target"]
         worst_ok = None if f["worstPersonTarget"] is None else f["worstPersonRecall"] >= f["worstPersonTarget"]
         target = "–" if f["target"] is None else f"≥ {pct(f['target'], 0)}{mark(ok)}"
-        worst = f"{f['worstPerson']} {pct(f['worstPersonRecall'], 0)} ({f['worstPersonCounts'][0]}/{f['worstPersonCounts'][1]}){mark(worst_ok)}"
-        print(f"| {name} | {g} | {pct(f['inSample'])} | {pct(f['crossValidated'])} | {target} | {worst} |")
+        worst = f"{cell(f['worstPerson'])} {pct(f['worstPersonRecall'], 0)} ({f['worstPersonCounts'][0]}/{f['worstPersonCounts'][1]}){mark(worst_ok)}"
+        print(f"| {cell(name)} | {cell(g)} | {pct(f['inSample'])} | {pct(f['crossValidated'])} | {target} | {worst} |")
 print()
 jumping = [f"{name} {g} {f['missedJumping']} of {f['missedInSample']}" for name, entry in figures.items()
            for g, f in entry["recall"].items() if f["missedJumping"]]
@@ -504,7 +509,7 @@ for name, entry in figures.items():
         f = entry["falseAlarms"][g]
         ok = f["crossValidated"] is None or f["crossValidated"] <= FALSE_ALARM_TARGET
         cells.append(f"{pct(f['inSample'], 2)} / {pct(f['crossValidated'], 2)}{mark(ok)}")
-    print(f"| {name} | {entry['traces']} | {entry['people']} | " + " | ".join(cells) + " |")
+    print(f"| {cell(name)} | {entry['traces']} | {entry['people']} | " + " | ".join(cells) + " |")
 print()
 for g, c in chosen.items():
     print(f"{g}: {c['sweep']}; chosen per left-out person: "

@@ -289,6 +289,17 @@ import Testing
         let set = try #require(try JSONDecoder().decode(Figures.self, from: Data(output.stdout.utf8)).sets["a|b"])
         #expect(set.people == 2)
         #expect(set.recall["checkmark"]?.crossValidated == 1 && set.recall["checkmark"]?.worstPerson == "anna")
+        // In the tables its `|` is escaped, so that each row keeps its cells (it made a column more).
+        let tables = try await GestureCommand.bashInBackground(
+            "python3 scripts/accuracy.py --datasets '\(root.path)' --gesture '\(GestureCommand.executable.path)'",
+            in: GestureCommand.packageRoot)
+        try #require(tables.status == 0, "\(tables.stderr)")
+        #expect(
+            tables.stdout.split(separator: "\n").filter { $0.hasPrefix("| a") } == [
+                "| a\\|b | checkmark | 100.0% | 100.0% | ≥ 99% ✓ | anna 100% (1/1) ✓ |",
+                "| a\\|b | circle | 100.0% | 100.0% | ≥ 99% ✓ | anna 100% (1/1) ✓ |",
+                "| a\\|b | 4 | 2 | 0.00% / 0.00% ✓ | 0.00% / 0.00% ✓ | 0.00% / 0.00% ✓ | 0.00% / 0.00% ✓ |",
+            ], "\(tables.stdout)")
     }
 
     /// Traces labelled with a gesture whose recall the script does not measure (a tap, a long press) are
