@@ -96,6 +96,19 @@ func loadLabels(_ labeler: inout Labeler, _ arguments: Arguments) throws {
     for warning in labeler.warnings { Output.error(warning) }
 }
 
+/// `--group-by SPEC` of a batch, tune or learn, checked against the labels files (a `column:NAME` they
+/// lack); nil without the option.
+func grouping(_ arguments: Arguments, _ labeler: Labeler) throws(UsageError) -> Grouping? {
+    guard let spec = arguments.options["--group-by"] else { return nil }
+    do throws(GroupingError) {
+        let grouping = try Grouping(parsing: spec)
+        try grouping.check(labeler)
+        return grouping
+    } catch {
+        throw UsageError("--group-by: \(error.message)")
+    }
+}
+
 enum BatchFormat: String, CaseIterable {
     case text, jsonl, json, csv
 }
@@ -124,15 +137,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     try loadLabels(&labeler, arguments)
-    var grouping: Grouping?
-    if let spec = arguments.options["--group-by"] {
-        do throws(GroupingError) {
-            grouping = try Grouping(parsing: spec)
-            try grouping?.check(labeler)
-        } catch {
-            throw UsageError("--group-by: \(error.message)")
-        }
-    }
+    let grouping = try grouping(arguments, labeler)
     let grouped = grouping != nil
 
     let jobs = try arguments.jobs()

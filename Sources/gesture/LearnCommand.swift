@@ -155,14 +155,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
     runner.adjustment = try traceAdjustment(from: arguments)
-    if let spec = arguments.options["--group-by"] {
-        do throws(GroupingError) {
-            runner.grouping = try Grouping(parsing: spec)
-            try runner.grouping?.check(labeler)
-        } catch {
-            throw UsageError("--group-by: \(error.message)")
-        }
-    }
+    runner.grouping = try grouping(arguments, labeler)
     // Each path as `source.paths` writes it, less what names nothing (`ex` and `./ex/` are `ex`,
     // `a//b/./c` is `a/b/c`): the walk's order, and so the templates chosen and their `sources`, are
     // then those of any spelling (`./ex//p1` was walked before `ex/p0`, '/' sorting before 'p').

@@ -133,14 +133,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
     runner.adjustment = try traceAdjustment(from: arguments)
-    if let spec = arguments.options["--group-by"] {
-        do throws(GroupingError) {
-            runner.grouping = try Grouping(parsing: spec)
-            try runner.grouping?.check(labeler)
-        } catch {
-            throw UsageError("--group-by: \(error.message)")
-        }
-    }
+    runner.grouping = try grouping(arguments, labeler)
     let showsProgress = !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1
 
     // Read every trace once.
