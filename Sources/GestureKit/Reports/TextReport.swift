@@ -336,7 +336,9 @@ public enum TextReport {
                 lineHasWord = true
             }
         }
-        return unglued(String(decoding: out, as: UTF8.self))
+        // The no-break marks as spaces (`unglued`), here on the bytes already at hand.
+        for index in out.indices where out[index] == 0 { out[index] = 0x20 }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// ANSI escapes (SGR) for a terminal.
