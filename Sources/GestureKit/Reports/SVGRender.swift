@@ -796,13 +796,13 @@ private struct Picture {
         // The file's name and every warning wrap as the reasons do: a long path or a warning's advice
         // must not run off the picture's edge.
         func wrapped(_ text: String, bold: Bool) {
-            for part in Self.lines(text, width: charactersPerLine) {
+            for part in TextReport.wrappedLines(text, width: charactersPerLine) {
                 lines.append(LegendLine(text: part, colour: nil, indent: 0, bold: bold))
             }
         }
         // A line under a sequence, wrapped with its continuation indented further.
         func indented(_ text: String, colour: String?) {
-            for (index, part) in Self.lines(text, width: charactersPerLine - 2).enumerated() {
+            for (index, part) in TextReport.wrappedLines(text, width: charactersPerLine - 2).enumerated() {
                 lines.append(
                     LegendLine(text: part, colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
             }
@@ -841,15 +841,6 @@ private struct Picture {
             }
         }
         return lines
-    }
-
-    /// `text` wrapped at `width` as the reasons are (`TextReport.wrap`), in lines: split on the UTF-8
-    /// bytes, since splitting the String finds every character's bounds, which cost a third of a
-    /// picture (`make bench`'s render row fell from 6,022 to 4,712 SVGs a second).
-    static func lines(_ text: String, width: Int) -> [String] {
-        TextReport.wrap(text, start: 0, indent: 0, width: width).utf8.split(separator: 0x0A).map {
-            String(decoding: $0, as: UTF8.self)
-        }
     }
 
     /// The `<desc>`: what the picture shows, in words.

@@ -295,50 +295,84 @@ public enum TextReport {
     /// `text` placed at column `start` of a line, wrapped at spaces to fit `width`; every further line
     /// starts with `indent` spaces. A word longer than a line is cut.
     static func wrap(_ text: String, start: Int, indent: Int, width: Int) -> String {
+        String(decoding: wrapped(text, start: start, indent: indent, width: width).bytes, as: UTF8.self)
+    }
+
+    /// `wrap`'s lines, without their line breaks and indents (a picture's legend draws each apart);
+    /// none for a text of spaces alone.
+    static func wrappedLines(_ text: String, width: Int) -> [String] {
+        let (bytes, lines) = wrapped(text, start: 0, indent: 0, width: width)
+        return lines.filter { !$0.isEmpty }.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// `wrap`'s UTF-8, and where in it each line's text lies (after the indent, before the break).
+    private static func wrapped(
+        _ text: String, start: Int, indent: Int, width: Int
+    ) -> (bytes: [UInt8], lines: [Range<Int>]) {
         // On the UTF-8 bytes (every line of `classify` goes through here): a scalar is a byte that
-        // does not continue one, and a no-break mark (NUL) is one scalar, written as a space.
+        // does not continue one, and a no-break mark (NUL) is one scalar, written as a space. Words
+        // are the runs between spaces; runs of spaces, and spaces at either end, are one break.
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
+        var lines: [Range<Int>] = []
+        var lineStart = 0
         var used = start
         var lineHasWord = false
-        func scalars(_ word: ArraySlice<UInt8>) -> Int { word.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
-        for piece in bytes.split(separator: 0x20) {
-            var word = piece
+        func breakLine() {
+            lines.append(lineStart..<out.count)
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            lineStart = out.count
+            used = indent
+            lineHasWord = false
+        }
+        var next = 0
+        while next < bytes.count {
+            if bytes[next] == 0x20 {
+                next += 1
+                continue
+            }
+            var end = next
+            var size = 0
+            while end < bytes.count, bytes[end] != 0x20 {
+                if bytes[end] & 0xC0 != 0x80 { size += 1 }
+                end += 1
+            }
+            var word = next..<end
+            next = end
             while !word.isEmpty {
-                let size = scalars(word)
                 let need = size + (lineHasWord ? 1 : 0)
                 if used + need <= width {
                     if lineHasWord { out.append(0x20) }
-                    out.append(contentsOf: word)
+                    out.append(contentsOf: bytes[word])
                     used += need
                     lineHasWord = true
                     break
                 }
                 if lineHasWord || used > indent {
-                    out.append(0x0A)
-                    out.append(contentsOf: repeatElement(0x20, count: indent))
-                    used = indent
-                    lineHasWord = false
+                    breakLine()
                     continue
                 }
                 // A word longer than a line: cut after as many scalars as fit.
-                var end = word.startIndex
+                var cut = word.lowerBound
                 var taken = 0
-                while end < word.endIndex, taken < max(width - used, 1) {
-                    end += 1
-                    while end < word.endIndex, word[end] & 0xC0 == 0x80 { end += 1 }
+                while cut < word.upperBound, taken < max(width - used, 1) {
+                    cut += 1
+                    while cut < word.upperBound, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
                     taken += 1
                 }
-                out.append(contentsOf: word[..<end])
+                out.append(contentsOf: bytes[word.lowerBound..<cut])
                 used += taken
-                word = word[end...]
+                size -= taken
+                word = cut..<word.upperBound
                 lineHasWord = true
             }
         }
+        lines.append(lineStart..<out.count)
         // The no-break marks as spaces (`unglued`), here on the bytes already at hand.
         for index in out.indices where out[index] == 0 { out[index] = 0x20 }
-        return String(decoding: out, as: UTF8.self)
+        return (out, lines)
     }
 
     /// ANSI escapes (SGR) for a terminal.
