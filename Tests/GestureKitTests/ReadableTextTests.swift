@@ -62,6 +62,21 @@ import Testing
         #expect(!lines.contains { $0.hasSuffix(" 3") || $0.hasSuffix(" at") || $0.hasSuffix(" (1,") })
     }
 
+    /// Wrapping counts characters (Unicode scalars), not bytes; runs of spaces are one break; a word
+    /// longer than a line is cut between characters; a no-break mark (NUL) holds two words together
+    /// and prints as a space. A picture's legend takes the same lines without their breaks.
+    @Test func wrappingCountsCharactersAndCutsLongWords() {
+        #expect(TextReport.wrap("ééé ééé  ééé", start: 0, indent: 2, width: 7) == "ééé ééé\n  ééé")
+        #expect(TextReport.wrap("  leading and   trailing  ", start: 0, indent: 0, width: 40) == "leading and trailing")
+        #expect(TextReport.wrap("abcdefghij", start: 0, indent: 1, width: 4) == "abcd\n efg\n hij")
+        #expect(TextReport.wrap("a\u{0}b c", start: 0, indent: 0, width: 3) == "a b\nc")
+        // Placed at column 5 of a line, a word that fits the next line goes there, the first left empty.
+        #expect(TextReport.wrap("abcdef", start: 5, indent: 2, width: 8) == "\n  abcdef")
+        #expect(TextReport.wrappedLines("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+        #expect(TextReport.wrappedLines("naïve café ünïcödé", width: 10) == ["naïve café", "ünïcödé"])
+        #expect(TextReport.wrappedLines("   ", width: 10) == [])
+    }
+
     /// Too narrow for the reason column: the reason goes on the next line, indented 6.
     @Test func aNarrowWidthPutsTheReasonOnItsOwnLines() {
         let text = TextReport.render(Self.results.first { $0.file.hasSuffix("circle.json") }!, style: .init(width: 60))
