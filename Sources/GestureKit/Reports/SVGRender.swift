@@ -859,8 +859,9 @@ private struct Picture {
         }
         // Sequence by sequence: one list of every sequence's read "checkmark recognized, …, checkmark
         // failed", with nothing to say which was which.
+        let bySequence = Dictionary(grouping: shown, by: \.sequence)
         for (number, sequence) in result.sequences.enumerated() {
-            let decided = shown.filter { $0.sequence == number }.map { "\($0.report.id) \(Self.state(of: $0.report))" }
+            let decided = (bySequence[number] ?? []).map { "\($0.report.id) \(Self.state(of: $0.report))" }
             guard !decided.isEmpty else { continue }
             text += " Sequence \(number + 1), \(sequence.gesture): " + decided.joined(separator: ", ") + "."
         }
