@@ -378,11 +378,9 @@ let shapes = [
         #expect(a == whole)
         #expect(a.metrics("z") == Scoreboard.Metrics(support: 2, predicted: 1, truePositives: 1))
     }
-    /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
-    /// traces, since only the labels files of the folders walked are read: a note names the file to
-    /// give, spelt from the path as typed; once given, there is none.
-    /// A trace named with a line break is counted among those the file above labels: it was looked up
-    /// as output shows its name (`new\u{A}line.csv`), which no row spells.
+
+    /// A trace named with a line break is counted among those a labels file above the paths labels: it
+    /// was looked up as output shows its name (`new\u{A}line.csv`), which no row spells.
     @Test func aLabelsFileAboveCountsATraceNamedWithALineBreak() throws {
         let corpus = try MiniCorpus("labels-above-line-break")
         defer { corpus.remove() }
@@ -396,6 +394,9 @@ let shapes = [
                 + "folders walked are read: give --labels labels.csv\n", "\(run.stderr)")
     }
 
+    /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
+    /// traces, since only the labels files of the folders walked are read: a note names the file to
+    /// give, spelt from the path as typed; once given, there is none.
     @Test func aLabelsFileAboveThePathsGivenIsNamed() throws {
         let corpus = try MiniCorpus("labels-above")
         defer { corpus.remove() }
