@@ -20,7 +20,8 @@ gestures it holds (checkmark and circle 99% with no person below 90%, z 97%, swi
 folder's devices are scored apart (FOLDER/DEVICE) when its labels file has a `device` column, or when
 every path's first folder names a device (finger, stylus, pen, touchpad, trackpad, mouse, touch,
 touchscreen), as in dollar1-devices; the person is then the `group` or `person` column, or else the
-second folder, where there is one (with neither, the folder is one person on every device). A file that cannot be read, and a labels.csv row that names no trace
+second folder, where there is one (with neither, the folder is one person on every device); or when
+every path's second folder names one (`eve/finger/1.xml`), the person then the first folder. A file that cannot be read, and a labels.csv row that names no trace
 batch reads (no such file, a hidden one, one not .json, .csv or .xml, a folder, one outside the folder), are named with their places and
 left out, and the run exits 2.
 
@@ -72,6 +73,10 @@ def column_device(row, parts):
     return (row.get("device") or "").strip()
 
 
+def second_folder_device(row, parts):
+    return parts[1] if len(parts) > 2 else ""
+
+
 # Each set: its dataset folder, which device's traces of the folder are in it (None: all of them) and
 # how a row's device is read, and who drew each trace (None: the labels file's `group` or `person`
 # column, or else the path's first folder).
@@ -101,7 +106,8 @@ RECALL_TARGETS[("swipe", "bioident-swipes")] = (0.99, False)
 # else each path's first folder. Its devices are scored apart, as `FOLDER/DEVICE`, when its labels file
 # has a `device` column, or when every path's first folder names a device (DEVICE_FOLDERS, as in
 # `dollar1-devices`: `finger/s01/check01.xml`); the person is then the `group` or `person` column, or else the
-# second folder, where there is one.
+# second folder, where there is one. Or when every path's second folder names one (`s01/finger/check01.xml`),
+# the person then the first folder.
 OTHER_TARGETS = {"checkmark": (0.99, True), "circle": (0.99, True), "z": (0.97, False), "swipe": (0.99, False)}
 known = {dataset for _, dataset, _, _, _ in SETS}
 
@@ -136,12 +142,17 @@ def read_labels(labels_file):
 
 def devices_of(rows):
     """How the devices of an unnamed dataset's rows are told apart, and which there are: by its labels
-    file's `device` column, or by first folders that all name a device; (None, []) otherwise."""
+    file's `device` column, or by first folders that all name a device, or by second folders that all
+    do; (None, []) otherwise."""
     if rows and "device" in rows[0]:
         return column_device, sorted({column_device(row, None) for row in rows})
     firsts = {row["path"].split("/")[0] if "/" in row["path"] else "" for row in rows}
     if rows and {f.lower() for f in firsts} <= DEVICE_FOLDERS:
         return folder_device, sorted(firsts)
+    # Person, then device (`eve/finger/check01.xml`): every path's second folder names a device.
+    seconds = {second_folder_device(row, row["path"].split("/")) for row in rows}
+    if rows and {s.lower() for s in seconds} <= DEVICE_FOLDERS:
+        return second_folder_device, sorted(seconds)
     return None, []
 missing = sorted(d for d in known if not os.path.isfile(os.path.join(datasets, d, "labels.csv")))
 if missing:
@@ -152,6 +163,8 @@ for entry in sorted(os.listdir(datasets)):
         device_of, devices = devices_of(read_labels(os.path.join(datasets, entry, "labels.csv")))
         if device_of is folder_device:
             named = [(f"{entry}/{d}", d, lambda p: p[1] if len(p) > 2 else None) for d in devices]
+        elif device_of is second_folder_device:
+            named = [(f"{entry}/{d}", d, first) for d in devices]
         else:
             # Rows with no device are a set of their own, named as the folder.
             named = [(f"{entry}/{d}" if d else entry, d, None) for d in devices] or [(entry, None, None)]

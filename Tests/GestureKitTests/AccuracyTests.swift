@@ -171,8 +171,9 @@ import Testing
     }
 
     /// A corpus of several devices is scored device by device, as `dollar1-devices` is: by its labels
-    /// file's `device` column (rows without one a set of their own, named as the folder), or by first
-    /// folders that all name a device, the person then the second folder.
+    /// file's `device` column (rows without one a set of their own, named as the folder), by first
+    /// folders that all name a device, the person then the second folder, or by second folders that
+    /// all name one, the person then the first.
     @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: make accuracy not run"))
     func aCorpusOfSeveralDevicesIsScoredDeviceByDevice() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-corpus-\(UUID().uuidString)")
@@ -186,12 +187,16 @@ import Testing
             ("by-device-column", "b.json", "circle.json", "circle,pen,hal"),
             ("by-device-column", "c.json", "checkmark.json", "checkmark,touch,gil"),
             ("by-device-column", "d.json", "checkmark.json", "checkmark,,ivy"),
+            ("by-person-then-device", "eve/pen/1.json", "checkmark.json", "checkmark"),
+            ("by-person-then-device", "eve/touchpad/1.json", "circle.json", "circle"),
+            ("by-person-then-device", "fay/pen/1.json", "checkmark.json", "checkmark"),
+            ("by-person-then-device", "fay/pen/2.json", "checkmark.json", "checkmark"),
             // Not every first folder names a device: one set, its people the first folders.
             ("by-person", "finger/1.json", "checkmark.json", "checkmark"),
             ("by-person", "jo/1.json", "checkmark.json", "checkmark"),
         ]
         try Self.copyTraces(files.map { ($0.folder, $0.path, $0.trace) }, into: root)
-        for folder in ["by-device", "by-device-column", "by-person"] {
+        for folder in ["by-device", "by-device-column", "by-person", "by-person-then-device"] {
             let header = folder == "by-device-column" ? "path,label,device,person" : "path,label"
             let rows = files.filter { $0.folder == folder }.map { "\($0.path),\($0.row)" }
             try ([header] + rows).map { $0 + "\n" }.joined().write(
@@ -213,7 +218,7 @@ import Testing
         #expect(
             sets.keys.sorted() == [
                 "by-device-column", "by-device-column/pen", "by-device-column/touch", "by-device/finger",
-                "by-device/mouse", "by-person",
+                "by-device/mouse", "by-person", "by-person-then-device/pen", "by-person-then-device/touchpad",
             ])
         func shape(_ name: String) -> [Int]? {
             sets[name].map { [$0.traces, $0.people, $0.recall["checkmark"]?.labelled ?? 0] }
@@ -224,6 +229,8 @@ import Testing
         #expect(shape("by-device-column/touch") == [1, 1, 1])
         #expect(shape("by-device-column") == [1, 1, 1])
         #expect(shape("by-person") == [2, 2, 2])
+        #expect(shape("by-person-then-device/pen") == [3, 2, 3])
+        #expect(shape("by-person-then-device/touchpad") == [1, 1, 0])
     }
 
     /// Device folders that hold the traces with no person's folder (`finger/1.json`) name no one: the
