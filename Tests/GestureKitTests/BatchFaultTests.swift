@@ -223,6 +223,8 @@ extension GestureCommand {
         #expect(raised.status == 0)
     }
 
+    /// Names are found as bytes and shown escaped in text; batch's rows carry a UTF-8 name itself (a
+    /// script opens the file by it), and the shown form only for one that is not UTF-8.
     @Test func nonUTF8AndControlCharacterNamesAreScoredAndShownEscaped() throws {
         let corpus = try MiniCorpus("names")
         defer { corpus.remove() }
@@ -238,8 +240,7 @@ extension GestureCommand {
         let paths = try first.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["path"] as? String
         }
-        #expect(
-            paths == [#"./bad\xFF.csv"#, #"./c1\u{9B}.csv"#, #"./new\u{A}line.csv"#, "./ok.csv", #"./sub\xFE/z.csv"#])
+        #expect(paths == [#"./bad\xFF.csv"#, "./c1\u{9B}.csv", "./new\nline.csv", "./ok.csv", #"./sub\xFE/z.csv"#])
         #expect(!first.stdout.contains("\u{FFFD}"))
         // The same bytes on every run and for any number of jobs; shards and merging agree.
         let again = try GestureCommand.run(["batch", "--format", "jsonl", "--jobs", "1", "."], in: corpus.folder)
@@ -267,8 +268,34 @@ extension GestureCommand {
         #expect(run.stderr == "")
         #expect(
             run.stdout
-                == #"{"path":"./new\\u{A}line.csv","group":"g1","label":"tap","gesture":"tap","correct":true,"#
+                == #"{"path":"./new\nline.csv","group":"g1","label":"tap","gesture":"tap","correct":true,"#
                 + #""error":null,"failure":null,"warnings":[]}"# + "\n")
+    }
+
+    /// A file whose name holds a control character is one path in every output however it was
+    /// reached, found in a folder or named as a PATH: escaped in text (never the character itself to
+    /// a terminal), the name itself in rows; and a file whose name is that escape spelt out is
+    /// another path.
+    @Test func aControlCharacterInANameIsTheSamePathFoundOrNamed() throws {
+        let corpus = try MiniCorpus("named-escape")
+        defer { corpus.remove() }
+        try corpus.add("c/x\u{1B}.csv", from: "circle.json")
+        try corpus.add(#"c/x\u{1B}.csv"#, from: "tap.json")
+        try corpus.write("c/labels.csv", "path,label\nx\u{1B}.csv,tap\nx\\u{1B}.csv,tap\n")
+        let walked = try GestureCommand.run(["batch", "--format", "jsonl", "c"], in: corpus.folder)
+        #expect(walked.status == 0, "\(walked.stderr)")
+        let rows = walked.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.first?.hasPrefix(#"{"path":"c/x\u001b.csv","label":"tap","gesture":"circle","#) == true)
+        #expect(rows.last?.hasPrefix(#"{"path":"c/x\\u{1B}.csv","label":"tap","gesture":"tap","#) == true)
+        let named = try GestureCommand.run(["batch", "--format", "jsonl", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
+        #expect(named.stdout.hasPrefix(#"{"path":"c/x\u001b.csv","label":"tap","gesture":"circle","#))
+        let csv = try GestureCommand.run(["batch", "--format", "csv", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
+        #expect(csv.stdout.split(separator: "\n").last?.hasPrefix("c/x\u{1B}.csv,tap,circle,false,") == true)
+        let text = try GestureCommand.run(["batch", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
+        #expect(text.status == 0)
+        #expect(!text.stdout.contains("\u{1B}"), "\(text.stdout)")
+        #expect(text.stdout.contains(#"  c/x\u{1B}.csv: tap → circle: tap moved:"#), "\(text.stdout)")
     }
 
     @Test func linkLoopsAndDevicesAreErrorRowsWithoutBlocking() throws {

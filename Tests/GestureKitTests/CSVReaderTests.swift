@@ -257,7 +257,7 @@ extension CSVReaderTests {
                 failure("\"Path \",\" Label\"\ncheck/a.xml,checkmark\n")
                     == expected(
                         .missingField, 1, 1, sample: nil,
-                        #"a labels file (header "path,label"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels"#
+                        #"a labels file (header "path,label"), not a trace: batch, tune and learn read it given with --labels, or named *label*.csv and found in a folder they walk"#
                     ))
         }
 

@@ -61,7 +61,21 @@ import Testing
         #expect(output.status == 2)
         #expect(
             output.stderr
-                == "./truth.csv:1:1: error: a labels file (header \"path,label\"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels\n"
+                == "./truth.csv:1:1: error: a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or named *label*.csv and found in a folder they walk\n"
+        )
+    }
+
+    /// A labels file named so, given where a trace is read (classify has no `--labels`): the advice
+    /// names the commands that read one, not a name it already has.
+    @Test func aLabelsFileGivenToClassifyIsSaidToBeOne() throws {
+        let corpus = try MiniCorpus("labels-to-classify")
+        defer { corpus.remove() }
+        try corpus.write("labels.csv", "path,label\na.csv,checkmark\n")
+        let output = try run(["classify", "labels.csv"], in: corpus)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "labels.csv:1:1: error: a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or found in a folder they walk\n"
         )
     }
 

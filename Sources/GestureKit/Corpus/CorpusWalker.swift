@@ -170,21 +170,27 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             guard let next = roots.popLast() else { return nil }
             corpus = corpusNames[PathKey(next)]
             if next == "-" { return CorpusEntry(path: "-", relativePath: "-", isRoot: true, corpus: corpus) }
-            let name = (next as NSString).lastPathComponent
             let bytes = Array(next.utf8)
+            // Shown as the names found in folders are: a root named with a control character is
+            // escaped in output as they are, and read by its bytes.
+            let display = PathText.display(bytes)
+            let name = (display as NSString).lastPathComponent
             let kind = FileKind(bytes)
             switch kind {
             case .folder(let identity):
                 guard visited.insert(identity).inserted else { continue }
-                if let entry = enter(bytes, display: next, relative: "") { return entry }
+                if let entry = enter(bytes, display: display, relative: "") { return entry }
             case .missing(let code):
                 let problem =
                     code == ENOENT ? "cannot read: no such file or folder" : TraceReader.cannotRead(code)
-                return CorpusEntry(path: next, relativePath: name, problem: problem, isRoot: true, corpus: corpus)
+                return CorpusEntry(
+                    path: display, relativePath: name, problem: problem, fileSystemPath: bytes, isRoot: true,
+                    corpus: corpus)
             case .file, .other:
                 // A file named on the command line is read whatever its extension (or kind).
                 if case .file(let identity) = kind, isRepeatedRootFile(bytes, identity: identity) { continue }
-                return CorpusEntry(path: next, relativePath: name, isRoot: true, corpus: corpus)
+                return CorpusEntry(
+                    path: display, relativePath: name, fileSystemPath: bytes, isRoot: true, corpus: corpus)
             }
         }
     }
@@ -369,7 +375,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
 /// C1) and mark of text direction (U+202E) written `\u{7F}`, each byte that is not part of valid UTF-8
 /// written `\xFF`. So every name has one printable, deterministic form that never breaks a line of
 /// output or a terminal; a name that literally contains such an escape can look the same as an
-/// escaped one.
+/// escaped one there. Batch's JSON and CSV rows carry the name itself where it is UTF-8
+/// (`CorpusEntry/labelsPath`).
 enum PathText {
     static func display(_ bytes: [UInt8]) -> String {
         // Most names are printable ASCII, shown as they are.

@@ -6,7 +6,8 @@ public enum BatchReport {
     /// One row as JSON. With `grouped` (a run with `--group-by`) it carries `group` after `path`;
     /// without, the row is as it was before groups existed.
     public static func value(_ row: BatchRow, grouped: Bool = false) -> JSONValue {
-        let path = JSONValue.Member("path", .string(row.path))
+        // The name as the file system has it (as a labels file's row names it), not as text shows it.
+        let path = JSONValue.Member("path", .string(row.labelsPath))
         let label = JSONValue.Member("label", .string(row.label))
         let gesture = JSONValue.Member("gesture", .string(row.gesture))
         let correct = JSONValue.Member("correct", row.correct.map { .bool($0) } ?? .null)
@@ -42,7 +43,7 @@ public enum BatchReport {
     /// the path.
     public static func csv(_ row: BatchRow, grouped: Bool = false) -> String {
         var fields = [
-            row.path, row.label ?? "", row.gesture ?? "", row.correct.map { $0 ? "true" : "false" } ?? "",
+            row.labelsPath, row.label ?? "", row.gesture ?? "", row.correct.map { $0 ? "true" : "false" } ?? "",
             row.error?.code.rawValue ?? "", row.error.map(\.description) ?? "", row.miss?.recognizer ?? "",
             row.miss?.code ?? "", row.miss?.message ?? "",
         ]
@@ -321,10 +322,13 @@ public enum BatchReport {
     }
 
     private static func row(_ object: JSONValue) -> BatchRow? {
-        guard let path = object["path"]?.stringValue else { return nil }
+        guard let name = object["path"]?.stringValue else { return nil }
+        // Shown as the run that wrote it showed it: a name with a control character escaped.
+        let path = CorpusWalker.shown(Array(name.utf8))
         var row = BatchRow(
             path: path, group: object["group"]?.stringValue, label: object["label"]?.stringValue,
             gesture: object["gesture"]?.stringValue)
+        if path != name { row.fileSystemPath = Array(name.utf8) }
         if case .array(let warnings)? = object["warnings"] { row.warnings = warnings.compactMap(\.stringValue) }
         if let error = object["error"], error != .null {
             guard let raw = error["code"]?.stringValue, let code = TraceError.Code(rawValue: raw),

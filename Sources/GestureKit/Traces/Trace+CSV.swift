@@ -328,10 +328,13 @@ private struct CSVTraceReader {
             // As the labels reader reads a header: trimmed, inside quotes too (`"Path "`).
             let trimmed = names.map { $0.trimmingCharacters(in: .whitespaces) }
             if trimmed.contains("path"), trimmed.contains("label") {
+                // Whichever command read it (classify has no --labels; batch found it named otherwise).
+                let name = Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? [])
+                let found = TraceFormat.isLabelsFileName(name) ? "found" : "named *label*.csv and found"
                 throw error(
                     .missingField, at: start,
                     message:
-                        "a labels file (header \"path,label\"), not a trace: pass it with --labels, or name it *label*.csv so that batch reads it as its folder's labels"
+                        "a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or \(found) in a folder they walk"
                 )
             }
             try checkSeparators(fields, names: names, at: start)
