@@ -288,9 +288,11 @@ extension GestureCommand {
         #expect(rows.count == 2)
         #expect(rows.first?.hasPrefix(#"{"path":"c/x\u001b.csv","label":"tap","gesture":"circle","#) == true)
         #expect(rows.last?.hasPrefix(#"{"path":"c/x\\u{1B}.csv","label":"tap","gesture":"tap","#) == true)
-        let named = try GestureCommand.run(["batch", "--format", "jsonl", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
+        let named = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
         #expect(named.stdout.hasPrefix(#"{"path":"c/x\u001b.csv","label":"tap","gesture":"circle","#))
-        let csv = try GestureCommand.run(["batch", "--format", "csv", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
+        let csv = try GestureCommand.run(
+            ["batch", "--format", "csv", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
         #expect(csv.stdout.split(separator: "\n").last?.hasPrefix("c/x\u{1B}.csv,tap,circle,false,") == true)
         let text = try GestureCommand.run(["batch", "--labels", "c/labels.csv", "c/x\u{1B}.csv"], in: corpus.folder)
         #expect(text.status == 0)
