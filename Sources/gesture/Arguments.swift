@@ -14,13 +14,19 @@ struct Arguments {
 
     init(_ words: ArraySlice<String>, valued: Set<String>, flags known: Set<String>) throws(UsageError) {
         var words = words
+        // Every command's operands are paths: `gesture batch "$DIR"` with an empty variable was
+        // reported as a file of no name (`: error: cannot read: no such file`).
+        func operand(_ word: String) throws(UsageError) {
+            guard !word.isEmpty else { throw UsageError("an empty operand (\"\") names no file or folder") }
+            operands.append(word)
+        }
         while let word = words.popFirst() {
             if word == "--" {
-                operands += words
+                while let word = words.popFirst() { try operand(word) }
                 break
             }
             guard word.hasPrefix("-"), word != "-" else {
-                operands.append(word)
+                try operand(word)
                 continue
             }
             var name = word

@@ -645,6 +645,26 @@ import Testing
         }
     }
 
+    /// An empty operand (`gesture batch "$DIR"` with an empty variable), before or after `--`, is a
+    /// usage error in every command: it was read as a file of no name (`: error: cannot read: no
+    /// such file`). So is an empty `--report`, which was `--report : cannot write into the folder :`.
+    @Test(arguments: [
+        ["classify", ""], ["render", ""], ["convert", "", "--to", "csv"], ["batch", "Traces/tap.json", ""],
+        ["batch", "Traces/tap.json", "--", ""], ["tune", "", "--sweep", "tap.allowableMovement=5:10:5"],
+        ["learn", "", "--out", "no-such-folder/m.json"], ["merge-scores", ""], ["list", ""],
+    ])
+    func anEmptyOperandIsAUsageError(command: [String]) throws {
+        #expect(
+            try run(command)
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "gesture: error: an empty operand (\"\") names no file or folder\n"
+                        + "Run `gesture \(command[0]) --help` for usage.\n"))
+        let report = try run(["batch", "Traces/tap.json", "--report", ""])
+        #expect(report.status == 2)
+        #expect(report.stderr.hasPrefix("gesture: error: --report \"\": an empty path names no folder\n"))
+    }
+
     /// An output under a file where a folder should be says so in the system's words, not Foundation's.
     @Test func aFileInTheWayOfAnOutputIsNamed() throws {
         let corpus = try MiniCorpus("in-the-way")
