@@ -307,7 +307,21 @@ import Testing
         #expect(text.stdout.contains("  warning: samples are 16 s apart on average"))
     }
 
+    /// Epoch times in another unit, and times past any clock (1e300 was said to look like epoch
+    /// milliseconds), either sign.
     @Test(arguments: [
+        (
+            1e300,
+            "times start at 1e+300 s, beyond a clock in seconds, milliseconds or microseconds: at that size a time cannot tell 0.5 s from 0 (is the column a time?)"
+        ),
+        (
+            -1e20,
+            "times start at -1e+20 s, beyond a clock in seconds, milliseconds or microseconds: at that size a time cannot tell 0.5 s from 0 (is the column a time?)"
+        ),
+        (
+            1.7e15,
+            "times start at 1700000000000000 s, like epoch time in microseconds: if they are microseconds, give --time-unit us"
+        ),
         (
             1.7e12,
             "times start at 1700000000000 s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"

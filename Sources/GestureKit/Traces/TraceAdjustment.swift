@@ -110,7 +110,18 @@ public struct TraceAdjustment: Sendable, Hashable {
     static func unitWarning(_ trace: Trace) -> String? {
         guard let first = trace.samples.first?.time else { return nil }
         let unit = trace.format == .xml ? "milliseconds" : "seconds"
+        // Past any clock's count in seconds, milliseconds or microseconds (epoch nanoseconds are 1.8e18),
+        // and where a double no longer tells a second's parts apart: 1e300 was said to look like
+        // epoch milliseconds.
+        if abs(first) >= 1e17 {
+            return
+                "times start at \(Format.number(first, decimals: 0)) s, beyond a clock in seconds, milliseconds or microseconds: at that size a time cannot tell 0.5 s from 0 (is the column a time?)"
+        }
         // XML times are milliseconds, and the `$`-family logs stamp them with the epoch: no warning.
+        if trace.format != .xml, first >= 1e14 {
+            return
+                "times start at \(Int64(first.rounded())) s, like epoch time in microseconds: if they are microseconds, give --time-unit us"
+        }
         if trace.format != .xml, first >= 1e11 {
             return
                 "times start at \(Format.number(first, decimals: 0)) s, like epoch time in milliseconds: if they are milliseconds, give --time-unit ms"
