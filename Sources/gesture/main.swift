@@ -18,8 +18,8 @@ func run(_ words: [String]) -> ExitCode {
         case "--version": Output.write("gesture \(version)\n")
         case "--help", "-h": Output.write(mainHelp + "\n")
         case "help":
-            // `gesture help batch` is `gesture batch --help`.
-            guard let name = words.dropFirst().first else {
+            // `gesture help batch` is `gesture batch --help`; `gesture help help` is `gesture help`.
+            guard let name = words.dropFirst().first, name != "help" else {
                 Output.write(mainHelp + "\n")
                 break
             }

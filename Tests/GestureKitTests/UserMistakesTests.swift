@@ -748,11 +748,19 @@ import Testing
                 == "gesture: error: unknown command \"bach\": did you mean batch?\nRun `gesture --help` for usage.\n")
     }
 
-    @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list", "convert"])
+    @Test(arguments: ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"])
     func helpCommandShowsACommandsHelp(command: String) throws {
         let help = try run(["help", command])
         #expect(help.status == 0)
         #expect(help == (try run([command, "--help"])))
+    }
+
+    /// `gesture help help` is the help of `gesture help`, the main one (it was an unknown command).
+    @Test func helpOnHelpShowsTheMainHelp() throws {
+        let help = try run(["help", "help"])
+        #expect(help.status == 0)
+        #expect(help == (try run(["--help"])))
+        #expect(help.stdout.hasPrefix("gesture 0.1.0: classify recorded touch traces"))
     }
 
     @Test func anOptionGivenTwiceThatTakesOneValueIsAnError() throws {
