@@ -264,6 +264,36 @@ import Testing
         }
     }
 
+    /// The runner-up is the next nearest gesture within 1.5 times the nearest's distance, else none:
+    /// a nearest found first and overtaken was reported however far it lay (`$P` matches in the
+    /// file's order, so the ring's template, far from a `v`, is the best until the `v`'s is found).
+    @Test func aGestureOvertakenFarBehindIsNoRunnerUp() throws {
+        let ring = try #require(PointCloud(strokes: Drawn.drawn("o", by: 0, take: 0).strokes))
+        let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))
+        var file = TemplateFile(
+            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: [("ring", ring), ("v", v)].map {
+                .init(
+                    name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [$0.1.points])
+            })
+        file.algorithm = "p"
+        let configuration = try Self.configuration(file.text, file: "pair.json")
+        let result = Classifier(configuration: configuration).classify(
+            Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
+        let details = try #require(Self.report(result, "pair")?.recognition?.details)
+        func value(_ key: String) -> JSONValue? { details.first { $0.key == key }?.value }
+        #expect(value("gesture") == .string("v"))
+        #expect(value("runnerUp") == .null, "\(details)")
+        #expect(value("runnerUpDistance") == .null)
+        // The ring is that far: looked for on its own, it is more than 1.5 times the v's distance.
+        let stroke = try #require(PointCloud(strokes: Drawn.drawn("v", by: 9, take: 2).strokes))
+        let toRing = try #require(stroke.distance(to: ring, prunes: false))
+        let toV = try #require(stroke.distance(to: v, prunes: false))
+        #expect(toRing > 1.5 * toV, "\(toRing) \(toV)")
+    }
+
     /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.
     @Test func aTwoStrokeGestureWaitsForItsSecondStroke() throws {
         let configuration = try Self.configuration(Self.multistroke, file: "marks.json")

@@ -227,7 +227,7 @@ import Testing
         // Each template is one of the examples: fewer examples than templates contradict the file.
         #expect(
             Self.error(Self.edited("\"examples\": 12,", "\"examples\": 11,"))
-                == "t.json:11:102: error: \"examples\" must be 12 or more, as each of the gesture's 12 templates is one "
+                == "t.json:11:101: error: \"examples\" must be 12 or more, as each of the gesture's 12 templates is one "
                 + "of its examples, found 11")
         #expect(
             try TemplateFile.read(

@@ -154,6 +154,12 @@ import Testing
         #expect(TemplateLearner.threshold(negatives, maximumFalseAlarms: 0, fallback: []) == 5)
         // Without negatives: above every held-out example of the gesture.
         #expect(TemplateLearner.threshold([], maximumFalseAlarms: 0.01, fallback: [10, 30]) > 30)
+        // None may be let in (fewer than 100 at 1%): halfway from the farthest of the gesture's own
+        // held-out examples nearer than the nearest negative, not from 0 (which halved the reach of
+        // a gesture taught beside few others); from 0 only when none of its own is nearer.
+        let few = [400.0, 900]
+        #expect(TemplateLearner.threshold(few, maximumFalseAlarms: 0.01, fallback: [40, 380, 500]) == 390)
+        #expect(TemplateLearner.threshold(few, maximumFalseAlarms: 0.01, fallback: [500, .infinity]) == 200)
     }
 
     /// Counting only the other gestures' examples nearest it (`--taught-only`), a threshold can only

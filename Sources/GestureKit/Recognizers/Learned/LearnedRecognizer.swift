@@ -234,6 +234,9 @@ struct LearnedRecognizer: Recognizer {
                 second = (g, d)
             }
         }
+        // A best overtaken became the runner-up however far it then lies; past the range it is not
+        // one (and its distance was not looked at again, nor were others' there).
+        if !(second.distance < best.distance * Self.runnerUpRange) { second = (-1, .infinity) }
         return (best, second)
     }
 

@@ -370,8 +370,11 @@ public struct TemplateLearner: Sendable {
     }
 
     /// The largest distance below which at most `maximumFalseAlarms` of `negatives` fall (halfway to
-    /// the next one, so that it is not fitted to the last one let in). Without negatives, the largest
-    /// of the gesture's own held-out distances (`fallback`), so that all of them pass.
+    /// the next one, so that it is not fitted to the last one let in). When none may be let in,
+    /// halfway from the farthest of the gesture's own held-out distances (`fallback`) nearer than the
+    /// nearest negative to it: halfway from 0 halved the reach of a gesture taught with fewer than
+    /// 1 / `maximumFalseAlarms` other examples. Without negatives, past the largest of its own, so
+    /// that all of them pass.
     static func threshold(
         _ negatives: [Double], maximumFalseAlarms: Double, fallback: [Double], outOf total: Int? = nil
     ) -> Double {
@@ -384,7 +387,7 @@ public struct TemplateLearner: Sendable {
         let allowed = Int((maximumFalseAlarms * Double(total ?? negatives.count)).rounded(.down))
         if allowed >= sorted.count { return sorted[sorted.count - 1] * 1.1 + 1 }
         let next = sorted[allowed]
-        let previous = allowed > 0 ? sorted[allowed - 1] : 0
+        let previous = allowed > 0 ? sorted[allowed - 1] : fallback.filter { $0 < next }.max() ?? 0
         return (previous + next) / 2
     }
 
