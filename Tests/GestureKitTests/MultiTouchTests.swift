@@ -60,4 +60,86 @@ import Testing
         #expect(failure.sample == 1)
         #expect(failure.reason.point == Point(x: 200, y: 100))
     }
+
+    /// The pan's final translation and velocity: `(x, y)` of its `ended` details.
+    static func panEnd(_ samples: [Sample]) throws -> (translation: JSONValue?, velocity: JSONValue?) {
+        let result = try replay(samples, Registry.all) { try $0.keepOnly(["pan"]) }
+        let details = try #require(try report(result, "pan").recognition?.details)
+        return (details.first { $0.key == "translation" }?.value, details.first { $0.key == "velocity" }?.value)
+    }
+
+    static func point(_ x: Double, _ y: Double) -> JSONValue { .point(Point(x: x, y: y)) }
+
+    /// Whether a point detail is `(x, y)` to within a rounding error.
+    static func near(_ value: JSONValue?, _ x: Double, _ y: Double) -> Bool {
+        guard let px = value?["x"]?.numberValue, let py = value?["y"]?.numberValue else { return false }
+        return abs(px - x) < 1e-9 && abs(py - y) < 1e-9
+    }
+
+    /// Two fingers 20 pt a step to the right, 0.1 s a step, to x = 140 at 0.2 s.
+    static let twoFingersDragged = [
+        Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 100, 500), Sample(0.1, 1, .moved, 120, 400),
+        Sample(0.1, 2, .moved, 120, 500), Sample(0.2, 1, .moved, 140, 400), Sample(0.2, 2, .moved, 140, 500),
+    ]
+
+    /// Two fingers move 20 pt as a third lands in the same event: the pan has gone 60 pt, not 40 plus
+    /// a third of their 40 (53.3 pt, the move shared out among the new set).
+    @Test func fingersMovingAsAnotherLandsMoveThePanAsTheyWere() throws {
+        let end = try Self.panEnd(
+            Self.twoFingersDragged + [
+                Sample(0.3, 1, .moved, 160, 400), Sample(0.3, 2, .moved, 160, 500), Sample(0.3, 3, .began, 300, 500),
+                Sample(0.4, 1, .ended, 160, 400), Sample(0.4, 2, .ended, 160, 500), Sample(0.4, 3, .ended, 300, 500),
+            ])
+        #expect(Self.near(end.translation, 60, 0), "\(String(describing: end.translation))")
+        #expect(Self.near(end.velocity, 200, 0), "\(String(describing: end.velocity))")
+    }
+
+    /// A finger lifts while the other stays; the other then moves 20 pt in 0.1 s: 200 pt/s, counted
+    /// from its last move, not from the other's lift 0.01 s before (2,000 pt/s).
+    @Test func aFingerLiftingDoesNotShortenTheOthersMove() throws {
+        let end = try Self.panEnd(
+            Self.twoFingersDragged + [Sample(0.29, 2, .ended, 140, 500), Sample(0.3, 1, .ended, 160, 400)])
+        #expect(Self.near(end.translation, 60, 0), "\(String(describing: end.translation))")
+        #expect(Self.near(end.velocity, 200, 0), "\(String(describing: end.velocity))")
+    }
+
+    /// A flick lifted where it last moved, as most are: the velocity at `ended` is the flick's, 20 pt
+    /// in 16 ms, not 0 (the lift is no movement).
+    @Test func aLiftWhereTheFingerLastMovedKeepsTheFlicksVelocity() throws {
+        let flick = Example.stroke([(100, 400), (120, 400), (140, 400), (160, 400), (160, 400)], interval: 0.016)
+        let end = try Self.panEnd(flick)
+        #expect(Self.near(end.translation, 60, 0), "\(String(describing: end.translation))")
+        #expect(Self.near(end.velocity, 1250, 0), "\(String(describing: end.velocity))")
+    }
+
+    /// Two fingers tapping twice where they tapped before: a double tap, measured by their centroid
+    /// (the second tap's first finger is 50 pt from where the first tap's other finger lifted).
+    @Test func twoFingersTappingTwiceInPlaceAreADoubleTap() throws {
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0, 2, .began, 250, 400), Sample(0.08, 1, .ended, 200, 400),
+            Sample(0.1, 2, .ended, 250, 400), Sample(0.2, 1, .began, 200, 400), Sample(0.2, 2, .began, 250, 400),
+            Sample(0.28, 1, .ended, 200, 400), Sample(0.3, 2, .ended, 250, 400),
+        ]
+        let result = try replay(samples, Registry.all) {
+            try $0.keepOnly(["double-tap"])
+            try $0.set(assignment: "double-tap.touches=2")
+        }
+        let doubleTap = try report(result, "double-tap")
+        #expect(doubleTap.state == .recognized, "\(String(describing: doubleTap.failure?.reason.message))")
+        #expect(doubleTap.recognition?.details.first { $0.key == "location" }?.value == Self.point(225, 400))
+        // Moved 20 pt to the right together, the second tap is 20 pt away: too far.
+        let moved = samples.enumerated().map { k, sample in
+            var sample = sample
+            if k >= 4 { sample.location.x += 20 }
+            return sample
+        }
+        let far = try report(
+            try replay(moved, Registry.all) {
+                try $0.keepOnly(["double-tap"])
+                try $0.set(assignment: "double-tap.touches=2")
+            }, "double-tap")
+        #expect(far.failure?.reason.code == "too-far")
+        #expect(far.failure?.reason.measured == 20)
+        #expect(far.failure?.reason.point == Point(x: 245, y: 400))
+    }
 }

@@ -24,7 +24,8 @@ public struct Pan: Recognizer {
                 "translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
             DetailSpec(
                 "velocity", .point, unit: .pointsPerSecond,
-                "Its velocity over the latest movement, in points per second."),
+                "Its velocity over the latest movement, in points per second (an event that does not move it, such as a lift where the finger last moved, leaves it as it was)."
+            ),
             DetailSpec(
                 "direction", .text(["left", "right", "up", "down", "none"]),
                 "The translation's direction along its main axis (along the locked axis when directions is one axis; none while it is zero), as Hammer.js reports it."
@@ -123,6 +124,16 @@ public struct Pan: Recognizer {
         if current.isEmpty {
             lastTime = context.time
             lastTranslation = .zero
+        } else if event.touches.count > touches.count {
+            // Fingers down that move in the event a finger joins (their moves come after this call,
+            // as UIKit's do) moved as the touches they were: counted before the set changes, not
+            // shared out among the new set (two fingers 20 pt right as a third lands: 20, not 13.3).
+            var movedBefore = false
+            for touch in event.touches where touch.phase == .moved && current[touch.id] != nil {
+                current[touch.id] = touch.location
+                movedBefore = true
+            }
+            if movedBefore { track(context.time, translation) }
         }
         changeTouches { current in for touch in touches { current[touch.id] = touch.location } }
         if current.count > parameters.maximumTouches {
@@ -206,8 +217,12 @@ public struct Pan: Recognizer {
         }
     }
 
-    /// Velocity over the latest movement between two distinct times.
+    /// Velocity over the latest movement between two distinct times. An event that does not move the
+    /// translation is no movement, and leaves the velocity (and its time) as they were: a finger that
+    /// lifts where it last moved (as most do) keeps the flick's velocity, as UIKit's does, where it was
+    /// 0; and a finger lifted while another moves does not shorten that one's time.
     private mutating func track(_ time: Double, _ now: Point) {
+        guard now != lastTranslation else { return }
         if time > lastTime {
             velocity = Point(
                 x: (now.x - lastTranslation.x) / (time - lastTime), y: (now.y - lastTranslation.y) / (time - lastTime))

@@ -21,7 +21,7 @@ public struct Tap: TapCounting {
     static let tapDetails = [
         DetailSpec(
             "location", .point, unit: .points,
-            "Where the first tap lifted (within allowableMovement of where it landed): later taps are measured from it."
+            "Where the first tap lifted, the centroid of its fingers (within allowableMovement of where they landed): later taps are measured from it."
         ),
         DetailSpec("taps", .integer, unit: .count, minimum: 1, "Taps counted."),
     ]

@@ -44,7 +44,8 @@ public enum TapFailureCode: String, RecognizerFailureCode {
         case .moved: "a finger moved further than allowableMovement during a tap"
         case .tooManyTouches: "more fingers down together than touches"
         case .tooFewTouches: "a tap lifted with fewer fingers down together than touches"
-        case .tooFar: "a later tap landed further than maximumDistance from where the first lifted"
+        case .tooFar:
+            "a later tap landed further than maximumDistance from where the first lifted (with several fingers, their centroids once all are down)"
         case .noNextTap: "the next tap did not begin within maximumInterval of the last lift"
         }
     }
@@ -64,7 +65,10 @@ struct TapCounter: Sendable {
     private var completed = 0
     private var inTap = false
     private var starts = TouchMap<Point>()
+    /// Where each finger of the tap under way lifted.
+    private var lifts = TouchMap<Point>()
     private var mostTouches = 0
+    /// Where the first tap lifted: the centroid of its fingers' lifts, as UIKit's location is.
     private var firstLocation: Point?
 
     init(gesture: String, parameters: TapParameters) {
@@ -77,15 +81,20 @@ struct TapCounter: Sendable {
         if !inTap {
             inTap = true
             mostTouches = 0
+            lifts = TouchMap()
             context.setDeadline(at: now + parameters.maximumDuration, tag: "held-\(completed)")
         }
-        for touch in touches {
-            starts[touch.id] = touch.location
-            if let first = firstLocation, touch.location.distance(to: first) > parameters.maximumDistance {
+        for touch in touches { starts[touch.id] = touch.location }
+        // A later tap is measured from the first once all its fingers are down, by their centroid:
+        // two fingers landing where two lifted are in place, though each is 50 pt from the other's.
+        if let first = firstLocation, starts.count == parameters.touches {
+            let landed = starts.centroid
+            let distance = landed.distance(to: first)
+            if distance > parameters.maximumDistance {
                 return context.fail(
                     TapFailureCode.tooFar, "tap \(completed + 1) landed too far from the first",
-                    measured: touch.location.distance(to: first), limit: parameters.maximumDistance, unit: .points,
-                    point: touch.location, at: touch)
+                    measured: distance, limit: parameters.maximumDistance, unit: .points, point: landed,
+                    at: touches[0])
             }
         }
         mostTouches = max(mostTouches, starts.count)
@@ -112,7 +121,10 @@ struct TapCounter: Sendable {
     mutating func ended(_ touches: [Touch], context: inout RecognizerContext) {
         moved(touches, context: &context)
         if context.request != nil { return }
-        for touch in touches { starts[touch.id] = nil }
+        for touch in touches {
+            starts[touch.id] = nil
+            lifts[touch.id] = touch.location
+        }
         guard starts.isEmpty, inTap else { return }
         inTap = false
         guard mostTouches >= parameters.touches else {
@@ -123,7 +135,7 @@ struct TapCounter: Sendable {
                 point: touches[0].location, at: touches[0])
         }
         completed += 1
-        if firstLocation == nil { firstLocation = touches[0].location }
+        if firstLocation == nil { firstLocation = lifts.centroid }
         if completed == parameters.taps {
             context.recognize(
                 gesture,
