@@ -13,6 +13,46 @@ import Testing
         result.sequences.flatMap(\.recognizers).first { $0.id == id }?.transitions ?? []
     }
 
+    /// A limit met exactly holds at every start time: times read as decimals and a limit added to one
+    /// differ by a rounding error (0.09 + 0.25 is 0.33999999999999997), which failed a tap held from
+    /// 0.09 s to 0.34 s and passed one held from 0 to 0.25 s (and so for a long press lifted at
+    /// exactly its duration, a next tap at exactly the interval, a swipe at exactly its speed). A
+    /// hundredth past the limit still fails.
+    @Test(arguments: [
+        ("tap", "held-too-long"), ("long-press", "lifted-too-early"), ("double-tap", "no-next-tap"),
+        ("swipe", "too-slow"),
+    ])
+    func aLimitMetExactlyHoldsAtEveryStartTime(_ id: String, _ code: String) throws {
+        /// The samples starting at `k` hundredths of a second, as a file gives them, `past` hundredths
+        /// beyond the limit.
+        func samples(_ k: Int, past: Int) -> [Sample] {
+            func t(_ hundredths: Int) -> Double { Double(k + hundredths) / 100 }
+            switch id {
+            case "tap": return [Sample(t(0), 1, .began, 100, 100), Sample(t(25 + past), 1, .ended, 100, 100)]
+            case "long-press": return [Sample(t(0), 1, .began, 100, 100), Sample(t(50 - past), 1, .ended, 100, 100)]
+            case "double-tap":
+                return [
+                    Sample(t(0), 1, .began, 100, 100), Sample(t(5), 1, .ended, 100, 100),
+                    Sample(t(35 + past), 1, .began, 100, 100), Sample(t(40 + past), 1, .ended, 100, 100),
+                ]
+            default:
+                return [
+                    Sample(t(0), 1, .began, 100, 100), Sample(t(20), 1, .moved, 120, 100),
+                    Sample(t(40 + past), 1, .ended, 140, 100),
+                ]
+            }
+        }
+        var wrong: [String] = []
+        for k in 0..<100 {
+            let exact = try replay(samples(k, past: 0), Registry.all) { try $0.keepOnly([id]) }
+            if exact.gesture != (id == "swipe" ? "swipe-right" : id) { wrong.append("\(k): \(exact.gesture)") }
+            let past = try replay(samples(k, past: 1), Registry.all) { try $0.keepOnly([id]) }
+            let failure = try report(past, id).failure?.reason.code
+            if failure != code { wrong.append("\(k) past: \(failure ?? past.gesture)") }
+        }
+        #expect(wrong.isEmpty, "starting at hundredths \(wrong)")
+    }
+
     @Test func aLongPressBeginsAtExactlyHalfASecondWithNoSampleThen() throws {
         let result = try classify([Sample(1.2, 1, .began, 100, 100), Sample(2.0, 1, .ended, 101, 100)])
         let press = transitions(result, "long-press")

@@ -218,9 +218,11 @@ public struct Deadline: Sendable {
     var tag: String
     var kind: Kind
 
-    /// Whether it falls before an event at `time`.
+    /// Whether it falls before an event at `time`; a time within `TraceTime/slack(_:_:)` of it is
+    /// its very time (0.09 + 0.25 is the time of an event at 0.34).
     @inline(__always)
     func precedes(eventAt time: Double) -> Bool {
-        self.time < time || (kind == .minimum && self.time == time)
+        let slack = TraceTime.slack(self.time, time)
+        return kind == .minimum ? self.time <= time + slack : self.time < time - slack
     }
 }

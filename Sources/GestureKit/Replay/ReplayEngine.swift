@@ -259,7 +259,7 @@ struct ReplayEngine {
         // than replayed forever.
         var fired = 0
         var firedBy: [Int] = []
-        while earliestDeadline <= limit {
+        while earliestDeadline <= limit + TraceTime.slack(earliestDeadline, limit) {
             var next: (time: Double, recognizer: Int, position: Int)?
             var earliest = Double.infinity
             for index in 0..<recognizers.count where arbiter.isActive(index) {
@@ -392,8 +392,9 @@ struct ReplayEngine {
             reason = EngineFailure.sequenceEndedReason
         } else {
             // A deadline at the time of the last event fires after it, as after any event: a press held
-            // exactly its duration, the trace ending then, is a long press.
-            fireDeadlines(before: time.nextUp)
+            // exactly its duration, the trace ending then, is a long press. "At the time" is within
+            // the slack of one instant, so the limit is past it by more than that.
+            fireDeadlines(before: time + 3 * TraceTime.slack(time, time))
             let ids = down.ids.map(TraceValidator.display).sorted().joined(separator: ", ")
             let touches = down.count == 1 ? "1 touch" : "\(down.count) touches"
             let named = down.count == 1 ? "id \(ids)" : "ids \(ids)"

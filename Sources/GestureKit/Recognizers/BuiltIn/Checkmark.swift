@@ -397,7 +397,9 @@ public struct Checkmark: Recognizer {
     /// should not keep the checkmark — and so pan — waiting until it lifts.
     private func failIfHookTooLong(_ touch: Touch, context: inout RecognizerContext) -> Bool {
         let elapsed = touch.timestamp - startTime
-        guard elapsed > parameters.maximumHookDuration else { return false }
+        guard elapsed > parameters.maximumHookDuration + TraceTime.slack(touch.timestamp, startTime) else {
+            return false
+        }
         context.fail(
             FailureCode.initialDirection, "kept going left after touch down: not a hook", measured: elapsed,
             limit: parameters.maximumHookDuration, unit: .seconds, point: touch.location, at: touch)
