@@ -73,8 +73,10 @@ struct ReplayEngine {
     private var time = 0.0
     private var records: [SequenceRecord] = []
     private var warnings: [String] = []
-    /// No deadline of a recognizer still deciding is earlier than this (it may be earlier than the
-    /// true earliest, never later), so most events skip the search for deadlines to fire.
+    /// No deadline of a recognizer still deciding falls before an event earlier than this (it may be
+    /// earlier than need be, never later), so most events skip the search for deadlines to fire: the
+    /// earliest deadline less twice its slack (`TraceTime`), which a deadline may be early by and
+    /// still be at an event's time, worked out when deadlines are set rather than at every event.
     private var earliestDeadline = Double.infinity
     /// The context handed to recognizers, prepared afresh for each call and reused to save its setup.
     private var context: RecognizerContext
@@ -259,7 +261,7 @@ struct ReplayEngine {
         // than replayed forever.
         var fired = 0
         var firedBy: [Int] = []
-        while earliestDeadline <= limit + TraceTime.slack(earliestDeadline, limit) {
+        while earliestDeadline <= limit {
             var next: (time: Double, recognizer: Int, position: Int)?
             var earliest = Double.infinity
             for index in 0..<recognizers.count where arbiter.isActive(index) {
@@ -270,7 +272,7 @@ struct ReplayEngine {
                     }
                 }
             }
-            earliestDeadline = earliest
+            earliestDeadline = Self.due(earliest)
             guard let (deadlineTime, index, position) = next else { return }
             let tag = deadlines[index].remove(at: position).tag
             time = max(time, deadlineTime)
@@ -292,6 +294,11 @@ struct ReplayEngine {
         }
     }
 
+    /// The earliest event time a deadline at `time` may fall before (`earliestDeadline`): its time
+    /// less twice its slack, the most by which an event may be earlier and at its time.
+    @inline(__always)
+    private static func due(_ time: Double) -> Double { time - 2 * TraceTime.slack(time, time) }
+
     /// How many of a recognizer's deadlines may fire with no event between (beyond the first 64 of
     /// all recognizers): a double tap's or a long press's are a few.
     static let maximumDeadlinesInARow = 10_000
@@ -309,7 +316,7 @@ struct ReplayEngine {
         if !context.ignored.isEmpty { ignored[index] += context.ignored }
         if !context.deadlines.isEmpty {
             deadlines[index] += context.deadlines
-            for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, deadline.time) }
+            for deadline in context.deadlines { earliestDeadline = min(earliestDeadline, Self.due(deadline.time)) }
         }
         guard context.hasRequest, let request = context.request.take() else { return }
         context.hasRequest = false

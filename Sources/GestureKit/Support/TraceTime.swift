@@ -10,7 +10,8 @@ public enum TraceTime {
     /// How far apart `a` and `b` may be and still be one instant; 0 when either is not finite.
     @inline(__always)
     public static func slack(_ a: Double, _ b: Double) -> Double {
-        let largest = Swift.max(abs(a), abs(b), 1)
+        // Two-argument max: the three-argument one takes its last as a variadic array.
+        let largest = Swift.max(Swift.max(abs(a), abs(b)), 1)
         return largest.isFinite ? 4 * largest.ulp : 0
     }
 }
