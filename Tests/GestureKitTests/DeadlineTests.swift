@@ -53,6 +53,59 @@ import Testing
         #expect(wrong.isEmpty, "starting at hundredths \(wrong)")
     }
 
+    /// A distance or a ratio met exactly holds wherever the stroke starts: coordinates read as
+    /// decimals leave a rounding error (100.7 to 130.7 is 29.999999999999986 pt), which failed a 30 pt
+    /// swipe there and passed one from 100 to 130 (and so a pan's 10 pt, a tap's 9 pt of movement, a
+    /// long press's 10, a pinch's tenth). A little past the limit still fails.
+    @Test(arguments: [
+        ("swipe", "too-short"), ("pan", "did-not-move"), ("tap", "moved"), ("long-press", "moved-too-far"),
+        ("pinch", "lifted-before-pinching"),
+    ])
+    func aDistanceMetExactlyHoldsWhereverTheStrokeStarts(_ id: String, _ code: String) throws {
+        /// The samples with the first point at `x` tenths, `past` tenths of a point beyond the limit.
+        func samples(_ x: Int, past: Int) -> [Sample] {
+            func at(_ tenths: Int) -> Double { Double(x + tenths) / 10 }
+            switch id {
+            case "swipe":
+                return [
+                    Sample(0, 1, .began, at(0), 400), Sample(0.05, 1, .moved, at(150), 400),
+                    Sample(0.1, 1, .ended, at(300 - past), 400),
+                ]
+            case "pan":
+                return [
+                    Sample(0, 1, .began, at(0), 400), Sample(0.05, 1, .moved, at(100 - past), 400),
+                    Sample(0.1, 1, .ended, at(100 - past), 400),
+                ]
+            case "tap":
+                return [
+                    Sample(0, 1, .began, at(0), 400), Sample(0.05, 1, .moved, at(90 + past), 400),
+                    Sample(0.1, 1, .ended, at(90 + past), 400),
+                ]
+            case "long-press":
+                return [
+                    Sample(0, 1, .began, at(0), 400), Sample(0.2, 1, .moved, at(100 + past), 400),
+                    Sample(0.8, 1, .ended, at(100 + past), 400),
+                ]
+            default:
+                // Fingers 100 pt apart spread to 110: a change of exactly a tenth.
+                return [
+                    Sample(0, 1, .began, at(0), 400), Sample(0, 2, .began, at(1000), 400),
+                    Sample(0.05, 2, .moved, at(1100 - past), 400), Sample(0.1, 1, .ended, at(0), 400),
+                    Sample(0.1, 2, .ended, at(1100 - past), 400),
+                ]
+            }
+        }
+        var wrong: [String] = []
+        for x in stride(from: 1, to: 1000, by: 7) {
+            let exact = try replay(samples(x, past: 0), Registry.all) { try $0.keepOnly([id]) }
+            if exact.gesture != (id == "swipe" ? "swipe-right" : id) { wrong.append("\(x): \(exact.gesture)") }
+            let past = try replay(samples(x, past: 1), Registry.all) { try $0.keepOnly([id]) }
+            let failure = try report(past, id).failure?.reason.code
+            if failure != code { wrong.append("\(x) past: \(failure ?? past.gesture)") }
+        }
+        #expect(wrong.isEmpty, "starting at tenths \(wrong)")
+    }
+
     @Test func aLongPressBeginsAtExactlyHalfASecondWithNoSampleThen() throws {
         let result = try classify([Sample(1.2, 1, .began, 100, 100), Sample(2.0, 1, .ended, 101, 100)])
         let press = transitions(result, "long-press")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GestureKit
@@ -141,5 +142,44 @@ import Testing
         #expect(far.failure?.reason.code == "too-far")
         #expect(far.failure?.reason.measured == 20)
         #expect(far.failure?.reason.point == Point(x: 245, y: 400))
+    }
+
+    /// Two fingers spreading (scale 1.2 → 1.4 in 0.05 s) or turning, lifted where they last were: the
+    /// velocity at `ended` is the last change's, not 0 (the lift is no change).
+    @Test(arguments: ["pinch", "rotation"])
+    func fingersLiftedWhereTheyLastWereKeepTheirVelocity(_ id: String) throws {
+        let spread = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 2, .moved, 220, 400),
+            Sample(0.1, 2, .moved, 240, 400), Sample(0.15, 1, .ended, 100, 400), Sample(0.15, 2, .ended, 240, 400),
+        ]
+        let turn = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 2, .moved, 200, 430),
+            Sample(0.1, 2, .moved, 200, 460), Sample(0.15, 1, .ended, 100, 400), Sample(0.15, 2, .ended, 200, 460),
+        ]
+        let result = try replay(id == "pinch" ? spread : turn, Registry.all) { try $0.keepOnly([id]) }
+        let ended = try report(result, id)
+        #expect(ended.state == .recognized)
+        let velocity = ended.recognition?.details.first { $0.key == "velocity" }?.value.numberValue ?? 0
+        // The last change, over 0.05 s: 0.2 in scale, or the turn from atan(0.3) to atan(0.6).
+        let expected = id == "pinch" ? 0.2 / 0.05 : (atan(0.6) - atan(0.3)) / 0.05
+        #expect(abs(velocity - expected) < 1e-9, "\(velocity)")
+    }
+
+    /// Three fingers landing together where one or two may: the failure names the first finger past
+    /// the limit (sample 1 or 2), not the first of them, which was allowed.
+    @Test(arguments: [("tap", 1), ("long-press", 1), ("pan", 2)])
+    func tooManyFingersLandingTogetherNameTheFirstPastTheLimit(_ id: String, _ allowed: Int) throws {
+        let samples = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 200, 400), Sample(0, 3, .began, 300, 400),
+            Sample(0.1, 1, .ended, 100, 400), Sample(0.1, 2, .ended, 200, 400), Sample(0.1, 3, .ended, 300, 400),
+        ]
+        let result = try replay(samples, Registry.all) {
+            try $0.keepOnly([id])
+            if id == "pan" { try $0.set(assignment: "pan.maximumTouches=2") }
+        }
+        let failure = try #require(try report(result, id).failure)
+        #expect(failure.reason.code == "too-many-touches")
+        #expect(failure.sample == allowed)
+        #expect(failure.reason.point == Point(x: 100 + 100 * Double(allowed), y: 400))
     }
 }

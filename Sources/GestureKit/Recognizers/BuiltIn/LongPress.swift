@@ -95,13 +95,14 @@ public struct LongPress: Recognizer {
         }
         if starts.count > parameters.touches {
             let message = "\(starts.count) fingers down; a long press here needs \(parameters.touches)"
+            let extra = new.first(pastAllowed: parameters.touches, down: starts.count)
             if context.state == .possible {
                 context.fail(
                     FailureCode.tooManyTouches, message, measured: Double(starts.count),
                     limit: Double(parameters.touches),
-                    unit: .touches, at: new[0])
+                    unit: .touches, point: extra.location, at: extra)
             } else {
-                context.cancel(FailureCode.tooManyTouches, message, at: new[0])
+                context.cancel(FailureCode.tooManyTouches, message, at: extra)
             }
             return
         }
@@ -127,7 +128,7 @@ public struct LongPress: Recognizer {
             for touch in moved {
                 guard let start = starts[touch.id] else { continue }
                 let distance = touch.location.distance(to: start)
-                if distance > parameters.allowableMovement {
+                if Tolerance.exceeds(distance, parameters.allowableMovement) {
                     return context.fail(
                         FailureCode.movedTooFar, "moved before the press was long enough", measured: distance,
                         limit: parameters.allowableMovement, unit: .points, point: touch.location, at: touch)

@@ -138,12 +138,13 @@ public struct Pan: Recognizer {
         changeTouches { current in for touch in touches { current[touch.id] = touch.location } }
         if current.count > parameters.maximumTouches {
             let message = "\(current.count) fingers down; at most \(parameters.maximumTouches) may pan"
+            let extra = touches.first(pastAllowed: parameters.maximumTouches, down: current.count)
             if context.state == .possible {
                 context.fail(
                     FailureCode.tooManyTouches, message, measured: Double(current.count),
-                    limit: Double(parameters.maximumTouches), unit: .touches, at: touches[0])
+                    limit: Double(parameters.maximumTouches), unit: .touches, point: extra.location, at: extra)
             } else {
-                context.cancel(FailureCode.tooManyTouches, message, at: touches[0])
+                context.cancel(FailureCode.tooManyTouches, message, at: extra)
             }
         }
     }
@@ -156,7 +157,7 @@ public struct Pan: Recognizer {
             // A minimum of 0 is "any movement": it begins when the translation is no longer zero.
             let (distance, direction) = measure(translation)
             movedDistance = distance
-            if !askedToBegin, distance >= parameters.minimumTranslation, distance > 0 {
+            if !askedToBegin, Tolerance.reaches(distance, parameters.minimumTranslation), distance > 0 {
                 if current.count >= parameters.minimumTouches, parameters.directions.contains(direction) {
                     askedToBegin = true
                     context.begin("pan", details: values(translation), at: touches[0])
@@ -202,7 +203,7 @@ public struct Pan: Recognizer {
                 ? "lifted before moving \(Format.significant(limit, decimals: 2)) pt\(lockedAxis)"
                 : "lifted before moving\(lockedAxis)"
             var measured = moved
-            if moved >= limit, moved > 0 {
+            if Tolerance.reaches(moved, limit), moved > 0 {
                 // Far enough only with the lifting samples' own movement: said, and measured as the
                 // moves left it.
                 message +=

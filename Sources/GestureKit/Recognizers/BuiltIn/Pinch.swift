@@ -15,7 +15,10 @@ public struct Pinch: TwoFingerGesture {
             DetailSpec(
                 "scale", .number, unit: .ratio, minimum: 0,
                 "Distance between the two fingers ÷ the distance when both were first down."),
-            DetailSpec("velocity", .number, unit: .perSecond, "Change of scale per second."),
+            DetailSpec(
+                "velocity", .number, unit: .perSecond,
+                "Change of scale per second over the latest change (an event that does not change the scale, such as a lift where the fingers last were, leaves it as it was)."
+            ),
             DetailSpec(
                 "direction", .text(["in", "out"]),
                 "in while the fingers are closer than they started (scale below 1), else out, as Hammer.js's pinchin and pinchout."

@@ -17,7 +17,10 @@ public struct Rotation: TwoFingerGesture {
                 "rotation", .number, unit: .radians,
                 "Turn of the line between the two fingers since both were first down, in radians, positive clockwise on screen."
             ),
-            DetailSpec("velocity", .number, unit: .radiansPerSecond, "Radians per second."),
+            DetailSpec(
+                "velocity", .number, unit: .radiansPerSecond,
+                "Radians per second over the latest turn (an event that does not turn the fingers, such as a lift where they last were, leaves it as it was)."
+            ),
         ],
         examples: examples)
 

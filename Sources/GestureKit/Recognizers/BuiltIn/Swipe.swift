@@ -187,7 +187,7 @@ public struct Swipe: Recognizer {
         let horizontal = abs(dx) >= abs(dy)
         let travel = horizontal ? abs(dx) : abs(dy)
         let direction: Directions = horizontal ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
-        guard travel >= parameters.minimumTravel else {
+        guard Tolerance.reaches(travel, parameters.minimumTravel) else {
             context.fail(
                 FailureCode.tooShort, "travelled too little along its axis", measured: travel,
                 limit: parameters.minimumTravel, unit: .points, point: end, at: touch)
@@ -211,7 +211,7 @@ public struct Swipe: Recognizer {
         }
         if let maximumDeviation = parameters.maximumDeviation {
             let allowed = max(maximumDeviation, parameters.deviationRatio * travel)
-            guard deviation <= allowed else {
+            guard !Tolerance.exceeds(deviation, allowed) else {
                 context.fail(
                     FailureCode.notStraight, "strayed too far across its axis", measured: deviation, limit: allowed,
                     unit: .points, point: worst, at: touch)
@@ -230,7 +230,7 @@ public struct Swipe: Recognizer {
                 }
             }
             let allowedBow = max(parameters.jitterTolerance, maximumBow * travel)
-            guard bow <= allowedBow else {
+            guard !Tolerance.exceeds(bow, allowedBow) else {
                 context.fail(
                     FailureCode.bent, "bends away from the straight line between its ends", measured: bow,
                     limit: allowedBow, unit: .points, point: furthest, at: touch)

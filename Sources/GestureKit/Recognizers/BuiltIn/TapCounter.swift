@@ -90,7 +90,7 @@ struct TapCounter: Sendable {
         if let first = firstLocation, starts.count == parameters.touches {
             let landed = starts.centroid
             let distance = landed.distance(to: first)
-            if distance > parameters.maximumDistance {
+            if Tolerance.exceeds(distance, parameters.maximumDistance) {
                 return context.fail(
                     TapFailureCode.tooFar, "tap \(completed + 1) landed too far from the first",
                     measured: distance, limit: parameters.maximumDistance, unit: .points, point: landed,
@@ -99,10 +99,11 @@ struct TapCounter: Sendable {
         }
         mostTouches = max(mostTouches, starts.count)
         if starts.count > parameters.touches {
+            let extra = touches.first(pastAllowed: parameters.touches, down: starts.count)
             context.fail(
                 TapFailureCode.tooManyTouches, "\(starts.count) fingers down; \(gesture) needs \(parameters.touches)",
                 measured: Double(starts.count), limit: Double(parameters.touches), unit: .touches,
-                point: touches[0].location, at: touches[0])
+                point: extra.location, at: extra)
         }
     }
 
@@ -110,7 +111,7 @@ struct TapCounter: Sendable {
         for touch in touches {
             guard let start = starts[touch.id] else { continue }
             let distance = touch.location.distance(to: start)
-            if distance > parameters.allowableMovement {
+            if Tolerance.exceeds(distance, parameters.allowableMovement) {
                 return context.fail(
                     TapFailureCode.moved, "moved too far for a tap", measured: distance,
                     limit: parameters.allowableMovement, unit: .points, point: touch.location, at: touch)

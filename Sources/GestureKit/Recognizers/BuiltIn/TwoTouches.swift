@@ -72,10 +72,13 @@ struct TwoTouches: Sendable {
         }
         for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
+        // An event that does not change the measure is no movement, and leaves the velocity (and its
+        // time) as they were, as the pan's: fingers lifted where they last moved end with it, not 0.
         if measuresRotation {
             let angle = self.angle
             rotation += Geometry.wrapped(angle - lastAngle)
             lastAngle = angle
+            guard rotation != lastRotation else { return }
             if time > lastTime {
                 rotationVelocity = (rotation - lastRotation) / (time - lastTime)
                 lastTime = time
@@ -83,6 +86,7 @@ struct TwoTouches: Sendable {
             lastRotation = rotation
         } else {
             let scale = self.scale
+            guard scale != lastScale else { return }
             if time > lastTime {
                 scaleVelocity = (scale - lastScale) / (time - lastTime)
                 lastTime = time
@@ -167,7 +171,9 @@ extension TwoFingerGesture {
         if context.state == .possible {
             // A threshold of 0 is "any change": it begins once the measure has moved from where it started.
             let progress = self.progress
-            if progress >= threshold, progress > 0 { context.begin(Self.gesture, details: values, at: touches[0]) }
+            if Tolerance.reaches(progress, threshold), progress > 0 {
+                context.begin(Self.gesture, details: values, at: touches[0])
+            }
         } else {
             context.change(Self.gesture, details: values, at: touches[0])
         }
@@ -187,7 +193,7 @@ extension TwoFingerGesture {
         if fingers.count == 2 {
             var message = threshold > 0 ? Self.liftedEarly.message : Self.liftedEarly.anyChange
             var shown = measured
-            if measured >= threshold, measured > 0 {
+            if Tolerance.reaches(measured, threshold), measured > 0 {
                 // Enough only with the lifting sample's own movement: said, and measured before it.
                 let unit = Self.liftedEarly.unit == .radians ? " rad" : ""
                 message +=
