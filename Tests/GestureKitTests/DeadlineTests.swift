@@ -13,6 +13,23 @@ import Testing
         result.sequences.flatMap(\.recognizers).first { $0.id == id }?.transitions ?? []
     }
 
+    /// The starts at which recognizer `id` alone, on `samples(start, past: 0)` (exactly at its limit),
+    /// does not recognize its gesture, or, on `samples(start, past: 1)` (just past it), does not fail
+    /// with `code`.
+    static func boundaryMisses(
+        _ id: String, _ code: String, starts: [Int], _ samples: (Int, Int) -> [Sample]
+    ) throws -> [String] {
+        var wrong: [String] = []
+        for start in starts {
+            let exact = try replay(samples(start, 0), Registry.all) { try $0.keepOnly([id]) }
+            if exact.gesture != (id == "swipe" ? "swipe-right" : id) { wrong.append("\(start): \(exact.gesture)") }
+            let past = try replay(samples(start, 1), Registry.all) { try $0.keepOnly([id]) }
+            let failure = try report(past, id).failure?.reason.code
+            if failure != code { wrong.append("\(start) past: \(failure ?? past.gesture)") }
+        }
+        return wrong
+    }
+
     /// A limit met exactly holds at every start time: times read as decimals and a limit added to one
     /// differ by a rounding error (0.09 + 0.25 is 0.33999999999999997), which failed a tap held from
     /// 0.09 s to 0.34 s and passed one held from 0 to 0.25 s (and so for a long press lifted at
@@ -42,14 +59,7 @@ import Testing
                 ]
             }
         }
-        var wrong: [String] = []
-        for k in 0..<100 {
-            let exact = try replay(samples(k, past: 0), Registry.all) { try $0.keepOnly([id]) }
-            if exact.gesture != (id == "swipe" ? "swipe-right" : id) { wrong.append("\(k): \(exact.gesture)") }
-            let past = try replay(samples(k, past: 1), Registry.all) { try $0.keepOnly([id]) }
-            let failure = try report(past, id).failure?.reason.code
-            if failure != code { wrong.append("\(k) past: \(failure ?? past.gesture)") }
-        }
+        let wrong = try Self.boundaryMisses(id, code, starts: Array(0..<100), samples)
         #expect(wrong.isEmpty, "starting at hundredths \(wrong)")
     }
 
@@ -95,14 +105,7 @@ import Testing
                 ]
             }
         }
-        var wrong: [String] = []
-        for x in stride(from: 1, to: 1000, by: 7) {
-            let exact = try replay(samples(x, past: 0), Registry.all) { try $0.keepOnly([id]) }
-            if exact.gesture != (id == "swipe" ? "swipe-right" : id) { wrong.append("\(x): \(exact.gesture)") }
-            let past = try replay(samples(x, past: 1), Registry.all) { try $0.keepOnly([id]) }
-            let failure = try report(past, id).failure?.reason.code
-            if failure != code { wrong.append("\(x) past: \(failure ?? past.gesture)") }
-        }
+        let wrong = try Self.boundaryMisses(id, code, starts: Array(stride(from: 1, to: 1000, by: 7)), samples)
         #expect(wrong.isEmpty, "starting at tenths \(wrong)")
     }
 
