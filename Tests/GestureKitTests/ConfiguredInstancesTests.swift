@@ -177,6 +177,26 @@ import Testing
         #expect(Self.refusal(json) == diagnostic)
     }
 
+    /// An instance may be named as a gesture of another recognizer only if it recognizes that gesture
+    /// too, with its values: a `swipe-up` whose directions leave up out was accepted (its id checked
+    /// against its kind's four gestures before the values were set), and a label `swipe-up` then named
+    /// a gesture no recognizer of that name gave. So after `--set`.
+    @Test func anInstanceNamedAsAGestureItsValuesLeaveOutIsRefused() throws {
+        #expect(
+            Self.refusal(
+                #"{"recognizers": [{"id": "swipe-up", "kind": "swipe", "parameters": {"directions": ["horizontal"]}}]}"#)
+                == #"c.json:1:83: error: recognizer id "swipe-up" is a gesture of swipe that, with its values, it does not recognize (it recognizes swipe-left, swipe-right): a label swipe-up names that gesture, so an id needs another name, or values that take the gesture in"#
+        )
+        let left = #"{"recognizers": [{"id": "swipe-left", "kind": "swipe", "parameters": {"directions": ["left"]}}]}"#
+        #expect(Self.refusal(left) == nil)
+        var configuration = try Self.configuration(left)
+        try configuration.set(assignment: "swipe-left.directions=right")
+        #expect(throws: ConfigurationError.self) { try configuration.check() }
+        let run = try GestureCommand.run(["list", "--set", "swipe-left.directions=right", "--config", "-"], input: left)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(#"gesture: error: recognizer id "swipe-left" is a gesture of swipe that"#))
+    }
+
     // MARK: Options
 
     @Test func directionsAreSetByNameOnTheCommandLine() throws {

@@ -589,6 +589,7 @@ public struct Configuration: Sendable {
     /// The error is placed where a config file set one of the first contradiction's values, when one
     /// did (the lower's place first).
     public func check() throws(ConfigurationError) {
+        try checkInstanceNames()
         let found = contradictions()
         guard let first = found.first else { return }
         let place = [first.constraint.lower, first.constraint.upper].lazy.compactMap {
@@ -597,6 +598,29 @@ public struct Configuration: Sendable {
         throw ConfigurationError(
             "contradictory values: " + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "),
             file: place?.file, at: place?.position)
+    }
+
+    /// Throws when an instance is named as a gesture of a recognizer (of the configuration or the
+    /// registry) that it does not recognize with its values: a `swipe-up` of kind swipe whose
+    /// `directions` are left and right, where the id was checked against its kind's gestures before
+    /// the values were set. A label `swipe-up` would then name a gesture no recognizer of that name
+    /// gives. Placed where a config file set the instance's `directions`, when one did.
+    func checkInstanceNames() throws(ConfigurationError) {
+        for entry in entries where entry.definition.instanceOf != nil {
+            let id = entry.id
+            guard !entry.gestures.contains(where: { RecognizerDefinition.sameGestureName($0, id) }) else { continue }
+            let others = entries.map(\.definition).filter { $0.id != id } + registry
+            guard let owner = others.first(where: { other in
+                other.gestures.contains { RecognizerDefinition.sameGestureName($0, id) }
+            }) else { continue }
+            let shown = DiagnosticText.escaped(id)
+            let place = placesOfSettings["\(id).directions"]
+            throw ConfigurationError(
+                "recognizer id \"\(shown)\" is a gesture of \(owner.id) that, with its values, it does not "
+                    + "recognize (it recognizes \(entry.gestures.joined(separator: ", "))): a label \(shown) names "
+                    + "that gesture, so an id needs another name, or values that take the gesture in",
+                file: place?.file, at: place?.position)
+        }
     }
 
     /// Replaces the recognizers `id` requires to fail.
