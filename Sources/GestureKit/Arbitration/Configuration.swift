@@ -610,9 +610,11 @@ public struct Configuration: Sendable {
             let id = entry.id
             guard !entry.gestures.contains(where: { RecognizerDefinition.sameGestureName($0, id) }) else { continue }
             let others = entries.map(\.definition).filter { $0.id != id } + registry
-            guard let owner = others.first(where: { other in
-                other.gestures.contains { RecognizerDefinition.sameGestureName($0, id) }
-            }) else { continue }
+            guard
+                let owner = others.first(where: { other in
+                    other.gestures.contains { RecognizerDefinition.sameGestureName($0, id) }
+                })
+            else { continue }
             let shown = DiagnosticText.escaped(id)
             let place = placesOfSettings["\(id).directions"]
             throw ConfigurationError(
