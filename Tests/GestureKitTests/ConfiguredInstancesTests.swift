@@ -184,7 +184,8 @@ import Testing
     @Test func anInstanceNamedAsAGestureItsValuesLeaveOutIsRefused() throws {
         #expect(
             Self.refusal(
-                #"{"recognizers": [{"id": "swipe-up", "kind": "swipe", "parameters": {"directions": ["horizontal"]}}]}"#)
+                #"{"recognizers": [{"id": "swipe-up", "kind": "swipe", "parameters": {"directions": ["horizontal"]}}]}"#
+            )
                 == #"c.json:1:83: error: recognizer id "swipe-up" is a gesture of swipe that, with its values, it does not recognize (it recognizes swipe-left, swipe-right): a label swipe-up names that gesture, so an id needs another name, or values that take the gesture in"#
         )
         let left = #"{"recognizers": [{"id": "swipe-left", "kind": "swipe", "parameters": {"directions": ["left"]}}]}"#
@@ -192,7 +193,8 @@ import Testing
         var configuration = try Self.configuration(left)
         try configuration.set(assignment: "swipe-left.directions=right")
         #expect(throws: ConfigurationError.self) { try configuration.check() }
-        let run = try GestureCommand.run(["list", "--set", "swipe-left.directions=right", "--config", "-"], input: left)
+        let run = try GestureCommand.run(
+            ["list", "--set", "swipe-left.directions=right", "--config", "-"], input: left)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(#"gesture: error: recognizer id "swipe-left" is a gesture of swipe that"#))
     }
