@@ -295,6 +295,22 @@ import Testing
         #expect(copy.maySimultaneouslyRecognize("pan", "pinch"))
     }
 
+    /// A pair listed on one side only (`long-press`'s `simultaneousWith` emptied, `pan`'s left as
+    /// printed) is still a pair, and the list says so where the other side names it: the edit was lost
+    /// without a word.
+    @Test func aPairEditedOnOneSideOnlyIsSaid() throws {
+        let text = listed(Configuration())
+        let range = try #require(text.range(of: "\"simultaneousWith\": [\n        \"pan\"\n      ]"))
+        let copy = try apply(text.replacingCharacters(in: range, with: #""simultaneousWith": []"#))
+        #expect(copy.maySimultaneouslyRecognize("long-press", "pan"))
+        #expect(copy.warnings.count == 1)
+        #expect(
+            copy.warnings.first?.hasSuffix(
+                #"warning: pan lists long-press in its "simultaneousWith" and long-press does not list pan: a pair is "#
+                    + "one relationship, so the two recognize together; remove long-press here too to part them") == true,
+            "\(copy.warnings)")
+    }
+
     /// A list of some recognizers sets those only; a list of all applied to a configuration of some
     /// skips those left out.
     @Test func aListOfSomeRecognizersSetsThoseOnly() throws {

@@ -576,6 +576,16 @@ private struct ConfigFile {
         }
         if let cycle = configuration.requirementCycle() { throw cycleError(cycle, changed: changed) }
         configuration.clearSimultaneous(among: listed)
+        // A pair is one relationship, listed on both its sides: one side edited alone still makes
+        // the pair, which is said (the edit was lost without a word).
+        let listedPairs = Set(pairs.map { "\($0.a)\u{0}\($0.b)" })
+        for pair in pairs where listed.contains(pair.b) && !listedPairs.contains("\(pair.b)\u{0}\(pair.a)") {
+            warn(
+                "\(pair.a) lists \(pair.b) in its \"simultaneousWith\" and \(pair.b) does not list \(pair.a): "
+                    + "a pair is one relationship, so the two recognize together; remove \(pair.b) here too "
+                    + "to part them",
+                at: pair.offset, in: &configuration)
+        }
         for pair in pairs {
             do throws(ConfigurationError) {
                 try configuration.allowSimultaneous(pair.a, pair.b)
