@@ -307,7 +307,8 @@ import Testing
         #expect(
             copy.warnings.first?.hasSuffix(
                 #"warning: pan lists long-press in its "simultaneousWith" and long-press does not list pan: a pair is "#
-                    + "one relationship, so the two recognize together; remove long-press here too to part them") == true,
+                    + "one relationship, so the two recognize together; remove long-press here too to part them")
+                == true,
             "\(copy.warnings)")
     }
 
