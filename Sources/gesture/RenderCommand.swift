@@ -79,6 +79,9 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
 
     // Where each trace's picture goes: nil for standard output.
     var destinations: [String?]
+    // Whether they go in a folder, where a symbolic link in a picture's place is never written
+    // through (`--force` wrote through one to a file outside the folder), as the report's are not.
+    var inFolder = false
     if let out = arguments.options["--out"], out != "-" {
         // Not the working folder: `--out ""` named no file, and several pictures went to `/NAME.svg`.
         guard !out.isEmpty else { throw UsageError("--out \"\": an empty path names no file or folder") }
@@ -106,6 +109,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             guard access(out, W_OK) == 0 else {
                 throw UsageError("--out \(Output.name(out)): cannot write into the folder: \(Output.reason(errno))")
             }
+            inFolder = true
             destinations = traces.map { trace in
                 let name = (trace as NSString).lastPathComponent
                 let stem = (name as NSString).deletingPathExtension
@@ -159,12 +163,16 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "\(Output.reason(problem)); \(shownTrace) not drawn")
             continue
         }
-        if let problem = writeFile(svg, to: destination, replacing: force) {
+        if let problem = writeFile(svg, to: destination, replacing: force, flags: inFolder ? O_NOFOLLOW : 0) {
             failed = true
             Output.error(
                 problem == EEXIST
                     ? "\(shownDestination): error: exists; not overwritten (--force overwrites); \(shownTrace) not drawn"
-                    : "\(shownDestination): error: cannot write: \(Output.reason(problem)); \(shownTrace) not drawn")
+                    : problem == ELOOP && inFolder
+                        ? "\(shownDestination): error: is a symbolic link; render does not write through one in "
+                            + "--out DIR (remove it); \(shownTrace) not drawn"
+                        : "\(shownDestination): error: cannot write: \(Output.reason(problem)); \(shownTrace) not drawn"
+            )
             continue
         }
         written[PathKey(destination)] = trace

@@ -200,6 +200,26 @@ import Testing
         #expect(alone.status == 2 && alone.stdout == "" && alone.stderr == classify.stderr)
     }
 
+    /// A symbolic link where a picture goes in `--out DIR` is never written through, even with
+    /// `--force` (it wrote the SVG into a file outside the folder), as the report's files are not.
+    @Test func aLinkInTheOutFolderIsNotWrittenThrough() throws {
+        let corpus = try MiniCorpus("render-link")
+        defer { corpus.remove() }
+        try corpus.write("victim", "keep\n")
+        try FileManager.default.createDirectory(
+            at: corpus.folder.appendingPathComponent("g"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("g/tap.svg").path, withDestinationPath: "../victim")
+        let tap = GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json").path
+        let output = try GestureCommand.run(["render", "--force", "--out", "g", tap], in: corpus.folder)
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "g/tap.svg: error: is a symbolic link; render does not write through one in --out DIR (remove it); "
+                + "\(tap) not drawn\n")
+        #expect(try String(contentsOf: corpus.folder.appendingPathComponent("victim"), encoding: .utf8) == "keep\n")
+    }
+
     @Test func outThatIsAFileTakesOneTraceOnly() throws {
         let corpus = try MiniCorpus("render-out")
         defer { corpus.remove() }
