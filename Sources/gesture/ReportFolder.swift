@@ -171,6 +171,14 @@ struct ReportFolder {
             runner.adjustment.apply(to: &trace)
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)
+            // A file changed since it was scored is drawn as it is now, beside the old verdict: said.
+            guard runner.agrees(result, with: row) else {
+                let now =
+                    result.gesture != row.gesture
+                    ? "it is now \(result.gesture), not \(row.gesture ?? "none")"
+                    : "its \(row.miss?.recognizer ?? "") fails otherwise"
+                return .failure(Problem(message: "not drawn: the trace changed since it was scored (\(now))"))
+            }
             let configuration = runner.classifier.configuration
             let (picture, frame) = SVGRender.drawing(result, trace: trace, configuration: configuration)
             let text = TextReport.render(result, configuration: configuration)

@@ -258,6 +258,26 @@ import Testing
         #expect(failures.contains(["circle", "preempted", "2", "2"]))
     }
 
+    /// A trace changed between its scoring and the drawing of the misses at the end is not drawn as
+    /// it is now beside the old verdict: its replay no longer agrees with the row (`BatchRunner.agrees`),
+    /// which the report says instead of a picture. The same trace unchanged always agrees.
+    @Test func aTraceChangedSinceItWasScoredDoesNotAgreeWithItsRow() throws {
+        let corpus = try MiniCorpus("report-changed")
+        defer { corpus.remove() }
+        try corpus.add("circle/a.csv", from: "not-a-circle-open.json")
+        let scorer = runner()
+        let path = corpus.folder.appendingPathComponent("circle/a.csv").path
+        let entry = CorpusEntry(path: path, relativePath: "a.csv")
+        let row = scorer.row(for: entry)
+        #expect(row.label == "circle" && row.gesture == "pan" && row.miss?.code == "not-closed", "\(row)")
+        func replay() throws -> TraceResult {
+            scorer.classifier.classify(try TraceReader.read(path: path), file: path)
+        }
+        #expect(scorer.agrees(try replay(), with: row))
+        try corpus.add("circle/a.csv", from: "circle.json")
+        #expect(!scorer.agrees(try replay(), with: row))
+    }
+
     @Test func theCapIsStatedAndKept() throws {
         let corpus = try Self.corpus("cap")
         defer { corpus.remove() }

@@ -102,6 +102,14 @@ public struct BatchRunner: Sendable {
         return row
     }
 
+    /// Whether `result`, a replay of `row`'s trace read again, gives what the row scored: its gesture
+    /// and the miss of its label. A replay of the same trace always does; a file changed since it was
+    /// scored may not, and a picture of it would contradict the row (`batch --report`).
+    public func agrees(_ result: TraceResult, with row: BatchRow) -> Bool {
+        guard result.gesture == row.gesture else { return false }
+        return row.label.flatMap { Miss.of(result, label: $0, configuration: classifier.configuration) } == row.miss
+    }
+
     /// One file read for scoring (see `read(_:)`).
     public struct Read: Sendable {
         public var trace: Trace?
