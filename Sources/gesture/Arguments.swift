@@ -50,8 +50,8 @@ struct Arguments {
                 }
                 guard let value else { throw UsageError("option \(name) needs a value") }
                 // `--config ""` was read as a file of no name: `cannot read configuration file : no such file`.
-                if value.isEmpty, fileOptions.contains(name) {
-                    throw UsageError("\(name) \"\": an empty path names no file")
+                if value.isEmpty, let named = pathOptions[name] {
+                    throw UsageError("\(name) \"\": an empty path names no \(named)")
                 }
                 if let earlier = options[name], !repeatableOptions.contains(name) {
                     throw UsageError(
@@ -92,9 +92,11 @@ let repeatableOptions: Set<String> = [
     "--set", "--limit", "--labels", "--min-recall", "--sweep", "--recognizer", "--templates",
 ]
 
-/// The options that name a file to read, of every command that takes them: an empty value, which
-/// names none, is a usage error, as `--out ""` is.
-let fileOptions: Set<String> = ["--config", "--templates", "--labels"]
+/// The options that name a file to read or a folder to write, of every command that takes them, and
+/// what they name: an empty value, which names none, is a usage error, as `--out ""` is.
+let pathOptions: [String: String] = [
+    "--config": "file", "--templates": "file", "--labels": "file", "--report": "folder",
+]
 
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {

@@ -176,8 +176,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     // Checked and made before the run: a folder that may not be written costs no run.
     let report = try arguments.options["--report"].map { path throws(UsageError) in
-        guard !path.isEmpty else { throw UsageError("--report \"\": an empty path names no folder") }
-        return try ReportFolder(path, force: arguments.flags.contains("--force"))
+        try ReportFolder(path, force: arguments.flags.contains("--force"))
     }
     var reportMisses = ReportMisses(limit: report == nil ? 0 : reportLimit)
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
