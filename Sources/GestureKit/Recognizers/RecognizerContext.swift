@@ -149,11 +149,11 @@ public struct RecognizerContext: Sendable {
     ) -> Bool {
         guard tracked != nil || touches.count != 1 else { return false }
         // The second finger: beside the first when they land together, else the first of those landing.
-        let second = tracked == nil ? touches[1] : touches[0]
+        let down = touches.count + (tracked == nil ? 0 : 1)
+        let second = touches.first(pastAllowed: 1, down: down)
         fail(
             code, "a second finger touched down; \(gesture) is drawn with one finger",
-            measured: Double(touches.count + (tracked == nil ? 0 : 1)), limit: 1, unit: .touches,
-            point: second.location, at: second)
+            measured: Double(down), limit: 1, unit: .touches, point: second.location, at: second)
         return true
     }
 

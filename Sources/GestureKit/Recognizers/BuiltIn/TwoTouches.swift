@@ -152,7 +152,7 @@ extension TwoFingerGesture {
         let taken = fingers.count
         guard fingers.add(touches, at: context.time) else {
             // The third finger: with fingers landing together, the one after those taken.
-            let third = touches[2 - taken]
+            let third = touches.first(pastAllowed: 2, down: taken + touches.count)
             let message = "a third finger touched down; a \(Self.gesture) is two fingers"
             if context.state == .possible {
                 context.fail(
