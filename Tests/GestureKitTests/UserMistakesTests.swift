@@ -52,30 +52,23 @@ import Testing
         #expect(document.board.scored == 3 && document.board.errors == 0 && document.board.unlabelled == 0)
     }
 
-    @Test func aLabelsFileThatIsNotNamedSoIsAnErrorThatSaysWhatItIs() throws {
-        let corpus = try MiniCorpus("unnamed-labels")
+    /// A labels file read as a trace says what it is and which commands read one: batch found one not
+    /// named so in its folder (`truth.csv`), or classify was given one named so (it has no `--labels`,
+    /// and the advice names no name it already has).
+    @Test(arguments: [
+        (["batch", "."], "./truth.csv", "named *label*.csv and found"),
+        (["classify", "labels.csv"], "labels.csv", "found"),
+    ])
+    func aLabelsFileReadAsATraceSaysWhatItIs(_ command: [String], _ file: String, _ found: String) throws {
+        let corpus = try MiniCorpus("labels-as-trace")
         defer { corpus.remove() }
         try corpus.add("checkmark/a.csv", from: "checkmark.json")
-        try corpus.write("truth.csv", "path,label\ncheckmark/a.csv,checkmark\n")
-        let output = try run(["batch", "."], in: corpus)
+        try corpus.write((file as NSString).lastPathComponent, "path,label\ncheckmark/a.csv,checkmark\n")
+        let output = try run(command, in: corpus)
         #expect(output.status == 2)
         #expect(
             output.stderr
-                == "./truth.csv:1:1: error: a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or named *label*.csv and found in a folder they walk\n"
-        )
-    }
-
-    /// A labels file named so, given where a trace is read (classify has no `--labels`): the advice
-    /// names the commands that read one, not a name it already has.
-    @Test func aLabelsFileGivenToClassifyIsSaidToBeOne() throws {
-        let corpus = try MiniCorpus("labels-to-classify")
-        defer { corpus.remove() }
-        try corpus.write("labels.csv", "path,label\na.csv,checkmark\n")
-        let output = try run(["classify", "labels.csv"], in: corpus)
-        #expect(output.status == 2)
-        #expect(
-            output.stderr
-                == "labels.csv:1:1: error: a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or found in a folder they walk\n"
+                == "\(file):1:1: error: a labels file (header \"path,label\"), not a trace: batch, tune and learn read it given with --labels, or \(found) in a folder they walk\n"
         )
     }
 

@@ -229,6 +229,12 @@ private struct CSVTraceReader {
     /// Whether plain records (`plainSample`) and short numbers (`decimalValue`) take their fast paths.
     let fastPaths: Bool
 
+    /// Whether the file is named as a labels file (`*label*.csv`), for the errors of a header that
+    /// is, or is not, a labels file's.
+    var isNamedAsLabels: Bool {
+        TraceFormat.isLabelsFileName(Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? []))
+    }
+
     func read() throws(TraceError) -> Trace {
         var scanner = CSVScanner(
             text: text, position: CSVScanner.bomLength(text), recognizesComments: true, limits: limits)
@@ -329,8 +335,7 @@ private struct CSVTraceReader {
             let trimmed = names.map { $0.trimmingCharacters(in: .whitespaces) }
             if trimmed.contains("path"), trimmed.contains("label") {
                 // Whichever command read it (classify has no --labels; batch found it named otherwise).
-                let name = Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? [])
-                let found = TraceFormat.isLabelsFileName(name) ? "found" : "named *label*.csv and found"
+                let found = isNamedAsLabels ? "found" : "named *label*.csv and found"
                 throw error(
                     .missingField, at: start,
                     message:
@@ -341,9 +346,8 @@ private struct CSVTraceReader {
         }
         for column in CSVColumn.allCases where index[column.rawValue] < 0 {
             // A file named as a labels file (`*label*.csv`) whose header is no labels file's.
-            let name = Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? [])
             let labelsHint =
-                TraceFormat.isLabelsFileName(name)
+                isNamedAsLabels
                 ? "; named as a labels file, it is read as one only with a header naming \"path\" and \"label\"" : ""
             throw error(
                 .missingField, at: start,
