@@ -60,7 +60,8 @@ import Testing
         (["classify", "labels.csv"], "labels.csv", "found"),
     ])
     func aLabelsFileReadAsATraceSaysWhatItIs(_ command: [String], _ file: String, _ found: String) throws {
-        let corpus = try MiniCorpus("labels-as-trace")
+        // A folder of each case's own: the cases run side by side.
+        let corpus = try MiniCorpus("labels-as-trace-\(command[0])")
         defer { corpus.remove() }
         try corpus.add("checkmark/a.csv", from: "checkmark.json")
         try corpus.write((file as NSString).lastPathComponent, "path,label\ncheckmark/a.csv,checkmark\n")
