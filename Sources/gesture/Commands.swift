@@ -116,10 +116,20 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         learned += configuration.entries.filter { !ids.contains($0.id) }.map { (path, $0.id) }
     }
     let kept = try arguments.options["--recognizers"].map { list in
-        let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let ids = items.filter { !$0.isEmpty }
         guard !ids.isEmpty else {
             throw UsageError(
                 "--recognizers \"\(list)\" names no recognizer: give ids separated by commas (gesture list shows them)")
+        }
+        // An empty item (`tap,,pan`, a trailing comma) is a slip, perhaps a recognizer left out: said,
+        // as an unknown one is, rather than skipped.
+        if let empty = items.firstIndex(of: "") {
+            throw UsageError(
+                "--recognizers \"\(list)\": item \(empty + 1) is empty: give ids separated by single commas "
+                    + "(gesture list shows them)")
         }
         return ids
     }

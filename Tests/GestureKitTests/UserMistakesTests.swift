@@ -619,6 +619,14 @@ import Testing
             ["classify", "--recognizers", " , ", "Traces/tap.json"],
             "gesture: error: --recognizers \" , \" names no recognizer: give ids separated by commas (gesture list shows them)"
         ),
+        (
+            ["classify", "--recognizers", "tap,,pan", "Traces/tap.json"],
+            "gesture: error: --recognizers \"tap,,pan\": item 2 is empty: give ids separated by single commas (gesture list shows them)"
+        ),
+        (
+            ["batch", "--recognizers", "tap, pan,", "Traces"],
+            "gesture: error: --recognizers \"tap, pan,\": item 3 is empty: give ids separated by single commas (gesture list shows them)"
+        ),
     ])
     func anInputThatCannotBeReadSaysWhy(arguments: [String], message: String) throws {
         let output = try run(arguments)

@@ -269,7 +269,7 @@ public enum TextReport {
             }
         func coordinate(_ value: JSONValue) -> String { value.numberValue.map { Format.number($0) } ?? value.text }
         switch (spec?.kind, value) {
-        case (_, .null): return "none"
+        case (_, .null): return spec?.nullText ?? "none"
         case (.point?, .object(let members)) where members.map(\.key) == ["x", "y"],
             (nil, .object(let members)) where members.map(\.key) == ["x", "y"]:
             return "(\(coordinate(members[0].value)), \(coordinate(members[1].value)))" + suffix

@@ -24,7 +24,7 @@ public struct Swipe: Recognizer {
                 "deviation", .number, unit: .points, minimum: 0,
                 "Largest distance across the axis from the start, in points."),
             DetailSpec(
-                "speed", .number, unit: .pointsPerSecond, minimum: 0, nullable: true,
+                "speed", .number, unit: .pointsPerSecond, minimum: 0, nullable: true, nullText: "infinite",
                 "Travel divided by duration, in points per second; null when the duration is zero (an infinite speed)."),
         ],
         examples: examples)

@@ -32,17 +32,20 @@ public struct DetailSpec: Sendable, Hashable {
     public var minimum: Double?
     /// Whether it may be `null` (a speed over no time, say).
     public var nullable: Bool
+    /// How a `null` reads in the text output: `none` (no runner-up), or what it stands for (`infinite`).
+    public var nullText: String
     public var meaning: String
 
     public init(
         _ name: String, _ kind: Kind, unit: MeasureUnit? = nil, minimum: Double? = nil, nullable: Bool = false,
-        _ meaning: String
+        nullText: String = "none", _ meaning: String
     ) {
         self.name = name
         self.kind = kind
         self.unit = unit
         self.minimum = minimum
         self.nullable = nullable
+        self.nullText = nullText
         self.meaning = meaning
     }
 
