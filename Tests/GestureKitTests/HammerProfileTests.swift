@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    /// Two fingers that pinch or turn, then lift one after the other: Hammer.js's pinch and rotate end
+    /// at the first lift, UIKit's when both fingers have lifted. The gesture is the same; its end is not.
+    @Test(arguments: ["pinch", "rotation"])
+    func aTwoFingerGestureEndsAtTheFirstLiftUnderHammer(_ id: String) throws {
+        var ends: [Double] = []
+        for profile in [Profile.default, .hammer] {
+            var configuration = Configuration(profile: profile)
+            try configuration.keepOnly([id])
+            var trace = Trace(samples: MultiTouchTests.oneFingerLiftsFirst(id))
+            try TraceValidator.validate(&trace, file: "test")
+            let result = Classifier(configuration: configuration).classify(trace, file: "test")
+            let ended = try report(result, id)
+            #expect(ended.state == .recognized, "\(profile)")
+            ends.append(try #require(ended.transitions.last?.time))
+        }
+        #expect(ends == [0.3, 0.15])
+    }
+
     @Test func theGuideListsEveryDifferenceWithItsTraceAndResults() throws {
         let guide = try String(
             contentsOf: GestureCommand.packageRoot.appendingPathComponent("docs/hammer.md"), encoding: .utf8)

@@ -182,4 +182,61 @@ import Testing
         #expect(failure.sample == allowed)
         #expect(failure.reason.point == Point(x: 100 + 100 * Double(allowed), y: 400))
     }
+
+    /// Two fingers spread from 100 pt to 140 (scale 1.4) or turn a quarter, then the first lifts at
+    /// 0.15 s and the second moves on alone until 0.3 s: UIKit's pinch and rotation end when both fingers
+    /// have lifted, with the measure as it was while both were down; Hammer.js's end at the first lift.
+    static func oneFingerLiftsFirst(_ id: String) -> [Sample] {
+        let (x, y) = id == "pinch" ? (240.0, 400.0) : (200.0, 500.0)
+        return [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 2, .moved, 220, 420),
+            Sample(0.1, 2, .moved, x, y), Sample(0.15, 1, .ended, 100, 400), Sample(0.2, 2, .moved, x + 50, y + 50),
+            Sample(0.3, 2, .ended, x + 50, y + 50),
+        ]
+    }
+
+    @Test(arguments: [("pinch", false), ("rotation", false), ("pinch", true), ("rotation", true)])
+    func aTwoFingerGestureEndsWhenBothFingersHaveLifted(_ id: String, _ endOnFirstLift: Bool) throws {
+        let result = try replay(Self.oneFingerLiftsFirst(id), Registry.all) {
+            try $0.keepOnly([id])
+            try $0.set(assignment: "\(id).endOnFirstLift=\(endOnFirstLift)")
+        }
+        let ended = try report(result, id)
+        #expect(ended.state == .recognized)
+        let end = try #require(ended.transitions.last)
+        #expect(end.to == .recognized)
+        #expect(end.time == (endOnFirstLift ? 0.15 : 0.3))
+        #expect(end.sample == (endOnFirstLift ? 4 : 6))
+        // No change while one finger is down: every transition before the end is a move of both.
+        #expect(ended.transitions.dropLast().allSatisfy { $0.time <= 0.1 })
+        #expect(ended.transitions.count >= 2)
+        let measure = ended.recognition?.details.first { $0.key == (id == "pinch" ? "scale" : "rotation") }
+        let expected = id == "pinch" ? 1.4 : atan2(100.0, 100.0)
+        #expect(abs((measure?.value.numberValue ?? 0) - expected) < 1e-12)
+    }
+
+    /// After the first finger lifts, a finger landing takes its place and the measure goes on from
+    /// where it was: scale 1.4, then the new finger lands 70 pt from the other and spreads to 140 pt
+    /// (twice as far): 2.8. A finger landing beside both is a third, and cancels it.
+    @Test func aFingerLandingAfterOneLiftedTakesItsPlace() throws {
+        let rejoined = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 2, .moved, 240, 400),
+            Sample(0.1, 1, .ended, 100, 400), Sample(0.2, 3, .began, 170, 400), Sample(0.25, 3, .moved, 100, 400),
+            Sample(0.3, 3, .ended, 100, 400), Sample(0.3, 2, .ended, 240, 400),
+        ]
+        let result = try replay(rejoined, Registry.all) { try $0.keepOnly(["pinch"]) }
+        let pinch = try report(result, "pinch")
+        #expect(pinch.state == .recognized)
+        #expect(pinch.transitions.last?.time == 0.3)
+        let scale = pinch.recognition?.details.first { $0.key == "scale" }?.value.numberValue ?? 0
+        #expect(abs(scale - 2.8) < 1e-12, "\(scale)")
+
+        let third =
+            rejoined.prefix(5) + [Sample(0.22, 4, .began, 300, 300)] + rejoined.suffix(3)
+            + [Sample(0.3, 4, .ended, 300, 300)]
+        let cancelled = try report(try replay(Array(third), Registry.all) { try $0.keepOnly(["pinch"]) }, "pinch")
+        #expect(cancelled.state == .cancelled)
+        #expect(cancelled.failure?.reason.code == "too-many-touches")
+        #expect(cancelled.failure?.sample == 5)
+    }
 }

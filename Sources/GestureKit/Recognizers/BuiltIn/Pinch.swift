@@ -1,7 +1,8 @@
 /// A pinch: two fingers moving apart or together, like `UIPinchGestureRecognizer` (continuous):
 /// `began` once the distance between them has changed by `minimumScaleChange` of what it was when both
-/// were down, `changed` with the scale (current ÷ starting distance) and its velocity, `ended` when
-/// fewer than two fingers remain. It may recognize together with `rotation`.
+/// were down, `changed` with the scale (current ÷ starting distance) and its velocity, `ended` when both
+/// have lifted (a finger landing in the meantime takes the lifted one's place). It may recognize
+/// together with `rotation`.
 ///
 /// UIKit documents no threshold; 10% is a change no steady two-finger touch makes by accident.
 ///
@@ -28,16 +29,23 @@ public struct Pinch: TwoFingerGesture {
 
     public struct Parameters: RecognizerParameters {
         public var minimumScaleChange = 0.1
+        public var endOnFirstLift = false
 
         public init() {}
 
-        /// Hammer.js's pinch: threshold 0, exceeded strictly (any change of scale).
-        public static let hammer = Parameters().with { $0.minimumScaleChange = 0 }
+        /// Hammer.js's pinch: threshold 0, exceeded strictly (any change of scale); it ends as a finger lifts.
+        public static let hammer = Parameters().with {
+            $0.minimumScaleChange = 0
+            $0.endOnFirstLift = true
+        }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
                 "minimumScaleChange", \.minimumScaleChange, .ratio, minimum: 0,
-                "change of the fingers' distance, as a fraction, before it begins")
+                "change of the fingers' distance, as a fraction, before it begins"),
+            .init(
+                "endOnFirstLift", \.endOnFirstLift, nil,
+                "true: end when the first of the two fingers lifts (Hammer.js); false: when both have (UIKit)"),
         ]
     }
 
@@ -64,10 +72,12 @@ public struct Pinch: TwoFingerGesture {
         unit: MeasureUnit.ratio, onLift: "the distance changed by"
     )
     let threshold: Double
+    let endsOnFirstLift: Bool
     var fingers = TwoTouches(measuresRotation: false)
 
     public init(parameters: Parameters) {
         threshold = parameters.minimumScaleChange
+        endsOnFirstLift = parameters.endOnFirstLift
     }
 
     var progress: Double { fingers.scaleChange }

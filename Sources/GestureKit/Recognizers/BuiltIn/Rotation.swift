@@ -1,7 +1,8 @@
 /// A rotation: two fingers turning about each other, like `UIRotationGestureRecognizer` (continuous):
 /// `began` once the line between them has turned `minimumRotation` from where it was when both were
 /// down, `changed` with the rotation (radians, positive clockwise on screen) and its velocity, `ended`
-/// when fewer than two fingers remain. It may recognize together with `pinch`.
+/// when both have lifted (a finger landing in the meantime takes the lifted one's place). It may
+/// recognize together with `pinch`.
 ///
 /// UIKit documents no threshold; 0.2 rad (about 11°) keeps a pinch made with a slightly turning hand
 /// from being a rotation too.
@@ -26,16 +27,23 @@ public struct Rotation: TwoFingerGesture {
 
     public struct Parameters: RecognizerParameters {
         public var minimumRotation = 0.2
+        public var endOnFirstLift = false
 
         public init() {}
 
-        /// Hammer.js's rotate: threshold 0, exceeded strictly (any turn).
-        public static let hammer = Parameters().with { $0.minimumRotation = 0 }
+        /// Hammer.js's rotate: threshold 0, exceeded strictly (any turn), and it ends as a finger lifts.
+        public static let hammer = Parameters().with {
+            $0.minimumRotation = 0
+            $0.endOnFirstLift = true
+        }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .init(
                 "minimumRotation", \.minimumRotation, .radians, minimum: 0,
-                "turn of the line between the fingers before it begins")
+                "turn of the line between the fingers before it begins"),
+            .init(
+                "endOnFirstLift", \.endOnFirstLift, nil,
+                "true: end when the first of the two fingers lifts (Hammer.js); false: when both have (UIKit)"),
         ]
     }
 
@@ -62,10 +70,12 @@ public struct Rotation: TwoFingerGesture {
         unit: MeasureUnit.radians, onLift: "the fingers turned"
     )
     let threshold: Double
+    let endsOnFirstLift: Bool
     var fingers = TwoTouches(measuresRotation: true)
 
     public init(parameters: Parameters) {
         threshold = parameters.minimumRotation
+        endsOnFirstLift = parameters.endOnFirstLift
     }
 
     var progress: Double { abs(fingers.rotation) }

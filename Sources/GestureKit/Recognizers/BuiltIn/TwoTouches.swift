@@ -1,12 +1,13 @@
 /// The first two touches of a sequence, for `pinch` and `rotation`: their distance or angle now and
-/// when both were first down, and how fast it changes.
+/// when both were first down, and how fast it changes. A finger that lands where one of the two has
+/// lifted takes its place, the measure going on from where it was.
 ///
 /// The two touches are kept in fields rather than a map, and each recognizer follows only its own
 /// measure: the angle (an `atan2` per move) for `rotation`, the distance for `pinch`.
 struct TwoTouches: Sendable {
     /// Whether to follow the angle between the fingers (`rotation`) rather than their distance (`pinch`).
     let measuresRotation: Bool
-    /// How many touches were taken: the first two of the sequence; a third is refused.
+    /// How many touches were taken: the first two of the sequence; a third is refused while both are down.
     private(set) var count = 0
     private var firstID = TouchID.number(0)
     private var secondID = TouchID.number(0)
@@ -31,6 +32,9 @@ struct TwoTouches: Sendable {
 
     var bothDown: Bool { count == 2 && first != nil && second != nil }
 
+    /// Whether one of the taken touches is still down.
+    var anyDown: Bool { first != nil || (count == 2 && second != nil) }
+
     /// Where a taken touch is, or `nil` when it is not taken or has lifted.
     private func location(of id: TouchID) -> Point? {
         if count > 0, id == firstID { return first }
@@ -47,7 +51,11 @@ struct TwoTouches: Sendable {
     /// Adds touches; returns false when a third finger touched down.
     mutating func add(_ touches: [Touch], at time: Double) -> Bool {
         for touch in touches {
-            guard count < 2 else { return false }
+            if count == 2 {
+                guard first == nil || second == nil else { return false }
+                rejoin(touch, at: time)
+                continue
+            }
             if count == 0 { firstID = touch.id } else { secondID = touch.id }
             count += 1
             setLocation(touch.location, of: touch.id)
@@ -59,6 +67,27 @@ struct TwoTouches: Sendable {
             lastTime = time
         }
         return true
+    }
+
+    /// A finger landing where one of the two lifted (UIKit's pinch and rotation go on while a finger
+    /// is down): it takes the lifted one's place, and the measure goes on from where it was rather than
+    /// jumping to wherever the new finger landed.
+    private mutating func rejoin(_ touch: Touch, at time: Double) {
+        if first == nil {
+            firstID = touch.id
+            first = touch.location
+        } else {
+            secondID = touch.id
+            second = touch.location
+        }
+        guard bothDown else { return }
+        if measuresRotation {
+            lastAngle = angle
+        } else if lastScale > 0 {
+            startDistance = max(distance / lastScale, 1e-9)
+            startGap = startDistance
+        }
+        lastTime = time
     }
 
     mutating func move(_ touches: [Touch], at time: Double) {
@@ -105,7 +134,8 @@ struct TwoTouches: Sendable {
         return tracked
     }
 
-    var scale: Double { count == 2 ? distance / startDistance : 1 }
+    /// The distance over the starting one; with a finger lifted, what it was when both were last down.
+    var scale: Double { bothDown ? distance / startDistance : count == 2 ? lastScale : 1 }
 
     /// How much the distance changed, as a fraction of the starting one: `|scale − 1|`, computed from
     /// the change in points so that a change of exactly a tenth (100 pt to 90) measures 0.1, not the
@@ -125,8 +155,8 @@ struct TwoTouches: Sendable {
 }
 
 /// A continuous two-finger recognizer that begins once one measure of the fingers (`pinch`: how much
-/// their distance changed; `rotation`: how far they turned) reaches a threshold, and ends when fewer
-/// than two fingers remain.
+/// their distance changed; `rotation`: how far they turned) reaches a threshold, changes while both are
+/// down, and ends when both have lifted (UIKit's), or, with `endsOnFirstLift`, when one has (Hammer.js's).
 protocol TwoFingerGesture: Recognizer {
     var fingers: TwoTouches { get set }
     /// The gesture's name, which is also its id.
@@ -142,6 +172,8 @@ protocol TwoFingerGesture: Recognizer {
         get
     }
     var threshold: Double { get }
+    /// Whether it ends when the first of its two fingers lifts, rather than when both have.
+    var endsOnFirstLift: Bool { get }
     /// How far the fingers have gone towards the threshold.
     var progress: Double { get }
     var values: [JSONValue.Member] { get }
@@ -188,6 +220,8 @@ extension TwoFingerGesture {
         let measured = progress
         guard fingers.lift(touches) else { return }
         guard context.state == .possible else {
+            // Under way with a finger still down, it waits for that one (or another to land in its place).
+            if !endsOnFirstLift, fingers.anyDown { return }
             return context.recognize(Self.gesture, details: final, at: touches[0])
         }
         if fingers.count == 2 {
