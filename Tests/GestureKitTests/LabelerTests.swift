@@ -286,3 +286,24 @@ extension LabelerTests {
         #expect(try labeler.label(for: "a.json", traceLabel: "tap").get() == "tap")
     }
 }
+
+extension LabelerTests {
+    /// A labels file written on Windows (`s01\a.json`): the warning for the missing file says that
+    /// folders are separated by `/`, when the path read that way is a file; not when it is not.
+    @Test func aWindowsPathIsAnsweredWithTheSlashedOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labeler-windows-\(getpid())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("s01"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("s01/a.json"))
+        let file = folder.appendingPathComponent("labels.csv").path
+        var labeler = Labeler(configuration: Configuration())
+        try labeler.loadLabels(bytes: Array("path,label\ns01\\a.json,circle\ns01\\b.json,z\n".utf8), file: file)
+        #expect(
+            labeler.warnings == [
+                "\(file):2:1: warning: no file s01\\a.json (\(folder.path)/s01\\a.json): the row labels nothing "
+                    + "(folders are separated by / here, not \\: s01/a.json is a file)",
+                "\(file):3:1: warning: no file s01\\b.json (\(folder.path)/s01\\b.json): the row labels nothing",
+            ])
+    }
+}

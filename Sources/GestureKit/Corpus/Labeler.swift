@@ -370,8 +370,15 @@ public struct Labeler: Sendable {
                 if relative != "-", identity == nil, access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
                     missing += 1
                     if missing <= 10 {
+                        // A labels file written on Windows separates folders with `\`, a character a
+                        // name may hold here: said when the path read with `/` is a file.
+                        let slashed = absolute.replacingOccurrences(of: "\\", with: "/")
+                        let hint =
+                            slashed != absolute && access(slashed, F_OK) == 0
+                            ? " (folders are separated by / here, not \\: \(DiagnosticText.escaped(relative.replacingOccurrences(of: "\\", with: "/"))) is a file)"
+                            : ""
                         warnings.append(
-                            "\(pathPlace()): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing"
+                            "\(pathPlace()): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing\(hint)"
                         )
                     }
                 } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
