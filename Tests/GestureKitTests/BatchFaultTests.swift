@@ -327,6 +327,26 @@ extension GestureCommand {
         #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
     }
 
+    /// A labels file is never a trace, under whatever name the walk meets it: a symbolic link to it in
+    /// the folder (`link.csv`), or the file itself when `--labels` named it through a linked folder.
+    @Test func aLabelsFileMetUnderAnotherNameIsNoTrace() throws {
+        let corpus = try MiniCorpus("labels-links")
+        defer { corpus.remove() }
+        try corpus.write("c/a.csv", tinyTrace)
+        try corpus.write("c/names.csv", "path,label\na.csv,tap\n")
+        let folder = corpus.folder.path
+        try FileManager.default.createSymbolicLink(atPath: folder + "/c/link.csv", withDestinationPath: "names.csv")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: "c")
+        for labels in ["c/names.csv", "linked/names.csv"] {
+            let output = try GestureCommand.run(
+                ["batch", "--format", "jsonl", "--labels", labels, "c"], in: corpus.folder)
+            #expect(output.stderr == "", "\(labels)")
+            #expect(output.status == 0, "\(labels)")
+            #expect(output.stdout.split(separator: "\n").count == 1, "\(labels)")
+            #expect(output.stdout.hasPrefix(#"{"path":"c/a.csv","label":"tap","gesture":"tap""#), "\(labels)")
+        }
+    }
+
     @Test func aPipeNamedOnTheCommandLineIsRead() throws {
         let output = try GestureCommand.bash(
             #""$GESTURE" classify --format jsonl --input-format csv <(cat Traces/z.csv)"#,

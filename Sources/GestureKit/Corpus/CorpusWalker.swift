@@ -21,6 +21,9 @@ public struct CorpusEntry: Sendable, Hashable {
     /// two roots share that name. `nil` when the walk has a single root. `--group-by dir:N` groups
     /// carry it, so that two corpora's `s01` folders are not taken for one person.
     public var corpus: String?
+    /// Whether its folder's listing gave it as a regular file: then it is no symbolic link, and, but
+    /// for a hard link, no other name of a labels file (`BatchRunner/includes(_:)` looks no further).
+    public var isListedAsRegularFile = false
 
     /// The path as a labels file's row names it: the file system's own spelling when that is UTF-8
     /// (`new` and a line break, `line.csv`, which `path` shows as `new\u{A}line.csv`), else `path`.
@@ -207,7 +210,12 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         }
         // A regular file (as the folder listing says) that is not a trace is skipped, and one that is
         // needs no `stat`: the reader checks what it opened. Anything else is looked at.
-        if name.type == UInt8(DT_REG) { return isTrace && !isRepeatedRootFile(bytes) ? entry(nil) : nil }
+        if name.type == UInt8(DT_REG) {
+            guard isTrace && !isRepeatedRootFile(bytes) else { return nil }
+            var listed = entry(nil)
+            listed.isListedAsRegularFile = true
+            return listed
+        }
         switch FileKind(bytes) {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }

@@ -25,6 +25,11 @@ public struct Labeler: Sendable {
     private let workingDirectory: String
     /// The labels files read, which a walk over their folders must not read as traces.
     public private(set) var labelsFiles: Set<PathKey> = []
+    /// The same files by device and inode: a symbolic link to one, under another name, is that file.
+    private var labelsFileIdentities: Set<[UInt64]> = []
+    /// Whether a labels file was named through a symbolic link (to it, or to a folder on its way): a
+    /// walk may then meet it as a regular file under another path.
+    private var labelsFileNamedThroughLink = false
 
     /// FNV-1a of the labels files' bytes and the label map, in the order given: a shard run with other
     /// labels is another run (`RunIdentity`, whose settings fingerprint it is part of).
@@ -124,7 +129,7 @@ public struct Labeler: Sendable {
     public mutating func loadLabels(_ file: String) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         // A folder's labels file that is also given with --labels is read once.
-        guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
+        guard !isLabelsFile(file) else { return }
         try loadLabels(bytes: try Self.bytes(of: file), file: file)
     }
 
@@ -233,7 +238,7 @@ public struct Labeler: Sendable {
         bytes: [UInt8], file: String, overruled: Set<PathKey> = []
     ) throws(LabelError) {
         let absoluteFile = Labeler.absolute(file, in: workingDirectory)
-        guard !labelsFiles.contains(PathKey(absoluteFile)) else { return }
+        guard !isLabelsFile(file) else { return }
         fingerprint = PathOrder.stableHash(bytes, from: fingerprint)
         let records: [CSVRecord]
         let comments: [Range<Int>]
@@ -267,6 +272,13 @@ public struct Labeler: Sendable {
             }
         }
         labelsFiles.insert(PathKey(absoluteFile))
+        if file != "-", let identity = CorpusWalker.fileIdentity(Array(absoluteFile.utf8)) {
+            labelsFileIdentities.insert(identity)
+            if let resolved = realpath(absoluteFile, nil) {
+                if String(cString: resolved) != absoluteFile { labelsFileNamedThroughLink = true }
+                free(resolved)
+            }
+        }
         let folder = Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
         // appears twice is taken from its first column.
@@ -581,9 +593,16 @@ public struct Labeler: Sendable {
         rowPath(for: path).flatMap { byPath[$0] }
     }
 
-    /// Whether `path` is one of the labels files.
-    public func isLabelsFile(_ path: String) -> Bool {
-        !labelsFiles.isEmpty && labelsFiles.contains(PathKey(Labeler.absolute(path, in: workingDirectory)))
+    /// Whether `path` is one of the labels files: by its path, or, for another name of one (a symbolic
+    /// or hard link), by the file it is. `isRegular`: a walk listed it as a regular file, as it lists
+    /// thousands, and a `stat` each is not free; such a file is a labels file under another path only
+    /// when a labels file was named through a link (or is a hard link, not looked for).
+    public func isLabelsFile(_ path: String, isRegular: Bool = false) -> Bool {
+        guard !labelsFiles.isEmpty else { return false }
+        let absolute = Labeler.absolute(path, in: workingDirectory)
+        if labelsFiles.contains(PathKey(absolute)) { return true }
+        guard !isRegular || labelsFileNamedThroughLink, path != "-", let identity = CorpusWalker.fileIdentity(Array(absolute.utf8)) else { return false }
+        return labelsFileIdentities.contains(identity)
     }
 
     /// `text` without the spaces at its ends (`.whitespaces`: spaces and tabs), quickly when it has none

@@ -41,7 +41,9 @@ public struct BatchRunner: Sendable {
 
     /// Whether `entry` belongs to this run: in its shard, and not the labels file.
     public func includes(_ entry: CorpusEntry) -> Bool {
-        if entry.path.hasSuffix(".csv"), labeler.isLabelsFile(entry.path) { return false }
+        if entry.path.hasSuffix(".csv"), labeler.isLabelsFile(entry.path, isRegular: entry.isListedAsRegularFile) {
+            return false
+        }
         guard let shard else { return true }
         guard shard.count >= 1, (0..<shard.count).contains(shard.index) else { return false }
         return PathOrder.stableHash(entry.relativePath) % UInt64(shard.count) == UInt64(shard.index)
