@@ -601,7 +601,9 @@ public struct Labeler: Sendable {
         guard !labelsFiles.isEmpty else { return false }
         let absolute = Labeler.absolute(path, in: workingDirectory)
         if labelsFiles.contains(PathKey(absolute)) { return true }
-        guard !isRegular || labelsFileNamedThroughLink, path != "-", let identity = CorpusWalker.fileIdentity(Array(absolute.utf8)) else { return false }
+        guard !isRegular || labelsFileNamedThroughLink, path != "-",
+            let identity = CorpusWalker.fileIdentity(Array(absolute.utf8))
+        else { return false }
         return labelsFileIdentities.contains(identity)
     }
 
