@@ -99,6 +99,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "--id \(id): the id of a built-in recognizer\(taken == id ? "" : " (\(taken)) in another case"); a "
                 + "learned recognizer needs an id of its own")
     }
+    // A gesture's name (`swipe-left`) is refused here, not by every reader of the file written.
+    if let taken = builtIn.whyIDIsTaken(id) { throw UsageError("--id \(id): \(taken)") }
     let algorithm = arguments.options["--algorithm"] ?? "p+"
     guard ["p+", "p+o", "q", "p", "1"].contains(algorithm) else {
         throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "p+o", "q", "p", "1"]))
@@ -190,7 +192,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         guard let label = read.label else {
-            let folder = (Paths.folder(of: entry.path) as NSString).lastPathComponent
+            let folder = (Paths.folder(of: entry.labelsPath) as NSString).lastPathComponent
             let hint =
                 !folder.isEmpty && !Labeler.isName(folder)
                 ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no \(RecognizerDefinition.forbiddenInNames)): rename the folder, "

@@ -1014,6 +1014,54 @@ import Testing
             ))
     }
 
+    /// A folder named with a mark of text direction or a tab names no gesture, though output shows it
+    /// escaped (`st\u{202E}ar`), which would be a name: the gesture was once named that text.
+    @Test(arguments: ["st\u{202E}ar", "a\tb"])
+    func anExampleInAFolderNamedWithAnInvisibleCharacterSaysSo(_ name: String) throws {
+        let corpus = try MiniCorpus("edge-learn-invisible-\(name.unicodeScalars.count)")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try corpus.write("\(name)/1.json", Self.trace([(0, 0), (50, 100), (100, 0)]))
+        try corpus.write("v/1.json", Self.trace([(0, 0), (50, 100), (100, 0)]))
+        let run = try GestureCommand.run(["learn", ".", "--out", "t.json"], in: folder)
+        #expect(run.status == 2)
+        let shown = name == "a\tb" ? #"a\u{9}b"# : #"st\u{202E}ar"#
+        #expect(
+            run.stderr.hasPrefix(
+                "./\(shown)/1.json: error: unlabelled example: its folder's name \"\(shown)\" is no gesture name (no "
+                    + "spaces, commas, +, control characters or marks of text direction): rename the folder, or give "
+                    + "--labels FILE\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
+    }
+
+    /// An id that is a built-in gesture's name (`swipe-left`), or `none`, is refused before learning:
+    /// `learn` wrote a file that every reader then refused, telling the user to learn again.
+    @Test(arguments: [
+        (
+            "swipe-left",
+            #"recognizer id "swipe-left" is a gesture of swipe: a label swipe-left names that gesture, so an id needs another name"#
+        ),
+        ("none", #"recognizer id "none" is the label of no gesture: an id needs another name"#),
+    ])
+    func learnRefusesAnIDThatNamesAGesture(_ id: String, _ message: String) throws {
+        let corpus = try MiniCorpus("edge-learn-id-\(id)")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            [
+                "learn", GestureCommand.packageRoot.appendingPathComponent("docs/examples/marks").path, "--id", id,
+                "--out", "t.json",
+            ],
+            in: corpus.folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("gesture: error: --id \(id): \(message)\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("t.json").path))
+        // A configured instance so named is refused at its place, as the file learn would have written.
+        try corpus.write("c.json", #"{"recognizers": [{"id": "\#(id)", "kind": "tap"}]}"#)
+        let list = try GestureCommand.run(["list", "--config", "c.json"], in: corpus.folder)
+        #expect(list.status == 2)
+        #expect(list.stderr.hasPrefix("c.json:1:25: error: \(message)"), "\(list.stderr)")
+    }
+
     @Test func aConfiguredInstanceCannotBeNamedNone() throws {
         let corpus = try MiniCorpus("edge-none")
         defer { corpus.remove() }

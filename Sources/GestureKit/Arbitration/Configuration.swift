@@ -328,9 +328,16 @@ public struct Configuration: Sendable {
         (entries.map(\.id) + leftOut + registry.map(\.id)).first { $0.lowercased() == id.lowercased() }
     }
 
+    /// Why `id` cannot name a new recognizer: taken by one (`takenID(like:)`), or a gesture of one.
+    public func whyIDIsTaken(_ id: String) -> String? { takenMessage(id) }
+
     /// Why `id` cannot name a new recognizer (`takenID(like:)`), when it is taken.
     private func takenMessage(_ id: String, recognizing gestures: [String] = []) -> String? {
         let shown = DiagnosticText.escaped(id)
+        // Output names the recognizers an attempt continues with, and `none` is no gesture's name there.
+        if id.lowercased() == "none" {
+            return "recognizer id \"\(shown)\" is the label of no gesture: an id needs another name"
+        }
         guard let other = takenID(like: id) else {
             // Nor another recognizer's gesture (a learned `star`) that this one does not recognize too:
             // with that recognizer left out, a label `star` would be taken for this one's gestures
@@ -372,7 +379,7 @@ public struct Configuration: Sendable {
     /// - Throws: a `ConfigurationError` placed in `file` when it is not a valid templates file, its id
     ///   is taken, or one of its gestures is a gesture of a recognizer already in the configuration.
     public mutating func addTemplates(bytes: [UInt8], file: String) throws(ConfigurationError) {
-        let read: (file: TemplateFile, names: [SourcePosition], id: SourcePosition?)
+        let read: (file: TemplateFile, names: [Int], id: SourcePosition?)
         do {
             read = try TemplateFile.readPlaced(bytes: bytes, file: file)
         } catch {
@@ -386,15 +393,16 @@ public struct Configuration: Sendable {
         } catch {
             throw ConfigurationError(error.message, file: file, at: read.id)
         }
-        for (gesture, position) in zip(read.file.gestures, read.names) {
+        for (gesture, offset) in zip(read.file.gestures, read.names) {
             if let message = idClash(gesture.name) {
-                throw ConfigurationError(message, file: file, at: position)
+                throw ConfigurationError(message, file: file, at: SourcePosition(of: offset, in: bytes))
             }
             guard let (owner, theirs) = spellings(of: gesture.name).first else { continue }
             let spelt = theirs == gesture.name ? "" : " (as \(DiagnosticText.escaped(theirs)), in another case)"
             throw ConfigurationError(
                 "gesture \"\(DiagnosticText.escaped(gesture.name))\" is a gesture of \(owner) already\(spelt): "
-                    + "a learned gesture needs a name of its own", file: file, at: position)
+                    + "a learned gesture needs a name of its own", file: file, at: SourcePosition(of: offset, in: bytes)
+            )
         }
         insertLearned(LearnedRecognizer.definition(of: read.file, path: file))
     }

@@ -511,7 +511,7 @@ public struct Labeler: Sendable {
     /// The label of the trace at `path` and where it came from (see `label(for:traceLabel:)`).
     ///
     /// `file` is the path as a labels file's row names it (`CorpusEntry/labelsPath`), when `path`,
-    /// as output shows it, escapes a character of the name; the folder's label is read from `path`.
+    /// as output shows it, escapes a character of the name; the folder's label is read from it too.
     public func labelling(
         for path: String, file: String? = nil, traceLabel: String?
     ) -> Result<Labelling, LabelError> {
@@ -525,7 +525,9 @@ public struct Labeler: Sendable {
             }
             return .success(Labelling(label: mapped))
         }
-        guard let folder = Self.parentName(path) else { return .success(Labelling(unlabelledFolder: "")) }
+        // The folder's name as the file system spells it: shown escaped (`st\u{202E}ar`), it would be
+        // another name, and one a gesture may have.
+        guard let folder = Self.parentName(file ?? path) else { return .success(Labelling(unlabelledFolder: "")) }
         if let label = folderLabel(folder) { return .success(Labelling(label: label, byFolder: true)) }
         return .success(Labelling(unlabelledFolder: folder))
     }
