@@ -100,6 +100,13 @@ import Testing
             ])
         #expect(try TraceWriter.convert(odd, to: .json, file: "o").losses == [])
         #expect(try TraceWriter.convert(odd, to: .csv, file: "o").losses == [])
+        // A lone sample is written as a stroke of two points: the samples no longer pair one by one,
+        // but the touch's id and the first time are still said (only the count was).
+        let lone = Trace(samples: [Sample(time: 0.5, touch: .name("L"), phase: .began, location: Point(x: 1, y: 2))])
+        #expect(
+            try TraceWriter.convert(lone, to: .xml, file: "l").losses == [
+                "samples (1 read back as 2)", #"touch ids ("L" → 1)"#, "the first sample's time 0.5 s (read back as 0)",
+            ])
     }
 
     @Test func csvLosesNamesThatReadAsNumbersAndMetadataACommentCannotCarry() throws {

@@ -274,7 +274,24 @@ public enum TraceWriter {
             losses.append("view \(number(view.width))x\(number(view.height))")
         }
         guard original.samples.count == readBack.samples.count else {
+            // Sample by sample they no longer pair; touch by touch (in the order they land) and the
+            // first time still do, and are said too (a lone sample written as a stroke of two).
             losses.append("samples (\(original.samples.count) read back as \(readBack.samples.count))")
+            func touches(_ trace: Trace) -> [TouchID] {
+                var seen: Set<TouchID> = []
+                return trace.samples.map(\.touch).filter { seen.insert($0).inserted }
+            }
+            let changed = zip(touches(original), touches(readBack)).filter { $0 != $1 }
+            if !changed.isEmpty {
+                let shown = changed.prefix(maximumListed).map { "\(quoted($0)) → \(quoted($1))" }
+                let more = changed.count > maximumListed ? ", and \(changed.count - maximumListed) more" : ""
+                losses.append("touch ids (\(shown.joined(separator: ", "))\(more))")
+            }
+            if let first = original.samples.first?.time, let readFirst = readBack.samples.first?.time,
+                format == .xml, first.bitPattern != readFirst.bitPattern
+            {
+                losses.append("the first sample's time \(number(first)) s (read back as \(number(readFirst)))")
+            }
             return losses
         }
         var phases: [String: Int] = [:]
