@@ -89,6 +89,31 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError(
             "--out \(Output.name(out)) is a file, not a folder: several inputs or a folder need --out DIR")
     }
+    // With several inputs, each folder is written into a folder of its name, as `gesture batch` names
+    // corpora: two corpora written into one folder mixed their traces and clashed on their labels files.
+    var folderNames: [String: String] = [:]
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    for input in inputs {
+        var folder: ObjCBool = false
+        let absolute = Paths.absolute(CorpusWalker.trimmed(input), workingDirectory: workingDirectory)
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
+            if let identity = CorpusWalker.fileIdentity(Array(absolute.utf8)) { converter.inputFiles.insert(identity) }
+            continue
+        }
+        converter.inputFolders.append(absolute)
+        guard inputs.count > 1 else { continue }
+        let name = (absolute as NSString).lastPathComponent
+        guard name != "/" else {
+            throw UsageError("\(Output.name(input)): the root folder has no name to write it under: convert it alone")
+        }
+        if let other = folderNames[name] {
+            throw UsageError(
+                "\(Output.name(other)) and \(Output.name(input)) would both be written into \(Output.name(join(out, name))): "
+                    + "convert them one at a time")
+        }
+        folderNames[name] = input
+    }
+    converter.outFolder = Paths.absolute(CorpusWalker.trimmed(out), workingDirectory: workingDirectory)
     for input in inputs {
         var folder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
@@ -100,7 +125,9 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
                 file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
             continue
         }
-        converter.convert(folder: input, into: out)
+        let absolute = Paths.absolute(CorpusWalker.trimmed(input), workingDirectory: workingDirectory)
+        converter.convert(
+            folder: input, into: inputs.count > 1 ? join(out, (absolute as NSString).lastPathComponent) : out)
     }
     return converter.failed ? .error : .recognized
 }
@@ -127,6 +154,11 @@ private struct Converter {
     /// Each input that could not be read, converted or written in this run (its absolute path, as the
     /// file system spells it).
     var notConverted: Set<PathKey> = []
+    /// The files given as inputs (what file each is) and the folders (absolute), and `--out`: with
+    /// `--force`, an output never replaces another input, converted yet or not.
+    var inputFiles: Set<[UInt64]> = []
+    var inputFolders: [String] = []
+    var outFolder = ""
 
     init(format: TraceFormat, inputFormat: TraceFormat?, limits: ReadLimits, lossy: Bool, force: Bool) {
         self.format = format
@@ -236,7 +268,15 @@ private struct Converter {
         let labelsFiles = Set(CorpusWalker.labelsFiles(under: [folder]))
         var copied: [(path: String, relative: String)] = []
         var lostLabels: [(entry: String, path: String, label: String)] = []
+        var traces = 0
+        defer {
+            // As `gesture batch` says of it: a folder named one level off converted nothing, and said nothing.
+            if traces == 0 {
+                fail("\(Output.name(folder)): error: no trace files (.json, .csv, .xml) in it; nothing converted")
+            }
+        }
         for entry in CorpusWalker(roots: [folder]) where !isSkipped(entry) {
+            if !labelsFiles.contains(entry.path) { traces += 1 }
             if let problem = entry.problem {
                 fail(TraceError(.io, file: entry.path, message: problem).description)
                 continue
@@ -333,6 +373,22 @@ private struct Converter {
         }
     }
 
+    /// Whether the file at `path` is an input of this run other than `input`: a file given (whatever its
+    /// path), or a trace or labels file in a folder given, outside the `--out` its walk leaves out.
+    /// `--force` replaced one, which was then read as the output of another, or lost.
+    func isAnotherInput(_ path: String, than input: String) -> Bool {
+        let absolute = Paths.absolute(path)
+        if let identity = CorpusWalker.fileIdentity(Array(absolute.utf8)) {
+            if identity == CorpusWalker.fileIdentity(Array(Paths.absolute(input).utf8)) { return false }
+            if inputFiles.contains(identity) { return true }
+        }
+        guard TraceFormat(path: absolute) != nil else { return false }
+        return inputFolders.contains { folder in
+            absolute.hasPrefix(folder + "/")
+                && !(outFolder.hasPrefix(folder + "/") && absolute.hasPrefix(outFolder + "/"))
+        }
+    }
+
     /// Writes `bytes` to `path`, making its folder; an existing file only with --force. Whether it did.
     @discardableResult
     mutating func write(_ bytes: [UInt8], to path: String, from input: String) -> Bool {
@@ -345,9 +401,15 @@ private struct Converter {
             )
             return false
         }
-        if !force && FileManager.default.fileExists(atPath: path) {
-            fail("\(shownPath): error: exists; not overwritten (--force overwrites); \(shownInput) not converted")
-            return false
+        if FileManager.default.fileExists(atPath: path) {
+            guard force else {
+                fail("\(shownPath): error: exists; not overwritten (--force overwrites); \(shownInput) not converted")
+                return false
+            }
+            if isAnotherInput(path, than: input) {
+                fail("\(shownPath): error: an input of this run; not overwritten; \(shownInput) not converted")
+                return false
+            }
         }
         let folder = Paths.folder(of: path)
         if let problem = makeFolders(folder) {

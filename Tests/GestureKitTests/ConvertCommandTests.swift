@@ -480,6 +480,64 @@ import Testing
             ))
     }
 
+    /// `--force` replaces what is in the way, but never another input of the run: `a.csv` converted to
+    /// JSON in its own folder replaced `a.json`, an input not converted yet, which was then lost.
+    @Test func forceNeverReplacesAnotherInput() throws {
+        let folder = try Self.folder("force-input")
+        try Self.bundled("z.csv", to: "same/a.csv", in: folder)
+        try Self.bundled("tap.json", to: "same/a.json", in: folder)
+        let tap = try Self.text("same/a.json", in: folder)
+        let run = try GestureCommand.run(
+            ["convert", "same/a.csv", "same/a.json", "--to", "json", "--out", "same", "--force"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr == "same/a.json: error: an input of this run; not overwritten; same/a.csv not converted\n")
+        #expect(try Self.text("same/a.json", in: folder) == tap)
+        // Nor a trace of a folder given, converted already (`data/s01/a.json`, into `data/a.json`) and
+        // in the place of another's output (`data/s01/s01/a.csv`, into `data/s01/a.json`).
+        try Self.bundled("tap.json", to: "data/s01/a.json", in: folder)
+        try Self.bundled("z.csv", to: "data/s01/s01/a.csv", in: folder)
+        let nested = try GestureCommand.run(
+            ["convert", "data/s01", "--to", "json", "--out", "data", "--force"], in: folder)
+        #expect(nested.status == 2)
+        #expect(
+            nested.stderr
+                == "data/s01/a.json: error: an input of this run; not overwritten; data/s01/s01/a.csv not converted\n")
+        #expect(try Self.text("data/s01/a.json", in: folder) == tap)
+    }
+
+    /// Several folders go each into a folder of its name, their labels files apart (two corpora written
+    /// into one folder clashed on `labels.csv`, and one corpus was left unlabelled); a folder without a
+    /// trace is an error, as `gesture batch` says of one.
+    @Test func severalFoldersGoEachIntoAFolderOfItsName() throws {
+        let folder = try Self.folder("two-corpora")
+        try Self.corpus(in: folder.appendingPathComponent("one"))
+        try Self.corpus(in: folder.appendingPathComponent("two"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let run = try GestureCommand.run(
+            ["convert", "one/corpus", "two/corpus", "--to", "json", "--out", "out"], in: folder)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.hasPrefix(
+                "gesture: error: one/corpus and two/corpus would both be written into out/corpus: convert them one at a time\n"
+            ))
+        let both = try GestureCommand.run(
+            ["convert", "one", "two", "--to", "json", "--out", "out", "--lossy"], in: folder)
+        #expect(both.status == 2, "the bad traces of each corpus")
+        let labels = try GestureCommand.run(["batch", "--format", "jsonl", "out"], in: folder)
+        #expect(
+            try Self.scored(labels.stdout) == [
+                "out/one/corpus/s01/a.json checkmark checkmark true", "out/one/corpus/s02/b.json z z true",
+                "out/two/corpus/s01/a.json checkmark checkmark true", "out/two/corpus/s02/b.json z z true",
+            ])
+        let empty = try GestureCommand.run(["convert", "empty", "--to", "json", "--out", "e"], in: folder)
+        #expect(
+            empty
+                == .init(
+                    status: 2, stdout: "",
+                    stderr: "empty: error: no trace files (.json, .csv, .xml) in it; nothing converted\n"))
+    }
+
     @Test func severalFilesIntoAFolderAndOneFileToAFile() throws {
         let folder = try Self.folder("files")
         let traces = GestureCommand.packageRoot.appendingPathComponent("Traces").path
