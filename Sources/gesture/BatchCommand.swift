@@ -72,8 +72,8 @@ let mergeHelp = """
 
     Combines the `--format json` outputs of `gesture batch --shard K/N` runs into one output, identical
     to the output of a single run over the whole corpus (with its groups, when the runs had the same
-    --group-by). It refuses a shard given twice, a missing shard, and shards of another corpus or run
-    with other settings. - reads standard input.
+    --group-by). It refuses a shard given twice, a missing shard, shards of another corpus or run
+    with other settings, and several whole runs. - reads standard input.
 
     options:
       --format json|text         the merged output (default json), or the text summary
@@ -409,8 +409,8 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
 }
 
 /// The run the merged outputs make up: every shard of one corpus walked with one set of settings, each
-/// once; or whole runs (no shard) with one set of settings. Outputs that do not say (`run` absent, from
-/// an earlier version) are taken as they are.
+/// once; or one whole run (no shard), read back (`--format text` prints its summary). Outputs that do
+/// not say (`run` absent, from an earlier version) are taken as they are.
 func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -> RunIdentity? {
     let known = runs.compactMap { run in run.run.map { (run.file, $0) } }
     guard let (firstFile, first) = known.first else { return nil }
@@ -420,7 +420,16 @@ func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -
         )
     }
     let sharded = known.filter { $0.1.shard != nil }
-    guard !sharded.isEmpty else { return known.count == 1 ? first : nil }
+    guard !sharded.isEmpty else {
+        // Two whole runs are two corpora, or one twice: their sum was written as one run's figures,
+        // with no `run` for a later merge to check.
+        guard known.count == 1 else {
+            throw UsageError(
+                "\(Output.name(known[1].0)) and \(Output.name(firstFile)) are outputs of whole runs (no --shard): "
+                    + "merge-scores merges the shards of one run (gesture batch --shard K/N)")
+        }
+        return first
+    }
     if let whole = known.first(where: { $0.1.shard == nil }) {
         throw UsageError("\(whole.0) is the output of a whole run, the others of shards: merge the shards of one run")
     }

@@ -504,7 +504,17 @@ import Testing
         let corpora = try run(["merge-scores", a, grown, c], in: corpus)
         #expect(
             corpora.stderr.hasPrefix("gesture: error: \(grown) walked another corpus (9 files) than \(a) (8 files)"))
-        for output in [twice, missing, settings, corpora] {
+        // Two whole runs (of one corpus here; of two, their sum was written as one run's figures).
+        try outputs.write("whole.json", whole.stdout)
+        let wholeFile = outputs.folder.appendingPathComponent("whole.json").path
+        let wholes = try run(["merge-scores", wholeFile, wholeFile], in: corpus)
+        #expect(
+            wholes.stderr.hasPrefix(
+                "gesture: error: \(wholeFile) and \(wholeFile) are outputs of whole runs (no --shard): merge-scores "
+                    + "merges the shards of one run (gesture batch --shard K/N)\n"))
+        let alone = try run(["merge-scores", wholeFile], in: corpus)
+        #expect(alone.status == 0 && alone.stdout == whole.stdout)
+        for output in [twice, missing, settings, corpora, wholes] {
             #expect(output.status == 2)
             #expect(output.stderr.hasSuffix("Run `gesture merge-scores --help` for usage.\n"))
         }
