@@ -34,6 +34,21 @@ import Testing
 
     // MARK: 1. Labels
 
+    /// A trace labelled by its folder's name is, however the PATH names it: `.` from inside the folder,
+    /// or the file's bare name (they were read as in a folder `.` and in none: unlabelled).
+    @Test(arguments: [["."], ["a.csv"], ["./a.csv"], ["../circle/a.csv"]])
+    func aFolderLabelsItsTracesHoweverThePathIsSpelt(_ paths: [String]) throws {
+        let corpus = try MiniCorpus("folder-label-\(paths[0].utf8.count)")
+        defer { corpus.remove() }
+        try corpus.add("circle/a.csv", from: "circle.json")
+        let output = try GestureCommand.run(
+            ["batch", "--format", "jsonl"] + paths, in: corpus.folder.appendingPathComponent("circle"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let row = try JSONValue.parse(Array(output.stdout.utf8), file: "row")
+        #expect(row["label"]?.stringValue == "circle")
+        #expect(row["gesture"]?.stringValue == "circle")
+    }
+
     @Test func aLabelsFileInAFolderLabelsItsTracesAndIsNoTrace() throws {
         let corpus = try MiniCorpus("folder-labels")
         defer { corpus.remove() }

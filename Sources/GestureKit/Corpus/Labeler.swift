@@ -527,7 +527,7 @@ public struct Labeler: Sendable {
         }
         // The folder's name as the file system spells it: shown escaped (`st\u{202E}ar`), it would be
         // another name, and one a gesture may have.
-        guard let folder = Self.parentName(file ?? path) else { return .success(Labelling(unlabelledFolder: "")) }
+        guard let folder = parentFolderName(file ?? path) else { return .success(Labelling(unlabelledFolder: "")) }
         if let label = folderLabel(folder) { return .success(Labelling(label: label, byFolder: true)) }
         return .success(Labelling(unlabelledFolder: folder))
     }
@@ -574,6 +574,15 @@ public struct Labeler: Sendable {
 
     /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
     /// next-to-last non-empty component. Byte-wise, since it runs for every file of a batch.
+    /// The name of the folder a path names a file in, however the path is spelt: `./a.json` and
+    /// `a.json` are in the current folder, whose name it is (`parentName` alone read them as in `.`
+    /// and in none).
+    func parentFolderName(_ path: String) -> String? {
+        let parent = Self.parentName(path)
+        guard parent == nil || parent == "." || parent == ".." else { return parent }
+        return Self.parentName(Labeler.absolute(path, in: workingDirectory))
+    }
+
     static func parentName(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes -> String? in
