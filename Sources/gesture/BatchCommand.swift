@@ -401,8 +401,8 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     // As the one run would: its diagnostics were the shards' to say; the status is the merge's.
     guard board.errors == 0 else {
         Output.error(
-            "gesture: error: \(board.errors) trace\(board.errors == 1 ? "" : "s") of the merged outputs could not be read or "
-                + "parsed (rows with an error): exit status 2, as the one run's")
+            "gesture: error: \(board.errors) trace\(board.errors == 1 ? " is an error" : "s are errors") of the merged outputs "
+                + "(rows with an error: not read, not parsed, or with no group): exit status 2, as the one run's")
         return .error
     }
     return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)

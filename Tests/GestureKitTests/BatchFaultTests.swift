@@ -327,6 +327,24 @@ extension GestureCommand {
         #expect(output.stdout.contains(#"{"path":"./good.csv","label":null,"gesture":"tap""#))
     }
 
+    /// A symbolic link to nothing is said to be one however it is reached: named as a PATH of batch or
+    /// a FILE of classify too (they said `no such file or folder` and `no such file`).
+    @Test func aDanglingLinkIsSaidToBeOneHoweverItIsReached() throws {
+        let corpus = try MiniCorpus("dangling")
+        defer { corpus.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.path + "/dangle.json", withDestinationPath: "nowhere.json")
+        for arguments in [["batch", "--format", "jsonl", "."], ["batch", "--format", "jsonl", "dangle.json"]] {
+            let output = try GestureCommand.run(arguments, in: corpus.folder)
+            #expect(output.status == 2)
+            #expect(
+                output.stderr.hasSuffix("dangle.json: error: cannot read: dangling symbolic link\n"), "\(arguments)")
+        }
+        let classify = try GestureCommand.run(["classify", "dangle.json"], in: corpus.folder)
+        #expect(classify.status == 2)
+        #expect(classify.stderr == "dangle.json: error: cannot read: dangling symbolic link\n")
+    }
+
     /// A labels file is never a trace, under whatever name the walk meets it: a symbolic link to it in
     /// the folder (`link.csv`), or the file itself when `--labels` named it through a linked folder.
     @Test func aLabelsFileMetUnderAnotherNameIsNoTrace() throws {

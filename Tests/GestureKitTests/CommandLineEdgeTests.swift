@@ -563,8 +563,8 @@ import Testing
         #expect(merged.stdout == one.stdout && one.status == 2)
         #expect(
             merged.stderr
-                == "gesture: error: 1 trace of the merged outputs could not be read or parsed (rows with an error): "
-                + "exit status 2, as the one run's\n")
+                == "gesture: error: 1 trace is an error of the merged outputs (rows with an error: not read, not "
+                + "parsed, or with no group): exit status 2, as the one run's\n")
         let format = try GestureCommand.run(["merge-scores", "--format", "csv", "s.json"], in: corpus.folder)
         #expect(format.status == 2)
         #expect(format.stderr.hasPrefix("gesture: error: invalid value \"csv\" for --format: expected json or text\n"))

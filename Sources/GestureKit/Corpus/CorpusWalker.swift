@@ -185,7 +185,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 if let entry = enter(bytes, display: display, relative: "") { return entry }
             case .missing(let code):
                 let problem =
-                    code == ENOENT ? "cannot read: no such file or folder" : TraceReader.cannotRead(code)
+                    code != ENOENT
+                    ? TraceReader.cannotRead(code)
+                    : FileKind.isSymbolicLink(bytes) ? TraceReader.danglingLink : "cannot read: no such file or folder"
                 return CorpusEntry(
                     path: display, relativePath: name, problem: problem, fileSystemPath: bytes, isRoot: true,
                     corpus: corpus)
@@ -226,7 +228,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
         case .missing(let code):
             guard isTrace else { return nil }
-            if code == ENOENT, FileKind.isSymbolicLink(bytes) { return entry("cannot read: dangling symbolic link") }
+            if code == ENOENT, FileKind.isSymbolicLink(bytes) { return entry(TraceReader.danglingLink) }
             return entry(TraceReader.cannotRead(code))
         }
     }

@@ -127,7 +127,6 @@ public struct Labeler: Sendable {
 
     /// Reads a labels file (`-`: standard input); every label must be known (after the label map).
     public mutating func loadLabels(_ file: String) throws(LabelError) {
-        let absoluteFile = Labeler.absolute(file, in: workingDirectory)
         // A folder's labels file that is also given with --labels is read once.
         guard !isLabelsFile(file) else { return }
         try loadLabels(bytes: try Self.bytes(of: file), file: file)

@@ -106,7 +106,12 @@ public enum TraceReader {
             }
         }
         var descriptor = opened(O_NONBLOCK)
-        guard descriptor >= 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // Said as a walk says it of one found in a folder, not as a file that is not there.
+            let dangling = code == ENOENT && FileKind.isSymbolicLink(fileSystemPath)
+            throw TraceError(.io, file: file, message: dangling ? Self.danglingLink : cannotRead(code))
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw TraceError(.io, file: file, message: cannotRead(errno)) }
@@ -197,6 +202,9 @@ public enum TraceReader {
     }
 
     /// `cannot read: …` for an `errno` from opening or reading a file.
+    /// Why a symbolic link to nothing cannot be read, wherever it is met.
+    static let danglingLink = "cannot read: dangling symbolic link"
+
     public static func cannotRead(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "cannot read: no such file"
