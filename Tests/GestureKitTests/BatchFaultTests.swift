@@ -374,6 +374,16 @@ extension GestureCommand {
         #expect(output.stdout.contains(#""gesture":"z""#))
     }
 
+    /// A labels file given as a pipe names its paths from the current folder, as standard input's:
+    /// they were looked for in `/dev/fd`, and labelled nothing.
+    @Test func aLabelsFileGivenAsAPipeNamesPathsFromTheCurrentFolder() throws {
+        let output = try GestureCommand.bash(
+            #""$GESTURE" batch --format jsonl --labels <(printf 'path,label\nTraces/tap.json,z\n') Traces/tap.json"#,
+            in: GestureCommand.packageRoot)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasPrefix(#"{"path":"Traces/tap.json","label":"z","gesture":"tap","correct":false"#))
+    }
+
     /// A named pipe whose writer opens it later is waited for, as `cat` does; it read as empty.
     @Test func aNamedPipeWaitsForItsWriter() throws {
         let output = try GestureCommand.bash(

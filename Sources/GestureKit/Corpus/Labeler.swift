@@ -278,7 +278,10 @@ public struct Labeler: Sendable {
                 free(resolved)
             }
         }
-        let folder = Paths.folder(of: absoluteFile)
+        // A pipe (`--labels <(…)`, `/dev/fd/63`) has no folder of the corpus: its paths are relative to
+        // the current folder, as standard input's are (they were looked for in `/dev/fd`).
+        let isPipe = absoluteFile.hasPrefix("/dev/fd/") || absoluteFile.hasPrefix("/proc/self/fd/")
+        let folder = isPipe ? workingDirectory : Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
         // appears twice is taken from its first column.
         var others: [(name: String, index: Int)] = []
