@@ -32,7 +32,7 @@ import Testing
         #expect(reason.code == "lifted-before-pinching")
         #expect(
             reason.message
-                == "a finger lifted before the distance changed enough; the distance changed by 1 only as a finger lifted"
+                == "a finger lifted before the distance changed enough; the distance changed by 100% only as a finger lifted"
         )
         #expect(reason.measured == 0)
         #expect(reason.limit == 0.1)

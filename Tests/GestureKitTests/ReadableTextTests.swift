@@ -158,9 +158,10 @@ import Testing
         #expect(explain(9.996, 10, .points) == "c: m (measured 9.996 pt < limit 10 pt)")
         #expect(explain(0.698132, 0.6981, .radians) == "c: m (measured 0.69813 rad > limit 0.6981 rad)")
         #expect(explain(19.8, 19.7, .points) == "c: m (measured 19.8 pt > limit 19.7 pt)")
-        #expect(explain(0.25, 0.25, .seconds) == "c: m (measured 0.25 s = limit 0.25 s)")
+        // Equal is a wait that reached its limit: a value equal to its limit passes every rule.
+        #expect(explain(0.25, 0.25, .seconds) == "c: m (measured 0.25 s reached limit 0.25 s)")
         // Binary noise is not a difference: 0.39 − 0.09 is 0.30000000000000004.
-        #expect(explain(0.39 - 0.09, 0.3, .seconds) == "c: m (measured 0.3 s = limit 0.3 s)")
+        #expect(explain(0.39 - 0.09, 0.3, .seconds) == "c: m (measured 0.3 s reached limit 0.3 s)")
         #expect(explain(2400, 1000, .points) == "c: m (measured 2,400 pt > limit 1,000 pt)")
         #expect(
             TextReport.explain(FailureReason(code: "c", message: "m", measured: 3.0969, unit: .radians))

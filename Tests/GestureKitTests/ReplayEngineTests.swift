@@ -298,6 +298,22 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
         #expect(timed.failure?.sample == 1)
     }
 
+    /// A pan waiting for swipe to fail, its touch cancelled: the pan has the cancel before the swipe's
+    /// failure can release it, and fails (it began on the cancelled touch, and the trace was a pan).
+    @Test func aCancelReachesARecognitionOnHoldBeforeItIsReleased() throws {
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0.1, 1, .moved, 200, 430), Sample(0.2, 1, .moved, 200, 460),
+            Sample(0.3, 1, .cancelled, 200, 470),
+        ]
+        let result = try replay(samples, Registry.all) { try $0.keepOnly(["swipe", "pan"]) }
+        let pan = try report(result, "pan")
+        #expect(pan.transitions.first?.waitingFor == ["swipe"])
+        #expect(pan.state == .failed)
+        #expect(pan.failure?.reason.code == "touch-cancelled")
+        #expect(pan.failure?.sample == 3)
+        #expect(result.gesture == "none")
+    }
+
     @Test func anIllegalTransitionIsRefusedWithAWarning() throws {
         let result = try replay([Sample(0, 1, .began, 0, 0), Sample(0.1, 1, .ended, 0, 0)], [Illegal.definition])
         #expect(result.warnings == ["illegal asked for the illegal transition possible → began at t=0"])

@@ -235,21 +235,40 @@ struct ReplayEngine {
     }
 
     /// Hands the touches of one phase to every recognizer still taking them, less those it ignores.
+    ///
+    /// Cancelled touches go first to the recognizers with a recognition on hold: in UIKit every
+    /// recognizer has the cancel before any outcome is settled, and one still possible fails. Handed
+    /// in registry order, a requirement failing at the cancel released the one waiting for it, which
+    /// then began on the cancelled touch (a pan waiting for swipe).
     private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
-        for index in 0..<recognizers.count where arbiter.isActive(index) {
-            if ignored[index].isEmpty {
-                context.prepare(
-                    time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
-                recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
-                if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
-            } else {
-                let visible = touches.filter { !ignored[index].contains($0.id) }
-                guard !visible.isEmpty else { continue }
-                context.prepare(
-                    time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
-                recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
-                if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
+        if delivery == .cancelled {
+            let waiting = (0..<recognizers.count).filter { arbiter.isActive($0) && arbiter.isWaiting($0) }
+            for index in waiting where arbiter.isActive(index) {
+                deliver(touches, as: delivery, in: event, to: index)
             }
+            for index in 0..<recognizers.count where arbiter.isActive(index) && !waiting.contains(index) {
+                deliver(touches, as: delivery, in: event, to: index)
+            }
+            return
+        }
+        for index in 0..<recognizers.count where arbiter.isActive(index) {
+            deliver(touches, as: delivery, in: event, to: index)
+        }
+    }
+
+    /// Hands the touches of one phase to recognizer `index`, less those it ignores.
+    @inline(__always)
+    private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent, to index: Int) {
+        if ignored[index].isEmpty {
+            context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
+            recognizers.deliver(delivery, touches, with: event, to: index, context: &context)
+            if context.asked { applyContext(to: index, sample: touches[0].sampleIndex) }
+        } else {
+            let visible = touches.filter { !ignored[index].contains($0.id) }
+            guard !visible.isEmpty else { return }
+            context.prepare(time: time, event: eventIndex, visible: arbiter.visibleState(index), recognizer: index)
+            recognizers.deliver(delivery, visible, with: event, to: index, context: &context)
+            if context.asked { applyContext(to: index, sample: visible[0].sampleIndex) }
         }
     }
 

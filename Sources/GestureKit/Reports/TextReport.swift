@@ -199,7 +199,9 @@ public enum TextReport {
         case (let measured?, let limit?):
             let decimals = Format.decimalsToTellApart(measured, limit, from: base)
             let (a, b) = (shown(measured, decimals), shown(limit, decimals))
-            let relation = a == b ? "=" : (measured > limit ? ">" : "<")
+            // A failure at its limit is a wait that reached it (a tap still down at 0.25 s): a value
+            // equal to its limit passes every rule, so `=` read as failing at equality.
+            let relation = a == b ? "reached" : (measured > limit ? ">" : "<")
             return glue("measured \(quantity(a, measured, unit))") + " "
                 + glue("\(relation) limit \(quantity(b, limit, unit))")
         case (let measured?, nil):

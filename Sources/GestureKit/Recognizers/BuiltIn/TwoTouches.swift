@@ -229,9 +229,12 @@ extension TwoFingerGesture {
             var shown = measured
             if Tolerance.reaches(measured, threshold), measured > 0 {
                 // Enough only with the lifting sample's own movement: said, and measured before it.
-                let unit = Self.liftedEarly.unit == .radians ? " rad" : ""
-                message +=
-                    "; \(Self.liftedEarly.onLift) \(Format.significant(measured, decimals: 2))\(unit) only as a finger lifted"
+                // A change of the distance is a fraction of it, said as a share (`by 100%`): `by 1` read as 1 pt.
+                let change =
+                    Self.liftedEarly.unit == .radians
+                    ? "\(Format.significant(measured, decimals: 2)) rad"
+                    : "\(Format.significant(measured * 100, decimals: 2))%"
+                message += "; \(Self.liftedEarly.onLift) \(change) only as a finger lifted"
                 shown = before
             }
             context.fail(
