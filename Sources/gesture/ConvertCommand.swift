@@ -92,6 +92,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     // With several inputs, each folder is written into a folder of its name, as `gesture batch` names
     // corpora: two corpora written into one folder mixed their traces and clashed on their labels files.
     var folderNames: [String: String] = [:]
+    var into: [String: String] = [:]
     let workingDirectory = FileManager.default.currentDirectoryPath
     for input in inputs {
         var folder: ObjCBool = false
@@ -112,6 +113,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "convert them one at a time")
         }
         folderNames[name] = input
+        into[input] = join(out, name)
     }
     converter.outFolder = Paths.absolute(CorpusWalker.trimmed(out), workingDirectory: workingDirectory)
     for input in inputs {
@@ -125,9 +127,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
                 file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
             continue
         }
-        let absolute = Paths.absolute(CorpusWalker.trimmed(input), workingDirectory: workingDirectory)
-        converter.convert(
-            folder: input, into: inputs.count > 1 ? join(out, (absolute as NSString).lastPathComponent) : out)
+        converter.convert(folder: input, into: into[input] ?? out)
     }
     return converter.failed ? .error : .recognized
 }
