@@ -259,8 +259,11 @@ def main():
         (out / "lost-release.json").write_text(page.output())
         summary["lostRelease"] = str(out / "lost-release.json")
 
-        # 4a'. Two strokes of the mouse (one pointer id) are two touches, as two fingers' are.
+        # 4a'. Two strokes of the mouse (one pointer id) are two touches, as two fingers' are; a right
+        # click before them draws nothing.
         page.click("clear")
+        page.mouse("mousePressed", 150, 150, 2, button="right")
+        page.mouse("mouseReleased", 150, 150, 0, button="right")
         for x in (100, 200):
             page.mouse("mousePressed", x, 100, 1)
             page.mouse("mouseMoved", x + 30, 110, 1)

@@ -625,6 +625,9 @@ import Testing
         #expect(Spelling.nearest(to: "", among: ["z", "tap"]) == nil, "an empty label read \"did you mean z?\"")
         #expect(Spelling.nearest(to: "x", among: []) == nil)
         #expect(Spelling.nearest(to: "zz", among: ["z", "tap"]) == "z")
+        // Nothing of what was typed kept is another name, as the recorder page has it: no "did you mean".
+        #expect(Spelling.nearest(to: "x", among: ["z", "v"]) == nil)
+        #expect(Spelling.nearest(to: "-", among: ["z"]) == nil)
         #expect(Spelling.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
     }
 }

@@ -17,7 +17,11 @@ public enum Spelling {
             // The distance is at least the difference in length: a long name is no slip of a short one.
             guard abs(typed.count - target.count) <= limit else { continue }
             let distance = editDistance(typed, target)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            // And something of what was typed is kept: `x` for `z` is another name, not a slip (the
+            // recorder page's rule, which its guide says is this one).
+            if distance <= limit, distance < typed.count, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
         }
         return best?.candidate
     }
