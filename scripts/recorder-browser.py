@@ -375,6 +375,7 @@ def main():
         # 9. What Start refuses: a subject id starting with "." (its files would be hidden, which batch skips).
         page = Page(browser, downloads)
         summary["dotSubjects"] = {subject: page.start("checkmark×1", subject) for subject in (".s1", ".", "..")}
+        summary["dashSubject"] = page.start("checkmark×1", "-s1")
         page.check()
 
         # 10. Gestures named as what every JavaScript object has: prompts and files are named as typed.

@@ -332,11 +332,15 @@ import Testing
     }
 
     /// A subject id starting with "." is refused: its files (`checkmark/.s1-01.json`) would be hidden,
-    /// which `gesture batch` skips, so the whole session would be lost without a word.
+    /// which `gesture batch` skips, so the whole session would be lost without a word. One starting
+    /// with "-" too: the recipe's folder (`mkdir -s1`, `gesture batch -s1`) read as an option.
     @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
     func aSubjectIDStartingWithADotIsRefused() throws {
         let outcomes = try #require(try Self.recording.get().summary["dotSubjects"] as? [String: [String: Any]])
         #expect(outcomes.keys.sorted() == [".", "..", ".s1"])
+        let dash = try #require(try Self.recording.get().summary["dashSubject"] as? [String: Any])
+        #expect(dash["started"] as? Bool == false)
+        #expect((dash["prompt"] as? String)?.hasPrefix("Give a subject id that does not start with -") == true)
         for (subject, outcome) in outcomes {
             #expect(outcome["started"] as? Bool == false, "\(subject)")
             #expect(
