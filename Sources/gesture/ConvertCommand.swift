@@ -92,6 +92,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     // With several inputs, each folder is written into a folder of its name, as `gesture batch` names
     // corpora: two corpora written into one folder mixed their traces and clashed on their labels files.
     var folderNames: [String: String] = [:]
+    // Where each input folder is written; an input that is no key is a file.
     var into: [String: String] = [:]
     let workingDirectory = FileManager.default.currentDirectoryPath
     for input in inputs {
@@ -102,7 +103,10 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         converter.inputFolders.append(absolute)
-        guard inputs.count > 1 else { continue }
+        guard inputs.count > 1 else {
+            into[input] = out
+            continue
+        }
         let name = (absolute as NSString).lastPathComponent
         guard name != "/" else {
             throw UsageError("\(Output.name(input)): the root folder has no name to write it under: convert it alone")
@@ -117,8 +121,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     converter.outFolder = Paths.absolute(CorpusWalker.trimmed(out), workingDirectory: workingDirectory)
     for input in inputs {
-        var folder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue else {
+        guard let folderOut = into[input] else {
             let base = (input as NSString).lastPathComponent
             // `trace.txt` read with --input-format becomes `trace.txt.json`, never a file named as its input.
             let name =
@@ -127,7 +130,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
                 file: input, fileSystemPath: Array(input.utf8), isRoot: true, to: join(out, name))
             continue
         }
-        converter.convert(folder: input, into: into[input] ?? out)
+        converter.convert(folder: input, into: folderOut)
     }
     return converter.failed ? .error : .recognized
 }

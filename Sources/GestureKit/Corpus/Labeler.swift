@@ -574,8 +574,6 @@ public struct Labeler: Sendable {
         return knownByLowercase[name.lowercased()]
     }
 
-    /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
-    /// next-to-last non-empty component. Byte-wise, since it runs for every file of a batch.
     /// The name of the folder a path names a file in, however the path is spelt: `./a.json` and
     /// `a.json` are in the current folder, whose name it is (`parentName` alone read them as in `.`
     /// and in none).
@@ -585,6 +583,8 @@ public struct Labeler: Sendable {
         return Self.parentName(Labeler.absolute(path, in: workingDirectory))
     }
 
+    /// The name of the folder a path names a file in (`a/b/c.json` → `b`), if it names one: the
+    /// next-to-last non-empty component. Byte-wise, since it runs for every file of a batch.
     static func parentName(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes -> String? in

@@ -201,10 +201,10 @@ public enum TraceReader {
         }
     }
 
-    /// `cannot read: …` for an `errno` from opening or reading a file.
     /// Why a symbolic link to nothing cannot be read, wherever it is met.
     static let danglingLink = "cannot read: dangling symbolic link"
 
+    /// `cannot read: …` for an `errno` from opening or reading a file.
     public static func cannotRead(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "cannot read: no such file"
