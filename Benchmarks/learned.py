@@ -2,7 +2,7 @@
 """How well `gesture learn` templates recognize real people's strokes, against dollarpy ($P).
 
     python3 Benchmarks/learned.py [--gesture PATH] [--datasets DIR] [--templates-per-gesture N]
-                                  [--taught-only] [--max-false-alarms RATE] [--coverage X]
+                                  [--taught-only] [--max-false-alarms RATE] [--coverage X [--coverage-fit]]
                                   [--algorithm p|q|p+|p+o|1] [--mirror-negatives WAYS]
                                   [--no-dollarpy] [--dollarpy-every K] [--quick]
 
@@ -459,6 +459,9 @@ def main():
     parser.add_argument("--coverage", type=float, default=None,
                         help="passed to gesture learn (default: off): thresholds no wider than this share of "
                              "each gesture's own held-out examples needs")
+    parser.add_argument("--coverage-fit", action="store_true",
+                        help="passed to gesture learn with --coverage: the reach from a log-normal fitted to the "
+                             "held-out distances")
     parser.add_argument("--algorithm", default=None,
                         help="passed to gesture learn (default: the tool's default)")
     parser.add_argument("--mirror-negatives", default=None, choices=["left-right", "top-bottom", "both"],
@@ -479,6 +482,7 @@ def main():
     result = {"gesture": gesture, "datasets": os.path.abspath(args.datasets), "quick": args.quick,
               "templatesPerGestureOption": args.templates_per_gesture, "loadAverage": load,
               "taughtOnly": args.taught_only, "maximumFalseAlarms": args.max_false_alarms, "coverage": args.coverage,
+              "coverageFit": args.coverage_fit,
               "algorithm": args.algorithm, "mirrorNegatives": args.mirror_negatives,
               "command": " ".join(["python3", "Benchmarks/learned.py", *sys.argv[1:]])}
     with tempfile.TemporaryDirectory(prefix="learned-bench-") as tmp:
@@ -487,6 +491,8 @@ def main():
             flags += ["--max-false-alarms", str(args.max_false_alarms)]
         if args.coverage is not None:
             flags += ["--coverage", str(args.coverage)]
+        if args.coverage_fit:
+            flags += ["--coverage-fit"]
         if args.algorithm is not None:
             flags += ["--algorithm", args.algorithm]
         if args.mirror_negatives:

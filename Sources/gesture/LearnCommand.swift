@@ -5,7 +5,8 @@ let learnHelp = """
     usage: gesture learn EXAMPLES… [--labels FILE]… [--group-by SPEC] [--id NAME]
                          [--algorithm p+|p+o|q|p|1] [--points 32] [--templates-per-gesture N]
                          [--negatives LABEL] [--max-false-alarms 0.01] [--taught-only]
-                         [--coverage X] [--mirror-negatives WAYS] --out TEMPLATES.json
+                         [--coverage X [--coverage-fit]] [--mirror-negatives WAYS]
+                         --out TEMPLATES.json
 
     Learns gestures from labelled example traces and writes a templates file, which --templates adds
     to the recognizers of classify, batch, tune, render and list (docs/templates.md).
@@ -46,6 +47,10 @@ let learnHelp = """
                                  examples: strokes of gestures never taught pass less often, and
                                  that much recall is given up (default: off; docs/templates.md
                                  has the trade-off)
+      --coverage-fit             find that reach from a log-normal fitted to the held-out
+                                 distances (their logarithms' median and spread), not from the
+                                 distances themselves: a few examples far from the rest do not
+                                 carry the threshold out to them
       --mirror-negatives WAYS    teach the examples' mirror images as negatives too, WAYS
                                  left-right, top-bottom or both: a } mirrored left to right is
                                  a {, a v top to bottom a caret, so gestures never taught that
@@ -78,7 +83,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "--out", "--id", "--algorithm", "--points", "--templates-per-gesture", "--negatives",
             "--max-false-alarms", "--labels", "--label-map", "--group-by", "--input-format", "--limit", "--time-unit",
             "--jobs", "--coverage", "--mirror-negatives",
-        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only"])
+        ], flags: ["--help", "--force", "--y-up", "--lift-at-jumps", "--taught-only", "--coverage-fit"])
     if arguments.flags.contains("--help") {
         Output.write(learnHelp + "\n")
         return .recognized
@@ -125,6 +130,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "gesture's examples recognizes nothing)")
         }
         learner.coverage = coverage
+    }
+    if arguments.flags.contains("--coverage-fit") {
+        guard learner.coverage != nil else {
+            throw UsageError("--coverage-fit without --coverage X: it fits the reach a coverage asks for")
+        }
+        learner.coverageFit = true
     }
     var axes: [TemplateLearner.Mirror.Axis]?
     if let ways = arguments.options["--mirror-negatives"] {
@@ -366,6 +377,7 @@ func learnSummary(
             + (file.source.negatives > 0 ? ", and \(share) of the negatives" : "")
             + (file.coverage.map {
                 ", and reaches no further than it must to take \(Format.number($0 * 100, decimals: 4))% of its own held-out examples"
+                    + (file.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
             } ?? ""),
     ]
     for axis in TemplateLearner.Mirror.Axis.allCases {

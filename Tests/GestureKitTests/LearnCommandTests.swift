@@ -193,6 +193,44 @@ import Testing
             listedTight.stdout.contains(
                 "  thresholds chosen leave-one-group-out for false alarms of at most 1%, each reaching no further\n"
                     + "    than it must to take 90% of its own held-out examples\n"))
+
+    }
+
+    /// `--coverage-fit` finds a coverage's reach from a log-normal fitted to the held-out distances
+    /// (twelve examples a gesture, more than the eight it needs): other thresholds than the share of the
+    /// distances themselves; the summary says so, and the file and `gesture list` record it.
+    @Test func aFittedCoverageIsSaidAndRecorded() throws {
+        let folder = try Self.folder("fit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret", "o"], takes: 4)
+        func learned(_ more: [String], _ out: String) throws -> TemplateFile {
+            let run = try GestureCommand.run(
+                ["learn", "examples", "--group-by", "dir:1", "--coverage", "0.9", "--out", out] + more, in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            if !more.isEmpty {
+                #expect(
+                    run.stdout.contains(
+                        "to take 90% of its own held-out examples (by a log-normal fitted to their distances)\n"),
+                    "\(run.stdout)")
+            }
+            return try TemplateFile.read(
+                bytes: Array(try Data(contentsOf: folder.appendingPathComponent(out))), file: out)
+        }
+        let quantile = try learned([], "quantile.json")
+        let fit = try learned(["--coverage-fit"], "fitted.json")
+        #expect(fit.coverage == 0.9 && fit.coverageFit == "log-normal" && quantile.coverageFit == nil)
+        #expect(zip(fit.gestures, quantile.gestures).contains { $0.threshold != $1.threshold })
+        let listed = try GestureCommand.run(
+            ["list", "--templates", "fitted.json", "--recognizers", "learned", "--format", "json"], in: folder)
+        #expect(
+            listed.stdout.contains("\"coverage\": 0.9,\n        \"coverageFit\": \"log-normal\","), "\(listed.stdout)")
+        let text = try GestureCommand.run(
+            ["list", "--templates", "fitted.json", "--recognizers", "learned"], in: folder)
+        #expect(
+            text.stdout.contains(
+                "than it must to take 90% of its own held-out examples (by a log-normal fitted to their\n    distances)\n"
+            ),
+            "\(text.stdout)")
     }
 
     /// The same examples give the same file, whatever the order of the paths, and each path is listed
@@ -370,6 +408,10 @@ import Testing
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1.2"],
                 "--coverage 1.2: expected a share above 0 and at most 1"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--coverage-fit"],
+                "--coverage-fit without --coverage X: it fits the reach a coverage asks for"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--points", "16"],

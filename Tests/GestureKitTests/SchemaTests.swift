@@ -274,6 +274,9 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         #expect(schema.errors(try JSON(parsing: Data(text.utf8))) == [])
         let covered = text.replacingOccurrences(of: "\"points\": 32,", with: "\"points\": 32, \"coverage\": 0.9,")
         #expect(schema.errors(try JSON(parsing: Data(covered.utf8))) == [])
+        let fitted = covered.replacingOccurrences(
+            of: "\"coverage\": 0.9,", with: "\"coverage\": 0.9, \"coverageFit\": \"log-normal\",")
+        #expect(schema.errors(try JSON(parsing: Data(fitted.utf8))) == [])
         // An id is letters as the reader takes them (Unicode's Alphabetic: a Roman numeral too), digits,
         // `-` and `_`; `gesture learn --id Ⅻ` writes such a file.
         let numeral = text.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"Ⅻ_2\"")
@@ -285,6 +288,8 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             ("\"name\": \"line\"", "\"name\": \"none\""), ("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"),
             ("\"name\": \"line\"", "\"name\": \"li\u{202E}ne\""), ("\"strokes\": 1, ", ""),
             ("\"id\": \"shapes\"", "\"id\": \"sha pes\""),
+            ("\"points\": 32,", "\"points\": 32, \"coverageFit\": \"log-normal\","),
+            ("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageFit\": \"normal\","),
         ] {
             let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
             #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")

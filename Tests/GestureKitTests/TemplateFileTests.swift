@@ -151,7 +151,7 @@ import Testing
                 == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q, p+ or p+o (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
-                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, mirrored, crossValidation, source, gestures"
+                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, coverageFit, mirrored, crossValidation, source, gestures"
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"))
@@ -163,6 +163,22 @@ import Testing
             try TemplateFile.read(
                 bytes: Array(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9,").utf8), file: "t.json"
             ).coverage == 0.9)
+        // How the coverage's reach was found: the one fit, and only beside a coverage.
+        let fitted = try TemplateFile.read(
+            bytes: Array(
+                Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageFit\": \"log-normal\",")
+                    .utf8),
+            file: "t.json")
+        #expect(fitted.coverage == 0.9 && fitted.coverageFit == "log-normal")
+        #expect(fitted.text.contains("  \"coverage\": 0.9,\n  \"coverageFit\": \"log-normal\",\n"))
+        #expect(
+            Self.error(
+                Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageFit\": \"normal\","))
+                == "t.json:6:49: error: unknown \"coverageFit\" \"normal\": expected log-normal")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverageFit\": \"log-normal\","))
+                == "t.json:6:32: error: \"coverageFit\" without a \"coverage\": it says how a coverage's reach was found"
+        )
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
                 .hasPrefix("t.json:27:14: error: gesture \"circle\" is given twice"))

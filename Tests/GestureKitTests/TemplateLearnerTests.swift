@@ -174,22 +174,69 @@ import Testing
         }
     }
 
-    /// `--coverage`: the least distance that takes the share of the gesture's own held-out distances,
-    /// halfway to the next; 0.7 of ten is seven (not eight, as 0.7 × 10 in floating point would round).
-    @Test func theReachTakesTheCoveredShareOfTheGesturesOwn() {
+    /// `--coverage-fit`: a log-normal fitted to the gesture's own held-out distances (their logarithms'
+    /// median and 1.4826 × median absolute deviation) gives the reach, so that a few far examples do
+    /// not carry it: the same reach with or without them.
+    @Test func theReachIsALogNormalsFittedToTheGesturesOwn() {
+        // Logarithms 0, ±1, ±2 about ln 100: median ln 100, absolute deviations 0, 1, 1, 2, 2, whose
+        // median is 1, so a spread of 1.4826.
+        let e = exp(1.0)
+        let own = [100 / e / e, 100 / e, 100, 100 * e, 100 * e * e, 100, 100, 100 / e, 100 * e]
+        let spread = 1.4826 * 1
+        for (coverage, z) in [(0.5, 0.0), (0.8413447460685429, 1.0), (0.9772498680518208, 2.0)] {
+            let reach = TemplateLearner.fittedReach(own, coverage: coverage)!
+            #expect(abs(log(reach / 100) - spread * z) < 1e-9, "coverage \(coverage): \(reach)")
+        }
+        // Three far examples of forty do not move it more than their share of the median does; the
+        // share of the examples themselves goes out to them.
+        let near = (1...37).map { 400 + Double($0) * 5 }
+        let far = near + [900, 1000, 1100]
+        let fitted = TemplateLearner.fittedReach(far, coverage: 0.95)!
+        #expect(fitted < 700 && abs(fitted - TemplateLearner.fittedReach(near, coverage: 0.95)!) < 40, "\(fitted)")
+        #expect(TemplateLearner.quantileReach(far, coverage: 0.95)! > 900)
+        // An example with no template left counts: the fit takes the rest's share, more of them.
+        let lost = TemplateLearner.fittedReach(far + [.infinity, .infinity], coverage: 0.9)!
+        #expect(lost > TemplateLearner.fittedReach(far, coverage: 0.9)!)
+        // Nothing to fit — fewer than eight distances, no spread, every one asked for — is the share
+        // of the examples themselves.
+        let few: [Double] = [10, 20, 30, 40, 50, 60, 70]
+        #expect(TemplateLearner.fittedReach(few, coverage: 0.5) == TemplateLearner.quantileReach(few, coverage: 0.5))
+        let same = [Double](repeating: 30, count: 10) + [50]
+        #expect(TemplateLearner.fittedReach(same, coverage: 0.9) == 40)
+        #expect(TemplateLearner.fittedReach(far, coverage: 1) == TemplateLearner.quantileReach(far, coverage: 1))
+        #expect(TemplateLearner.fittedReach(far + [.infinity], coverage: 1) == nil)
+        // Repeated examples (distance 0) are taken at any reach: a share they make up on their own
+        // is theirs, halfway to the next; more is fitted to the rest.
+        let repeated = [0, 0, 0, 0] + near
+        #expect(TemplateLearner.fittedReach(repeated, coverage: 0.05) == 202.5)
+        #expect(
+            TemplateLearner.fittedReach(repeated, coverage: 0.5)! > TemplateLearner.fittedReach(near, coverage: 0.4)!)
+    }
+
+    /// The normal quantile the fit reaches to.
+    @Test func theNormalQuantileInvertsItsDistribution() {
+        #expect(abs(TemplateLearner.normalQuantile(0.5)) < 1e-12)
+        #expect(abs(TemplateLearner.normalQuantile(0.975) - 1.959963984540054) < 1e-9)
+        #expect(abs(TemplateLearner.normalQuantile(0.99) - 2.326347874040841) < 1e-9)
+        #expect(abs(TemplateLearner.normalQuantile(0.01) + 2.326347874040841) < 1e-9)
+    }
+
+    /// The share of the examples themselves (where there is no log-normal to fit): the least distance
+    /// that takes it, halfway to the next; 0.7 of ten is seven (not eight, as 0.7 × 10 in floating point would round).
+    @Test func theQuantileReachTakesTheCoveredShareOfTheGesturesOwn() {
         let own = (1...10).map { Double($0) * 10 }
-        #expect(TemplateLearner.reach(own.reversed(), coverage: 0.7) == 75)
-        #expect(TemplateLearner.reach(own, coverage: 0.5) == 55)
-        #expect(TemplateLearner.reach(own, coverage: 0.05) == 15)
+        #expect(TemplateLearner.quantileReach(own.reversed(), coverage: 0.7) == 75)
+        #expect(TemplateLearner.quantileReach(own, coverage: 0.5) == 55)
+        #expect(TemplateLearner.quantileReach(own, coverage: 0.05) == 15)
         // Ties with the last one taken are taken too.
-        #expect(TemplateLearner.reach([10, 20, 20, 20, 40], coverage: 0.4) == 30)
+        #expect(TemplateLearner.quantileReach([10, 20, 20, 20, 40], coverage: 0.4) == 30)
         // Every one: past the largest, as far as a threshold without negatives reaches.
-        #expect(abs(TemplateLearner.reach(own, coverage: 1)! - 111) < 1e-9)
+        #expect(abs(TemplateLearner.quantileReach(own, coverage: 1)! - 111) < 1e-9)
         // An example held out with no template of its gesture left is at an infinite distance, and
         // counts: nothing finite takes it.
-        #expect(TemplateLearner.reach([.infinity], coverage: 1) == nil)
-        #expect(TemplateLearner.reach([10, .infinity], coverage: 1) == nil)
-        #expect(TemplateLearner.reach([10, .infinity], coverage: 0.5) == 12)
+        #expect(TemplateLearner.quantileReach([.infinity], coverage: 1) == nil)
+        #expect(TemplateLearner.quantileReach([10, .infinity], coverage: 1) == nil)
+        #expect(TemplateLearner.quantileReach([10, .infinity], coverage: 0.5) == 12)
     }
 
     /// With a coverage, no threshold is wider than without, and some are narrower: here the other

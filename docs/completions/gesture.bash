@@ -45,7 +45,7 @@ _gesture() {
         list) options="--format --profile --recognizers --config --set --templates --help" ;;
         convert) options="--to --out --lossy --force --input-format --time-unit --y-up --lift-at-jumps --limit --help" ;;
         render) options="--out --recognizer --force --input-format --time-unit --y-up --lift-at-jumps --profile --recognizers --config --set --templates --limit --help" ;;
-        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --coverage --mirror-negatives --labels --label-map --group-by --jobs --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
+        learn) options="--out --force --id --algorithm --points --templates-per-gesture --negatives --max-false-alarms --taught-only --coverage --coverage-fit --mirror-negatives --labels --label-map --group-by --jobs --input-format --limit --time-unit --y-up --lift-at-jumps --help" ;;
         *) return ;;
     esac
     if [[ $current == -* ]]; then

@@ -205,6 +205,7 @@ public enum JSONReport {
             .init("algorithm", .string(learned.algorithm)),
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),
+            .init("coverageFit", learned.coverageFit.map(JSONValue.string) ?? .null),
             .init(
                 "mirrored",
                 learned.mirrored.map { ways in

@@ -46,6 +46,7 @@ enum ReportText {
             + percent(learned.maximumFalseAlarms, decimals: 2)
             + (learned.coverage.map {
                 ", each reaching no further than it must to take \(percent($0)) of its own held-out examples"
+                    + (learned.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
             } ?? "")
             + (learned.mirrored.map { ways in
                 let taught = ways.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {

@@ -13,6 +13,8 @@ public struct LearnedGestures: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
+    /// `log-normal` when the coverage's reach was fitted (`gesture learn --coverage-fit`), else `nil`.
+    public var coverageFit: String? = nil
     /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
     /// mirror images were taught as negatives; `nil` when none were mirrored.
     public var mirrored: [TemplateLearner.Mirror.Axis: [String]]? = nil
@@ -355,7 +357,8 @@ extension LearnedRecognizer {
         definition.learned = LearnedGestures(
             file: path, contents: PathOrder.stableHash(file.text), algorithm: file.algorithm,
             maximumFalseAlarms: file.maximumFalseAlarms,
-            coverage: file.coverage, mirrored: file.mirrored, crossValidation: file.crossValidation,
+            coverage: file.coverage, coverageFit: file.coverageFit, mirrored: file.mirrored,
+            crossValidation: file.crossValidation,
             gestures: file.gestures.map {
                 .init(
                     name: $0.name, templates: $0.templates.count, threshold: $0.threshold, recall: $0.recall,

@@ -31,6 +31,11 @@ public struct TemplateFile: Sendable, Hashable {
     /// The share of each gesture's own held-out examples its threshold was held to take, no more
     /// (`gesture learn --coverage`); `nil` when the false alarms alone chose it.
     public var coverage: Double?
+    /// How the coverage's reach was found: `log-normal` when fitted to the gesture's own held-out
+    /// distances (`gesture learn --coverage-fit`); `nil` when read off them (or without a coverage).
+    public var coverageFit: String?
+    /// The one fit `coverageFit` names.
+    public static let logNormal = "log-normal"
     /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
     /// mirror images were taught as negatives; `nil` when none were mirrored.
     public var mirrored: [TemplateLearner.Mirror.Axis: [String]]?
@@ -90,6 +95,7 @@ public struct TemplateFile: Sendable, Hashable {
         out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
         if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
+        if let coverageFit { out += "  \"coverageFit\": \(string(coverageFit)),\n" }
         if let mirrored {
             let ways = mirrored.sorted { $0.key < $1.key }.map {
                 "\(string($0.key.rawValue)): [\($0.value.map(string).joined(separator: ", "))]"
@@ -290,8 +296,8 @@ private struct TemplateReader {
         let fields = try object(
             document, "a templates file",
             keys: [
-                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "mirrored",
-                "crossValidation",
+                "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "coverageFit",
+                "mirrored", "crossValidation",
                 "source", "gestures",
             ], required: ["format", "version", "id", "gestures"])
         let id = try string(fields["id"]!, "\"id\"")
@@ -330,6 +336,18 @@ private struct TemplateReader {
                 throw error("\"coverage\" must be above 0 and at most 1, found \(Self.found(share))", at: coverage)
             }
             result.coverage = share
+        }
+        if let fit = fields["coverageFit"] {
+            let name = try string(fit, "\"coverageFit\"")
+            guard name == TemplateFile.logNormal else {
+                throw error(
+                    "unknown \"coverageFit\" \"\(DiagnosticText.escaped(name))\": expected \(TemplateFile.logNormal)",
+                    at: fit)
+            }
+            guard result.coverage != nil else {
+                throw error("\"coverageFit\" without a \"coverage\": it says how a coverage's reach was found", at: fit)
+            }
+            result.coverageFit = name
         }
         var mirroredAt: [(name: String, at: LocatedJSON)] = []
         if let mirrored = fields["mirrored"] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Learns gestures from labelled examples for the point-cloud matcher (`PointCloud`, `$P` matched with
 /// `$Q`'s pruning): a few of each gesture's examples become its templates (those nearest the rest,
 /// `templatesPerGesture`), and each gesture gets a rejection threshold chosen by cross-validation.
@@ -94,6 +96,10 @@ public struct TemplateLearner: Sendable {
     /// and no more, so strokes of gestures never taught (a rectangle beside a learned ring) pass less
     /// often, and the rest of its own examples are refused. `nil`: the false alarms alone decide.
     public var coverage: Double?
+    /// Whether the coverage's reach is estimated from a log-normal fitted to the gesture's own
+    /// held-out distances (`--coverage-fit`, `fittedReach`) rather than read off them
+    /// (`quantileReach`): a few examples far from the rest then do not carry the threshold.
+    public var coverageFit = false
     /// `p+` (the default), `p+o`, `q`, `p` or `1` (`TemplateMatcher`).
     public var algorithm = TemplateMatcher.plus.rawValue {
         didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q, p+, p+o or 1") }
@@ -177,7 +183,10 @@ public struct TemplateLearner: Sendable {
             let limits = [limit] + negativeSets(negatives, examples).map { threshold($0, outOf: $0.count) }
             var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
-            if let coverage, let reach = Self.reach(fallback, coverage: coverage) {
+            if let coverage,
+                let reach = coverageFit
+                    ? Self.fittedReach(fallback, coverage: coverage) : Self.quantileReach(fallback, coverage: coverage)
+            {
                 // Up to the file's hundredth, so that the threshold read back takes what recall counted.
                 threshold = min(threshold, (reach * 100).rounded(.up) / 100)
             }
@@ -363,6 +372,7 @@ public struct TemplateLearner: Sendable {
         file.algorithm = algorithm
         file.points = matcher.points
         file.coverage = coverage
+        file.coverageFit = coverage != nil && coverageFit ? TemplateFile.logNormal : nil
         file.mirrored = mirrors.map {
             Dictionary(grouping: $0, by: \.axis).mapValues { $0.filter(\.taught).map(\.gesture) }
         }
@@ -391,12 +401,57 @@ public struct TemplateLearner: Sendable {
         return (previous + next) / 2
     }
 
+    /// How far a gesture's threshold reaches to take `coverage` of its own held-out examples, at the
+    /// distances `own` (`--coverage-fit`): estimated from a log-normal fitted to them — the median of their logarithms,
+    /// and their spread as 1.4826 times the median absolute deviation from it, both robust — so that a
+    /// few examples far from the rest (five rectangles of 180 drawn another way) do not carry the
+    /// threshold out to them, and the reach is as steady with ten examples as with a thousand. An
+    /// example held out with no template of its gesture left is at an infinite distance: it counts,
+    /// and the fit takes the rest's share of `coverage` (an example at 0, repeated, is taken anyway). The share of the examples themselves
+    /// (`quantileReach`) where there is nothing to fit: fewer than `fitted` finite distances, no
+    /// spread, or a share the fit never reaches (all of them, `coverage` 1). `nil` when no distance
+    /// can take that share.
+    static func fittedReach(_ own: [Double], coverage: Double) -> Double? {
+        // A distance of 0 (an example repeated) has no logarithm, and is taken however far the reach.
+        let positive = own.filter { $0.isFinite && $0 > 0 }
+        let zeros = own.filter { $0 == 0 }.count
+        let share = (coverage * Double(own.count) - Double(zeros)) / Double(max(1, positive.count))
+        guard positive.count >= fitted, share > 0, share < 1 else { return quantileReach(own, coverage: coverage) }
+        let logs = positive.map { log($0) }
+        let centre = median(logs)
+        let spread = 1.4826 * median(logs.map { abs($0 - centre) })
+        guard spread > 0 else { return quantileReach(own, coverage: coverage) }
+        return exp(centre + spread * normalQuantile(share))
+    }
+
+    /// The fewest finite held-out distances a log-normal is fitted to.
+    static let fitted = 8
+
+    /// The middle value of `values` (not empty); the mean of the two middle ones of an even count.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let half = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2
+    }
+
+    /// The standard normal distribution's quantile at `p` (0 < p < 1): where its cumulative
+    /// probability, ½ erfc(−z / √2), is `p`, by bisection (to about 1e-12).
+    static func normalQuantile(_ p: Double) -> Double {
+        var low = -40.0
+        var high = 40.0
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if erfc(-middle / 2.0.squareRoot()) / 2 < p { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+
     /// The least distance below which at least `coverage` of a gesture's own held-out distances fall
     /// (halfway to the next larger one, as `threshold` does); when that takes the largest, as far past
     /// it as `threshold` reaches without negatives. `nil` when no distance can take that share: an
     /// example held out with no template of its gesture left (all its examples in one group) is at
     /// an infinite distance, and counts.
-    static func reach(_ own: [Double], coverage: Double) -> Double? {
+    static func quantileReach(_ own: [Double], coverage: Double) -> Double? {
         let sorted = own.sorted()
         guard !sorted.isEmpty else { return nil }
         let index = min(sorted.count - 1, max(0, Int((coverage * Double(sorted.count) - 1e-9).rounded(.up)) - 1))
