@@ -50,7 +50,8 @@ let learnHelp = """
       --coverage-fit             find that reach from a log-normal fitted to the held-out
                                  distances (their logarithms' median and spread), not from the
                                  distances themselves: a few examples far from the rest do not
-                                 carry the threshold out to them
+                                 carry the threshold out to them (never past the farthest; read
+                                 off them with fewer than 8 to fit)
       --mirror-negatives WAYS    teach the examples' mirror images as negatives too, WAYS
                                  left-right, top-bottom or both: a } mirrored left to right is
                                  a {, a v top to bottom a caret, so gestures never taught that
@@ -132,8 +133,11 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         learner.coverage = coverage
     }
     if arguments.flags.contains("--coverage-fit") {
-        guard learner.coverage != nil else {
+        guard let coverage = learner.coverage else {
             throw UsageError("--coverage-fit without --coverage X: it fits the reach a coverage asks for")
+        }
+        guard coverage < 1 else {
+            throw UsageError("--coverage-fit with --coverage 1: every example is taken, and no fit reaches them all")
         }
         learner.coverageFit = true
     }
@@ -380,6 +384,12 @@ func learnSummary(
                     + (file.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
             } ?? ""),
     ]
+    let readOff = learned.filter { !$0.coverageFitted }.map(\.name)
+    if file.coverageFit != nil, !readOff.isEmpty {
+        lines.append(
+            "  read off the examples, with too little to fit (fewer than \(TemplateLearner.fewestFitted) held-out "
+                + "distances above 0, or all alike): \(readOff.joined(separator: ", "))")
+    }
     for axis in TemplateLearner.Mirror.Axis.allCases {
         let ways = (mirrors ?? []).filter { $0.axis == axis }
         guard !ways.isEmpty else { continue }

@@ -218,6 +218,19 @@ import Testing
         }
         let quantile = try learned([], "quantile.json")
         let fit = try learned(["--coverage-fit"], "fitted.json")
+        #expect(
+            try GestureCommand.run(
+                ["learn", "examples", "--group-by", "dir:1", "--coverage", "0.9", "--coverage-fit", "--out", "-"],
+                in: folder
+            ).stderr.contains("read off") == false)
+        // Four examples a gesture, from one person: nothing to fit, and the summary says so.
+        let few = try GestureCommand.run(
+            ["learn", "examples/p0", "--coverage", "0.9", "--coverage-fit", "--out", "few.json"], in: folder)
+        #expect(few.status == 0, "\(few.stderr)")
+        #expect(
+            few.stdout.contains(
+                "\n  read off the examples, with too little to fit (fewer than 8 held-out distances above 0, or all "
+                    + "alike): caret, o, v\n"), "\(few.stdout)")
         #expect(fit.coverage == 0.9 && fit.coverageFit == "log-normal" && quantile.coverageFit == nil)
         #expect(zip(fit.gestures, quantile.gestures).contains { $0.threshold != $1.threshold })
         let listed = try GestureCommand.run(
@@ -408,6 +421,10 @@ import Testing
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1.2"],
                 "--coverage 1.2: expected a share above 0 and at most 1"
+            ),
+            (
+                ["learn", "examples", "--out", "t.json", "--force", "--coverage", "1", "--coverage-fit"],
+                "--coverage-fit with --coverage 1: every example is taken, and no fit reaches them all"
             ),
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--coverage-fit"],

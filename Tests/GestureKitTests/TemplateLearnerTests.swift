@@ -183,7 +183,7 @@ import Testing
         let e = exp(1.0)
         let own = [100 / e / e, 100 / e, 100, 100 * e, 100 * e * e, 100, 100, 100 / e, 100 * e]
         let spread = 1.4826 * 1
-        for (coverage, z) in [(0.5, 0.0), (0.8413447460685429, 1.0), (0.9772498680518208, 2.0)] {
+        for (coverage, z) in [(0.5, 0.0), (0.8413447460685429, 1.0), (0.15865525393145707, -1.0)] {
             let reach = TemplateLearner.fittedReach(own, coverage: coverage)!
             #expect(abs(log(reach / 100) - spread * z) < 1e-9, "coverage \(coverage): \(reach)")
         }
@@ -197,18 +197,21 @@ import Testing
         // An example with no template left counts: the fit takes the rest's share, more of them.
         let lost = TemplateLearner.fittedReach(far + [.infinity, .infinity], coverage: 0.9)!
         #expect(lost > TemplateLearner.fittedReach(far, coverage: 0.9)!)
-        // Nothing to fit — fewer than eight distances, no spread, every one asked for — is the share
-        // of the examples themselves.
-        let few: [Double] = [10, 20, 30, 40, 50, 60, 70]
-        #expect(TemplateLearner.fittedReach(few, coverage: 0.5) == TemplateLearner.quantileReach(few, coverage: 0.5))
-        let same = [Double](repeating: 30, count: 10) + [50]
-        #expect(TemplateLearner.fittedReach(same, coverage: 0.9) == 40)
-        #expect(TemplateLearner.fittedReach(far, coverage: 1) == TemplateLearner.quantileReach(far, coverage: 1))
-        #expect(TemplateLearner.fittedReach(far + [.infinity], coverage: 1) == nil)
+        // Never past the reach that takes every example (a tenth past the farthest, plus 1), however
+        // far the fitted tail goes: no looser than a coverage of 1.
+        let tail = TemplateLearner.fittedReach(own, coverage: 0.999_999_999)!
+        #expect(abs(tail - (100 * e * e * 1.1 + 1)) < 1e-9, "\(tail)")
+        #expect(TemplateLearner.fittedReach(own, coverage: 0.9)! < tail)
+        // Nothing to fit — fewer than eight distances above 0, no spread, every one asked for — is
+        // nil: the learner reads the reach off the examples then.
+        #expect(TemplateLearner.fittedReach([10, 20, 30, 40, 50, 60, 70], coverage: 0.5) == nil)
+        #expect(TemplateLearner.fittedReach([0, 0, 10, 20, 30, 40, 50, 60, 70], coverage: 0.5) == nil)
+        #expect(TemplateLearner.fittedReach([Double](repeating: 30, count: 10) + [50], coverage: 0.9) == nil)
+        #expect(TemplateLearner.fittedReach(far, coverage: 1) == nil)
         // Repeated examples (distance 0) are taken at any reach: a share they make up on their own
-        // is theirs, halfway to the next; more is fitted to the rest.
+        // leaves nothing to fit; more is fitted to the rest.
         let repeated = [0, 0, 0, 0] + near
-        #expect(TemplateLearner.fittedReach(repeated, coverage: 0.05) == 202.5)
+        #expect(TemplateLearner.fittedReach(repeated, coverage: 0.05) == nil)
         #expect(
             TemplateLearner.fittedReach(repeated, coverage: 0.5)! > TemplateLearner.fittedReach(near, coverage: 0.4)!)
     }

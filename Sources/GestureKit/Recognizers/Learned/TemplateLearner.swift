@@ -81,6 +81,9 @@ public struct TemplateLearner: Sendable {
         public var examples: Int
         /// The file of each template's example, in the templates' order.
         public var sources: [String] = []
+        /// Whether its coverage's reach was fitted (`--coverage-fit`, and enough distances to fit);
+        /// `false` when read off its examples, or without a coverage.
+        public var coverageFitted = false
         public var templateCount: Int { templates.count }
     }
 
@@ -183,10 +186,9 @@ public struct TemplateLearner: Sendable {
             let limits = [limit] + negativeSets(negatives, examples).map { threshold($0, outOf: $0.count) }
             var threshold =
                 limits.compactMap { $0 }.min() ?? Self.threshold([], maximumFalseAlarms: 0, fallback: fallback)
-            if let coverage,
-                let reach = coverageFit
-                    ? Self.fittedReach(fallback, coverage: coverage) : Self.quantileReach(fallback, coverage: coverage)
-            {
+            // Fitted when asked and there is something to fit; else read off the examples.
+            let fitted = coverage.flatMap { coverageFit ? Self.fittedReach(fallback, coverage: $0) : nil }
+            if let coverage, let reach = fitted ?? Self.quantileReach(fallback, coverage: coverage) {
                 // Up to the file's hundredth, so that the threshold read back takes what recall counted.
                 threshold = min(threshold, (reach * 100).rounded(.up) / 100)
             }
@@ -204,7 +206,7 @@ public struct TemplateLearner: Sendable {
                 recall: own.isEmpty ? 0 : Double(recognized.count) / Double(own.count),
                 falseAlarms: given.isEmpty ? 0 : Double(alarms.count) / Double(given.count),
                 strokes: own.map { examples[$0].strokes.count }.max() ?? 1, examples: own.count,
-                sources: kept.map { examples[$0].file })
+                sources: kept.map { examples[$0].file }, coverageFitted: fitted != nil)
         }
     }
 
@@ -402,30 +404,31 @@ public struct TemplateLearner: Sendable {
     }
 
     /// How far a gesture's threshold reaches to take `coverage` of its own held-out examples, at the
-    /// distances `own` (`--coverage-fit`): estimated from a log-normal fitted to them — the median of their logarithms,
-    /// and their spread as 1.4826 times the median absolute deviation from it, both robust — so that a
-    /// few examples far from the rest (five rectangles of 180 drawn another way) do not carry the
-    /// threshold out to them, and the reach is as steady with ten examples as with a thousand. An
-    /// example held out with no template of its gesture left is at an infinite distance: it counts,
-    /// and the fit takes the rest's share of `coverage` (an example at 0, repeated, is taken anyway). The share of the examples themselves
-    /// (`quantileReach`) where there is nothing to fit: fewer than `fitted` finite distances, no
-    /// spread, or a share the fit never reaches (all of them, `coverage` 1). `nil` when no distance
-    /// can take that share.
+    /// distances `own` (`--coverage-fit`): estimated from a log-normal fitted to them — the median of
+    /// their logarithms, and their spread as 1.4826 times the median absolute deviation from it, both
+    /// robust — so that a few examples far from the rest (five rectangles of 180 drawn another way) do
+    /// not carry the threshold out to them. Never past the reach that takes every one of them
+    /// (`quantileReach` of 1): a fitted tail longer than the examples' own would loosen the threshold
+    /// beyond `--coverage 1`'s. An example held out with no template of its gesture left is at an
+    /// infinite distance: it counts, and the fit takes the rest's share of `coverage`; one at 0 (an
+    /// example repeated) is taken at any reach, and has no logarithm. `nil` where there is nothing to
+    /// fit: fewer than `fewestFitted` distances above 0, no spread, or a share the fit never reaches (all
+    /// of them); the caller reads the reach off the examples then.
     static func fittedReach(_ own: [Double], coverage: Double) -> Double? {
-        // A distance of 0 (an example repeated) has no logarithm, and is taken however far the reach.
         let positive = own.filter { $0.isFinite && $0 > 0 }
         let zeros = own.filter { $0 == 0 }.count
         let share = (coverage * Double(own.count) - Double(zeros)) / Double(max(1, positive.count))
-        guard positive.count >= fitted, share > 0, share < 1 else { return quantileReach(own, coverage: coverage) }
+        guard positive.count >= fewestFitted, share > 0, share < 1 else { return nil }
         let logs = positive.map { log($0) }
         let centre = median(logs)
         let spread = 1.4826 * median(logs.map { abs($0 - centre) })
-        guard spread > 0 else { return quantileReach(own, coverage: coverage) }
-        return exp(centre + spread * normalQuantile(share))
+        guard spread > 0 else { return nil }
+        let every = positive.max()! * 1.1 + 1
+        return min(exp(centre + spread * normalQuantile(share)), every)
     }
 
-    /// The fewest finite held-out distances a log-normal is fitted to.
-    static let fitted = 8
+    /// The fewest held-out distances above 0 a log-normal is fitted to.
+    public static let fewestFitted = 8
 
     /// The middle value of `values` (not empty); the mean of the two middle ones of an even count.
     static func median(_ values: [Double]) -> Double {
