@@ -630,6 +630,9 @@ extension Arguments {
     func fraction(_ raw: String?, for name: String) throws(UsageError) -> Double? {
         guard let raw else { return nil }
         guard let value = JSONValue.decimal(raw), value >= 0, value <= 1 else {
+            if let written = JSONValue.numberAsJSON(raw) {
+                throw UsageError("\(name): write the number as JSON does, \(written), found \"\(raw)\"")
+            }
             throw UsageError("\(name): expected a number from 0 to 1, found \"\(raw)\"")
         }
         return value

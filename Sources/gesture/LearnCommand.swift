@@ -125,6 +125,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     learner.maximumFalseAlarms =
         try arguments.fraction(arguments.options["--max-false-alarms"], for: "--max-false-alarms") ?? 0.01
     if let given = arguments.options["--coverage"] {
+        if let written = JSONValue.numberAsJSON(given) {
+            throw UsageError("--coverage \(given): write the number as JSON does, \(written)")
+        }
         guard let coverage = JSONValue.decimal(given), coverage > 0, coverage <= 1 else {
             throw UsageError(
                 "--coverage \(given): expected a share above 0 and at most 1 (a threshold that takes none of its "

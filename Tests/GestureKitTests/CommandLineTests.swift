@@ -103,6 +103,20 @@ import Testing
         #expect(try GestureCommand.run(["--version"]).stdout == "gesture 0.1.0\n")
     }
 
+    /// How JSON writes a number written another way, for a message; nil for a JSON number, or
+    /// for what is no number at all (a lone `.` is not `0`).
+    @Test func aNumberIsSaidAsJSONWritesIt() {
+        for (text, written) in [
+            (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("+2", "2"), ("05", "5"), ("-007.5", "-7.5"),
+            ("+.5e3", "0.5e3"),
+        ] {
+            #expect(JSONValue.numberAsJSON(text) == written, "\(text)")
+        }
+        for text in ["0.5", "-3", "1e-6", ".", "-", "+", "abc", "0x1", "nan", "", "1..2"] {
+            #expect(JSONValue.numberAsJSON(text) == nil, "\(text)")
+        }
+    }
+
     @Test(arguments: [
         (
             ["classify"],
@@ -146,6 +160,25 @@ import Testing
         (
             ["learn", "x", "--id", "a\u{1B}b", "--out", "t.json"],
             "gesture: error: --id \"a\\u{1B}b\": an id is letters, digits, - and _\nRun `gesture learn --help` for usage.\n"
+        ),
+        // A number written as JSON does not write one is read as config files read it, and the
+        // message says how to write it (it said `--coverage .9` was not from 0 to 1).
+        (
+            ["batch", "Traces", "--min-accuracy", ".5"],
+            "gesture: error: --min-accuracy: write the number as JSON does, 0.5, found \".5\"\n"
+                + "Run `gesture batch --help` for usage.\n"
+        ),
+        (
+            ["learn", "x", "--coverage", ".9", "--out", "t.json"],
+            "gesture: error: --coverage .9: write the number as JSON does, 0.9\nRun `gesture learn --help` for usage.\n"
+        ),
+        (
+            ["classify", "Traces/tap.json", "--set", "tap.maximumDuration=-.5"],
+            "gesture: error: --set tap.maximumDuration=-.5: write the number as JSON does, -0.5, found \"-.5\"\n"
+        ),
+        (
+            ["classify", "Traces/tap.json", "--set", "tap.maximumDuration=+1."],
+            "gesture: error: --set tap.maximumDuration=+1.: write the number as JSON does, 1, found \"+1.\"\n"
         ),
         (
             ["batch", "Traces", "--group-by", "column:a\tb"],

@@ -330,6 +330,10 @@ private func swipeOnly() throws -> Configuration {
             ),
             ("swipe.minimumTravel=a:2:1", #"--sweep swipe.minimumTravel=a:2:1: FROM must be a number, found "a""#),
             (
+                "swipe.minimumTravel=1:2:.5",
+                #"--sweep swipe.minimumTravel=1:2:.5: STEP must be a number written as JSON does, 0.5, found ".5""#
+            ),
+            (
                 "swipe.minimumTravel=0x10:20:1",
                 #"--sweep swipe.minimumTravel=0x10:20:1: FROM must be a number, found "0x10""#
             ),

@@ -72,6 +72,9 @@ extension Configuration {
                 throw ConfigurationError(
                     "number out of range: \(DiagnosticText.escaped(String(text), maxCharacters: 20))")
             default:
+                if let written = JSONValue.numberAsJSON(String(text)) {
+                    throw ConfigurationError("write the number as JSON does, \(written), \(found)")
+                }
                 throw ConfigurationError(
                     "expected a number, true, false, null, off or directions (left,right) after \"=\", \(found)")
             }

@@ -76,7 +76,10 @@ public struct Sweep: Sendable, Hashable {
         var numbers: [Double] = []
         for (part, role) in zip(parts, ["FROM", "TO", "STEP"]) {
             guard let number = JSONValue.decimal(part), number.isFinite else {
-                throw fail("\(role) must be a number, found \"\(DiagnosticText.escaped(part))\"")
+                throw fail(
+                    "\(role) must be a number"
+                        + (JSONValue.numberAsJSON(part).map { " written as JSON does, \($0)" } ?? "")
+                        + ", found \"\(DiagnosticText.escaped(part))\"")
             }
             if spec.type == .integer, number != number.rounded() {
                 throw fail("\(id).\(parameterName) is a count: \(role) must be a whole number, found \(part)")

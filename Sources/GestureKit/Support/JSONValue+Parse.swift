@@ -8,6 +8,26 @@ extension JSONValue {
         return value
     }
 
+    /// For a number written as JSON does not write one, the way JSON does (`.5` → `0.5`, `-.5` →
+    /// `-0.5`, `5.` → `5`, `+2` → `2`, `05` → `5`), for a message: `nil` when `text` is a JSON number
+    /// already, or is no number either way. Every numeric option and `--set` value is read as JSON
+    /// reads numbers, as config files are.
+    public static func numberAsJSON(_ text: String) -> String? {
+        guard decimal(text) == nil, text.contains(where: \.isNumber) else { return nil }
+        var sign = ""
+        var rest = Substring(text)
+        if rest.first == "+" {
+            rest = rest.dropFirst()
+        } else if rest.first == "-" {
+            (sign, rest) = ("-", rest.dropFirst())
+        }
+        if rest.hasPrefix(".") { rest = "0" + rest }
+        if rest.hasSuffix(".") { rest = rest.dropLast() }
+        while rest.count > 1, rest.first == "0", rest.dropFirst().first?.isNumber == true { rest = rest.dropFirst() }
+        let written = sign + rest
+        return written != text && decimal(written) != nil ? written : nil
+    }
+
     /// Parses a JSON document (RFC 8259; a leading BOM allowed) into a value, keeping object members in
     /// document order. Numbers are converted exactly (`Double(String)` after the grammar is checked), so
     /// a number this package wrote reads back as the same `Double`.
