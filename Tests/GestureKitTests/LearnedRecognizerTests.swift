@@ -109,6 +109,15 @@ import Testing
         #expect(held.unit == MeasureUnit.points)
         let tiny = Drawn.drawn("v", by: 9, take: 1).strokes.map { $0.map { Point(x: $0.x * 0.06, y: $0.y * 0.06) } }
         #expect(try #require(failure(Self.trace(tiny))).code == "too-small")
+        // Just below the limit: as many decimals as tell them apart (it read "10 pt across" beside 10).
+        let line: [(Double, Double)] = (0...5).map { k in
+            let step = Double(k) / 5
+            return (200 + 9.99 * step, 400 + Double(k % 2))
+        }
+        let almost = try #require(failure(Trace(samples: Example.stroke(line, start: 0))))
+        #expect(almost.code == "too-small" && abs((almost.measured ?? 0) - 9.99) < 1e-9)
+        let said: String = almost.message
+        #expect(said.hasPrefix("9.99 pt across; a learned gesture is drawn at least 10 pt across"), "\(said)")
         // Without the limit, the same v is a v: matching does not see size.
         var anySize = configuration
         try anySize.set("minimumSize", to: .number(0), for: "shapes")
@@ -292,6 +301,46 @@ import Testing
         let toRing = try #require(stroke.distance(to: ring, prunes: false))
         let toV = try #require(stroke.distance(to: v, prunes: false))
         #expect(toRing > 1.5 * toV, "\(toRing) \(toV)")
+    }
+
+    /// The nearest gesture is the nearest of every template, whatever its threshold: a `v` far past
+    /// its own small threshold (but nearest) is not recognized as the ring whose large threshold it
+    /// is within, the failure names the `v`, and the details are the same at any `thresholdScale`
+    /// (the search left out gestures beyond twice their threshold, and named the ring, or recognized
+    /// it, where a nearer gesture had a small threshold).
+    @Test(arguments: ["q", "p", "p+", "p+o"])
+    func theNearestIsNearestOfAllWhateverItsThreshold(_ algorithm: String) throws {
+        let stroke = Drawn.drawn("v", by: 9, take: 2).strokes
+        let cloud = try #require(PointCloud(strokes: stroke))
+        func template(_ shape: String) throws -> [Point] {
+            try #require(PointCloud(strokes: Drawn.drawn(shape, by: 0, take: 0).strokes)).points
+        }
+        let toV = try #require(cloud.distance(to: PointCloud(points: try template("v")), prunes: false))
+        let toRing = try #require(cloud.distance(to: PointCloud(points: try template("o")), prunes: false))
+        #expect(toV < toRing && toV > 0, "\(toV) \(toRing)")
+        var file = TemplateFile(
+            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: [("ring", try template("o"), 100_000.0), ("v", try template("v"), 0.001)].map {
+                .init(
+                    name: $0.0, threshold: $0.2, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [$0.1])
+            })
+        file.algorithm = algorithm
+        var configuration = try Self.configuration(file.text, file: "pair.json")
+        try configuration.set("ambiguityMargin", to: .off, for: "pair")
+        var seen: [[JSONValue.Member]] = []
+        for scale in [1.0, 10] {
+            try configuration.set("thresholdScale", to: .number(scale), for: "pair")
+            let result = Classifier(configuration: configuration).classify(Self.trace(stroke), file: "t")
+            #expect(result.gesture == "none", "scale \(scale): \(result.gesture)")
+            let reason = try #require(Self.report(result, "pair")?.failure?.reason, "scale \(scale)")
+            #expect(reason.code == "no-close-template")
+            #expect(reason.message.hasPrefix("no template is close enough: the nearest is v's"), "\(reason.message)")
+            seen.append(reason.details)
+        }
+        #expect(seen[0] == seen[1])
+        #expect(seen[0].first { $0.key == "gesture" }?.value == .string("v"), "\(seen[0])")
     }
 
     /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.

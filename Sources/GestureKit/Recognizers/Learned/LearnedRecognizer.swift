@@ -124,9 +124,11 @@ struct LearnedRecognizer: Recognizer {
         // movement), not a drawing: scaled to a template's size, its jitter would be a random cloud.
         let size = TemplateLearner.Example.size(of: strokes)
         guard size >= model.minimumSize else {
+            // As many decimals as tell the two apart: 9.99 pt is not "10 pt across" beside a limit of 10.
+            let decimals = Format.decimalsToTellApart(size, model.minimumSize, from: 1)
             return context.fail(
                 FailureCode.tooSmall,
-                "\(Format.significant(size, decimals: 1)) pt across; a learned gesture is drawn at least "
+                "\(Format.significant(size, decimals: decimals)) pt across; a learned gesture is drawn at least "
                     + "\(Format.significant(model.minimumSize, decimals: 2)) pt across",
                 measured: size, limit: model.minimumSize, unit: .points, point: last, at: touch)
         }
@@ -140,7 +142,8 @@ struct LearnedRecognizer: Recognizer {
         // second search below takes them from here too.
         let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
         let explains = context.explainsFailure
-        var (best, second) = nearest(cloud, matcher, bounds, unistroke, within: explains ? Self.searchRange : 1)
+        var (best, second) = nearest(
+            cloud, matcher, bounds, unistroke, within: explains ? Self.searchRange : 1, exact: explains)
         if !explains {
             // Nothing shows the reason, so the first search looked only within each gesture's
             // threshold (most strokes of other gestures are nowhere near): finding nothing there is
@@ -151,7 +154,7 @@ struct LearnedRecognizer: Recognizer {
                     FailureCode.noCloseTemplate, "no template is within its gesture's threshold", point: last,
                     details: Self.nothingNear, at: touch)
             }
-            (best, second) = nearest(cloud, matcher, bounds, unistroke, within: Self.searchRange)
+            (best, second) = nearest(cloud, matcher, bounds, unistroke, within: Self.searchRange, exact: true)
         }
         guard best.gesture >= 0 else {
             return context.fail(
@@ -186,24 +189,30 @@ struct LearnedRecognizer: Recognizer {
         context.recognize(name, details: details, at: touch)
     }
 
-    /// The nearest gesture and the runner-up, among the templates within `range` times their gesture's
-    /// threshold. Templates are taken in order of their lower bound (`bounds`, in the order of
-    /// `model.templates`; empty without pruning); one matters only if it may beat its gesture's best
-    /// when that gesture is the nearest, or the runner-up otherwise; once a bound reaches the
-    /// runner-up's distance, none can.
+    /// The nearest gesture and the runner-up. Templates are taken in order of their lower bound
+    /// (`bounds`, in the order of `model.templates`; empty without pruning); one matters only if it may
+    /// beat its gesture's best when that gesture is the nearest, or the runner-up otherwise; once a
+    /// bound reaches the runner-up's distance, none can. First only the templates within `range` times
+    /// their gesture's threshold: finding none there, nothing is near (and how far is not looked for).
+    /// Finding one, and with `exact`, the templates that were left out for their gesture's range are
+    /// looked at too, wherever they may be nearer than the nearest found or within its runner-up
+    /// range: a gesture whose threshold is small may be the nearest all the same, and the nearest and
+    /// runner-up named are then those of every template, as the learner counted them.
     private func nearest(
         _ cloud: PointCloud, _ matcher: CloudMatcher?, _ bounds: [Double], _ unistroke: Unistroke,
-        within range: Double
+        within range: Double, exact: Bool = false
     ) -> (best: (gesture: Int, distance: Double), second: (gesture: Int, distance: Double)) {
         var order: [(bound: Double, gesture: Int, template: Int)] = []
         order.reserveCapacity(model.templateCount)
+        // Left out for their gesture's range, to be looked at again when `exact`.
+        var beyond: [(bound: Double, gesture: Int, template: Int)] = []
         var k = 0
         for (g, templates) in model.templates.enumerated() {
             let cap = model.thresholds[g] * range
             for t in templates.indices {
                 let bound = bounds.isEmpty ? 0 : bounds[k]
                 k += 1
-                if bound < cap { order.append((bound, g, t)) }
+                if bound < cap { order.append((bound, g, t)) } else if exact { beyond.append((bound, g, t)) }
             }
         }
         if matcher != nil {
@@ -211,21 +220,17 @@ struct LearnedRecognizer: Recognizer {
         }
         var best = (gesture: -1, distance: Double.infinity)
         var second = (gesture: -1, distance: Double.infinity)
-        var own = model.thresholds.map { $0 * range }
-        for item in order {
-            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
-            let g = item.gesture
-            let limit =
-                g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
-            guard item.bound < limit else { continue }
-            let template = model.templates[g][item.template]
-            let found: Double? =
-                switch model.matcher {
-                case .q, .plus, .oriented: matcher!.distance(to: template, below: limit)
-                case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
-                case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
-                }
-            guard let d = found else { continue }
+        let caps = model.thresholds.map { $0 * range }
+        var own = caps
+        func match(_ g: Int, _ t: Int, below limit: Double) -> Double? {
+            let template = model.templates[g][t]
+            return switch model.matcher {
+            case .q, .plus, .oriented: matcher!.distance(to: template, below: limit)
+            case .p: cloud.distance(to: template.cloud, below: limit, prunes: false)
+            case .one: unistroke.distance(to: Unistroke(points: template.cloud.points), below: limit)
+            }
+        }
+        func take(_ g: Int, _ d: Double) {
             own[g] = d
             if g == best.gesture {
                 best.distance = d
@@ -234,6 +239,37 @@ struct LearnedRecognizer: Recognizer {
                 best = (g, d)
             } else {
                 second = (g, d)
+            }
+        }
+        for item in order {
+            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
+            let g = item.gesture
+            let limit =
+                g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
+            guard item.bound < limit else { continue }
+            guard let d = match(g, item.template, below: limit) else {
+                // Not within its gesture's range alone: it may be within the nearest's.
+                if exact, limit == caps[g], own[g] == caps[g] { beyond.append(item) }
+                continue
+            }
+            take(g, d)
+        }
+        if exact, best.gesture >= 0, !beyond.isEmpty {
+            // A gesture found nowhere within its range is at no known distance.
+            for g in own.indices where own[g] == caps[g] && g != best.gesture && g != second.gesture {
+                own[g] = .infinity
+            }
+            if matcher != nil {
+                beyond.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) }
+            }
+            for item in beyond {
+                if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
+                let g = item.gesture
+                let limit =
+                    g == best.gesture
+                    ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
+                guard item.bound < limit, let d = match(g, item.template, below: limit) else { continue }
+                take(g, d)
             }
         }
         // A best overtaken became the runner-up however far it then lies; past the range it is not
@@ -270,7 +306,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
     var meaning: String {
         switch self {
         case .noCloseTemplate:
-            "the nearest template is at or beyond its gesture's threshold (times thresholdScale); the details name it when it is within twice that"
+            "the nearest template is at or beyond its gesture's threshold (times thresholdScale); the details name it when some template is within twice its gesture's threshold"
         case .ambiguous:
             "another gesture within its own threshold is within ambiguityMargin of the nearest"
         case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
