@@ -457,6 +457,30 @@ import Testing
             options.stderr.hasPrefix(
                 "gesture: error: --templates ./t/marks.json is given twice: recognizer marks was read from this file "
                     + "already (named t/marks.json)\n"))
+        // The output of `list --format json` names the file again: given with it, the same file is
+        // given twice, and another file of the same id takes it. Both were accepted without a word,
+        // the list's values going to whichever file had the id.
+        let list = try GestureCommand.run(
+            ["list", "--templates", "t/marks.json", "--format", "json", "--set", "marks.timeWindow=0.3"], in: folder)
+        #expect(list.status == 0, "\(list.stderr)")
+        try corpus.write("t/list.json", list.stdout)
+        let listed = try GestureCommand.run(
+            ["list", "--templates", "t/link.json", "--config", "t/list.json"], in: folder)
+        #expect(listed.status == 2 && listed.stdout == "")
+        #expect(
+            listed.stderr.contains(
+                "error: templates file \(folder.path)/t/marks.json is given twice: recognizer marks was read from "
+                    + "this file already (named t/link.json)\n"), "\(listed.stderr)")
+        try corpus.write(
+            "t/other.json",
+            marks.replacingOccurrences(of: "\"maximumFalseAlarms\": 0.01", with: "\"maximumFalseAlarms\": 0.02"))
+        let other = try GestureCommand.run(
+            ["list", "--templates", "t/other.json", "--config", "t/list.json"], in: folder)
+        #expect(other.status == 2 && other.stdout == "")
+        #expect(
+            other.stderr.contains(
+                "error: recognizer id \"marks\" is taken (read from t/other.json): this list's marks is read from "
+                    + "\(folder.path)/t/marks.json; ids must be unique\n"), "\(other.stderr)")
     }
 
     /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted

@@ -429,8 +429,8 @@ private struct ConfigFile {
     {
         for item in members.first(where: { $0.key == "recognizers" })?.value.items ?? [] {
             // A learned recognizer: its templates file, read again.
-            if let fields = item.members, let id = fields.first(where: { $0.key == "id" })?.value.stringValue,
-                !configuration.entries.contains(where: { $0.id == id }),
+            if let fields = item.members, let idField = fields.first(where: { $0.key == "id" }),
+                let id = idField.value.stringValue,
                 let templates = fields.first(where: { $0.key == "templates" })?.value,
                 let file = templates["file"]?.value
             {
@@ -442,6 +442,21 @@ private struct ConfigFile {
                         "\(DiagnosticText.escaped(id))'s templates were read from standard input (--templates -), "
                             + "which cannot be read again: give the templates file by its path",
                         at: file.offset)
+                }
+                // Given again (`--templates` the same file beside the list of it), or another file under
+                // its id: an error, as in a config's "templates"; it was skipped, and the list's values
+                // went to whichever file had the id.
+                if let earlier = configuration.templatesReadAlready(besideFile(path)) {
+                    throw fail(
+                        "templates file \(DiagnosticText.escaped(path)) is given twice: \(earlier)", at: file.offset)
+                }
+                if let other = configuration.entries.first(where: { $0.id == id }) {
+                    let source =
+                        other.definition.learned.map { " (read from \(DiagnosticText.escaped($0.file)))" } ?? ""
+                    throw fail(
+                        "recognizer id \"\(DiagnosticText.escaped(id))\" is taken\(source): this list's \(DiagnosticText.escaped(id)) "
+                            + "is read from \(DiagnosticText.escaped(path)); ids must be unique",
+                        at: idField.value.offset)
                 }
                 try addTemplates(besideFile(path), at: file, in: &configuration)
                 continue
