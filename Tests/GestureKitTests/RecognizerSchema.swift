@@ -42,8 +42,15 @@ enum RecognizerSchema {
         switch detail.kind {
         case .number: members.append(.init("type", type("number")))
         case .integer: members.append(.init("type", type("integer")))
-        case .point: members.append(.init("$ref", .string("#/$defs/point")))
-        case .rectangle: members.append(.init("$ref", .string("#/$defs/rectangle")))
+        case .point, .rectangle:
+            let reference = JSONValue.object([
+                .init("$ref", .string(detail.kind == .point ? "#/$defs/point" : "#/$defs/rectangle"))
+            ])
+            members += [
+                detail.nullable
+                    ? .init("anyOf", .array([reference, .object([.init("type", .string("null"))])]))
+                    : .init("$ref", reference["$ref"]!)
+            ]
         case .text(let values):
             members.append(.init("enum", .array(values.map { .string($0) } + (detail.nullable ? [.null] : []))))
         }

@@ -331,6 +331,39 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         }
     }
 
+    /// A velocity over a step of time too short to divide by (1e-310 s) is infinite: null in JSON,
+    /// as the schema says it may be, and `infinite` in text (pan's, pinch's and rotation's were null
+    /// where the schema said a number).
+    @Test func aVelocityOverNoTimeIsNullAndSaidInfinite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesture-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let two = folder.appendingPathComponent("two.json")
+        try Data(
+            (#"{"samples":[{"t":0,"id":1,"phase":"began","x":100,"y":100},{"t":0,"id":2,"phase":"began","x":200,"y":100},"#
+                + #"{"t":1e-310,"id":2,"phase":"moved","x":300,"y":100},{"t":1e-310,"id":1,"phase":"moved","x":100,"y":200},"#
+                + #"{"t":1,"id":1,"phase":"ended","x":100,"y":200},{"t":1,"id":2,"phase":"ended","x":300,"y":100}]}"#)
+                .utf8
+        ).write(to: two)
+        let one = folder.appendingPathComponent("one.json")
+        try Data(
+            (#"{"samples":[{"t":0,"id":1,"phase":"began","x":100,"y":100},{"t":1e-307,"id":1,"phase":"moved","x":300,"y":100},"#
+                + #"{"t":1,"id":1,"phase":"ended","x":300,"y":100}]}"#).utf8
+        ).write(to: one)
+        for (file, ids) in [(two.path, ["pinch", "rotation"]), (one.path, ["pan"])] {
+            let list = ids.joined(separator: ",")
+            let document = try JSON(
+                parsing: try gesture(["classify", "--format", "json", "--recognizers", list, file]).output)
+            #expect(outputSchema.errors(document) == [])
+            let text = try gesture(["classify", "--recognizers", list, file]).output
+            for id in ids {
+                #expect(text.contains("velocity infinite"), "\(id): \(text)")
+            }
+            #expect(!text.contains("inf /s") && !text.contains("nan"), "\(text)")
+        }
+    }
+
     // MARK: The validator can fail
 
     /// The schema and the readers agree on ``Trace/coordinateLimit``: 1e15 is a coordinate and a

@@ -23,8 +23,8 @@ public struct Pan: Recognizer {
             DetailSpec(
                 "translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
             DetailSpec(
-                "velocity", .point, unit: .pointsPerSecond,
-                "Its velocity over the latest movement, in points per second (an event that does not move it, such as a lift where the finger last moved, leaves it as it was)."
+                "velocity", .point, unit: .pointsPerSecond, nullable: true, nullText: "infinite",
+                "Its velocity over the latest movement, in points per second (an event that does not move it, such as a lift where the finger last moved, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
             DetailSpec(
                 "direction", .text(["left", "right", "up", "down", "none"]),
@@ -257,7 +257,8 @@ public struct Pan: Recognizer {
 
     private func values(_ translation: Point) -> [JSONValue.Member] {
         [
-            .init("translation", .point(translation)), .init("velocity", .point(velocity)),
+            .init("translation", .point(translation)),
+            .init("velocity", velocity.x.isFinite && velocity.y.isFinite ? .point(velocity) : .null),
             .init("direction", .string(measure(translation).direction.name)),
         ]
     }

@@ -17,8 +17,8 @@ public struct Pinch: TwoFingerGesture {
                 "scale", .number, unit: .ratio, minimum: 0,
                 "Distance between the two fingers ÷ the distance when both were first down."),
             DetailSpec(
-                "velocity", .number, unit: .perSecond,
-                "Change of scale per second over the latest change (an event that does not change the scale, such as a lift where the fingers last were, leaves it as it was)."
+                "velocity", .number, unit: .perSecond, nullable: true, nullText: "infinite",
+                "Change of scale per second over the latest change (an event that does not change the scale, such as a lift where the fingers last were, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
             DetailSpec(
                 "direction", .text(["in", "out"]),
@@ -84,7 +84,8 @@ public struct Pinch: TwoFingerGesture {
 
     var values: [JSONValue.Member] {
         [
-            .init("scale", .number(fingers.scale)), .init("velocity", .number(fingers.scaleVelocity)),
+            .init("scale", .number(fingers.scale)),
+            .init("velocity", fingers.scaleVelocity.isFinite ? .number(fingers.scaleVelocity) : .null),
             .init("direction", .string(fingers.scale < 1 ? "in" : "out")),
         ]
     }

@@ -19,8 +19,8 @@ public struct Rotation: TwoFingerGesture {
                 "Turn of the line between the two fingers since both were first down, in radians, positive clockwise on screen."
             ),
             DetailSpec(
-                "velocity", .number, unit: .radiansPerSecond,
-                "Radians per second over the latest turn (an event that does not turn the fingers, such as a lift where they last were, leaves it as it was)."
+                "velocity", .number, unit: .radiansPerSecond, nullable: true, nullText: "infinite",
+                "Radians per second over the latest turn (an event that does not turn the fingers, such as a lift where they last were, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
         ],
         examples: examples)
@@ -81,7 +81,10 @@ public struct Rotation: TwoFingerGesture {
     var progress: Double { abs(fingers.rotation) }
 
     var values: [JSONValue.Member] {
-        [.init("rotation", .number(fingers.rotation)), .init("velocity", .number(fingers.rotationVelocity))]
+        [
+            .init("rotation", .number(fingers.rotation)),
+            .init("velocity", fingers.rotationVelocity.isFinite ? .number(fingers.rotationVelocity) : .null),
+        ]
     }
 }
 
