@@ -69,9 +69,24 @@ func nonUTF8Argument() -> String? {
     return nil
 }
 
+/// A standard descriptor the caller closed (`<&-`, `>&-`) is held by `/dev/null` opened the other
+/// way — for writing in place of standard input, for reading in place of output — so that it still
+/// fails as a closed one does (bad file descriptor), and nothing the tool opens later takes its
+/// number: `batch - <&-` read its own event descriptor as standard input, and said "invalid argument".
+func holdClosedStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        let held = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+        if held >= 0, held != descriptor {
+            dup2(held, descriptor)
+            close(held)
+        }
+    }
+}
+
 /// The commands `gesture` runs, as `gesture help` names them.
 let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"]
 
+holdClosedStandardDescriptors()
 Output.install()
 if let refusal = nonUTF8Argument() {
     Output.error(refusal)

@@ -483,6 +483,40 @@ import Testing
                     + "\(folder.path)/t/marks.json; ids must be unique\n"), "\(other.stderr)")
     }
 
+    /// A standard input or output the caller closed (`<&-`, `>&-`) is one that fails, in batch as in
+    /// classify: batch read its own event descriptor, which took the closed number, as standard input
+    /// ("invalid argument"), and could have written output to a file it opened.
+    @Test func aClosedStandardInputOrOutputIsSaidToBeOne() throws {
+        func shell(_ script: String) throws -> GestureCommand.Output {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, "sh", GestureCommand.executable.path]
+            process.currentDirectoryURL = GestureCommand.packageRoot
+            let (stdout, stderr) = (Pipe(), Pipe())
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            let out = stdout.fileHandleForReading.readDataToEndOfFile()
+            let err = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return .init(
+                status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                stderr: String(decoding: err, as: UTF8.self))
+        }
+        let batch = try shell(#""$1" batch --format jsonl - <&-"#)
+        #expect(batch.status == 2)
+        #expect(
+            batch.stdout.contains(#""error":{"code":"io","message":"cannot read: bad file descriptor""#), "\(batch)")
+        let classify = try shell(#""$1" classify - <&-"#)
+        #expect(
+            classify.status == 2 && classify.stderr == "-: error: cannot read: bad file descriptor\n", "\(classify)")
+        for command in [#""$1" batch Traces --format jsonl >&-"#, #""$1" classify Traces/tap.json >&-"#] {
+            let run = try shell(command)
+            #expect(
+                run.status == 2 && run.stderr == "gesture: error: cannot write output: Bad file descriptor\n", "\(run)")
+        }
+    }
+
     /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted
     /// to `/NAME.csv`, at the root of the file system).
     @Test func anEmptyOutIsAUsageError() throws {
