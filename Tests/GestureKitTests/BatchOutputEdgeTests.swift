@@ -63,4 +63,29 @@ import Testing
         #expect(other.status == 2 && other.stdout == "")
         #expect(other.stderr.contains("are outputs of runs with different settings"))
     }
+
+    /// The summary's lists of what the unlabelled were recognized as, and of their folders, never
+    /// break a line between a name and its count (`long-press+pan+pan+tap` ended a line, `3` began
+    /// the next); the HTML report writes the join as a no-break space.
+    @Test func aNameAndItsCountStayOnOneLine() throws {
+        var board = Scoreboard()
+        board.unlabelled = 12
+        for (k, name) in ["long-press+pan+pan+tap", "checkmark+circle", "swipe-left+double-tap", "pinch+rotation"]
+            .enumerated()
+        {
+            board.unlabelledGestures[name] = k + 3
+            board.unlabelledFolders["folder-\(name)"] = k + 3
+        }
+        for width in 40...100 {
+            let text = BatchReport.text(board, worst: [], errors: [], width: width)
+            for line in text.split(separator: "\n") {
+                let last = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(
+                    !board.unlabelledGestures.keys.contains(last) && !last.hasPrefix("folder-"),
+                    "width \(width): \(line)")
+            }
+            #expect(!text.contains("\u{0}"))
+        }
+        #expect(!BatchReport.unlabelledText(board).contains(" 3,"))
+    }
 }

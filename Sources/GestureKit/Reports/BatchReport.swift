@@ -432,7 +432,8 @@ public enum BatchReport {
 
     /// What the unlabelled traces were recognized as, and why they have no label: the folders
     /// whose names are no gesture of the recognizers (a `swipe-up/` one, when their values leave
-    /// swipe-up out, is one), most traces first.
+    /// swipe-up out, is one), most traces first. A name and its count are joined by a no-break mark
+    /// (`TextReport.noBreak`), which wrapping writes as a space: a line is not broken between them.
     static func unlabelledText(_ board: Scoreboard) -> String {
         guard board.unlabelled > 0 else { return "" }
         var out = ""
@@ -442,13 +443,15 @@ public enum BatchReport {
             }
             out +=
                 "recognized among the unlabelled: "
-                + counts.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+                + counts.map { "\($0.key)\(TextReport.noBreak)\($0.value)" }.joined(separator: ", ") + "\n"
         }
         if !board.unlabelledFolders.isEmpty {
             let folders = board.unlabelledFolders.sorted {
                 $0.value != $1.value ? $0.value > $1.value : PathOrder.bytesPrecede($0.key, $1.key)
             }
-            let shown = folders.prefix(5).map { "\($0.key.isEmpty ? "(no folder)" : $0.key) \($0.value)" }
+            let shown = folders.prefix(5).map {
+                "\($0.key.isEmpty ? "(no folder)" : $0.key)\(TextReport.noBreak)\($0.value)"
+            }
             let more = folders.count > 5 ? ", and \(folders.count - 5) more" : ""
             out +=
                 "unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture of "

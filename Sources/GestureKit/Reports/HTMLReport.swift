@@ -295,7 +295,9 @@ public enum HTMLReport {
             row(["unlabelled", "\(board.unlabelled)"])
             row(["errors", "\(board.errors)"])
             line("</table>")
-            var notes = BatchReport.unlabelledText(board).split(separator: "\n").map(String.init)
+            var notes = BatchReport.unlabelledText(board).split(separator: "\n").map {
+                $0.replacingOccurrences(of: String(TextReport.noBreak), with: "\u{A0}")
+            }
             if board.overriddenLabels > 0 {
                 let traces = board.overriddenLabels == 1 ? "1 trace" : "\(board.overriddenLabels) traces"
                 notes.insert("labels files gave \(traces) a label other than their own", at: 0)
