@@ -23,20 +23,13 @@ import Testing
 
     /// `scripts/page-check.py file arguments…`: its JSON summary.
     static func pageCheck(_ file: URL, _ arguments: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RecorderPageTests.python ?? "/usr/bin/python3")
-        process.arguments =
+        let run = try GestureCommand.process(
+            URL(fileURLWithPath: RecorderPageTests.python ?? "/usr/bin/python3"),
             [GestureCommand.packageRoot.appendingPathComponent("scripts/page-check.py").path, file.path]
-            + arguments + ["--chromium", RecorderPageTests.chromium ?? "chromium"]
-        let (stdout, stderr) = (Pipe(), Pipe())
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let message = "page-check \(file.lastPathComponent) failed: " + String(decoding: err, as: UTF8.self)
-        try #require(process.terminationStatus == 0, Comment(rawValue: message))
+                + arguments + ["--chromium", RecorderPageTests.chromium ?? "chromium"])
+        let message = "page-check \(file.lastPathComponent) failed: " + run.stderr
+        try #require(run.status == 0, Comment(rawValue: message))
+        let out = Data(run.stdout.utf8)
         return try #require(JSONSerialization.jsonObject(with: out) as? [String: Any], Comment(rawValue: message))
     }
 

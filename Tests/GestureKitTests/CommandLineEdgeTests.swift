@@ -488,20 +488,8 @@ import Testing
     /// ("invalid argument"), and could have written output to a file it opened.
     @Test func aClosedStandardInputOrOutputIsSaidToBeOne() throws {
         func shell(_ script: String) throws -> GestureCommand.Output {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script, "sh", GestureCommand.executable.path]
-            process.currentDirectoryURL = GestureCommand.packageRoot
-            let (stdout, stderr) = (Pipe(), Pipe())
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try process.run()
-            let out = stdout.fileHandleForReading.readDataToEndOfFile()
-            let err = stderr.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return .init(
-                status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                stderr: String(decoding: err, as: UTF8.self))
+            try GestureCommand.process(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", GestureCommand.executable.path])
         }
         let batch = try shell(#""$1" batch --format jsonl - <&-"#)
         #expect(batch.status == 2)

@@ -40,6 +40,25 @@ enum GestureCommand {
             stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs `executable arguments…` in `folder`, with the standard input the tests run with: its
+    /// output, error output and exit status.
+    static func process(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
     /// The bundled traces, sorted, as `Traces/NAME`.
     static var traces: [String] { files(in: "Traces") }
 
