@@ -287,7 +287,7 @@ func absoluteTemplates(_ list: JSONValue) -> JSONValue {
             let f = templates.firstIndex(where: { $0.key == "file" }), case .string(let path) = templates[f].value,
             path != "-", !path.hasPrefix("/")
         else { continue }
-        let absolute = Paths.absolute(path)
+        let absolute = Paths.absoluteThroughLinks(path)
         templates[f].value = .string(absolute)
         fields[t].value = .object(templates)
         // The summary names the file too.

@@ -134,6 +134,24 @@ import Testing
             listed.stdout.replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: "")
                 == relisted.stdout
                 .replacingOccurrences(of: #""name":"thresholdScale","value":1,"#, with: ""))
+        // Written through a link to a folder elsewhere, the path is from that folder, as the reader
+        // follows it: `../marks.json` from `linked/` named a file beside the link, which none read.
+        try corpus.write("elsewhere/deep/notes.txt", "")
+        try FileManager.default.createSymbolicLink(
+            atPath: corpus.folder.appendingPathComponent("linked").path,
+            withDestinationPath: corpus.folder.appendingPathComponent("elsewhere/deep").path)
+        let linked = try GestureCommand.run(
+            [
+                "tune", examples, "--group-by", "dir:1", "--config", "c.json", "--sweep",
+                "marks.thresholdScale=0.5:2:0.5", "--quiet", "--write-config", "linked/tuned.json",
+            ], in: corpus.folder)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        let throughLink = try JSONValue.parse(
+            Array(try Data(contentsOf: corpus.folder.appendingPathComponent("linked/tuned.json"))), file: "t")
+        #expect(throughLink["templates"] == .array([.string("../../marks.json")]))
+        let relinked = try GestureCommand.run(
+            ["list", "--format", "json", "--config", "linked/tuned.json"], in: corpus.folder)
+        #expect(relinked.status == 0 && relinked.stdout == relisted.stdout, "\(relinked.stderr)")
         // Templates read from standard input cannot be named in a config: said before the replays.
         let piped = try GestureCommand.run(
             [

@@ -18,9 +18,19 @@ public enum Paths {
     /// `path` as a path from `folder` (both relative to `workingDirectory` unless absolute), so
     /// that a file written in `folder` can name it: `relative("a/t.json", from: "b")` is
     /// `../a/t.json`. An absolute `path` stays as it is, and so does any path from `""` (the working
-    /// directory itself). Lexical: `.` and `..` are resolved as names, not through links.
+    /// directory itself). Lexical with a `workingDirectory` given: `.` and `..` are resolved as names.
+    /// Without, the two folders are first resolved through symbolic links where they exist, as the
+    /// system resolves them when the file is read: from `link/` to a folder elsewhere, `..` is that
+    /// folder's parent, not the one `link` lies in (`tune --write-config link/t.json` wrote
+    /// `../marks.json` for the `marks.json` beside `link`, which no reader found).
     public static func relative(_ path: String, from folder: String, workingDirectory: String? = nil) -> String {
         guard !path.hasPrefix("/"), !folder.isEmpty, folder != "." else { return path }
+        if workingDirectory == nil, let real = resolved(folder),
+            let realFolder = resolved(Self.folder(of: path).isEmpty ? "." : Self.folder(of: path))
+        {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return relative(realFolder + "/" + name, fromAbsolute: real)
+        }
         let base = workingDirectory ?? FileManager.default.currentDirectoryPath
         func parts(_ text: String) -> [Substring] {
             var result: [Substring] = []
@@ -31,6 +41,37 @@ public enum Paths {
         }
         let from = parts(folder)
         let to = parts(path)
+        var common = 0
+        while common < min(from.count, to.count - 1), from[common] == to[common] { common += 1 }
+        let up = Array(repeating: "..", count: from.count - common)
+        return (up + to[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// The absolute path of an existing folder, every symbolic link on the way followed; nil when it
+    /// cannot be resolved (it does not exist).
+    static func resolved(_ folder: String) -> String? {
+        guard let real = realpath(folder, nil) else { return nil }
+        defer { free(real) }
+        return String(validatingCString: real)
+    }
+
+    /// `path` made absolute with its folder resolved through symbolic links, as the system resolves
+    /// it when the file is read (`link/../t.json` is the `t.json` beside the folder `link` leads to,
+    /// not the one beside `link`); its last name kept, a link or not. Lexically (`absolute`) where
+    /// the folder cannot be resolved.
+    public static func absoluteThroughLinks(_ path: String) -> String {
+        let folder = Self.folder(of: path)
+        guard let real = resolved(folder.isEmpty ? "." : folder), let name = path.split(separator: "/").last,
+            name != ".", name != ".."
+        else { return absolute(path) }
+        return (real == "/" ? "" : real) + "/" + name
+    }
+
+    /// `path` from `folder`, both absolute and without `.`, `..` or links: `../a/t.json`, or the name
+    /// alone in the same folder.
+    static func relative(_ path: String, fromAbsolute folder: String) -> String {
+        let from = folder.split(separator: "/")
+        let to = path.split(separator: "/")
         var common = 0
         while common < min(from.count, to.count - 1), from[common] == to[common] { common += 1 }
         let up = Array(repeating: "..", count: from.count - common)
