@@ -219,6 +219,10 @@ func outputFolder(for path: String) -> (path: String, isFolder: Bool?) {
 func checkOutputFile(_ path: String, for option: String, force: Bool) throws(UsageError) {
     guard !path.isEmpty else { throw UsageError("\(option) \"\": an empty path names no file") }
     let shown = Output.name(path)
+    // `out/` names a folder, there or not: writing to it failed once the whole run had been done.
+    if path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".." {
+        throw UsageError("\(option) \(shown) names a folder: name a file")
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
         if isFolder.boolValue { throw UsageError("\(option) \(shown) is a folder: name a file") }

@@ -124,6 +124,12 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "file cannot name: give the templates file by its path")
         }
         try checkOutputFile(file, for: "--write-config", force: arguments.flags.contains("--force"))
+        // Overwritten, a templates file the config names would name itself, and be read by nothing.
+        if let read = configuration.templatesReadAlready(file) {
+            throw UsageError(
+                "--write-config \(Output.name(file)) is a templates file the configuration reads (\(read)): "
+                    + "writing the config over it would lose it; name another file")
+        }
     }
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }

@@ -457,6 +457,13 @@ import Testing
             // and failed to write).
             (["learn", "examples", "--out", "examples"], "--out examples is a folder: name a file\n"),
             (["learn", "examples", "--out", "examples", "--force"], "--out examples is a folder: name a file\n"),
+            // A path ending in / names a folder, there or not (writing to it failed after the work).
+            (["learn", "examples", "--out", "nothere/"], "--out nothere/ names a folder: name a file\n"),
+            (["learn", "examples", "--out", "examples/."], "--out examples/. names a folder: name a file\n"),
+            (
+                ["tune", "examples", "--sweep", "circle.roundnessTolerance=0.1:0.2:0.1", "--write-config", "nothere/"],
+                "--write-config nothere/ names a folder: name a file\n"
+            ),
             // A label no example can have: the negatives were then a gesture named none, or nothing.
             (
                 ["learn", "examples", "--out", "t.json", "--force", "--negatives", ""],

@@ -152,6 +152,23 @@ import Testing
         let relinked = try GestureCommand.run(
             ["list", "--format", "json", "--config", "linked/tuned.json"], in: corpus.folder)
         #expect(relinked.status == 0 && relinked.stdout == relisted.stdout, "\(relinked.stderr)")
+        // Nor written over a templates file it reads: the config would name itself.
+        let over = try GestureCommand.run(
+            [
+                "tune", examples, "--group-by", "dir:1", "--config", "c.json", "--sweep",
+                "marks.thresholdScale=0.5:2:0.5", "--quiet", "--write-config", "marks.json", "--force",
+            ], in: corpus.folder)
+        #expect(over.status == 2 && over.stdout == "")
+        #expect(
+            over.stderr.hasPrefix(
+                "gesture: error: --write-config marks.json is a templates file the configuration reads (recognizer "
+                    + "marks was read from this file already): writing the config over it would lose it; name another file\n"
+            ),
+            "\(over.stderr)")
+        #expect(
+            try TemplateFile.read(
+                bytes: Array(Data(contentsOf: corpus.folder.appendingPathComponent("marks.json"))), file: "m"
+            ).id == "marks")
         // Templates read from standard input cannot be named in a config: said before the replays.
         let piped = try GestureCommand.run(
             [
