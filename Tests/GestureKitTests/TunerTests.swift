@@ -359,6 +359,12 @@ private func swipeOnly() throws -> Configuration {
                     + "not as a limit: sweep values above 0, and compare with off by --set"
             ),
             (
+                // Out of range first: it said that 0, among the values, is read as off.
+                "circle.roundnessTolerance=-0.2:0.3:0.1",
+                "--sweep circle.roundnessTolerance=-0.2:0.3:0.1: parameter \"roundnessTolerance\" for circle must be a "
+                    + "number ≥ 0 (ratio), or null to switch the rule off, found -0.2"
+            ),
+            (
                 "z.diagonalDropRatio=-1.5:0:0.5",
                 "--sweep z.diagonalDropRatio=-1.5:0:0.5: z.diagonalDropRatio -1.5 is read as off (-1 or less used to "
                     + "switch the rule off), not as a limit: sweep values above -1, and compare with off by --set"

@@ -116,6 +116,16 @@ public struct Sweep: Sendable, Hashable {
             // A count past what an Int holds (2^63) stays a number, which `set` refuses with its range.
             values.append(spec.type == .integer && abs(value) < 1e15 ? .integer(Int(value)) : .number(value))
         }
+        // Each value within the parameter's range first: -0.2 is out of range, whether or not 0 is
+        // among the values.
+        var scratch = configuration
+        for value in values {
+            do throws(ConfigurationError) {
+                try scratch.set(parameterName, to: value, for: id)
+            } catch {
+                throw fail(error.message)
+            }
+        }
         // A value that used to switch the rule off is still read so (`set` turns it into off): its row
         // would say 0 where no rule was applied (cornerTurn 0 recalled every circle), and
         // --write-config would write null.
@@ -130,14 +140,6 @@ public struct Sweep: Sendable, Hashable {
             throw fail(
                 "\(id).\(parameterName) \(off.description) is read as off (\(formerOff.text) used to switch the rule off), "
                     + "not as a limit: sweep values above \(Format.jsonNumber(lowest)), and compare with off by --set")
-        }
-        var scratch = configuration
-        for value in values {
-            do throws(ConfigurationError) {
-                try scratch.set(parameterName, to: value, for: id)
-            } catch {
-                throw fail(error.message)
-            }
         }
         self.init(recognizer: id, parameter: parameterName, values: values)
         // Values kept to 12 decimals, or past what a double tells apart, can fall together: rows that
