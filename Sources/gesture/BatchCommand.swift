@@ -178,6 +178,8 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let report = try arguments.options["--report"].map { path throws(UsageError) in
         try ReportFolder(path, force: arguments.flags.contains("--force"))
     }
+    // The report is written whether or not the output's reader stays to the end.
+    Output.finishWhenReaderGoes = report != nil
     var reportMisses = ReportMisses(limit: report == nil ? 0 : reportLimit)
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }

@@ -15,7 +15,8 @@ import GestureKit
 /// full disk would crash the tool. Instead:
 /// - SIGPIPE is ignored, and a write that fails with `EPIPE` (the reader went away, as with
 ///   `gesture batch … | head -1`) ends the run at once, quietly, with status 0: the reader has what
-///   it asked for, as with ripgrep. Nothing is printed.
+///   it asked for, as with ripgrep. Nothing is printed. A run that writes files too
+///   (`finishWhenReaderGoes`) drops the rest of its output and goes on to write them.
 /// - Any other failed write to stdout (`/dev/full`: no space left on device) is fatal:
 ///   `gesture: error: cannot write output: <reason>` on stderr, status 2.
 /// - Output is written in blocks of whole lines. SIGINT, SIGTERM and SIGHUP that arrive during a
@@ -30,6 +31,14 @@ enum Output {
     nonisolated(unsafe) static var pendingSignal: Int32 = 0
 
     static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Set by a run that writes files besides its output (`batch --report`, `tune --write-config`):
+    /// when the reader of stdout goes away, the rest of the output is dropped and the run goes on to
+    /// write them, rather than ending at once (`batch … --report r | head -1` left an empty report
+    /// folder, which the next run refused, and status 0).
+    nonisolated(unsafe) static var finishWhenReaderGoes = false
+    /// Whether the reader of stdout went away while `finishWhenReaderGoes`: output is dropped.
+    nonisolated(unsafe) private static var readerGone = false
 
     /// Installs the signal handling described above; call once, first thing.
     static func install() {
@@ -77,6 +86,7 @@ enum Output {
     /// A line that grows past `longLine` (one `--format jsonl` row of a long session) is written as it
     /// comes, so that it is never held whole; the termination signals then wait until it ends.
     static func buffered(_ write: (inout [UInt8]) -> Void) {
+        guard !readerGone else { return }
         write(&buffer)
         guard buffer.count >= 1 << 16 else { return }
         if buffer.last == UInt8(ascii: "\n") || buffer.count >= longLine { flush() }
@@ -92,7 +102,12 @@ enum Output {
         guard !buffer.isEmpty else { return }
         lineOpen = buffer.last != UInt8(ascii: "\n")
         if let failure = writeAll(STDOUT_FILENO, buffer) {
-            if failure == EPIPE { exit(ExitCode.recognized.rawValue) }
+            if failure == EPIPE {
+                guard finishWhenReaderGoes else { exit(ExitCode.recognized.rawValue) }
+                readerGone = true
+                buffer.removeAll()
+                return
+            }
             buffer.removeAll()
             _ = writeAll(STDERR_FILENO, Array("gesture: error: cannot write output: \(reason(failure))\n".utf8))
             exit(ExitCode.error.rawValue)

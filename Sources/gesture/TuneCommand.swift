@@ -124,6 +124,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
                     + "file cannot name: give the templates file by its path")
         }
         try checkOutputFile(file, for: "--write-config", force: arguments.flags.contains("--force"))
+        // The config is written whether or not the report's reader stays to the end.
+        Output.finishWhenReaderGoes = true
         // Overwritten, a templates file the config names would name itself, and be read by nothing.
         if let read = configuration.templatesReadAlready(file) {
             throw UsageError(

@@ -505,6 +505,41 @@ import Testing
         }
     }
 
+    /// A run that writes files besides its output writes them though the output's reader went away
+    /// (`batch … --report r | head -1` left an empty report folder, refused by the next run, and
+    /// `tune … --write-config` wrote no config), with status 0; without them it ends at once.
+    @Test func filesBesidesTheOutputAreWrittenWhenItsReaderGoes() throws {
+        let corpus = try MiniCorpus("edge-reader-gone")
+        defer { corpus.remove() }
+        func closedOutput(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = GestureCommand.executable
+            process.arguments = arguments
+            process.currentDirectoryURL = GestureCommand.packageRoot
+            let (stdout, stderr) = (Pipe(), Pipe())
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try stdout.fileHandleForReading.close()  // Every write fails: no reader.
+            try process.run()
+            _ = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let report = corpus.folder.appendingPathComponent("report").path
+        #expect(
+            try closedOutput(["batch", "Traces", "--quiet", "--report", report]) == 0)
+        let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(index.contains("</html>"))
+        let config = corpus.folder.appendingPathComponent("tuned.json").path
+        #expect(
+            try closedOutput([
+                "tune", "Traces", "--sweep", "circle.roundnessTolerance=0.1:0.3:0.1",
+                "--quiet", "--write-config", config,
+            ]) == 0)
+        #expect(FileManager.default.fileExists(atPath: config))
+        #expect(try closedOutput(["batch", "Traces", "--quiet"]) == 0)
+    }
+
     /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted
     /// to `/NAME.csv`, at the root of the file system).
     @Test func anEmptyOutIsAUsageError() throws {
