@@ -31,6 +31,11 @@ struct ReportFolder {
         self.path = path
         self.force = force
         let shown = Output.name(path)
+        // `-` is standard output everywhere else; a report is a folder of files (it made one named -).
+        guard path != "-" else {
+            throw UsageError(
+                "--report -: a report is a folder of files, not output: name a folder (./- for one named -)")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw UsageError("--report \(shown): exists and is not a folder") }

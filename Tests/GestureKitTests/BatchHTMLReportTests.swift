@@ -534,6 +534,11 @@ import Testing
         let cases: [([String], String)] = [
             (["--report", "a-file"], "--report a-file: exists and is not a folder"),
             (["--report", "a-file", "--force"], "--report a-file: exists and is not a folder"),
+            // `-` is no folder here (it made one named -).
+            (
+                ["--report", "-"],
+                "--report -: a report is a folder of files, not output: name a folder (./- for one named -)"
+            ),
             (["--report", "r", "--report-limit", "-1"], "--report-limit: expected an integer ≥ 0, found \"-1\""),
             (["--report", "r", "--report-limit", "many"], "--report-limit: expected an integer ≥ 0, found \"many\""),
             (["--report-limit", "5"], "--report-limit needs --report DIR"),
