@@ -45,6 +45,42 @@ import Testing
         #expect(try Self.render(path) == once)
     }
 
+    /// Many touch sequences make a taller picture, not smaller text (render.md): the labels of 8 or
+    /// 15 taps at one spot, stacked, made the picture narrow under its 900 px height cap, and the text
+    /// 5 and 3.5 px where one tap's is 11.
+    @Test func manySequencesMakeATallerPictureNotSmallerText() throws {
+        func taps(_ count: Int) -> Trace {
+            Trace(
+                view: ViewSize(width: 390, height: 844),
+                samples: (0..<count).flatMap { k in
+                    [
+                        Sample(Double(k) * 0.5, k + 1, .began, 200, 400),
+                        Sample(Double(k) * 0.5 + 0.05, k + 1, .ended, 200, 400),
+                    ]
+                })
+        }
+        /// The smallest text, in pixels as shown, and the picture's height.
+        func shown(_ trace: Trace) throws -> (font: Double, height: Double) {
+            let svg = SVGRender.render(Classifier().classify(trace, file: "t"), trace: trace)
+            func number(_ pattern: String) throws -> Double {
+                let match = try #require(svg.firstMatch(of: try Regex(pattern)))
+                return try #require(Double(String(match.output[1].substring ?? "")))
+            }
+            let pixels = try number(#"<svg[^>]* width="([0-9.]+)""#)
+            let units = try number(#"viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+)"#)
+            let fonts = try svg.matches(of: try Regex(#"font-size="([0-9.]+)""#)).map {
+                try #require(Double(String($0.output[1].substring ?? "")))
+            }
+            return (try #require(fonts.min()) * pixels / units, try number(#"<svg[^>]* height="([0-9.]+)""#))
+        }
+        let one = try shown(taps(1))
+        for count in [8, 15] {
+            let many = try shown(taps(count))
+            #expect(abs(many.font - one.font) < 0.2, "\(count) taps: \(many.font) px against \(one.font)")
+            #expect(many.height > one.height)
+        }
+    }
+
     @Test func aRecognizedCircleShowsItsCentreAndRadius() throws {
         let svg = try Self.render("Traces/circle.json")
         let measured = try #require(svg.firstRange(of: "<g class=\"measured\" data-recognizer=\"circle\""))

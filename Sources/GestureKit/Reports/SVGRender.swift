@@ -417,6 +417,9 @@ private struct Picture {
         let lineHeight = font * 1.35
         let placed = placeLabels(font: font * 0.85, captions: captions(measured))
         let (labels, captionLabels) = (placed.filter { $0.report != nil }, placed.filter { $0.report == nil })
+        // How tall the drawing is before its labels: the labels of many sequences, stacked, make the
+        // picture taller, never its text smaller (held to 900 high with them, 8 taps drew 5 px text).
+        let drawnHeight = maxY - minY
         for label in placed {
             include(Point(x: label.x, y: label.y - label.font))
             include(Point(x: label.x + label.width, y: label.y + label.font * 0.3))
@@ -430,9 +433,10 @@ private struct Picture {
         let legend = legendLines(charactersPerLine: perLine.isFinite ? max(30, Int(min(perLine, 1e6)) - 4) : 30)
         let legendTop = maxY + margin + font
         let height = legendTop - top + Double(legend.count) * lineHeight + margin / 2
-        // Shown 640 pixels wide, or the drawing 900 high when that is smaller; the legend below it at the
-        // same scale, so that a long one (many sequences) makes the picture taller, not its text smaller.
-        let scale = min(640 / width, 900 / (legendTop - top))
+        // Shown 640 pixels wide, or the drawing (without its labels) 900 high when that is smaller; the
+        // labels and the legend at the same scale, so that many sequences make the picture taller, not
+        // its text smaller.
+        let scale = min(640 / width, 900 / (drawnHeight + 2 * margin + font))
 
         out.reserveCapacity(4096 + samples.count * 60)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
