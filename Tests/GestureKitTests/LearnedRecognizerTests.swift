@@ -343,6 +343,25 @@ import Testing
         #expect(seen[0].first { $0.key == "gesture" }?.value == .string("v"), "\(seen[0])")
     }
 
+    /// A recognizer id longer than a quarter of the width has a line of its own above its row: every
+    /// other row keeps within the width (a learned recognizer's id of 150 letters pushed every row,
+    /// `checkmark`'s too, to 162 columns).
+    @Test func aLongIdHasALineOfItsOwn() throws {
+        let long = String(repeating: "x", count: 150)
+        let text = Self.unistroke.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"\(long)\"")
+        var configuration = Configuration()
+        try configuration.addTemplates(bytes: Array(text.utf8), file: "long.json")
+        let trace = Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes)
+        let report = TextReport.render(
+            Classifier(configuration: configuration).classify(trace, file: "t"), configuration: configuration)
+        let lines = report.split(separator: "\n").map(String.init)
+        #expect(lines.contains("    " + long))
+        for line in lines where line != "    " + long {
+            #expect(Format.columns(line) <= 100, "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("    checkmark  ") }, "\(report)")
+    }
+
     /// An `x` in two strokes, across two touch sequences: judged whole, `timeWindow` after the last lift.
     @Test func aTwoStrokeGestureWaitsForItsSecondStroke() throws {
         let configuration = try Self.configuration(Self.multistroke, file: "marks.json")

@@ -53,7 +53,11 @@ public enum TextReport {
         for warning in result.warnings {
             out += "  " + wrap("warning: \(warning)", start: 2, indent: 4, width: width) + "\n"
         }
-        let idWidth = result.sequences.flatMap(\.recognizers).map(\.id.count).max() ?? 0
+        // The ids' column, as wide as the longest id up to a quarter of the width: a longer id (a
+        // learned recognizer's of 150 letters) has a line of its own above its row, where every row
+        // was pushed past the width.
+        let idWidth = min(
+            result.sequences.flatMap(\.recognizers).map { Format.columns($0.id) }.max() ?? 0, max(12, width / 4))
         let textColumn = 4 + idWidth + 2 + 10 + 2
         for (number, sequence) in result.sequences.enumerated() {
             let span = "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
@@ -71,7 +75,9 @@ public enum TextReport {
                 for (index, line) in block.enumerated() {
                     var head: String
                     if index == 0 {
-                        head = "    " + pad(report.id, idWidth) + "  " + paint(state, color(of: state), style)
+                        let id = Format.columns(report.id) > idWidth ? "" : report.id
+                        if id.isEmpty { out += "    " + report.id + "\n" }
+                        head = "    " + pad(id, idWidth) + "  " + paint(state, color(of: state), style)
                         head += String(repeating: " ", count: max(10 - state.count, 0)) + "  "
                     } else {
                         head = String(repeating: " ", count: textColumn)
