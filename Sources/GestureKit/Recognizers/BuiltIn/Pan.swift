@@ -24,7 +24,7 @@ public struct Pan: Recognizer {
                 "translation", .point, unit: .points, "Movement of the touches' centroid since touch down, in points."),
             DetailSpec(
                 "velocity", .point, unit: .pointsPerSecond, nullable: true, nullText: "infinite",
-                "Its velocity over the latest movement, in points per second (an event that does not move it, such as a lift where the finger last moved, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
+                "Its velocity over the latest movement, in points per second (an event that does not move it, such as a lift where the finger last moved, leaves it as it was). It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
             DetailSpec(
                 "direction", .text(["left", "right", "up", "down", "none"]),

@@ -18,7 +18,7 @@ public struct Pinch: TwoFingerGesture {
                 "Distance between the two fingers ÷ the distance when both were first down."),
             DetailSpec(
                 "velocity", .number, unit: .perSecond, nullable: true, nullText: "infinite",
-                "Change of scale per second over the latest change (an event that does not change the scale, such as a lift where the fingers last were, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
+                "Change of scale per second over the latest change (an event that does not change the scale, such as a lift where the fingers last were, leaves it as it was). It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
             DetailSpec(
                 "direction", .text(["in", "out"]),

@@ -20,7 +20,7 @@ public struct Rotation: TwoFingerGesture {
             ),
             DetailSpec(
                 "velocity", .number, unit: .radiansPerSecond, nullable: true, nullText: "infinite",
-                "Radians per second over the latest turn (an event that does not turn the fingers, such as a lift where they last were, leaves it as it was) It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
+                "Radians per second over the latest turn (an event that does not turn the fingers, such as a lift where they last were, leaves it as it was). It is null (infinite in text) when that change took too little time to divide by (a step of less than about 1e-290 s)."
             ),
         ],
         examples: examples)
