@@ -25,26 +25,18 @@ public enum Paths {
     /// `../marks.json` for the `marks.json` beside `link`, which no reader found).
     public static func relative(_ path: String, from folder: String, workingDirectory: String? = nil) -> String {
         guard !path.hasPrefix("/"), !folder.isEmpty, folder != "." else { return path }
-        if workingDirectory == nil, let real = resolved(folder),
-            let realFolder = resolved(Self.folder(of: path).isEmpty ? "." : Self.folder(of: path))
-        {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            return relative(realFolder + "/" + name, fromAbsolute: real)
+        if workingDirectory == nil, let real = resolved(folder), let target = throughLinks(path) {
+            return relative(target, fromAbsolute: real)
         }
         let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        func parts(_ text: String) -> [Substring] {
+        func lexical(_ text: String) -> String {
             var result: [Substring] = []
             for part in ((text.hasPrefix("/") ? "" : base + "/") + text).split(separator: "/") where part != "." {
                 if part == ".." { _ = result.popLast() } else { result.append(part) }
             }
-            return result
+            return "/" + result.joined(separator: "/")
         }
-        let from = parts(folder)
-        let to = parts(path)
-        var common = 0
-        while common < min(from.count, to.count - 1), from[common] == to[common] { common += 1 }
-        let up = Array(repeating: "..", count: from.count - common)
-        return (up + to[common...].map(String.init)).joined(separator: "/")
+        return relative(lexical(path), fromAbsolute: lexical(folder))
     }
 
     /// The absolute path of an existing folder, every symbolic link on the way followed; nil when it
@@ -59,11 +51,15 @@ public enum Paths {
     /// it when the file is read (`link/../t.json` is the `t.json` beside the folder `link` leads to,
     /// not the one beside `link`); its last name kept, a link or not. Lexically (`absolute`) where
     /// the folder cannot be resolved.
-    public static func absoluteThroughLinks(_ path: String) -> String {
+    public static func absoluteThroughLinks(_ path: String) -> String { throughLinks(path) ?? absolute(path) }
+
+    /// `absoluteThroughLinks`, or nil where the folder cannot be resolved (or the path ends in `.`
+    /// or `..`, no file's name).
+    private static func throughLinks(_ path: String) -> String? {
         let folder = Self.folder(of: path)
         guard let real = resolved(folder.isEmpty ? "." : folder), let name = path.split(separator: "/").last,
             name != ".", name != ".."
-        else { return absolute(path) }
+        else { return nil }
         return (real == "/" ? "" : real) + "/" + name
     }
 

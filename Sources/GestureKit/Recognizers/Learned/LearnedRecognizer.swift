@@ -241,18 +241,24 @@ struct LearnedRecognizer: Recognizer {
                 second = (g, d)
             }
         }
-        for item in order {
-            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
+        /// Looks at one template of `items` (taken in order of their bounds): false once no further one
+        /// can matter. One not within its gesture's range alone is kept for the second look
+        /// (`keepingLeftOut`): it may be within the nearest's.
+        func visit(_ item: (bound: Double, gesture: Int, template: Int), keepingLeftOut: Bool) -> Bool {
+            if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { return false }
             let g = item.gesture
             let limit =
                 g == best.gesture ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
-            guard item.bound < limit else { continue }
+            guard item.bound < limit else { return true }
             guard let d = match(g, item.template, below: limit) else {
-                // Not within its gesture's range alone: it may be within the nearest's.
-                if exact, limit == caps[g], own[g] == caps[g] { beyond.append(item) }
-                continue
+                if keepingLeftOut, limit == caps[g], own[g] == caps[g] { beyond.append(item) }
+                return true
             }
             take(g, d)
+            return true
+        }
+        for item in order {
+            guard visit(item, keepingLeftOut: exact) else { break }
         }
         if exact, best.gesture >= 0, !beyond.isEmpty {
             // A gesture found nowhere within its range is at no known distance.
@@ -263,13 +269,7 @@ struct LearnedRecognizer: Recognizer {
                 beyond.sort { ($0.bound, $0.gesture, $0.template) < ($1.bound, $1.gesture, $1.template) }
             }
             for item in beyond {
-                if item.bound >= min(second.distance, best.distance * Self.runnerUpRange) { break }
-                let g = item.gesture
-                let limit =
-                    g == best.gesture
-                    ? best.distance : min(own[g], second.distance, best.distance * Self.runnerUpRange)
-                guard item.bound < limit, let d = match(g, item.template, below: limit) else { continue }
-                take(g, d)
+                guard visit(item, keepingLeftOut: false) else { break }
             }
         }
         // A best overtaken became the runner-up however far it then lies; past the range it is not

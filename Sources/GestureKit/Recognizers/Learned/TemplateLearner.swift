@@ -423,7 +423,7 @@ public struct TemplateLearner: Sendable {
         let centre = median(logs)
         let spread = 1.4826 * median(logs.map { abs($0 - centre) })
         guard spread > 0 else { return nil }
-        let every = positive.max()! * 1.1 + 1
+        let every = quantileReach(positive, coverage: 1)!
         return min(exp(centre + spread * normalQuantile(share)), every)
     }
 
