@@ -120,6 +120,30 @@ import Testing
         #expect(result.gesture == "long-press")
     }
 
+    /// A deadline is at the decimal a time read plus a limit stands for: a press landing at 0.652 s
+    /// begins at 1.152 s, where `0.652 + 0.5` is `1.1520000000000001` and JSON printed that.
+    @Test func aDeadlineIsAtTheDecimalTheTimeReadPlusTheLimitStandsFor() throws {
+        #expect(0.652 + 0.5 != 1.152, "the sum this test is about")
+        let result = try classify([Sample(0.652, 1, .began, 100, 100), Sample(1.5, 1, .ended, 100, 100)])
+        #expect(transitions(result, "long-press").map(\.time) == [1.152, 1.5])
+        let tap = try #require(result.sequences[0].recognizers.first { $0.id == "tap" })
+        #expect(tap.failure?.time == 0.902)
+        let json = JSONReport.value(result).text
+        #expect(json.contains("\"t\":1.152,"))
+        #expect(!json.contains("1.1520000000000001"))
+    }
+
+    @Test func aTimeIsTakenAsItsDecimalOnlyWithinTheSlackOfOneInstant() {
+        #expect(TraceTime.decimal(0.652 + 0.5) == 1.152)
+        #expect(TraceTime.decimal(0.09 + 0.25) == 0.34)
+        // A time that is no rounding error keeps every digit: a trace timed in tenths of a nanosecond.
+        #expect(TraceTime.decimal(1.000_000_000_1) == 1.000_000_000_1)
+        #expect(TraceTime.decimal(1_700_000_000.123_456) == 1_700_000_000.123_456)
+        #expect(TraceTime.decimal(-0.3 - 0.6) == -0.9)
+        #expect(TraceTime.decimal(.infinity) == .infinity)
+        #expect(TraceTime.decimal(.nan).isNaN)
+    }
+
     @Test func aSingleTapIsRecognizedWhenTheDoubleTapIntervalRunsOutAfterTheLastSample() throws {
         let result = try classify([Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)])
         let tap = transitions(result, "tap")

@@ -187,9 +187,11 @@ public struct RecognizerContext: Sendable {
 
     /// Asks to be woken by `deadlinePassed(tag)` at trace time `time`, even between samples. A maximum's
     /// deadline at the time of an event fires after that event: "within 2 s" includes 2 s. A minimum's
-    /// fires before it: "held 0.5 s" is reached by a lift at 0.5 s.
+    /// fires before it: "held 0.5 s" is reached by a lift at 0.5 s. The time is taken as the decimal
+    /// it stands for (`TraceTime/decimal(_:)`), so the transitions it makes are at `1.152`, not at
+    /// `0.652 + 0.5`'s `1.1520000000000001`.
     public mutating func setDeadline(at time: Double, tag: String, for kind: Deadline.Kind = .maximum) {
-        deadlines.append(Deadline(time: time, tag: tag, kind: kind))
+        deadlines.append(Deadline(time: TraceTime.decimal(time), tag: tag, kind: kind))
         asked = true
     }
 

@@ -14,4 +14,13 @@ public enum TraceTime {
         let largest = Swift.max(Swift.max(abs(a), abs(b)), 1)
         return largest.isFinite ? 4 * largest.ulp : 0
     }
+
+    /// `time` as the decimal it stands for: the nearest whole nanosecond when that is within `slack`
+    /// of it, else `time` itself. A deadline is a time read plus a limit, `0.652 + 0.5`, which is
+    /// `1.1520000000000001`; the transitions it makes are at `1.152`, as the text says, in JSON too.
+    @inline(__always)
+    public static func decimal(_ time: Double) -> Double {
+        let nearest = (time * 1e9).rounded() / 1e9
+        return abs(nearest - time) <= slack(time, time) ? nearest : time
+    }
 }
