@@ -495,37 +495,45 @@ extension CSVReaderTests {
 
         @Test(
             arguments: [
-                [0xFF], [0x80], [0xC0, 0x80], [0xC3], [0xC3, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
-                [0xE2, 0x82], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
-            ] as [[UInt8]])
-        func invalidUTF8InAField(bad: [UInt8]) {
+                ([0xFF], "byte 0xFF"), ([0x80], "byte 0x80"), ([0xC0, 0x80], "byte 0xC0"),
+                ([0xC3], "bytes 0xC3 0x62"), ([0xC3, 0x41], "bytes 0xC3 0x41"),
+                ([0xE0, 0x80, 0x80], "bytes 0xE0 0x80"),
+                ([0xED, 0xA0, 0x80], "bytes 0xED 0xA0"), ([0xE2, 0x82], "bytes 0xE2 0x82 0x62"),
+                ([0xF0, 0x80, 0x80, 0x80], "bytes 0xF0 0x80"), ([0xF4, 0x90, 0x80, 0x80], "bytes 0xF4 0x90"),
+                ([0xF5, 0x80, 0x80, 0x80], "byte 0xF5"),
+            ] as [([UInt8], String)])
+        func invalidUTF8InAField(bad: [UInt8], found: String) {
+            // The bytes read to find the sequence bad, up to and with the first that cannot continue it.
             #expect(
                 failure(Array((header + "0,a").utf8) + bad + Array("b,began,1,2\n".utf8))
-                    == expected(.syntax, 2, 4, sample: 0, "invalid UTF-8"))
+                    == expected(.syntax, 2, 4, sample: 0, "invalid UTF-8: found \(found)\(TextEncodingHint.convert)"))
         }
 
         @Test func invalidUTF8InAQuotedField() {
             #expect(
                 failure(Array((header + "0,\"a").utf8) + [0xFE] + Array("\",began,1,2\n".utf8))
-                    == expected(.syntax, 2, 5, sample: 0, "invalid UTF-8"))
+                    == expected(.syntax, 2, 5, sample: 0, "invalid UTF-8: found byte 0xFE\(TextEncodingHint.convert)"))
         }
 
         @Test func invalidUTF8AtEndOfInput() {
             #expect(
                 failure(Array((header + "0,1,began,1,2").utf8) + [0xE2, 0x82])
-                    == expected(.syntax, 2, 14, sample: 0, "invalid UTF-8"))
+                    == expected(
+                        .syntax, 2, 14, sample: 0, "invalid UTF-8: found bytes 0xE2 0x82\(TextEncodingHint.convert)"))
         }
 
         @Test func invalidUTF8InCommentHasNoSample() {
             #expect(
                 failure(Array((header + "0,1,began,1,2\n# é ").utf8) + [0xFF])
-                    == expected(.syntax, 3, 5, sample: nil, "invalid UTF-8"))
+                    == expected(.syntax, 3, 5, sample: nil, "invalid UTF-8: found byte 0xFF\(TextEncodingHint.convert)")
+            )
         }
 
         @Test func invalidUTF8InHeaderHasNoSample() {
             #expect(
                 failure(Array("t,id,phase,x,y,".utf8) + [0xFF])
-                    == expected(.syntax, 1, 16, sample: nil, "invalid UTF-8"))
+                    == expected(
+                        .syntax, 1, 16, sample: nil, "invalid UTF-8: found byte 0xFF\(TextEncodingHint.convert)"))
         }
 
         @Test(arguments: [

@@ -597,8 +597,11 @@ import Testing
     /// plain characters starts: invalid UTF-8 at its first bad byte, a surrogate escape at its `\`.
     @Test(
         arguments: [
-            ([0xFF], "c.json:1:19: error: invalid UTF-8 in a string"),
-            (Array("é".utf8) + [0xC3, 0x28], "c.json:1:20: error: invalid UTF-8 in a string"),
+            ([0xFF], "c.json:1:19: error: invalid UTF-8 in a string: found byte 0xFF" + TextEncodingHint.convert),
+            (
+                Array("é".utf8) + [0xC3, 0x28],
+                "c.json:1:20: error: invalid UTF-8 in a string: found bytes 0xC3 0x28" + TextEncodingHint.convert
+            ),
             (Array(#"x\uDC00"#.utf8), "c.json:1:20: error: unpaired surrogate escape in a string"),
             (
                 Array(#"\uD800\u0041"#.utf8),

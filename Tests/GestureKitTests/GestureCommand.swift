@@ -73,3 +73,9 @@ enum GestureCommand {
         return found.isEmpty && !mayBeEmpty ? ["\(folder)/(no file found in \(folder))"] : found
     }
 }
+
+/// What every invalid UTF-8 message ends with: how a file in another encoding is converted.
+enum TextEncodingHint {
+    static let convert =
+        "; a file in another encoding must be converted first, e.g. with iconv -f WINDOWS-1252 -t UTF-8"
+}

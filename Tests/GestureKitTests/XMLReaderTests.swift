@@ -361,19 +361,21 @@ extension XMLReaderTests {
         }
 
         @Test func invalidUTF8() {
+            func bad(_ found: String) -> String { "invalid UTF-8: found \(found)" + TextEncodingHint.convert }
             let start = Array(#"<Gesture Name=""#.utf8)
-            #expect(failure(start + [0x61, 0xFF] + Array(#""/>"#.utf8)) == error(.syntax, 1, 17, "invalid UTF-8"))
+            #expect(failure(start + [0x61, 0xFF] + Array(#""/>"#.utf8)) == error(.syntax, 1, 17, bad("byte 0xFF")))
             // An overlong encoding and a surrogate.
-            #expect(failure(start + [0xC0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
+            #expect(failure(start + [0xC0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, bad("byte 0xC0")))
             #expect(
-                failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8)) == error(.syntax, 1, 16, "invalid UTF-8"))
+                failure(start + [0xED, 0xA0, 0x80] + Array(#""/>"#.utf8))
+                    == error(.syntax, 1, 16, bad("bytes 0xED 0xA0")))
             // Truncated at the end of input.
-            #expect(failure(start + [0xE2, 0x98]) == error(.syntax, 1, 16, "invalid UTF-8"))
-            #expect(failure(Array("<Gesture> ".utf8) + [0xC3, 0x28]) == error(.syntax, 1, 11, "invalid UTF-8"))
+            #expect(failure(start + [0xE2, 0x98]) == error(.syntax, 1, 16, bad("bytes 0xE2 0x98")))
+            #expect(failure(Array("<Gesture> ".utf8) + [0xC3, 0x28]) == error(.syntax, 1, 11, bad("bytes 0xC3 0x28")))
             #expect(
                 failure(Array("<!-- ".utf8) + [0x80] + Array(" --><Gesture/>".utf8))
-                    == error(.syntax, 1, 6, "invalid UTF-8"))
-            #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, "invalid UTF-8"))
+                    == error(.syntax, 1, 6, bad("byte 0x80")))
+            #expect(failure(Array("<Ges".utf8) + [0xFE] + Array("/>".utf8)) == error(.syntax, 1, 5, bad("byte 0xFE")))
             // A UTF-16 byte-order mark: the encoding is named.
             #expect(
                 failure([0xFF, 0xFE, 0x3C, 0x00])
@@ -417,10 +419,40 @@ extension XMLReaderTests {
             #expect(try parse("\u{FEFF}<?xml version=\"1.0\"?><?xml-stylesheet href='a'?><Gesture/>").samples == [])
         }
 
+        /// A declared encoding that is ASCII below 0x80 reads as UTF-8: what Python's ElementTree
+        /// declares by default (`us-ascii`), Latin-1 over ASCII text, a file converted with iconv whose
+        /// declaration was left as it was. A byte that is not UTF-8 says how to convert the file.
+        @Test(arguments: ["us-ascii", "ASCII", "UTF8", "ISO-8859-1", "iso-8859-15", "latin1", "windows-1252", "CP1252"])
+        func anEncodingThatIsASCIIBelow0x80IsReadAsUTF8(_ encoding: String) throws {
+            let trace = try parse(
+                #"<?xml version='1.0' encoding='\#(encoding)'?><Gesture Name="Zoë"><Point X="1" Y="2" T="0"/></Gesture>"#
+            )
+            #expect(trace.samples.map(\.location) == [Point(x: 1, y: 2), Point(x: 1, y: 2)])
+            #expect(trace.name == "Zoë")
+            let latin1 =
+                Array(#"<?xml version="1.0" encoding="\#(encoding)"?><Gesture Name="Zo"#.utf8) + [0xEB]
+                + Array(#""/>"#.utf8)
+            #expect(
+                failure(latin1)
+                    == error(
+                        .syntax, 1, 51 + encoding.count,
+                        "invalid UTF-8: found bytes 0xEB 0x22" + TextEncodingHint.convert))
+        }
+
+        @Test(arguments: ["ISO-8859-", "windows-125x", "cp", "UTF-16", "EBCDIC"])
+        func anEncodingThatIsNotASCIIBelow0x80IsRefused(_ encoding: String) {
+            let error = failure(#"<?xml version="1.0" encoding="\#(encoding)"?><Gesture/>"#)
+            #expect(error?.message.hasPrefix(#"unsupported encoding "\#(encoding)": expected "UTF-8""#) == true)
+        }
+
         @Test func xmlDeclarationSyntax() {
             #expect(
-                failure(#"<?xml version="1.0" encoding="ISO-8859-1"?><Gesture/>"#)
-                    == error(.syntax, 1, 30, #"unsupported encoding "ISO-8859-1": expected "UTF-8""#))
+                failure(#"<?xml version="1.0" encoding="Shift_JIS"?><Gesture/>"#)
+                    == error(
+                        .syntax, 1, 30,
+                        #"unsupported encoding "Shift_JIS": expected "UTF-8" (or one that is ASCII below 0x80, "#
+                            + #"such as "US-ASCII" or "ISO-8859-1"); convert the file first, e.g. with iconv -f "#
+                            + "Shift_JIS -t UTF-8, and declare UTF-8"))
             #expect(failure(#"<?xml version="1.0"><Gesture/>"#) == error(.syntax, 1, 20, "expected '?>', found '>'"))
             #expect(
                 failure(#"<?xml version="1.0" %?>"#)

@@ -223,7 +223,9 @@ struct GenericJSONParser<Tree: JSONTree> {
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {
             guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: firstInvalidUTF8(runStart..<end))
+                let at = firstInvalidUTF8(runStart..<end)
+                throw error(
+                    bytes.withUnsafeBufferPointer { TextEncoding.invalidUTF8($0, at: at, in: " in a string") }, at: at)
             }
             scalars.append(contentsOf: text.unicodeScalars)
         }

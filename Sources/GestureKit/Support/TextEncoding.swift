@@ -98,6 +98,22 @@ enum TextEncoding {
         return (length, true)
     }
 
+    /// The message of the invalid UTF-8 sequence at `i` (`utf8Sequence` found it so): its bytes, and
+    /// how a file written in another encoding (Windows-1252 or Latin-1: `Zoë` is `5A 6F EB`) is
+    /// converted. `what` says where it was, as ` in a string`.
+    static func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, in what: String = "") -> String {
+        let count = utf8Sequence(bytes, at: i).length
+        let list = (i..<i + count).map { byteName(bytes[$0]) }.joined(separator: " ")
+        return "invalid UTF-8\(what): found \(count == 1 ? "byte" : "bytes") \(list); a file in another encoding "
+            + "must be converted first, e.g. with iconv -f WINDOWS-1252 -t UTF-8"
+    }
+
+    /// `0x0F`.
+    static func byteName(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+
     private static func message(_ encoding: String, _ evidence: String) -> String {
         "expected UTF-8 text, found \(encoding) (\(evidence)): convert the file first, "
             + "e.g. with iconv -f \(encoding) -t UTF-8"

@@ -175,13 +175,12 @@ struct JSONLexer {
     /// Checks one multi-byte UTF-8 sequence (no overlongs, no surrogates, at most U+10FFFF).
     mutating func scanUTF8() throws(Failure) {
         let (length, valid) = TextEncoding.utf8Sequence(b, at: i)
-        guard valid else { throw invalidUTF8(bytes: length) }
+        guard valid else { throw invalidUTF8() }
         i += length
     }
 
-    func invalidUTF8(bytes count: Int) -> Failure {
-        let list = (i..<i + count).map { Self.byteName(b[$0]) }.joined(separator: " ")
-        return failure(.syntax, at: i, "invalid UTF-8 in a string: found \(count == 1 ? "byte" : "bytes") \(list)")
+    func invalidUTF8() -> Failure {
+        failure(.syntax, at: i, TextEncoding.invalidUTF8(b, at: i, in: " in a string"))
     }
 
     /// Reads a number per the JSON grammar.
@@ -407,7 +406,7 @@ struct JSONLexer {
                 if DiagnosticText.isControl(scalar) { return Self.unicodeName(scalar.value) }
                 return "'\(Character(scalar))' (\(Self.unicodeName(scalar.value)))"
             }
-            return "byte \(Self.byteName(c))"
+            return "byte \(TextEncoding.byteName(c))"
         }
     }
 
@@ -437,8 +436,4 @@ struct JSONLexer {
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    static func byteName(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return "0x" + (digits.count < 2 ? "0" : "") + digits
-    }
 }

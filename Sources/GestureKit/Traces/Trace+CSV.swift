@@ -984,7 +984,7 @@ struct CSVScanner {
     /// and values past U+10FFFF included).
     static func skipUTF8(_ text: UnsafeBufferPointer<UInt8>, at p: Int) throws(CSVSyntaxError) -> Int {
         let (length, valid) = TextEncoding.utf8Sequence(text, at: p)
-        guard valid else { throw CSVSyntaxError(offset: p, message: "invalid UTF-8") }
+        guard valid else { throw CSVSyntaxError(offset: p, message: TextEncoding.invalidUTF8(text, at: p)) }
         return p + length
     }
 

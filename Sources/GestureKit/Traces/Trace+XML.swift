@@ -540,6 +540,21 @@ private struct XMLTraceReader {
         }
     }
 
+    /// Whether a file declaring `encoding` is read (as UTF-8, like every file): UTF-8, and the
+    /// encodings that are ASCII below 0x80 — US-ASCII (what Python's ElementTree declares by default),
+    /// ISO-8859-n and Windows-125n — whose text in ASCII is the same bytes in UTF-8. A byte above it
+    /// that is not UTF-8 is then an error at its place that says how to convert the file; one that is
+    /// (a file converted with iconv, its declaration left as it was) is read as UTF-8.
+    static func readsAsUTF8(declared encoding: String) -> Bool {
+        let name = encoding.lowercased()
+        if ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name) { return true }
+        for family in ["iso-8859-", "iso8859-", "windows-125", "cp125"] where name.hasPrefix(family) {
+            return name.count > family.count && name.dropFirst(family.count).allSatisfy(\.isASCII)
+                && name.dropFirst(family.count).allSatisfy(\.isNumber)
+        }
+        return false
+    }
+
     /// Skips `<?target …?>` with `pos` at `<`, reading it as the XML declaration when the target is
     /// `xml`.
     mutating func skipProcessingInstruction() throws(TraceError) {
@@ -558,10 +573,12 @@ private struct XMLTraceReader {
             pos += 2
             for attribute in attributes where matches(attribute.name, "encoding") {
                 let encoding = text(attribute.value)
-                if encoding.lowercased() != "utf-8" {
+                if !Self.readsAsUTF8(declared: encoding) {
                     throw fail(
                         .syntax, at: attribute.value.lowerBound - 1,
-                        "unsupported encoding \"\(brief(encoding))\": expected \"UTF-8\"")
+                        "unsupported encoding \"\(brief(encoding))\": expected \"UTF-8\" (or one that is ASCII "
+                            + "below 0x80, such as \"US-ASCII\" or \"ISO-8859-1\"); convert the file first, e.g. with "
+                            + "iconv -f \(brief(encoding)) -t UTF-8, and declare UTF-8")
                 }
             }
             return
@@ -737,7 +754,7 @@ private struct XMLTraceReader {
     }
 
     func invalidUTF8(at offset: Int) -> TraceError {
-        fail(.syntax, at: offset, "invalid UTF-8")
+        fail(.syntax, at: offset, TextEncoding.invalidUTF8(bytes, at: offset))
     }
 
     func controlCharacter(at offset: Int) -> TraceError {
