@@ -163,9 +163,25 @@ import Testing
         // Binary noise is not a difference: 0.39 − 0.09 is 0.30000000000000004.
         #expect(explain(0.39 - 0.09, 0.3, .seconds) == "c: m (measured 0.3 s reached limit 0.3 s)")
         #expect(explain(2400, 1000, .points) == "c: m (measured 2,400 pt > limit 1,000 pt)")
+        // A difference of a ten-millionth is one, out to 9 decimals (6 read `9 pt reached limit 9 pt`).
+        #expect(explain(9.000_000_1, 9, .points) == "c: m (measured 9.0000001 pt > limit 9 pt)")
+        #expect(explain(0.499_999_9, 0.5, .seconds) == "c: m (measured 0.4999999 s < limit 0.5 s)")
+        #expect(Format.decimalsToTellApart(0.666_666_666_7, 0.666_666_7, from: 4) == 8)
         #expect(
             TextReport.explain(FailureReason(code: "c", message: "m", measured: 3.0969, unit: .radians))
                 == "c: m (measured 3.0969 rad)")
+    }
+
+    /// A share reads `0%` or `100%` only when it is: 1,999 of 2,000 is not all of them, and a false-alarm
+    /// rate beside its limit shows the digits that tell them apart.
+    @Test func aShareReadsAllOrNoneOnlyWhenItIs() {
+        #expect(ReportText.percent(1999 / 2000) == "99.95%")
+        #expect(ReportText.percent(1 / 25_001, decimals: 2) == "0.004%")
+        #expect(ReportText.percent(1) == "100%" && ReportText.percent(0) == "0%")
+        #expect(ReportText.percent(0.125) == "12.5%")
+        #expect(ReportText.percent(1 / 199, decimals: 2) == "0.5%")
+        #expect(ReportText.percent(1 / 199, decimals: 2, apartFrom: 0.005) == "0.503%")
+        #expect(ReportText.percent(0.005, decimals: 2, apartFrom: 0.005) == "0.5%")
     }
 
     @Test func countsAgreeWithTheirNouns() throws {

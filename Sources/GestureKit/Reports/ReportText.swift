@@ -58,8 +58,16 @@ enum ReportText {
             } ?? "")
     }
 
-    /// `0.125` → `12.5%`.
-    static func percent(_ value: Double, decimals: Int = 1) -> String {
-        Format.number(value * 100, decimals: decimals) + "%"
+    /// `0.125` → `12.5%`; with `limit`, as many more decimals as tell the two apart (`0.503%` beside
+    /// a limit of `0.5%`). A share above 0 never reads `0%`, nor one below 1 `100%`: 1,999 of 2,000
+    /// is `99.95%`, 1 of 25,001 `0.004%`.
+    static func percent(_ value: Double, decimals: Int = 1, apartFrom limit: Double? = nil) -> String {
+        var places = limit.map { Format.decimalsToTellApart(value * 100, $0 * 100, from: decimals) } ?? decimals
+        var shown = Format.number(value * 100, decimals: places)
+        while value > 0, value < 1, shown == "0" || shown == "100", places < 9 {
+            places += 1
+            shown = Format.number(value * 100, decimals: places)
+        }
+        return shown + "%"
     }
 }

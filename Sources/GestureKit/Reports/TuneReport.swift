@@ -223,7 +223,9 @@ public enum TuneReport {
         result.targets.flatMap { target in
             [
                 counts.recall(target).map { ReportText.percent($0) } ?? "-",
-                counts.falseAlarmRate(target).map { ReportText.percent($0, decimals: 2) } ?? "-",
+                counts.falseAlarmRate(target).map {
+                    ReportText.percent($0, decimals: 2, apartFrom: result.maximumFalseAlarms)
+                } ?? "-",
             ]
         }
     }
@@ -235,7 +237,7 @@ public enum TuneReport {
             let others = counts.traces - counts.labelled[target]
             parts.append(
                 "\(name) recall \(counts.recall(target).map { ReportText.percent($0) } ?? "-") (\(counts.recalled[target]) of \(counts.labelled[target])), "
-                    + "false alarms \(counts.falseAlarmRate(target).map { ReportText.percent($0, decimals: 2) } ?? "-") "
+                    + "false alarms \(counts.falseAlarmRate(target).map { ReportText.percent($0, decimals: 2, apartFrom: result.maximumFalseAlarms) } ?? "-") "
                     + "(\(counts.falseAlarms[target]) of \(others))")
         }
         parts.append("accuracy \(counts.accuracy.map { ReportText.percent($0) } ?? "-")")

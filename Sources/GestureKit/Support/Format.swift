@@ -69,12 +69,15 @@ public enum Format {
         return (negative ? "-" : "") + digits + body.dropFirst(integer.count)
     }
 
-    /// The fewest decimals, from `decimals` up to 6, at which `a` and `b` print differently: a measured
-    /// value next to the limit it broke shows why (`0.2504` and `0.25`, not `0.25` twice). Values that
-    /// differ by less than that print the same at 6 decimals (the noise of binary fractions).
+    /// The fewest decimals, from `decimals` up to 9, at which `a` and `b` print differently: a measured
+    /// value next to the limit it broke shows why (`0.2504` and `0.25`, not `0.25` twice; `9.0000001`
+    /// and `9`). Values that differ by no more than the noise of binary fractions (a millionth of a
+    /// millionth of the larger: `0.25000000000000006` and `0.25`) are no different, and print the same
+    /// at `decimals`.
     public static func decimalsToTellApart(_ a: Double, _ b: Double, from decimals: Int) -> Int {
+        guard abs(a - b) > 1e-12 * Swift.max(abs(a), abs(b)) else { return decimals }
         var places = decimals
-        while places < 6, a != b, number(a, decimals: places) == number(b, decimals: places) { places += 1 }
+        while places < 9, number(a, decimals: places) == number(b, decimals: places) { places += 1 }
         return places
     }
 
