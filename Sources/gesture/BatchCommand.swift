@@ -269,6 +269,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
     labelsAboveNote(labeler, roots: roots, unlabelled: unlabelledPaths)
+    if labeler.labelledRows > 0 {
+        labelsMissedNote(arguments.repeated["--labels"] ?? [], unlabelled: unlabelledPaths.count, scored: board.scored)
+    }
     if board.errors > 0, minimumAccuracy != nil || !minimumRecall.isEmpty {
         // Not checked, and said: exit status 2 said nothing of them. An error is a file that could not
         // be read, or a trace read with a label no gesture's or no group: "could not be read" was said
@@ -283,6 +286,23 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error
+}
+
+/// When `--labels` files were given and not one trace of the batch is labelled, a note on stderr says
+/// that no row named one, and where their paths are read from: rows written from the corpus's folder
+/// (`Bob check01.xml`) in a labels file kept elsewhere labelled nothing (`scored 0`, exit status 0),
+/// with no more said than a warning per row.
+func labelsMissedNote(_ files: [String], unlabelled: Int, scored: Int) {
+    guard !files.isEmpty, scored == 0, unlabelled > 0 else { return }
+    let folders = files.map { file in
+        file == "-" || file.hasPrefix("/dev/fd/") || file.hasPrefix("/proc/self/fd/")
+            ? "\(Output.name(file)): the current folder"
+            : "\(Output.name(file)): \(Output.name(Paths.folder(of: file).isEmpty ? "." : Paths.folder(of: file)))"
+    }
+    Output.error(
+        "gesture: note: no trace is labelled (\(unlabelled == 1 ? "1 trace" : "\(unlabelled) traces")): no row of the "
+            + "--labels files names one; a row's path is relative to its labels file's folder "
+            + "(\(folders.joined(separator: "; ")))")
 }
 
 /// When traces are unlabelled and a labels file above the paths given (not walked, so not read)

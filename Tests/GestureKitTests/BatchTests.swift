@@ -397,6 +397,32 @@ let shapes = [
     /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
     /// traces, since only the labels files of the folders walked are read: a note names the file to
     /// give, spelt from the path as typed; once given, there is none.
+    /// `--labels` whose rows name none of the batch's traces (written from the corpus's folder, kept
+    /// elsewhere) scored nothing with no more said than a warning per row: a note says where their
+    /// paths are read from.
+    @Test func labelsFilesThatLabelNoTraceOfTheBatchAreNamed() throws {
+        let corpus = try MiniCorpus("labels-missed")
+        defer { corpus.remove() }
+        try corpus.add("flat/a.csv", from: "checkmark.json")
+        try corpus.add("flat/b.csv", from: "circle.json")
+        try corpus.write("rows.csv", "path,label\na.csv,checkmark\nb.csv,circle\n")
+        let run = try GestureCommand.run(["batch", "flat", "--labels", "rows.csv"], in: corpus.folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("2 traces: 0 scored, 2 unlabelled, 0 errors\n"))
+        #expect(
+            run.stderr.hasSuffix(
+                "gesture: note: no trace is labelled (2 traces): no row of the --labels files names one; a row's "
+                    + "path is relative to its labels file's folder (rows.csv: .)\n"), "\(run.stderr)")
+        // Once one trace is labelled, the rows are no longer all amiss: no note.
+        try corpus.write("rows.csv", "path,label\nflat/a.csv,checkmark\nb.csv,circle\n")
+        let some = try GestureCommand.run(["batch", "flat", "--labels", "rows.csv"], in: corpus.folder)
+        #expect(!some.stderr.contains("note:"), "\(some.stderr)")
+        // Rows with no label label nothing, and say so: no note that they name no trace.
+        try corpus.write("rows.csv", "path,label\nflat/a.csv,\n")
+        let none = try GestureCommand.run(["batch", "flat", "--labels", "rows.csv"], in: corpus.folder)
+        #expect(none.stderr == "rows.csv:2:12: warning: flat/a.csv has no label: the row labels nothing\n")
+    }
+
     @Test func aLabelsFileAboveThePathsGivenIsNamed() throws {
         let corpus = try MiniCorpus("labels-above")
         defer { corpus.remove() }

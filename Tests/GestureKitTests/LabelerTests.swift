@@ -140,6 +140,22 @@ extension LabelerTests {
                     + "nothing (a row labels one trace file)",
             ])
     }
+
+    /// A row of empty fields is a blank line (a spreadsheet's `,,,` after the last row), and a row
+    /// not labelled yet labels nothing and says so at its label: either was an "unknown label" error
+    /// that stopped the run.
+    @Test func anEmptyRowIsBlankAndARowWithNoLabelLabelsNothing() throws {
+        var labeler = Labeler(configuration: Configuration())
+        let text = "path,label,group,\r\na.json,checkmark,p1,\r\nb.json, ,p1,\r\n,,,\r\n , ,\t, \r\n"
+        try labeler.loadLabels(bytes: Array(text.utf8), file: "/nowhere/l.csv")
+        #expect(
+            labeler.warnings == [
+                "/nowhere/l.csv:2:1: warning: no file a.json (/nowhere/a.json): the row labels nothing",
+                "/nowhere/l.csv:3:8: warning: b.json has no label: the row labels nothing",
+            ])
+        #expect(try labeler.label(for: "/nowhere/a.json", traceLabel: nil).get() == "checkmark")
+        #expect(try labeler.label(for: "/nowhere/b.json", traceLabel: nil).get() == nil)
+    }
 }
 
 extension LabelerTests {

@@ -18,6 +18,8 @@ public struct Labeler: Sendable {
     /// The path of the row that names each file, by the file's identity (device and inode): a trace
     /// reached by another path (through a symbolic link, another mount point) is still its row's.
     private var rowPathByFile: [[UInt64]: String] = [:]
+    /// How many rows of the labels files read give a path a label.
+    public private(set) var labelledRows = 0
     /// The other columns of the labels files: column name (lowercased) → absolute path → value.
     private var extraColumns: [String: PathTable<String>] = [:]
     private var renames: [String: String] = [:]
@@ -311,7 +313,12 @@ public struct Labeler: Sendable {
         var hidden = 0
         // Rows whose path names a folder (or is empty, naming this file's): a row labels one file.
         var folders = 0
+        // Rows with a path and no label.
+        var unlabelledRows = 0
         defer {
+            if unlabelledRows > 10 {
+                warnings.append("\(file): warning: \(unlabelledRows - 10) more rows have no label")
+            }
             if missing > 10 {
                 warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
             }
@@ -348,6 +355,18 @@ public struct Labeler: Sendable {
             let shownPath = DiagnosticText.escaped(relative)
             // Found only for a message: a place is a scan of the text up to it.
             func pathPlace() -> String { place(Self.valueOffset(of: pathField)) }
+            // A row of empty fields is a blank line (a spreadsheet's `,,,` after the last row); a row
+            // with no label is one not labelled yet: it labels nothing, and says so.
+            if record.fields.allSatisfy({ Labeler.trimmed($0.value).isEmpty }) { continue }
+            if Labeler.trimmed(label.value).isEmpty {
+                unlabelledRows += 1
+                if unlabelledRows <= 10 {
+                    warnings.append(
+                        "\(place(Self.valueOffset(of: label))): warning: \(relative.isEmpty ? "the row" : shownPath) has no "
+                            + "label: the row labels nothing")
+                }
+                continue
+            }
             let absolute = Self.path(of: pathField, in: folder)
             let key = PathKey(absolute)
             guard let mapped = mapped(Labeler.trimmed(label.value)) else {
@@ -414,6 +433,7 @@ public struct Labeler: Sendable {
                 }
             }
             byPath.set(mapped, for: absolute)
+            labelledRows += 1
             keepColumns(of: record, for: absolute)
         }
     }
