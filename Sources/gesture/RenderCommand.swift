@@ -152,7 +152,8 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
             failed = true
             Output.error(
                 "\(shownDestination): error: already written from \(Output.name(earlier)) in this run; "
-                    + "\(shownTrace) not drawn")
+                    + "\(shownTrace) not drawn (a picture is named for its trace's file: draw each folder into a "
+                    + "--out of its own, or use gesture batch --report, whose pictures are numbered)")
             continue
         }
         // `--out new/x.svg` makes its folder, as `convert` does.

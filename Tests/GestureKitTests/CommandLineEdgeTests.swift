@@ -144,7 +144,8 @@ import Testing
         #expect(
             twice.stderr
                 == "pictures\\u{1B}/red\\u{1B}[31m.svg: error: already written from red\\u{1B}[31m.csv in this run; "
-                + "sub/red\\u{1B}[31m.csv not drawn\n")
+                + "sub/red\\u{1B}[31m.csv not drawn (a picture is named for its trace's file: draw each folder "
+                + "into a --out of its own, or use gesture batch --report, whose pictures are numbered)\n")
         let first = try GestureCommand.run(
             ["convert", "\(red).csv", "--to", "json", "--out", "out\u{1B}.json"], in: corpus.folder)
         #expect(first == .init(status: 0, stdout: "", stderr: ""))
