@@ -239,4 +239,28 @@ import Testing
         #expect(cancelled.failure?.reason.code == "too-many-touches")
         #expect(cancelled.failure?.sample == 5)
     }
+
+    /// Fingers that land on one point are measured from where they first come apart: spread from 100 pt
+    /// apart to 200 pt, a scale of 2 (from the kept-off-zero start, 2e11 with a velocity of 2e12 /s); and
+    /// parting along one line is no rotation (from the angle of two points at one place, π/2).
+    @Test(arguments: ["pinch", "rotation"])
+    func fingersLandingOnOnePointAreMeasuredFromWhereTheyPart(_ id: String) throws {
+        let samples = [
+            Sample(0, 1, .began, 200, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 1, .moved, 200, 350),
+            Sample(0.05, 2, .moved, 200, 450), Sample(0.1, 1, .moved, 200, 300), Sample(0.1, 2, .moved, 200, 500),
+            Sample(0.15, 1, .ended, 200, 300), Sample(0.15, 2, .ended, 200, 500),
+        ]
+        let measured = try report(try replay(samples, Registry.all) { try $0.keepOnly([id]) }, id)
+        if id == "pinch" {
+            #expect(measured.state == .recognized)
+            let scale = measured.recognition?.details.first { $0.key == "scale" }?.value.numberValue
+            #expect(scale == 2)
+            let velocity = measured.recognition?.details.first { $0.key == "velocity" }?.value.numberValue
+            #expect(abs((velocity ?? 0) - 20) < 1e-9, "from 1 to 2 in 0.05 s: \(String(describing: velocity))")
+        } else {
+            #expect(measured.state == .failed)
+            #expect(measured.failure?.reason.code == "lifted-before-turning")
+            #expect(measured.failure?.reason.measured == 0)
+        }
+    }
 }

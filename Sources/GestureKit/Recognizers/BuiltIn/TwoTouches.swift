@@ -14,9 +14,12 @@ struct TwoTouches: Sendable {
     /// Where each taken touch is while it is down; `nil` once lifted.
     private var first: Point?
     private var second: Point?
-    /// The distance when both were first down, and the same kept off zero to divide by (`scale`).
+    /// The distance when both were first down, and the same kept off zero to divide by (`scale`), or,
+    /// for fingers that landed on one point, where they first came apart.
     private var startGap = 0.0
     private var startDistance = 0.0
+    /// Whether fingers that landed on one point have come apart (`startDistance` is then where).
+    private var parted = false
     /// The rotation so far, unwrapped across ±π.
     private(set) var rotation = 0.0
     private var lastAngle = 0.0
@@ -101,6 +104,16 @@ struct TwoTouches: Sendable {
         }
         for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
+        // Fingers that landed on one point have no distance to divide by nor angle between them: the
+        // scale and the angle are measured from where they first come apart (a scale of 2 at twice
+        // that distance, where from the kept-off-zero start it read 2e11; no rotation for fingers that
+        // part along one line). Their parting is still a change, of all the distance (`scaleChange`).
+        if startGap == 0, !parted {
+            let distance = self.distance
+            guard distance > 0 else { return }
+            parted = true
+            (startDistance, lastAngle, lastTime) = (distance, angle, time)
+        }
         // An event that does not change the measure is no movement, and leaves the velocity (and its
         // time) as they were, as the pan's: fingers lifted where they last moved end with it, not 0.
         if measuresRotation {
@@ -141,6 +154,7 @@ struct TwoTouches: Sendable {
     /// the change in points so that a change of exactly a tenth (100 pt to 90) measures 0.1, not the
     /// 0.09999999999999998 of `1 − 0.9`. Fingers that land on one point and stay there have not changed
     /// (0), however small the distance divided by: from the kept-off-zero one they would measure 1.
+    /// Once they part, all their distance is change: the distance over where they parted (the scale).
     var scaleChange: Double { bothDown ? abs(distance - startGap) / startDistance : 0 }
 
     private var distance: Double {
