@@ -241,7 +241,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 BatchReport.value(row, grouped: grouped).write(to: &out)
                 out.append(UInt8(ascii: "\n"))
             }
-        case .json: Output.buffered((first ? "\n" : ",\n") + BatchReport.value(row, grouped: grouped).text)
+        case .json: Output.bufferedRecord((first ? "\n" : ",\n") + BatchReport.value(row, grouped: grouped).text)
         case .csv: Output.buffered(BatchReport.csv(row, grouped: grouped))
         case .text: break
         }

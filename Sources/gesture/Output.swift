@@ -82,6 +82,19 @@ enum Output {
         buffered { $0 += text.utf8 }
     }
 
+    /// Collects `text`, which ends a record though not a line (a `batch --format json` row, whose
+    /// separator starts the next line): output may be written, and signals act, after it as after a
+    /// line. Held to the end of a line, such output was written in 4 MB blocks, and a SIGINT or
+    /// SIGTERM arriving after the first waited for the end of the run.
+    static func bufferedRecord(_ text: String) {
+        buffered { $0 += text.utf8 }
+        recordEnd = buffer.count
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Where in `buffer` the last record (`bufferedRecord`) ended: a place as good as a line's end.
+    nonisolated(unsafe) private static var recordEnd = -1
+
     /// Collects output that `write` appends in place, as bytes, and writes it in blocks of whole lines.
     /// A line that grows past `longLine` (one `--format jsonl` row of a long session) is written as it
     /// comes, so that it is never held whole; the termination signals then wait until it ends.
@@ -100,7 +113,8 @@ enum Output {
 
     static func flush() {
         guard !buffer.isEmpty else { return }
-        lineOpen = buffer.last != UInt8(ascii: "\n")
+        lineOpen = buffer.last != UInt8(ascii: "\n") && recordEnd != buffer.count
+        recordEnd = -1
         if let failure = writeAll(STDOUT_FILENO, buffer) {
             if failure == EPIPE {
                 guard finishWhenReaderGoes else { exit(ExitCode.recognized.rawValue) }

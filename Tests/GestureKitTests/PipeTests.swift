@@ -82,6 +82,27 @@ import Testing
         }
     }
 
+    /// `--format json` rows end no line (the separator starts the next): a signal after the first
+    /// block of output waited for a line's end, which came at the end of the run, so SIGINT and
+    /// SIGTERM went unheeded until then. Now a run ends after a whole row, as a jsonl run does.
+    @Test func anInterruptedJSONRunEndsAfterAWholeRow() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        for signal in [SIGTERM, SIGINT] {
+            let child = try Unmasked(["batch", "--format", "json", "--quiet", "--jobs", "1", corpus.folder.path])
+            var received = child.read(atMost: 1 << 16)
+            kill(child.pid, signal)
+            received += child.readToEnd()
+            #expect(child.wait() == .signal(signal))
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.hasPrefix("{\"traces\":["), "\(text.prefix(40))")
+            #expect(text.hasSuffix("}"), "ends after a whole row: \(text.suffix(40))")
+            #expect(!text.contains("\"summary\""), "the run went on to its end")
+            let rows = text.components(separatedBy: "\"path\":").count - 1
+            #expect(rows > 0 && rows < 3000, "\(rows) rows")
+        }
+    }
+
     /// A `--format jsonl` row of a long session (1,500 taps: about 7 MB) is written as it is made, not
     /// held whole; a signal that arrives in the middle of it waits for its end, so the row parses.
     @Test func aSignalWaitsForTheEndOfALongRow() throws {
