@@ -60,7 +60,8 @@ let batchHelp = """
     Output is the same bytes for any --jobs and any order of PATHs. Unreadable or invalid files are rows
     with their error (and diagnostics on stderr); the run goes on. Rows are written in whole lines, so
     an interrupted run leaves whole rows; when the reader of the output goes away (`| head`), the run
-    stops quietly with status 0. A failed write (a full disk) is fatal: status 2.
+    stops quietly with status 0 (with --report or a --min-* gate, it drops the rest of the output and
+    goes on to write the report and check the gates). A failed write (a full disk) is fatal: status 2.
 
     exit status: 0 when every file was read (and every --min-* gate passed), 1 when a gate failed,
     2 when a file could not be read or parsed or had no group, when a gate could not be checked (no
@@ -178,8 +179,9 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let report = try arguments.options["--report"].map { path throws(UsageError) in
         try ReportFolder(path, force: arguments.flags.contains("--force"))
     }
-    // The report is written whether or not the output's reader stays to the end.
-    Output.finishWhenReaderGoes = report != nil
+    // The report is written, and the gates checked, whether or not the output's reader stays to the
+    // end: `batch … --min-accuracy 0.99 | head -1` exited 0, the gate unchecked, where it failed.
+    Output.finishWhenReaderGoes = report != nil || minimumAccuracy != nil || !minimumRecall.isEmpty
     var reportMisses = ReportMisses(limit: report == nil ? 0 : reportLimit)
     var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }

@@ -508,7 +508,8 @@ import Testing
 
     /// A run that writes files besides its output writes them though the output's reader went away
     /// (`batch … --report r | head -1` left an empty report folder, refused by the next run, and
-    /// `tune … --write-config` wrote no config), with status 0; without them it ends at once.
+    /// `tune … --write-config` wrote no config), with status 0, and a batch with gates checks them;
+    /// without them it ends at once.
     @Test func filesBesidesTheOutputAreWrittenWhenItsReaderGoes() throws {
         let corpus = try MiniCorpus("edge-reader-gone")
         defer { corpus.remove() }
@@ -539,6 +540,11 @@ import Testing
             ]) == 0)
         #expect(FileManager.default.fileExists(atPath: config))
         #expect(try closedOutput(["batch", "Traces", "--quiet"]) == 0)
+        // A gate is checked, and a miss is status 1 (it was 0, the gate unchecked, when the run ended
+        // at the first write).
+        let gate = ["batch", "Traces", "--quiet", "--set", "tap.maximumDuration=0.01", "--min-recall", "tap=1"]
+        #expect(try closedOutput(gate) == 1)
+        #expect(try closedOutput(gate.dropLast(2) + ["--min-accuracy", "0.5"]) == 0)
     }
 
     /// `--out ""` names nothing: a usage error in render and convert (a folder's traces were converted
