@@ -59,6 +59,10 @@ struct ReportFolder {
             if name == Self.page, info.st_mode & S_IFMT != S_IFREG {
                 throw UsageError("--report \(shown): \(Output.name(target)) exists and is not a file")
             }
+            // An index.html that may not be overwritten failed the run at its end, the pictures written.
+            if name == Self.page, access(target, W_OK) != 0 {
+                throw UsageError("--report \(shown): cannot overwrite \(Output.name(target)): \(Output.reason(errno))")
+            }
         }
         for folder in [path, self.file(Self.traces)] {
             var isFolder: ObjCBool = false

@@ -344,6 +344,34 @@ import Testing
         #expect(Self.files(corpus.folder.appendingPathComponent("report")) == after)
     }
 
+    /// An index.html that may not be overwritten is refused before the run (the run was made, every
+    /// picture written, and only then the page failed). As root, run as nobody with setpriv, since
+    /// root may write any file.
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anIndexThatMayNotBeOverwrittenIsRefusedBeforeTheRun() throws {
+        let corpus = try Self.corpus("read-only-index")
+        defer { corpus.remove() }
+        try corpus.write("report/index.html", "mine")
+        let report = corpus.folder.appendingPathComponent("report")
+        for (path, mode) in [(corpus.folder.path, 0o777), (report.path, 0o777), (report.path + "/index.html", 0o444)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        let command = ["batch", "corpus", "--report", "report", "--force"]
+        let run =
+            getuid() == 0
+            ? try GestureCommand.process(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", GestureCommand.executable.path] + command,
+                in: corpus.folder)
+            : try GestureCommand.run(command, in: corpus.folder)
+        #expect(run.status == 2 && run.stdout == "")
+        #expect(
+            run.stderr
+                == "gesture: error: --report report: cannot overwrite report/index.html: Permission denied\n"
+                + "Run `gesture batch --help` for usage.\n")
+        #expect(!FileManager.default.fileExists(atPath: report.path + "/traces"), "no run, no pictures")
+    }
+
     @Test func fileNamesAreNumberedInPageOrderAndNeedNoEscaping() {
         #expect(HTMLReport.fileStem(number: 7, path: "../data/s02/fast/v01.xml") == "0007-v01")
         #expect(HTMLReport.fileStem(number: 12_345, path: "a/b c&d\"é.json") == "12345-b-c-d--")
