@@ -274,16 +274,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     if labeler.labelledRows > 0 {
         labelsMissedNote(arguments.repeated["--labels"] ?? [], unlabelled: unlabelledPaths.count, scored: board.scored)
     }
-    if board.errors > 0, minimumAccuracy != nil || !minimumRecall.isEmpty {
-        // Not checked, and said: exit status 2 said nothing of them. An error is a file that could not
-        // be read, or a trace read with a label no gesture's or no group: "could not be read" was said
-        // of all of them.
-        let gates = (minimumAccuracy != nil ? ["--min-accuracy"] : []) + (minimumRecall.isEmpty ? [] : ["--min-recall"])
-        Output.error(
-            "gesture: note: \(gates.joined(separator: " and ")) not checked: "
-                + (board.errors == 1 ? "1 trace is an error" : "\(board.errors) traces are errors") + " (exit status 2)"
-        )
-    }
+    gatesNotCheckedNote(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     // A report that could not be written is an error; the gates are still checked and said.
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
@@ -406,7 +397,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     if format == .json {
         Output.buffered("{\"traces\":[")
         for (index, row) in rows.enumerated() {
-            Output.buffered(
+            Output.bufferedRecord(
                 (index == 0 ? "\n" : ",\n") + BatchReport.value(row, grouped: board.grouping != nil).text)
         }
         Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text)
@@ -427,6 +418,7 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         Output.error(
             "gesture: error: \(board.errors) trace\(board.errors == 1 ? " is an error" : "s are errors") of the merged outputs "
                 + "(rows with an error: not read, not parsed, or with no group): exit status 2, as the one run's")
+        gatesNotCheckedNote(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
         return .error
     }
     return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
@@ -550,6 +542,17 @@ func recallGates(
         gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
     }
     return gates
+}
+
+/// When traces are errors, the gates are not checked (exit status 2 says nothing of them): a note on
+/// stderr says so. An error is a file that could not be read, or a trace read with a label no
+/// gesture's or no group: "could not be read" was said of all of them.
+func gatesNotCheckedNote(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(String, Double)]) {
+    guard board.errors > 0, minimumAccuracy != nil || !minimumRecall.isEmpty else { return }
+    let gates = (minimumAccuracy != nil ? ["--min-accuracy"] : []) + (minimumRecall.isEmpty ? [] : ["--min-recall"])
+    Output.error(
+        "gesture: note: \(gates.joined(separator: " and ")) not checked: "
+            + (board.errors == 1 ? "1 trace is an error" : "\(board.errors) traces are errors") + " (exit status 2)")
 }
 
 /// Checks `--min-accuracy` and `--min-recall` against the figures; says on stderr what failed.

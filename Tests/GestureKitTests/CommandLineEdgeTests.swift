@@ -636,7 +636,8 @@ import Testing
     }
 
     /// merge-scores exits as the one run would: 2 when a merged row is a trace that could not be read
-    /// (it exited 0); its --format error names its own two formats; `-` twice is refused.
+    /// (it exited 0), saying, as the one run does, that a gate was not checked; its --format error
+    /// names its own two formats; `-` twice is refused.
     @Test func mergeScoresExitsAsTheOneRunWould() throws {
         let corpus = try MiniCorpus("edge-merge-errors")
         defer { corpus.remove() }
@@ -652,7 +653,8 @@ import Testing
         #expect(
             merged.stderr
                 == "gesture: error: 1 trace is an error of the merged outputs (rows with an error: not read, not "
-                + "parsed, or with no group): exit status 2, as the one run's\n")
+                + "parsed, or with no group): exit status 2, as the one run's\n"
+                + "gesture: note: --min-accuracy not checked: 1 trace is an error (exit status 2)\n")
         let format = try GestureCommand.run(["merge-scores", "--format", "csv", "s.json"], in: corpus.folder)
         #expect(format.status == 2)
         #expect(format.stderr.hasPrefix("gesture: error: invalid value \"csv\" for --format: expected json or text\n"))
