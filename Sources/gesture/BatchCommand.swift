@@ -183,7 +183,10 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     // end: `batch … --min-accuracy 0.99 | head -1` exited 0, the gate unchecked, where it failed.
     Output.finishWhenReaderGoes = report != nil || minimumAccuracy != nil || !minimumRecall.isEmpty
     var reportMisses = ReportMisses(limit: report == nil ? 0 : reportLimit)
-    var progress = Progress(enabled: !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1)
+    // Not when the rows stream to the same terminal: each row drawn over the bar (`…] 1/500 traces
+    // 55/s{"path":…`), and the rows show the progress themselves.
+    let rowsToTerminal = format != .text && isatty(STDOUT_FILENO) == 1
+    var progress = Progress(enabled: !arguments.flags.contains("--quiet") && Progress.canDraw && !rowsToTerminal)
     if progress.enabled { progress.total = CorpusWalker(roots: roots).filter(runner.includes).count }
 
     let explainsLabels = arguments.flags.contains("--explain-labels")
@@ -607,6 +610,12 @@ struct Progress {
     private var done = 0
     private var start = Date()
     private var lastDraw = Date.distantPast
+
+    /// Whether stderr is a terminal that takes the bar's carriage return and erase (`TERM=dumb`, an
+    /// editor's shell, prints the escape as it is).
+    static var canDraw: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
 
     init(enabled: Bool, unit: String = "traces") {
         self.enabled = enabled

@@ -317,7 +317,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 + "recognizer fails such strokes as too-small unless --set \(id).minimumSize is lower")
     }
     // Learning takes seconds for thousands of examples: say so on a terminal.
-    let showsProgress = isatty(STDERR_FILENO) == 1
+    let showsProgress = Progress.canDraw
     if showsProgress {
         FileHandle.standardError.write(
             Data("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…".utf8))

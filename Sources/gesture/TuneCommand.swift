@@ -142,7 +142,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     runner.limits = try readLimits(from: arguments)
     runner.adjustment = try traceAdjustment(from: arguments)
     runner.grouping = try grouping(arguments, labeler)
-    let showsProgress = !arguments.flags.contains("--quiet") && isatty(STDERR_FILENO) == 1
+    let showsProgress = !arguments.flags.contains("--quiet") && Progress.canDraw
 
     // Read every trace once.
     let entries = Array(CorpusWalker(roots: arguments.operands).filter(runner.includes))

@@ -257,6 +257,23 @@ import Testing
         for line in prose { #expect(line.count <= 50, "\(line)") }
     }
 
+    /// The progress bar is drawn on a terminal, but not when the rows stream to the same terminal (a
+    /// row was written over the bar, `…] 1/500 traces  55/s{"path":…`) nor on a dumb one (`TERM=dumb`
+    /// prints its escapes).
+    @Test(.enabled(if: Self.hasScript, "script(1) (util-linux) is absent: no terminal to run the command on"))
+    func theProgressBarIsDrawnOnlyWhereItIsNotInTheWay() throws {
+        func onTerminal(_ environment: String, _ arguments: String) throws -> String {
+            let command = "env NO_COLOR=1 \(environment) \"$GESTURE\" batch Traces \(arguments)"
+            return try GestureCommand.bash("script -qec '\(command)' /dev/null", in: GestureCommand.packageRoot).stdout
+        }
+        let text = try onTerminal("TERM=xterm", "")
+        #expect(text.contains("\u{1B}[K[##############################] 23/23 traces"), "\(text)")
+        let rows = try onTerminal("TERM=xterm", "--format jsonl")
+        #expect(rows.hasPrefix("{\"path\":") && !rows.contains("\u{1B}[K"), "\(rows.prefix(80))")
+        let dumb = try onTerminal("TERM=dumb", "")
+        #expect(dumb.hasPrefix("23 traces: 23 scored") && !dumb.contains("\u{1B}"), "\(dumb.prefix(80))")
+    }
+
     /// A made-up result: checkmark failed for `reason` at t=0.5.
     static func result(failing reason: FailureReason) -> TraceResult {
         let failure = Failure(reason: reason, time: 0.5, event: 3, sample: 3)
