@@ -224,8 +224,10 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     // For the note on a labels file above the paths given (`labelsAboveNote`).
     var unlabelledPaths: [String] = []
+    var examples = LearnedExamplesSeen(configuration)
     runner.run(walk) { row in
         board.add(row)
+        examples.consider(row)
         worst.consider(row)
         if report != nil { reportMisses.consider(row) }
         if let error = row.error {
@@ -274,6 +276,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
             &reportMisses, board: board, runner: runner, roots: roots, notes: notes, errors: firstErrors)
     }
     labelsAboveNote(labeler, roots: roots, unlabelled: unlabelledPaths)
+    examples.note(of: "traces scored")
     if labeler.labelledRows > 0 {
         labelsMissedNote(arguments.repeated["--labels"] ?? [], unlabelled: unlabelledPaths.count, scored: board.scored)
     }
@@ -282,6 +285,46 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     let status =
         board.errors > 0 ? .error : checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
     return written ? status : .error
+}
+
+/// The traces of a run that are examples a learned recognizer's templates were made from
+/// (`LearnedGestures/examples`): its figures on them are not of unseen strokes, and a `tune --group-by`
+/// holds out the setting, not the templates. Counted per learned recognizer, and said in a note.
+struct LearnedExamplesSeen {
+    private let learned: [(id: String, file: String, examples: LearnedGestures.Examples)]
+    private var counts: [Int]
+    private var total = 0
+
+    init(_ configuration: Configuration) {
+        learned = configuration.entries.compactMap { entry in
+            entry.definition.learned.map { (entry.id, $0.file, $0.examples) }
+        }
+        counts = Array(repeating: 0, count: learned.count)
+    }
+
+    /// Counts a scored row (labelled, read) of the run.
+    mutating func consider(_ row: BatchRow) {
+        guard !learned.isEmpty, row.error == nil, row.label != nil else { return }
+        total += 1
+        for (k, entry) in learned.enumerated() where entry.examples.contains(row.labelsPath) { counts[k] += 1 }
+    }
+
+    /// Counts a trace of a run that reads them all (tune), by its path as walked.
+    mutating func consider(path: String) {
+        guard !learned.isEmpty else { return }
+        total += 1
+        for (k, entry) in learned.enumerated() where entry.examples.contains(path) { counts[k] += 1 }
+    }
+
+    /// The note on stderr, one line per learned recognizer with examples among the `what`.
+    func note(of what: String) {
+        for (k, entry) in learned.enumerated() where counts[k] > 0 {
+            Output.error(
+                "gesture: note: \(counts[k]) of the \(total) \(what) are examples \(Output.name(entry.file)) was "
+                    + "learned from (its sources and source.paths): \(entry.id)'s figures on them are not of unseen "
+                    + "strokes; score it on people it was not learned from")
+        }
+    }
 }
 
 /// When `--labels` files were given and not one trace of the batch is labelled, a note on stderr says

@@ -362,11 +362,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
 
 /// `path` less what names nothing: `ex` and `./ex/` are `ex`, `a//b/./c` is `a/b/c`, `./` is `.`; the
 /// empty path and `-` (standard input) as they are.
-func tidiedPath(_ path: String) -> String {
-    guard !path.isEmpty else { return path }
-    let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
-    return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
-}
+func tidiedPath(_ path: String) -> String { LearnedGestures.Examples.tidied(path) }
 
 /// What `learn` chose for each gesture, and why.
 func learnSummary(

@@ -157,6 +157,8 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     // recognizes (`swipe-up/`, the swipe limited to left and right), or for a recognizer: why it is
     // unlabelled is known, and when no trace is labelled that is likely why.
     var namedForAGesture: String?
+    // Labelled traces that a learned recognizer's templates were made from: not unseen, whatever the folds.
+    var examples = LearnedExamplesSeen(configuration)
     // Every trace must be in a group: a fold left out would make the cross-validated figure lie.
     let ungrouped = reads.compactMap { $0.error?.code == .noGroup ? $0.error : nil }
     if let first = ungrouped.first {
@@ -180,6 +182,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         samples.append(TuningSample(path: entry.path, trace: trace, label: label, group: read.group))
+        examples.consider(path: entry.labelsPath)
     }
     guard !samples.isEmpty else {
         if errors == entries.count {
@@ -226,6 +229,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     case .csv: Output.buffered(TuneReport.csv(result))
     }
     Output.flush()
+    examples.note(of: "labelled traces")
     if let file = arguments.options["--write-config"] {
         let chosen = configurations[result.chosen.setting]
         let text = TuneReport.config(chosen, folder: Paths.folder(of: file)).prettyText + "\n"

@@ -196,6 +196,58 @@ import Testing
 
     }
 
+    /// A batch or tune that scores traces the templates were learned from says so: their figures are
+    /// not of unseen strokes, and `tune --group-by` holds out the setting, not the templates (a tune on
+    /// the people learned from read "cross-validated" 100% where new people drew 25%). Matched by the
+    /// paths `learn` was given, written the same way; traces of other people are not counted.
+    @Test func examplesTheTemplatesWereLearnedFromAreNotedWhenScored() throws {
+        let folder = try Self.folder("seen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.examples(in: folder, ["v", "caret", "o"], people: 4)
+        let learned = try GestureCommand.run(
+            ["learn", "examples/p0", "examples/p1/", "./examples/p2", "--out", "m.json"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+        func note(_ count: Int, _ total: Int, _ what: String) -> String {
+            "gesture: note: \(count) of the \(total) \(what) are examples m.json was learned from (its sources and "
+                + "source.paths): learned's figures on them are not of unseen strokes; score it on people it was not "
+                + "learned from\n"
+        }
+        let unseen = try GestureCommand.run(
+            ["batch", "examples/p3", "--templates", "m.json", "--recognizers", "learned"], in: folder)
+        #expect(unseen.status == 0 && unseen.stderr == "", "\(unseen.stderr)")
+        let all = try GestureCommand.run(
+            ["batch", "examples", "--templates", "m.json", "--recognizers", "learned", "--quiet"], in: folder)
+        #expect(all.stderr == note(18, 24, "traces scored"), "\(all.stderr)")
+        let tuned = try GestureCommand.run(
+            [
+                "tune", "./examples", "--templates", "m.json", "--recognizers", "learned", "--quiet",
+                "--sweep", "learned.thresholdScale=1:1.2:0.2", "--group-by", "dir:1",
+            ], in: folder)
+        #expect(tuned.stderr == note(18, 24, "labelled traces"), "\(tuned.stderr)")
+    }
+
+    @Test func pathsAreTidiedAndMatchedByWholeNames() {
+        typealias Examples = LearnedGestures.Examples
+        for (path, tidied) in [
+            ("ex", "ex"), ("./ex/", "ex"), ("a//b/./c", "a/b/c"), ("./", "."), (".", "."), ("/", "/"),
+            ("/abs/./x", "/abs/x"), ("..", ".."), ("../a/.", "../a"), (".hidden/x", ".hidden/x"), ("a.", "a."),
+        ] {
+            #expect(Examples.tidied(path) == tidied, "\(path)")
+        }
+        let examples = Examples(paths: ["./ex/p1/", "/abs/corpus"], templateSources: ["ex/p2/v/0.json"])
+        #expect(examples.paths == ["ex/p1", "/abs/corpus"])
+        for (path, contained) in [
+            ("ex/p1/v/0.json", true), ("./ex//p1/v/0.json", true), ("ex/p1", true), ("ex/p10/v/0.json", false),
+            ("ex/p2/v/0.json", true), ("ex/p2/v/1.json", false), ("/abs/corpus/a.csv", true),
+            ("abs/corpus/a.csv", false),
+        ] {
+            #expect(examples.contains(path) == contained, "\(path)")
+        }
+        let here = Examples(paths: ["."])
+        #expect(here.contains("a/b.json") && !here.contains("../a.json") && !here.contains("/a.json"))
+        #expect(!Examples().contains("a.json"))
+    }
+
     /// `--coverage-fit` finds a coverage's reach from a log-normal fitted to the held-out distances
     /// (twelve examples a gesture, more than the eight it needs): other thresholds than the share of the
     /// distances themselves; the summary says so, and the file and `gesture list` record it.

@@ -21,9 +21,70 @@ public struct LearnedGestures: Sendable, Hashable {
     /// How the thresholds were cross-validated: `leave-one-group-out` or `leave-one-out`.
     public var crossValidation: String
     public var gestures: [Gesture]
+    /// What the file says it was learned from, as `learn` was given it: the files and folders
+    /// (`source.paths`) and each template's example (`sources`). Paths from the folder `learn` ran in.
+    public var examples = Examples()
     /// The least extent, in points, a learned recognizer judges by default (`minimumSize`): a touch
     /// that stays within 10 pt is a tap or a hold to UIKit, not a drawing.
     public static let defaultMinimumSize = 10.0
+
+    /// The files and folders a templates file was learned from, and its templates' examples.
+    public struct Examples: Sendable, Hashable {
+        /// `source.paths` and the templates' `sources`, as `tidied` writes them.
+        public private(set) var paths: [String] = []
+        public private(set) var templateSources: Set<String> = []
+        /// The same as bytes, for `contains`: a batch looks up each of its traces, and a `String`
+        /// compares and hashes by canonical equivalence.
+        private var pathBytes: [[UInt8]] = []
+        private var sourceBytes: Set<[UInt8]> = []
+
+        public init(paths: [String] = [], templateSources: [String] = []) {
+            self.paths = paths.map(Self.tidied)
+            self.templateSources = Set(templateSources.map(Self.tidied))
+            pathBytes = self.paths.map { Array($0.utf8) }
+            sourceBytes = Set(self.templateSources.map { Array($0.utf8) })
+        }
+
+        /// Whether `path`, as a walk names it, is one of the examples: a template's, or a file within
+        /// (or given as) one of the paths learned from. Paths are compared as written, `.` parts left
+        /// out: a run from another folder, or naming the corpus another way, is not recognized.
+        public func contains(_ path: String) -> Bool {
+            guard !pathBytes.isEmpty || !sourceBytes.isEmpty else { return false }
+            let bytes = Self.isTidy(path.utf8) ? Array(path.utf8) : Array(Self.tidied(path).utf8)
+            let slash = UInt8(ascii: "/")
+            if sourceBytes.contains(bytes) { return true }
+            let up = Array("../".utf8)
+            return pathBytes.contains { root in
+                if root == [UInt8(ascii: ".")] {
+                    return bytes.first != slash && !bytes.starts(with: up) && bytes != Array("..".utf8)
+                }
+                return bytes.starts(with: root) && (bytes.count == root.count || bytes[root.count] == slash)
+            }
+        }
+
+        /// Whether a path has nothing for `tidied` to leave out: no `./`, `//` or `/.` at its end, nor
+        /// `/` at its end (but `/` itself) — what `learn` writes, and most paths a walk names. Bytes: a
+        /// `String`'s search is by canonical equivalence, and a templates file names a hundred sources.
+        static func isTidy(_ utf8: String.UTF8View) -> Bool {
+            let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
+            let b = Array(utf8)
+            guard let last = b.last else { return false }
+            if b == [slash] { return true }
+            if last == slash || b == [dot] || b.starts(with: [dot, slash]) { return false }
+            if b.count >= 2, last == dot, b[b.count - 2] == slash { return false }
+            for i in b.indices.dropFirst() where b[i] == slash {
+                if b[i - 1] == slash || (b[i - 1] == dot && (i == 1 || b[i - 2] == slash)) { return false }
+            }
+            return true
+        }
+
+        /// `path` without `.` parts and repeated `/`: as `learn` writes `source.paths`.
+        public static func tidied(_ path: String) -> String {
+            guard !path.isEmpty, !isTidy(path.utf8) else { return path }
+            let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
+        }
+    }
 
     public struct Gesture: Sendable, Hashable {
         public var name: String
@@ -399,7 +460,8 @@ extension LearnedRecognizer {
                 .init(
                     name: $0.name, templates: $0.templates.count, threshold: $0.threshold, recall: $0.recall,
                     falseAlarms: $0.falseAlarms, strokes: $0.strokes)
-            })
+            },
+            examples: .init(paths: file.source.paths, templateSources: file.gestures.flatMap(\.sources)))
         return definition
     }
 }
