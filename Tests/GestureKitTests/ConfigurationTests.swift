@@ -23,6 +23,39 @@ import Testing
         }
     }
 
+    /// A change that throws leaves the configuration as it was (found using the library: a cycle,
+    /// kept, made a double tap classify as a tap; an instance with a refused setting stayed, its id
+    /// then "taken"; a config file with an error left what it set before it).
+    @Test func aChangeThatThrowsChangesNothing() throws {
+        let original = Configuration()
+        var configuration = original
+        #expect(throws: ConfigurationError.self) { try configuration.setRequirements(of: "double-tap", ["tap"]) }
+        #expect(throws: ConfigurationError.self) { try configuration.setRequirements(of: "tap", ["tap"]) }
+        #expect(throws: ConfigurationError.self) { try configuration.addRequirements(of: "double-tap", ["tap"]) }
+        #expect(configuration.entries.map(\.requiresFailureOf) == original.entries.map(\.requiresFailureOf))
+        let trace = try TraceReader.read(
+            path: GestureCommand.packageRoot.appendingPathComponent("Traces/double-tap.json").path)
+        #expect(Classifier(configuration: configuration).classify(trace, file: "d").gesture == "double-tap")
+
+        #expect(throws: ConfigurationError.self) {
+            try configuration.addInstance(
+                "quad-tap", of: "tap", settings: [("taps", .integer(4)), ("nonsense", .integer(1))])
+        }
+        #expect(!configuration.entries.contains { $0.id == "quad-tap" })
+        try configuration.addInstance("quad-tap", of: "tap", settings: [("taps", .integer(4))])
+        #expect(configuration.entries.first { $0.id == "quad-tap" }?.values["taps"] == .integer(4))
+
+        var applied = Configuration()
+        #expect(throws: ConfigurationError.self) {
+            try applied.apply(
+                json: Array(#"{"parameters": {"swipe": {"minimumTravel": 50}, "tap": {"taps": 0}}}"#.utf8),
+                file: "c.json")
+        }
+        #expect(
+            applied.entries.first { $0.id == "swipe" }?.values == original.entries.first { $0.id == "swipe" }?.values)
+        #expect(Bounds([Point]()) == Bounds([Point(x: 0, y: 0)]))
+    }
+
     @Test func aValueOutOfItsRangeIsAnErrorSayingWhatIsAccepted() {
         #expect(
             refusal(#"{"parameters": {"swipe": {"minimumTravel": -5}}}"#)

@@ -34,6 +34,16 @@ extension Configuration {
     public mutating func apply(json bytes: [UInt8], file: String, keepingOnly ids: [String]? = nil)
         throws(ConfigurationError)
     {
+        // All or nothing: a file with an error left what it set before it.
+        var changed = self
+        try changed.applyAll(json: bytes, file: file, keepingOnly: ids)
+        self = changed
+    }
+
+    /// `apply(json:file:keepingOnly:)`, changing `self` as it goes.
+    private mutating func applyAll(json bytes: [UInt8], file: String, keepingOnly ids: [String]?)
+        throws(ConfigurationError)
+    {
         let root: LocatedJSON
         do {
             root = try LocatedJSON.parse(bytes, file: file)

@@ -194,8 +194,11 @@ public struct Configuration: Sendable {
     public mutating func addInstance(
         _ id: String, of kind: String, gesture: String? = nil, settings: [(String, ParameterValue)] = []
     ) throws(ConfigurationError) {
-        try addInstance(id, of: kind, gesture: gesture)
-        for (name, value) in settings { try set(name, to: value, for: id) }
+        // All or nothing: an instance with a refused setting stayed, with the settings before it.
+        var changed = self
+        try changed.addInstance(id, of: kind, gesture: gesture)
+        for (name, value) in settings { try changed.set(name, to: value, for: id) }
+        self = changed
     }
 
     /// `addInstance(_:of:gesture:settings:)` without the settings, which a config file sets one by one
@@ -633,12 +636,16 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// Replaces the recognizers `id` requires to fail.
+    /// Replaces the recognizers `id` requires to fail; when that makes a cycle (or names an unknown
+    /// recognizer), throws and leaves the configuration as it was (the cycle was kept, and replay
+    /// waited on it).
     public mutating func setRequirements(of id: String, _ required: [String]) throws(ConfigurationError) {
-        try changeRequirements(of: id, to: required)
-        if let cycle = findCycle() {
+        var changed = self
+        try changed.changeRequirements(of: id, to: required)
+        if let cycle = changed.findCycle() {
             throw ConfigurationError("require-to-fail cycle: \(cycle.joined(separator: " → "))")
         }
+        self = changed
     }
 
     /// Adds to the recognizers `id` requires to fail, keeping those it requires already; the list stays

@@ -48,9 +48,14 @@ public struct Bounds: Sendable, Hashable {
     public var minimum: Point
     public var maximum: Point
 
-    /// The bounds of `points`, which must not be empty.
+    /// The bounds of `points`; of no points, the empty rectangle at (0, 0) (a recognizer's path of
+    /// a touch of another sequence is empty: it crashed here).
     public init<Points: Collection<Point>>(_ points: Points) {
-        var minimum = points.first!
+        guard let first = points.first else {
+            (minimum, maximum) = (Point(x: 0, y: 0), Point(x: 0, y: 0))
+            return
+        }
+        var minimum = first
         var maximum = minimum
         for p in points {
             minimum = Point(x: min(minimum.x, p.x), y: min(minimum.y, p.y))
