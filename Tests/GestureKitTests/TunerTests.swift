@@ -51,6 +51,20 @@ private func swipeOnly() throws -> Configuration {
         sample("c", "swipe-right", 45), sample("c", "none", 32),
     ]
 
+    /// Configurations that are not one per setting are an error, not a trap (found using the library).
+    @Test func configurationsNotOnePerSettingAreAnError() throws {
+        let base = try swipeOnly()
+        let tuner = Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)], maximumFalseAlarms: 0)
+        let error = #expect(throws: ConfigurationError.self) {
+            try tuner.run(Self.people, configurations: [base, base])
+        }
+        #expect(
+            error?.message
+                == "2 configurations for 3 settings of the grid: one configuration per setting (Tuner/configurations())"
+        )
+    }
+
     func tuned(jobs: Int = 2) throws -> TuningResult {
         let base = try swipeOnly()
         let sweep = try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)

@@ -25,8 +25,9 @@ public struct Touch: Sendable, Hashable {
 extension Array where Element == Touch {
     /// Of touches that just landed, the one that took the fingers down past `allowed`, when `down` are
     /// down now (these among them): the third of three landing together where two may, not the
-    /// first, which was allowed.
+    /// first, which was allowed. The touches must not be empty.
     public func first(pastAllowed allowed: Int, down: Int) -> Touch {
+        precondition(!isEmpty, "first(pastAllowed:down:) of no touches")
         let before = down - count
         return self[Swift.min(count - 1, Swift.max(0, allowed - before))]
     }

@@ -183,7 +183,11 @@ public struct Tuner: Sendable {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(ConfigurationError) -> TuningResult {
         let grid = settings
-        precondition(configurations.count == grid.count, "one configuration per setting of the grid")
+        guard configurations.count == grid.count else {
+            throw ConfigurationError(
+                "\(configurations.count) configurations for \(grid.count) settings of the grid: one configuration "
+                    + "per setting (Tuner/configurations())")
+        }
         let classifiers = configurations.map { Classifier(configuration: $0) }
         let codes = GestureCodes(["none"] + base.entries.flatMap(\.definition.gestures))
         let outcomes = Tuner.replay(
