@@ -607,7 +607,10 @@ func checkGates(_ board: Scoreboard, minimumAccuracy: Double?, minimumRecall: [(
     // A figure beside the gate it missed, the gate as given: 4 decimals, or as many more as tell them
     // apart (0.99236 is below 0.99237; 4 decimals read 0.9924 twice).
     func below(_ figure: Double, _ gate: Double) -> String {
-        Format.number(figure, decimals: Format.decimalsToTellApart(figure, gate, from: 4))
+        let shown = Format.number(figure, decimals: Format.decimalsToTellApart(figure, gate, from: 4))
+        // Past 9 decimals, every digit (0.999500249875 below 0.9995002499 read 0.99950025).
+        return shown == Format.number(gate, decimals: 9) || Double(shown).map { $0 >= gate } == true
+            ? "\(figure)" : shown
     }
     // A gate over no traces is neither passed nor failed: saying "accuracy 0 is below" would blame
     // the recognizers for a corpus that was not labelled.
@@ -655,9 +658,10 @@ struct Progress {
     private var lastDraw = Date.distantPast
 
     /// Whether stderr is a terminal that takes the bar's carriage return and erase (`TERM=dumb`, an
-    /// editor's shell, prints the escape as it is).
+    /// editor's shell, prints the escape as it is; so may one with no `TERM`).
     static var canDraw: Bool {
-        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        return isatty(STDERR_FILENO) == 1 && !term.isEmpty && term.lowercased() != "dumb"
     }
 
     init(enabled: Bool, unit: String = "traces") {

@@ -182,6 +182,9 @@ import Testing
         #expect(ReportText.percent(1 / 199, decimals: 2) == "0.5%")
         #expect(ReportText.percent(1 / 199, decimals: 2, apartFrom: 0.005) == "0.503%")
         #expect(ReportText.percent(0.005, decimals: 2, apartFrom: 0.005) == "0.5%")
+        // A limit shows every digit it was given: `at most 0.04%` read below a rate of 0.03704% within it.
+        #expect(ReportText.exactPercent(0.00037) == "0.037%" && ReportText.exactPercent(0.00704) == "0.704%")
+        #expect(ReportText.exactPercent(0.01) == "1%" && ReportText.exactPercent(0.005) == "0.5%")
     }
 
     @Test func countsAgreeWithTheirNouns() throws {
@@ -270,8 +273,10 @@ import Testing
         #expect(text.contains("\u{1B}[K[##############################] 23/23 traces"), "\(text)")
         let rows = try onTerminal("TERM=xterm", "--format jsonl")
         #expect(rows.hasPrefix("{\"path\":") && !rows.contains("\u{1B}[K"), "\(rows.prefix(80))")
-        let dumb = try onTerminal("TERM=dumb", "")
-        #expect(dumb.hasPrefix("23 traces: 23 scored") && !dumb.contains("\u{1B}"), "\(dumb.prefix(80))")
+        for term in ["TERM=dumb", "TERM=DUMB", "TERM="] {
+            let dumb = try onTerminal(term, "")
+            #expect(dumb.hasPrefix("23 traces: 23 scored") && !dumb.contains("\u{1B}"), "\(term): \(dumb.prefix(80))")
+        }
     }
 
     /// A made-up result: checkmark failed for `reason` at t=0.5.

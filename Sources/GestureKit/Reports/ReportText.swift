@@ -43,7 +43,7 @@ enum ReportText {
     /// coverage and the mirror images taught, when there were, each gesture as `shown` shows it.
     static func thresholdsChosen(_ learned: LearnedGestures, shown: (String) -> String = { $0 }) -> String {
         "thresholds chosen \(learned.crossValidation) for false alarms of at most "
-            + percent(learned.maximumFalseAlarms, decimals: 2)
+            + exactPercent(learned.maximumFalseAlarms)
             + (learned.coverage.map {
                 ", each reaching no further than it must to take \(percent($0)) of its own held-out examples"
                     + (learned.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
@@ -61,6 +61,21 @@ enum ReportText {
     /// `0.125` → `12.5%`; with `limit`, as many more decimals as tell the two apart (`0.503%` beside
     /// a limit of `0.5%`). A share above 0 never reads `0%`, nor one below 1 `100%`: 1,999 of 2,000
     /// is `99.95%`, 1 of 25,001 `0.004%`.
+    /// A limit given as a share (`--max-false-alarms 0.00037`): as a percentage with every digit it
+    /// was given (`0.037%`), at least `decimals` of them; the rates beside it show more digits where
+    /// they need them, and a limit rounded to 2 decimals (`0.04%`) read below a rate within it.
+    static func exactPercent(_ value: Double, decimals: Int = 2) -> String {
+        let target = value * 100
+        func shown(_ places: Int) -> String { Format.number(target, decimals: places) }
+        var places = decimals
+        while places < 12, let read = Double(shown(places).filter { $0 != "," }),
+            abs(read - target) > 1e-9 * max(1, abs(target))
+        {
+            places += 1
+        }
+        return shown(places) + "%"
+    }
+
     static func percent(_ value: Double, decimals: Int = 1, apartFrom limit: Double? = nil) -> String {
         var places = limit.map { Format.decimalsToTellApart(value * 100, $0 * 100, from: decimals) } ?? decimals
         var shown = Format.number(value * 100, decimals: places)

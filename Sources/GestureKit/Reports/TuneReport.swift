@@ -36,7 +36,7 @@ public enum TuneReport {
         }
         out +=
             "chosen for \(objectiveText(result)), with the false alarms of \(targetList(result)) at most "
-            + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2))\n\n"
+            + "\(ReportText.exactPercent(result.maximumFalseAlarms))\n\n"
 
         let showsObjective = result.objective != .recall || result.targets.count > 1
         var header = result.sweeps.map(\.name)
@@ -60,7 +60,7 @@ public enum TuneReport {
         if !result.chosen.meetsFalseAlarmLimit {
             out +=
                 "\nno setting keeps the false alarms of \(targetList(result)) within "
-                + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)): the one with the fewest is chosen\n"
+                + "\(ReportText.exactPercent(result.maximumFalseAlarms)): the one with the fewest is chosen\n"
         }
         // Without a trace of another gesture or none, every setting keeps within the limit: the
         // choice went to recall (or the objective) alone, the most permissive value likely.
@@ -69,7 +69,7 @@ public enum TuneReport {
             out +=
                 "\nthe false alarms of \(untested.map { result.recognizers[$0] }.joined(separator: " and ")) were never "
                 + "counted: no trace is labelled with another recognizer's gesture or none, so the limit of "
-                + "\(ReportText.percent(result.maximumFalseAlarms, decimals: 2)) was not tested (label such traces to test it)\n"
+                + "\(ReportText.exactPercent(result.maximumFalseAlarms)) was not tested (label such traces to test it)\n"
         }
         // No setting recalls a trace of a target: the values tie on recall, and what keeps them from
         // being recognized as labelled is not the swept value (with the hammer profile, a swipe is
