@@ -23,6 +23,13 @@ struct ReportFolder {
     /// The page.
     static let page = "index.html"
 
+    /// Whether a file name in `traces` is one a report writes: digits, `-`, a name, `.svg` or `.txt`.
+    static func isReportFile(_ name: String) -> Bool {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return digits.count >= 4 && name.dropFirst(digits.count).hasPrefix("-")
+            && (name.hasSuffix(".svg") || name.hasSuffix(".txt"))
+    }
+
     /// Checks `path` and makes it and its `traces` subfolder.
     ///
     /// - Throws: A usage error when `path` exists and `force` is not given, is not a folder, or
@@ -79,6 +86,16 @@ struct ReportFolder {
             guard access(folder, W_OK) == 0 else {
                 throw UsageError(
                     "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))")
+            }
+        }
+        // The pictures and texts of a report before, which this one may overwrite (`NNNN-NAME.svg`):
+        // one that may not be failed after the run, beside a page rewritten.
+        let traces = file(Self.traces)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: traces))?.sorted() ?? []
+        where Self.isReportFile(name) {
+            let target = traces + "/" + name
+            if access(target, W_OK) != 0 {
+                throw UsageError("--report \(shown): cannot overwrite \(Output.name(target)): \(Output.reason(errno))")
             }
         }
     }

@@ -370,6 +370,29 @@ import Testing
                 == "gesture: error: --report report: cannot overwrite report/index.html: Permission denied\n"
                 + "Run `gesture batch --help` for usage.\n")
         #expect(!FileManager.default.fileExists(atPath: report.path + "/traces"), "no run, no pictures")
+        // So is a picture of a report before that may not be overwritten; another file is no matter.
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: report.path + "/index.html")
+        try corpus.write("report/traces/0001-tap.svg", "mine")
+        try corpus.write("report/traces/notes.txt", "mine")
+        for (path, mode) in [
+            ("report/traces", 0o777), ("report/traces/0001-tap.svg", 0o444), ("report/traces/notes.txt", 0o444),
+        ] {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: mode], ofItemAtPath: corpus.folder.appendingPathComponent(path).path)
+        }
+        let picture =
+            getuid() == 0
+            ? try GestureCommand.process(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", GestureCommand.executable.path] + command,
+                in: corpus.folder)
+            : try GestureCommand.run(command, in: corpus.folder)
+        #expect(
+            picture.status == 2
+                && picture.stderr.hasPrefix(
+                    "gesture: error: --report report: cannot overwrite report/traces/0001-tap.svg: Permission denied\n"),
+            "\(picture.stderr)")
+        #expect(try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8) == "mine")
     }
 
     @Test func fileNamesAreNumberedInPageOrderAndNeedNoEscaping() {

@@ -243,10 +243,11 @@ import Testing
     /// Fingers that land on one point are measured from where they first come apart: spread from 100 pt
     /// apart to 200 pt, a scale of 2 (from the kept-off-zero start, 2e11 with a velocity of 2e12 /s); and
     /// parting along one line is no rotation (from the angle of two points at one place, π/2).
-    @Test(arguments: ["pinch", "rotation"])
-    func fingersLandingOnOnePointAreMeasuredFromWhereTheyPart(_ id: String) throws {
+    /// (Within a thousandth of a point is one point: 1e-9 pt apart read a scale of 1e11.)
+    @Test(arguments: ["pinch", "rotation"], [0, 1e-9, 1e-6])
+    func fingersLandingOnOnePointAreMeasuredFromWhereTheyPart(_ id: String, _ apart: Double) throws {
         let samples = [
-            Sample(0, 1, .began, 200, 400), Sample(0, 2, .began, 200, 400), Sample(0.05, 1, .moved, 200, 350),
+            Sample(0, 1, .began, 200, 400), Sample(0, 2, .began, 200 + apart, 400), Sample(0.05, 1, .moved, 200, 350),
             Sample(0.05, 2, .moved, 200, 450), Sample(0.1, 1, .moved, 200, 300), Sample(0.1, 2, .moved, 200, 500),
             Sample(0.15, 1, .ended, 200, 300), Sample(0.15, 2, .ended, 200, 500),
         ]

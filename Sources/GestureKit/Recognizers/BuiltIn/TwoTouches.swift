@@ -20,6 +20,9 @@ struct TwoTouches: Sendable {
     private var startDistance = 0.0
     /// Whether fingers that landed on one point have come apart (`startDistance` is then where).
     private var parted = false
+    /// Fingers closer than this (a thousandth of a point) landed on one point: a distance of 1e-9 pt
+    /// to divide by read a scale of 1e11.
+    static let onePoint = 0.001
     /// The rotation so far, unwrapped across ±π.
     private(set) var rotation = 0.0
     private var lastAngle = 0.0
@@ -104,13 +107,13 @@ struct TwoTouches: Sendable {
         }
         for touch in touches where location(of: touch.id) != nil { setLocation(touch.location, of: touch.id) }
         guard bothDown else { return }
-        // Fingers that landed on one point have no distance to divide by nor angle between them: the
+        // Fingers that landed on one point (`onePoint`) have no distance to divide by nor angle: the
         // scale and the angle are measured from where they first come apart (a scale of 2 at twice
         // that distance, where from the kept-off-zero start it read 2e11; no rotation for fingers that
         // part along one line). Their parting is still a change, of all the distance (`scaleChange`).
-        if startGap == 0, !parted {
+        if startGap < Self.onePoint, !parted {
             let distance = self.distance
-            guard distance > 0 else { return }
+            guard distance >= Self.onePoint else { return }
             parted = true
             (startDistance, lastAngle, lastTime) = (distance, angle, time)
         }
@@ -155,7 +158,10 @@ struct TwoTouches: Sendable {
     /// 0.09999999999999998 of `1 − 0.9`. Fingers that land on one point and stay there have not changed
     /// (0), however small the distance divided by: from the kept-off-zero one they would measure 1.
     /// Once they part, all their distance is change: the distance over where they parted (the scale).
-    var scaleChange: Double { bothDown ? abs(distance - startGap) / startDistance : 0 }
+    var scaleChange: Double {
+        guard bothDown, parted || startGap >= Self.onePoint else { return 0 }
+        return abs(distance - startGap) / startDistance
+    }
 
     private var distance: Double {
         guard count == 2, let a = first, let b = second else { return startDistance }
