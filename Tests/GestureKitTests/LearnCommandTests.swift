@@ -243,6 +243,12 @@ import Testing
         ] {
             #expect(examples.contains(path) == contained, "\(path)")
         }
+        // Any spelling of one path, from the current folder.
+        let folder = FileManager.default.currentDirectoryPath
+        #expect(examples.contains(folder + "/ex/p1/v/0.json") && examples.contains("ex/p3/../p1/v/0.json"))
+        #expect(examples.contains(folder + "/./ex/p2/v/0.json") && !examples.contains(folder + "/ex/p2/v/1.json"))
+        #expect(Examples.absolute("../a/./b//c/..", from: Array("/x/y".utf8)) == Array("/x/a/b".utf8))
+        #expect(Examples.absolute("/..", from: Array("/x".utf8)) == Array("/".utf8))
         let here = Examples(paths: ["."])
         #expect(here.contains("a/b.json") && !here.contains("../a.json") && !here.contains("/a.json"))
         #expect(!Examples().contains("a.json"))

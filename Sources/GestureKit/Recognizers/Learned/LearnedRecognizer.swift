@@ -1,3 +1,5 @@
+import Foundation
+
 /// The gestures a templates file teaches (`gesture learn`, `docs/templates.md`), as a registry entry
 /// shows them: where they came from, and each gesture's templates and threshold.
 public struct LearnedGestures: Sendable, Hashable {
@@ -33,33 +35,60 @@ public struct LearnedGestures: Sendable, Hashable {
         /// `source.paths` and the templates' `sources`, as `tidied` writes them.
         public private(set) var paths: [String] = []
         public private(set) var templateSources: Set<String> = []
-        /// The same as bytes, for `contains`: a batch looks up each of its traces, and a `String`
-        /// compares and hashes by canonical equivalence.
+        /// The same made absolute from the current folder (`absolute`), as bytes, for `contains`: a
+        /// batch looks up each of its traces, and a `String` compares and hashes by canonical
+        /// equivalence.
         private var pathBytes: [[UInt8]] = []
         private var sourceBytes: Set<[UInt8]> = []
+        private var folder: [UInt8] = []
 
         public init(paths: [String] = [], templateSources: [String] = []) {
             self.paths = paths.map(Self.tidied)
             self.templateSources = Set(templateSources.map(Self.tidied))
-            pathBytes = self.paths.map { Array($0.utf8) }
-            sourceBytes = Set(self.templateSources.map { Array($0.utf8) })
+            guard !paths.isEmpty || !templateSources.isEmpty else { return }
+            folder = Array(FileManager.default.currentDirectoryPath.utf8)
+            pathBytes = self.paths.map { Self.absolute($0, from: folder) }
+            sourceBytes = Set(self.templateSources.map { Self.absolute($0, from: folder) })
         }
 
         /// Whether `path`, as a walk names it, is one of the examples: a template's, or a file within
-        /// (or given as) one of the paths learned from. Paths are compared as written, `.` parts left
-        /// out: a run from another folder, or naming the corpus another way, is not recognized.
+        /// (or given as) one of the paths learned from. Both are made absolute from the current
+        /// folder, so `./ex/p1/a.json`, `ex/p1/../p1/a.json` and `/home/me/ex/p1/a.json` are one path;
+        /// but a run from another folder than `learn`'s reads the file's relative paths from its own.
         public func contains(_ path: String) -> Bool {
             guard !pathBytes.isEmpty || !sourceBytes.isEmpty else { return false }
-            let bytes = Self.isTidy(path.utf8) ? Array(path.utf8) : Array(Self.tidied(path).utf8)
-            let slash = UInt8(ascii: "/")
+            let bytes = Self.absolute(path, from: folder)
             if sourceBytes.contains(bytes) { return true }
-            let up = Array("../".utf8)
+            let slash = UInt8(ascii: "/")
             return pathBytes.contains { root in
-                if root == [UInt8(ascii: ".")] {
-                    return bytes.first != slash && !bytes.starts(with: up) && bytes != Array("..".utf8)
-                }
-                return bytes.starts(with: root) && (bytes.count == root.count || bytes[root.count] == slash)
+                root == [slash]
+                    || (bytes.starts(with: root) && (bytes.count == root.count || bytes[root.count] == slash))
             }
+        }
+
+        /// `path` from `folder` (an absolute path) when it is relative, its `.` and `..` parts and
+        /// repeated `/` resolved as written (not through links): `/home/me/ex/p1`.
+        static func absolute(_ path: String, from folder: [UInt8]) -> [UInt8] {
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            let full = path.utf8.first == slash ? Array(path.utf8) : folder + [slash] + Array(path.utf8)
+            var result: [UInt8] = []
+            result.reserveCapacity(full.count)
+            var i = 0
+            while i < full.count {
+                while i < full.count, full[i] == slash { i += 1 }
+                let start = i
+                while i < full.count, full[i] != slash { i += 1 }
+                let length = i - start
+                if length == 0 || (length == 1 && full[start] == dot) { continue }
+                if length == 2, full[start] == dot, full[start + 1] == dot {
+                    result.removeSubrange((result.lastIndex(of: slash) ?? 0)...)
+                    continue
+                }
+                result.append(slash)
+                result.append(contentsOf: full[start..<i])
+            }
+            return result.isEmpty ? [slash] : result
         }
 
         /// Whether a path has nothing for `tidied` to leave out: no `./`, `//` or `/.` at its end, nor
