@@ -356,14 +356,17 @@ import Testing
         for (path, mode) in [(corpus.folder.path, 0o777), (report.path, 0o777), (report.path + "/index.html", 0o444)] {
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         }
-        let command = ["batch", "corpus", "--report", "report", "--force"]
-        let run =
-            getuid() == 0
-            ? try GestureCommand.process(
-                URL(fileURLWithPath: "/usr/bin/setpriv"),
-                ["--reuid=65534", "--regid=65534", "--clear-groups", GestureCommand.executable.path] + command,
-                in: corpus.folder)
-            : try GestureCommand.run(command, in: corpus.folder)
+        /// The report run again, as nobody when this is root (who may write any file).
+        func rerun() throws -> GestureCommand.Output {
+            let command = ["batch", "corpus", "--report", "report", "--force"]
+            return getuid() == 0
+                ? try GestureCommand.process(
+                    URL(fileURLWithPath: "/usr/bin/setpriv"),
+                    ["--reuid=65534", "--regid=65534", "--clear-groups", GestureCommand.executable.path] + command,
+                    in: corpus.folder)
+                : try GestureCommand.run(command, in: corpus.folder)
+        }
+        let run = try rerun()
         #expect(run.status == 2 && run.stdout == "")
         #expect(
             run.stderr
@@ -380,13 +383,7 @@ import Testing
             try FileManager.default.setAttributes(
                 [.posixPermissions: mode], ofItemAtPath: corpus.folder.appendingPathComponent(path).path)
         }
-        let picture =
-            getuid() == 0
-            ? try GestureCommand.process(
-                URL(fileURLWithPath: "/usr/bin/setpriv"),
-                ["--reuid=65534", "--regid=65534", "--clear-groups", GestureCommand.executable.path] + command,
-                in: corpus.folder)
-            : try GestureCommand.run(command, in: corpus.folder)
+        let picture = try rerun()
         #expect(
             picture.status == 2
                 && picture.stderr.hasPrefix(
