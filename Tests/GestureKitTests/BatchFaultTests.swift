@@ -71,22 +71,9 @@ extension GestureCommand {
 
     /// Runs a `bash` script with `$GESTURE` set to the executable.
     static func bash(_ script: String, in folder: URL) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURE": executable.path]) { $1 }
-        process.currentDirectoryURL = folder
-        let (out, err) = (Pipe(), Pipe())
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try launch(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: folder, input: .none,
+            environment: ProcessInfo.processInfo.environment.merging(["GESTURE": executable.path]) { $1 })
     }
 }
 

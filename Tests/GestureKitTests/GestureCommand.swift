@@ -21,36 +21,52 @@ enum GestureCommand {
 
     /// Runs `gesture arguments…` in `folder` (the package root by default), with `input` on standard input.
     static func run(_ arguments: [String], input: String = "", in folder: URL = packageRoot) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        try launch(executable, arguments, in: folder, input: .text(input))
     }
 
     /// Runs `executable arguments…` in `folder`, with the standard input the tests run with: its
     /// output, error output and exit status.
     static func process(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot) throws -> Output {
+        try launch(executable, arguments, in: folder, input: .inherited)
+    }
+
+    /// What a launched process reads on standard input.
+    enum StandardInput {
+        /// The tests' own.
+        case inherited
+        /// This text, then its end.
+        case text(String)
+        /// `/dev/null`.
+        case none
+    }
+
+    /// Runs `executable arguments…` in `folder` with `input` and, when given, `environment`: its output,
+    /// error output and exit status (what `run`, `process` and `bash` share).
+    static func launch(
+        _ executable: URL, _ arguments: [String], in folder: URL, input: StandardInput,
+        environment: [String: String]? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
         let (stdout, stderr) = (Pipe(), Pipe())
+        var stdin: Pipe?
+        switch input {
+        case .inherited: break
+        case .text:
+            stdin = Pipe()
+            process.standardInput = stdin
+        case .none: process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        if case .text(let text) = input, let stdin {
+            stdin.fileHandleForWriting.write(Data(text.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
