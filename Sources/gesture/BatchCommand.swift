@@ -304,15 +304,16 @@ struct LearnedExamplesSeen {
 
     /// Counts a scored row (labelled, read) of the run.
     mutating func consider(_ row: BatchRow) {
-        guard !learned.isEmpty, row.error == nil, row.label != nil else { return }
-        total += 1
-        for (k, entry) in learned.enumerated() where entry.examples.contains(row.labelsPath) { counts[k] += 1 }
+        guard row.error == nil, row.label != nil else { return }
+        consider(path: row.labelsPath)
     }
 
-    /// Counts a trace of a run that reads them all (tune), by its path as walked.
-    mutating func consider(path: String) {
+    /// Counts a trace of a run that reads them all (tune), by its path as walked; the path is made
+    /// only when there is a learned recognizer (most runs have none).
+    mutating func consider(path: @autoclosure () -> String) {
         guard !learned.isEmpty else { return }
         total += 1
+        let path = path()
         for (k, entry) in learned.enumerated() where entry.examples.contains(path) { counts[k] += 1 }
     }
 
@@ -334,9 +335,10 @@ struct LearnedExamplesSeen {
 func labelsMissedNote(_ files: [String], unlabelled: Int, scored: Int) {
     guard !files.isEmpty, scored == 0, unlabelled > 0 else { return }
     let folders = files.map { file in
-        file == "-" || file.hasPrefix("/dev/fd/") || file.hasPrefix("/proc/self/fd/")
+        let folder = Paths.folder(of: file)
+        return file == "-" || Labeler.isPipe(file)
             ? "\(Output.name(file)): the current folder"
-            : "\(Output.name(file)): \(Output.name(Paths.folder(of: file).isEmpty ? "." : Paths.folder(of: file)))"
+            : "\(Output.name(file)): \(Output.name(folder.isEmpty ? "." : folder))"
     }
     Output.error(
         "gesture: note: no trace is labelled (\(unlabelled == 1 ? "1 trace" : "\(unlabelled) traces")): no row of the "

@@ -282,8 +282,7 @@ public struct Labeler: Sendable {
         }
         // A pipe (`--labels <(…)`, `/dev/fd/63`) has no folder of the corpus: its paths are relative to
         // the current folder, as standard input's are (they were looked for in `/dev/fd`).
-        let isPipe = absoluteFile.hasPrefix("/dev/fd/") || absoluteFile.hasPrefix("/proc/self/fd/")
-        let folder = isPipe ? workingDirectory : Paths.folder(of: absoluteFile)
+        let folder = Labeler.isPipe(absoluteFile) ? workingDirectory : Paths.folder(of: absoluteFile)
         // Other columns are kept (a `group` column for `--group-by column:group`); a name that
         // appears twice is taken from its first column.
         var others: [(name: String, index: Int)] = []
@@ -357,8 +356,11 @@ public struct Labeler: Sendable {
             func pathPlace() -> String { place(Self.valueOffset(of: pathField)) }
             // A row of empty fields is a blank line (a spreadsheet's `,,,` after the last row); a row
             // with no label is one not labelled yet: it labels nothing, and says so.
-            if record.fields.allSatisfy({ Labeler.trimmed($0.value).isEmpty }) { continue }
-            if Labeler.trimmed(label.value).isEmpty {
+            let labelText = Labeler.trimmed(label.value)
+            if relative.isEmpty, labelText.isEmpty, record.fields.allSatisfy({ Labeler.trimmed($0.value).isEmpty }) {
+                continue
+            }
+            if labelText.isEmpty {
                 unlabelledRows += 1
                 if unlabelledRows <= 10 {
                     warnings.append(
@@ -369,13 +371,13 @@ public struct Labeler: Sendable {
             }
             let absolute = Self.path(of: pathField, in: folder)
             let key = PathKey(absolute)
-            guard let mapped = mapped(Labeler.trimmed(label.value)) else {
+            guard let mapped = mapped(labelText) else {
                 if overruled.contains(key) {
                     keepColumns(of: record, for: absolute)
                     continue
                 }
                 throw LabelError(
-                    "\(place(Self.valueOffset(of: label))): error: \(unknown(Labeler.trimmed(label.value), mapHint: true))"
+                    "\(place(Self.valueOffset(of: label))): error: \(unknown(labelText, mapHint: true))"
                 )
             }
             if let earlier = rows[key] {
@@ -436,6 +438,12 @@ public struct Labeler: Sendable {
             labelledRows += 1
             keepColumns(of: record, for: absolute)
         }
+    }
+
+    /// Whether a labels file is a pipe (`--labels <(…)`, `/dev/fd/63`), whose rows' paths are read from
+    /// the current folder.
+    public static func isPipe(_ path: String) -> Bool {
+        path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")
     }
 
     /// The warnings for the comment lines of a labels file (`comments`, from `CSVRecordReader`) that

@@ -549,8 +549,7 @@ private struct XMLTraceReader {
         let name = encoding.lowercased()
         if ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name) { return true }
         for family in ["iso-8859-", "iso8859-", "windows-125", "cp125"] where name.hasPrefix(family) {
-            return name.count > family.count && name.dropFirst(family.count).allSatisfy(\.isASCII)
-                && name.dropFirst(family.count).allSatisfy(\.isNumber)
+            return name.count > family.count && name.dropFirst(family.count).allSatisfy { $0.isASCII && $0.isNumber }
         }
         return false
     }
