@@ -32,21 +32,23 @@ public struct LearnedGestures: Sendable, Hashable {
 
     /// The files and folders a templates file was learned from, and its templates' examples.
     public struct Examples: Sendable, Hashable {
-        /// `source.paths`, as `tidied` writes them.
+        /// `source.paths` and the templates' `sources`, as `tidied` writes them.
         public private(set) var paths: [String] = []
-        /// The paths and the templates' `sources` made absolute from the current folder (`absolute`),
-        /// as bytes, for `contains`: a batch looks up each of its traces, and a `String` compares and
-        /// hashes by canonical equivalence.
+        public private(set) var templateSources: Set<String> = []
+        /// The same made absolute from the current folder (`absolute`), as bytes, for `contains`: a
+        /// batch looks up each of its traces, and a `String` compares and hashes by canonical
+        /// equivalence.
         private var pathBytes: [[UInt8]] = []
         private var sourceBytes: Set<[UInt8]> = []
         private var folder: [UInt8] = []
 
         public init(paths: [String] = [], templateSources: [String] = []) {
             self.paths = paths.map(Self.tidied)
+            self.templateSources = Set(templateSources.map(Self.tidied))
             guard !paths.isEmpty || !templateSources.isEmpty else { return }
             folder = Array(FileManager.default.currentDirectoryPath.utf8)
-            pathBytes = paths.map { Self.absolute($0, from: folder) }
-            sourceBytes = Set(templateSources.map { Self.absolute($0, from: folder) })
+            pathBytes = self.paths.map { Self.absolute($0, from: folder) }
+            sourceBytes = Set(self.templateSources.map { Self.absolute($0, from: folder) })
         }
 
         /// Whether `path`, as a walk names it, is one of the examples: a template's, or a file within
@@ -89,9 +91,25 @@ public struct LearnedGestures: Sendable, Hashable {
             return result.isEmpty ? [slash] : result
         }
 
+        /// Whether a path has nothing for `tidied` to leave out: no `./`, `//` or `/.` at its end, nor
+        /// `/` at its end (but `/` itself) — what `learn` writes, and most paths a walk names. Bytes: a
+        /// `String`'s search is by canonical equivalence, and a templates file names a hundred sources.
+        static func isTidy(_ utf8: String.UTF8View) -> Bool {
+            let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
+            let b = Array(utf8)
+            guard let last = b.last else { return false }
+            if b == [slash] { return true }
+            if last == slash || b == [dot] || b.starts(with: [dot, slash]) { return false }
+            if b.count >= 2, last == dot, b[b.count - 2] == slash { return false }
+            for i in b.indices.dropFirst() where b[i] == slash {
+                if b[i - 1] == slash || (b[i - 1] == dot && (i == 1 || b[i - 2] == slash)) { return false }
+            }
+            return true
+        }
+
         /// `path` without `.` parts and repeated `/`: as `learn` writes `source.paths`.
         public static func tidied(_ path: String) -> String {
-            guard !path.isEmpty else { return path }
+            guard !path.isEmpty, !isTidy(path.utf8) else { return path }
             let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
             return path.hasPrefix("/") ? "/" + parts : parts.isEmpty ? "." : parts
         }
