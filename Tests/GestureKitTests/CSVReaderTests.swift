@@ -496,17 +496,29 @@ extension CSVReaderTests {
         @Test(
             arguments: [
                 ([0xFF], "byte 0xFF"), ([0x80], "byte 0x80"), ([0xC0, 0x80], "byte 0xC0"),
-                ([0xC3], "bytes 0xC3 0x62"), ([0xC3, 0x41], "bytes 0xC3 0x41"),
+                ([0xC3], "byte 0xC3"), ([0xC3, 0x41], "byte 0xC3"),
                 ([0xE0, 0x80, 0x80], "bytes 0xE0 0x80"),
-                ([0xED, 0xA0, 0x80], "bytes 0xED 0xA0"), ([0xE2, 0x82], "bytes 0xE2 0x82 0x62"),
-                ([0xF0, 0x80, 0x80, 0x80], "bytes 0xF0 0x80"), ([0xF4, 0x90, 0x80, 0x80], "bytes 0xF4 0x90"),
+                ([0xED, 0xA0, 0x80], "bytes 0xED 0xA0"), ([0xE2, 0x82], "bytes 0xE2 0x82"),
+                ([0xF0, 0x80, 0x80, 0x80], "bytes 0xF0 0x80"), ([0xF4, 0xA0, 0x80, 0x80], "bytes 0xF4 0xA0"),
                 ([0xF5, 0x80, 0x80, 0x80], "byte 0xF5"),
             ] as [([UInt8], String)])
         func invalidUTF8InAField(bad: [UInt8], found: String) {
-            // The bytes read to find the sequence bad, up to and with the first that cannot continue it.
+            // The bytes read to find the sequence bad, up to the first that cannot continue it (with it
+            // when it is a continuation byte: 0xED 0xA0 is a surrogate's start; 0x62 is the `b` after).
             #expect(
                 failure(Array((header + "0,a").utf8) + bad + Array("b,began,1,2\n".utf8))
                     == expected(.syntax, 2, 4, sample: 0, "invalid UTF-8: found \(found)\(TextEncodingHint.convert)"))
+        }
+
+        /// Windows-1252 has no character for 0x81, 0x8D, 0x8F, 0x90 and 0x9D (iconv would refuse
+        /// them): the advice is then Latin-1.
+        @Test func aByteWindows1252LacksIsAdvisedFromLatin1() {
+            #expect(
+                failure(Array((header + "0,a").utf8) + [0x81] + Array("b,began,1,2\n".utf8))
+                    == expected(
+                        .syntax, 2, 4, sample: 0,
+                        "invalid UTF-8: found byte 0x81; a file in another encoding must be converted first, "
+                            + "e.g. with iconv -f ISO-8859-1 -t UTF-8"))
         }
 
         @Test func invalidUTF8InAQuotedField() {

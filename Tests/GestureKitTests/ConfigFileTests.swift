@@ -600,7 +600,7 @@ import Testing
             ([0xFF], "c.json:1:19: error: invalid UTF-8 in a string: found byte 0xFF" + TextEncodingHint.convert),
             (
                 Array("é".utf8) + [0xC3, 0x28],
-                "c.json:1:20: error: invalid UTF-8 in a string: found bytes 0xC3 0x28" + TextEncodingHint.convert
+                "c.json:1:20: error: invalid UTF-8 in a string: found byte 0xC3" + TextEncodingHint.convert
             ),
             (Array(#"x\uDC00"#.utf8), "c.json:1:20: error: unpaired surrogate escape in a string"),
             (

@@ -523,7 +523,7 @@ extension JSONReaderTests {
                 "invalid UTF-8 in a string: found byte 0x80" + TextEncodingHint.convert)
             expectError(
                 [0x5B, 0x22, 0x61, 0xE2, 0x82, 0x22, 0x5D], .syntax, line: 1, column: 4, sample: 0,
-                "invalid UTF-8 in a string: found bytes 0xE2 0x82 0x22" + TextEncodingHint.convert)
+                "invalid UTF-8 in a string: found bytes 0xE2 0x82" + TextEncodingHint.convert)
             expectError(
                 [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], .syntax, line: 1, column: 3, sample: 0,
                 "invalid UTF-8 in a string: found byte 0xC0" + TextEncodingHint.convert)

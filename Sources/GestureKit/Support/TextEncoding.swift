@@ -64,8 +64,9 @@ enum TextEncoding {
 
     /// The UTF-8 sequence whose lead byte (0x80 or more) is at `i`: when well-formed (no overlong
     /// forms, no surrogates, nothing past U+10FFFF), its length; when not, how many bytes were read
-    /// to find that out (the bad lead byte alone, the bytes up to the end of the text, or up to and
-    /// including the first bad continuation byte). The one check every reader and the path display use.
+    /// to find that out (the bad lead byte alone, the bytes up to the end of the text, or up to the
+    /// first byte that cannot continue it, that byte included only when it is a continuation byte).
+    /// The one check every reader and the path display use.
     @inline(__always)
     static func utf8Sequence(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (length: Int, valid: Bool) {
         let length: Int
@@ -91,7 +92,11 @@ enum TextEncoding {
         }
         for k in 1..<length {
             guard i + k < bytes.count else { return (k, false) }
-            guard bytes[i + k] >= low && bytes[i + k] <= high else { return (k + 1, false) }
+            // A continuation byte out of range is shown with the sequence (`0xED 0xA0`, a
+            // surrogate); any other byte starts what follows (`0xEB 0x22` is `ë"` in Latin-1).
+            guard bytes[i + k] >= low && bytes[i + k] <= high else {
+                return (bytes[i + k] & 0xC0 == 0x80 ? k + 1 : k, false)
+            }
             low = 0x80
             high = 0xBF
         }
@@ -99,13 +104,21 @@ enum TextEncoding {
     }
 
     /// The message of the invalid UTF-8 sequence at `i` (`utf8Sequence` found it so): its bytes, and
-    /// how a file written in another encoding (Windows-1252 or Latin-1: `Zoë` is `5A 6F EB`) is
-    /// converted. `what` says where it was, as ` in a string`.
-    static func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, in what: String = "") -> String {
+    /// how a file written in another encoding is converted: from the one the file `declared` (an XML
+    /// declaration's), or else from Windows-1252 (`Zoë` is `5A 6F EB` there and in Latin-1), or
+    /// ISO-8859-1 when a byte shown is one Windows-1252 has no character for (iconv would refuse it).
+    /// `what` says where it was, as ` in a string`.
+    static func invalidUTF8(
+        _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, in what: String = "", declared: String? = nil
+    ) -> String {
         let count = utf8Sequence(bytes, at: i).length
-        let list = (i..<i + count).map { byteName(bytes[$0]) }.joined(separator: " ")
+        let shown = bytes[i..<i + count]
+        let list = shown.map { byteName($0) }.joined(separator: " ")
+        let from =
+            declared
+            ?? (shown.contains { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) } ? "ISO-8859-1" : "WINDOWS-1252")
         return "invalid UTF-8\(what): found \(count == 1 ? "byte" : "bytes") \(list); a file in another encoding "
-            + "must be converted first, e.g. with iconv -f WINDOWS-1252 -t UTF-8"
+            + "must be converted first, e.g. with iconv -f \(from) -t UTF-8"
     }
 
     /// `0x0F`.

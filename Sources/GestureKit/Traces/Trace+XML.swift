@@ -115,6 +115,9 @@ private struct XMLTraceReader {
     var firstT: Double?
     var strokeNumber = 0
     var strokePoints = 0
+    /// The encoding an XML declaration named when it is an 8-bit one read as UTF-8 (`ISO-8859-2`):
+    /// the one to convert from, where a byte is not UTF-8.
+    var declaredEncoding: String?
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ReadLimits, fastPaths: Bool) {
         self.bytes = bytes
@@ -572,7 +575,12 @@ private struct XMLTraceReader {
             pos += 2
             for attribute in attributes where matches(attribute.name, "encoding") {
                 let encoding = text(attribute.value)
-                if !Self.readsAsUTF8(declared: encoding) {
+                let name = encoding.lowercased()
+                if Self.readsAsUTF8(declared: encoding) {
+                    if !["utf-8", "utf8", "us-ascii", "ascii"].contains(name) {
+                        declaredEncoding = encoding.uppercased()
+                    }
+                } else {
                     throw fail(
                         .syntax, at: attribute.value.lowerBound - 1,
                         "unsupported encoding \"\(brief(encoding))\": expected \"UTF-8\" (or one that is ASCII "
@@ -753,7 +761,7 @@ private struct XMLTraceReader {
     }
 
     func invalidUTF8(at offset: Int) -> TraceError {
-        fail(.syntax, at: offset, TextEncoding.invalidUTF8(bytes, at: offset))
+        fail(.syntax, at: offset, TextEncoding.invalidUTF8(bytes, at: offset, declared: declaredEncoding))
     }
 
     func controlCharacter(at offset: Int) -> TraceError {
