@@ -39,8 +39,8 @@ let batchHelp = """
                                  DIR/traces/, a picture and the classify text of each miss shown
       --report-limit N           misses shown in the report (default 200; 0: none), furthest past
                                  their limits first
-      --force                    let --report write into a folder that exists: index.html and the
-                                 report's files are overwritten, nothing is deleted
+      --force                    let --report write into a folder that holds files: index.html and
+                                 the report's files are overwritten, nothing is deleted
       --min-accuracy X           exit 1 when accuracy is below X (0–1)
       --min-recall GESTURE=X     exit 1 when GESTURE's recall is below X; repeatable
       --quiet                    no progress bar (it is shown only when stderr is a terminal)

@@ -12,8 +12,8 @@ import GestureKit
 /// The folder `gesture batch --report DIR` writes: `DIR/index.html` (`HTMLReport`) and, for each shown
 /// miss, `DIR/traces/NNNN-NAME.svg` (its picture) and `.txt` (its `classify` text).
 ///
-/// It is checked and made before the run, so a mistake costs nothing: a folder that exists is reused
-/// only with `--force`, and even then only the report's own files are overwritten (never through a
+/// It is checked and made before the run, so a mistake costs nothing: a folder that exists and holds
+/// anything is reused only with `--force`, and even then only the report's own files are overwritten (never through a
 /// link); nothing is ever deleted, so a foreign file in the folder survives.
 struct ReportFolder {
     let path: String
@@ -32,7 +32,7 @@ struct ReportFolder {
 
     /// Checks `path` and makes it and its `traces` subfolder.
     ///
-    /// - Throws: A usage error when `path` exists and `force` is not given, is not a folder, or
+    /// - Throws: A usage error when `path` exists, is not empty and `force` is not given, is not a folder, or
     ///   cannot be made or written into.
     init(_ path: String, force: Bool) throws(UsageError) {
         self.path = path
@@ -46,9 +46,11 @@ struct ReportFolder {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw UsageError("--report \(shown): exists and is not a folder") }
-            guard force else {
+            // An empty folder (`mkdir -p` of a CI script's artifacts) holds nothing to overwrite.
+            let isEmpty = (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
+            guard force || isEmpty else {
                 throw UsageError(
-                    "--report \(shown): the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
+                    "--report \(shown): the folder exists and is not empty; --force writes the report into it (overwriting only index.html and the report's own files in traces/)"
                 )
             }
         }

@@ -318,6 +318,24 @@ import Testing
         #expect(one == two)
     }
 
+    /// A folder made beforehand (`mkdir -p` in a CI script) and empty is written into without `--force`:
+    /// it has nothing to overwrite.
+    @Test func anEmptyFolderIsWrittenIntoWithoutForce() throws {
+        let corpus = try Self.corpus("empty")
+        defer { corpus.remove() }
+        try FileManager.default.createDirectory(
+            at: corpus.folder.appendingPathComponent("report"), withIntermediateDirectories: false)
+        let result = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(result.status == 0 && result.stderr == "")
+        let files = Self.files(corpus.folder.appendingPathComponent("report"))
+        #expect(files["index.html"] != nil && files.count == 1 + 10)
+        // Once written it holds the report: again without --force is refused.
+        let again = try GestureCommand.run(["batch", "corpus", "--report", "report"], in: corpus.folder)
+        #expect(
+            again.status == 2
+                && again.stderr.hasPrefix("gesture: error: --report report: the folder exists and is not empty;"))
+    }
+
     @Test func aFolderThatExistsIsReusedOnlyWithForceAndNeverCleared() throws {
         let corpus = try Self.corpus("force")
         defer { corpus.remove() }
@@ -328,7 +346,7 @@ import Testing
         #expect(refused.status == 2 && refused.stdout == "")
         #expect(
             refused.stderr
-                == "gesture: error: --report report: the folder exists; --force writes the report into it (overwriting only index.html and the report's own files in traces/)\nRun `gesture batch --help` for usage.\n"
+                == "gesture: error: --report report: the folder exists and is not empty; --force writes the report into it (overwriting only index.html and the report's own files in traces/)\nRun `gesture batch --help` for usage.\n"
         )
         #expect(Self.files(corpus.folder.appendingPathComponent("report")) == before)
 
