@@ -13,7 +13,7 @@ import GestureKit
 ///
 /// `FileHandle` is not used for output: on Linux it traps on a write error, so a closed pipe or a
 /// full disk would crash the tool. Instead:
-/// - SIGPIPE is ignored, and a write that fails with `EPIPE` (the reader went away, as with
+/// - SIGPIPE is ignored, and a write to stdout that fails with `EPIPE` (the reader went away, as with
 ///   `gesture batch … | head -1`) ends the run at once, quietly, with status 0: the reader has what
 ///   it asked for, as with ripgrep. Nothing is printed. A run that writes files too
 ///   (`finishWhenReaderGoes`) drops the rest of its output and goes on to write them.
@@ -135,11 +135,17 @@ enum Output {
         writeError(text + "\n")
     }
 
-    /// Writes to stderr; a closed stderr pipe ends the run quietly like a closed stdout, any other
-    /// failure is ignored (there is nowhere left to report it).
+    /// Writes to stderr. A failure is ignored (there is nowhere left to report it), and the run goes on
+    /// to the status it earns: when the reader of stderr alone went away (`batch … 2>&1 >rows.jsonl |
+    /// head -3`), ending the run there lost the rows of the rest of the batch and said status 0 for a
+    /// batch with errors. After `EPIPE`, stderr is not written again.
     static func writeError(_ text: String) {
-        if writeAll(STDERR_FILENO, Array(text.utf8)) == EPIPE { exit(ExitCode.recognized.rawValue) }
+        guard !errorReaderGone else { return }
+        if writeAll(STDERR_FILENO, Array(text.utf8)) == EPIPE { errorReaderGone = true }
     }
+
+    /// Whether the reader of stderr went away: diagnostics are then dropped.
+    nonisolated(unsafe) private static var errorReaderGone = false
 
     /// Writes every byte, through partial writes and interruptions; the `errno` of a failure, or `nil`.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {

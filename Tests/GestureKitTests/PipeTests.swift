@@ -25,6 +25,19 @@ import Testing
         #expect(output.stderr == "")
     }
 
+    /// When only stderr's reader goes away (`2>&1 >rows.jsonl | head -1`), the run goes on: every row
+    /// is written and the status is the batch's (it stopped at the next diagnostic, exit 0, rows lost).
+    @Test func aReaderOfStderrGoingAwayEndsNothing() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        for index in 0..<300 { try corpus.write(String(format: "e%04d.json", index), "") }
+        let output = try GestureCommand.bash(
+            #""$GESTURE" batch --format jsonl . 2>&1 >rows.jsonl | head -c 1 >/dev/null; "#
+                + #"echo "status ${PIPESTATUS[0]}"; wc -l <rows.jsonl; grep -c '"error":{' rows.jsonl"#,
+            in: corpus.folder)
+        #expect(output.stdout == "status 2\n3300\n300\n")
+    }
+
     @Test func classifyIntoHeadEndsQuietly() throws {
         let files = Array(repeating: "Traces/z.csv", count: 2000)
         let output = try GestureCommand.bash(
