@@ -43,6 +43,9 @@ enum Output {
     /// Installs the signal handling described above; call once, first thing.
     static func install() {
         signal(SIGPIPE, SIG_IGN)
+        // A file grown past `ulimit -f`: the write fails with EFBIG and says so, where the signal's
+        // default action ended the run with no message and a partial file.
+        signal(SIGXFSZ, SIG_IGN)
         writing = 0
         pendingSignal = 0
         for number in terminationSignals {
@@ -146,6 +149,20 @@ enum Output {
 
     /// Whether the reader of stderr went away: diagnostics are then dropped.
     nonisolated(unsafe) private static var errorReaderGone = false
+
+    /// Runs `body` with the termination signals held until it returns (a file written whole or not at
+    /// all, `writeFile`), as during a write of output.
+    static func holdingSignals<T>(_ body: () -> T) -> T {
+        let held = writing
+        writing = 1
+        defer {
+            if held == 0, !lineOpen {
+                writing = 0
+                if pendingSignal != 0 { die(pendingSignal) }
+            }
+        }
+        return body()
+    }
 
     /// Writes every byte, through partial writes and interruptions; the `errno` of a failure, or `nil`.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {

@@ -181,28 +181,6 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     return failed ? .error : .recognized
 }
 
-/// Writes `text` to a new file at `path`, or over an existing one when `replacing`; the `errno` of a
-/// failure (`EEXIST` when the file exists and may not be replaced), or `nil`. With `open(2)` and
-/// `write(2)`: Foundation's `Data.write` costs more than drawing the picture. `flags` adds to the
-/// flags of `open(2)` (`O_NOFOLLOW`, so that a link is never written through).
-func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
-    var text = text
-    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, replacing: replacing, flags: flags) }
-}
-
-/// `writeFile` for bytes.
-func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
-    bytes.withUnsafeBytes { writeFile($0, to: path, replacing: replacing, flags: flags) }
-}
-
-private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool, flags: Int32) -> Int32? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
-    guard descriptor >= 0 else { return errno }
-    let failure = Output.writeAll(descriptor, bytes)
-    if close(descriptor) != 0, failure == nil { return errno }
-    return failure
-}
-
 /// The folder a file at `path` goes in (`.` for a bare name), and whether it is one: `nil` when
 /// nothing is there, `false` when something other than a folder is. For options that name a file to
 /// write, checked before the work that makes it.

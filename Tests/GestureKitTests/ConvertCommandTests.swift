@@ -482,6 +482,40 @@ import Testing
 
     /// `--force` replaces what is in the way, but never another input of the run: `a.csv` converted to
     /// JSON in its own folder replaced `a.json`, an input not converted yet, which was then lost.
+    /// A write that fails (here past `ulimit -f`; a full disk alike) leaves no partial file, nor a
+    /// temporary one, and a file it was to replace (`--force`) as it was; a file replaced keeps its
+    /// permissions, and one reached through a link is written at its target.
+    @Test func aFileIsWrittenWholeOrNotAtAll() throws {
+        let folder = try Self.folder("whole")
+        var csv = "t,id,phase,x,y\n0,1,began,0,0\n"
+        for i in 1..<400 { csv += "\(Double(i) / 100),1,moved,\(i),\(i)\n" }
+        try Data((csv + "4,1,ended,400,400\n").utf8).write(to: folder.appendingPathComponent("long.csv"))
+        try Data("old".utf8).write(to: folder.appendingPathComponent("old.json"))
+        let run = try GestureCommand.bash(
+            #"(ulimit -f 8; "$GESTURE" convert long.csv --to json --out new.json; echo "status $?"; "#
+                + #""$GESTURE" convert long.csv --to json --out old.json --force; echo "status $?"); ls -A; cat old.json"#,
+            in: folder)
+        #expect(run.stdout == "status 2\nstatus 2\nlong.csv\nold.json\nold")
+        #expect(
+            run.stderr
+                == "new.json: error: cannot write: File too large; long.csv not converted\n"
+                + "old.json: error: cannot write: File too large; long.csv not converted\n")
+        // Replaced whole: its mode kept; through a link, the target replaced and the link kept.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.path + "/old.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: "old.json")
+        let forced = try GestureCommand.run(
+            ["convert", "long.csv", "--to", "json", "--out", "link.json", "--force"], in: folder)
+        #expect(forced.status == 0 && forced.stderr == "")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/old.json")
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/link.json") == "old.json")
+        #expect(try Self.text("old.json", in: folder).hasPrefix("{"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "link.json", "long.csv", "old.json",
+            ])
+    }
+
     @Test func forceNeverReplacesAnotherInput() throws {
         let folder = try Self.folder("force-input")
         try Self.bundled("z.csv", to: "same/a.csv", in: folder)

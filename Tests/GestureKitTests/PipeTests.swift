@@ -38,6 +38,16 @@ import Testing
         #expect(output.stdout == "status 2\n3300\n300\n")
     }
 
+    /// Output past `ulimit -f` is a failed write that says why (SIGXFSZ ended the run silently).
+    @Test func outputPastTheFileSizeLimitIsAnError() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        let output = try GestureCommand.bash(
+            #"(ulimit -f 8; "$GESTURE" batch --format jsonl . >rows.jsonl); echo "status $?""#, in: corpus.folder)
+        #expect(output.stdout == "status 2\n")
+        #expect(output.stderr == "gesture: error: cannot write output: File too large\n")
+    }
+
     @Test func classifyIntoHeadEndsQuietly() throws {
         let files = Array(repeating: "Traces/z.csv", count: 2000)
         let output = try GestureCommand.bash(

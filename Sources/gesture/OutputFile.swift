@@ -1,0 +1,106 @@
+import Foundation
+import GestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes `text` to a new file at `path`, or over an existing one when `replacing`; the `errno` of a
+/// failure (`EEXIST` when the file exists and may not be replaced), or `nil`. With `open(2)` and
+/// `write(2)`: Foundation's `Data.write` costs more than drawing the picture. `flags` adds to the
+/// flags of `open(2)` (`O_NOFOLLOW`, so that a link is never written through).
+///
+/// A file is whole or not there: it is written under a temporary name in its folder
+/// (`.gesture-PID-N.tmp`) and given its name only once every byte is written, so a write that
+/// fails (a full disk, `ulimit -f`) leaves no partial file and, with `replacing`, the file before
+/// as it was; the termination signals wait until it is done. A file replaced keeps its permissions
+/// (and owner, where that may be given); a symbolic link (when `flags` allow following one) is written
+/// through, to its target. Where a new file cannot stand in (over a device, a FIFO, a dangling link,
+/// a file with hard links), the file is written in place.
+func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
+    var text = text
+    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, replacing: replacing, flags: flags) }
+}
+
+/// `writeFile` for bytes.
+func writeFile(_ bytes: [UInt8], to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
+    bytes.withUnsafeBytes { writeFile($0, to: path, replacing: replacing, flags: flags) }
+}
+
+private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool, flags: Int32) -> Int32? {
+    Output.holdingSignals {
+        var target = path
+        var info = stat()
+        var mode: mode_t = 0o644
+        var owner: (uid_t, gid_t)?
+        if lstat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                if flags & O_NOFOLLOW != 0 { return ELOOP }
+                guard let resolved = realpath(path, nil) else { return writeInPlace(bytes, to: path, replacing, flags) }
+                target = String(cString: resolved)
+                free(resolved)
+                guard stat(target, &info) == 0 else { return writeInPlace(bytes, to: path, replacing, flags) }
+            }
+            guard replacing else { return EEXIST }
+            // A device or FIFO is written as it is; so is a file with other names (hard links), which
+            // a new file in its place would part from them.
+            guard info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
+                return writeInPlace(bytes, to: path, replacing, flags)
+            }
+            // As opening it to write would: a file that may not be written is not replaced.
+            guard access(target, W_OK) == 0 else { return errno }
+            mode = info.st_mode & 0o7777
+            owner = (info.st_uid, info.st_gid)
+        }
+        let folder = Paths.folder(of: target)
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".gesture-\(getpid())-\(nextTemporary()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { return errno }
+        // The file replaced keeps its owner where that may be given (as root) and its permissions.
+        if let owner, owner != (geteuid(), getegid()) { _ = fchown(descriptor, owner.0, owner.1) }
+        if mode != 0o644 { fchmod(descriptor, mode) }
+        var failure = Output.writeAll(descriptor, bytes)
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil { failure = giveName(temporary, target, replacing: replacing) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+}
+
+/// Gives the temporary file its name: over what is there when `replacing`, else only where nothing
+/// is (`link(2)`, which fails with `EEXIST`, then the temporary name removed).
+private func giveName(_ temporary: String, _ target: String, replacing: Bool) -> Int32? {
+    if replacing { return rename(temporary, target) == 0 ? nil : errno }
+    if link(temporary, target) == 0 {
+        unlink(temporary)
+        return nil
+    }
+    let failure = errno
+    guard failure != EEXIST else { return EEXIST }
+    // A file system without hard links: checked, then renamed.
+    var info = stat()
+    if lstat(target, &info) == 0 { return EEXIST }
+    return rename(temporary, target) == 0 ? nil : errno
+}
+
+/// The file written where it is named (a device, a FIFO): opened, truncated when `replacing`.
+private func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String, _ replacing: Bool, _ flags: Int32) -> Int32?
+{
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
+    guard descriptor >= 0 else { return errno }
+    let failure = Output.writeAll(descriptor, bytes)
+    if close(descriptor) != 0, failure == nil { return errno }
+    return failure
+}
+
+nonisolated(unsafe) private var temporaries = 0
+
+/// A number for the next temporary file of this process.
+private func nextTemporary() -> Int {
+    temporaries += 1
+    return temporaries
+}
