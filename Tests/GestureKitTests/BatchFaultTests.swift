@@ -188,6 +188,27 @@ extension GestureCommand {
         #expect(classify.stderr == "x.json: error: cannot read: is a directory, expected a trace file\n")
     }
 
+    /// A folder the walk cannot look at (here its path is past PATH_MAX; a folder without search
+    /// permission alike, which root cannot make) is an error row: it was skipped, "0 errors", exit 0.
+    @Test func aFolderThatCannotBeLookedAtIsAnErrorRow() throws {
+        let corpus = try MiniCorpus("deep")
+        defer { corpus.remove() }
+        try corpus.write("z.csv", tinyTrace)
+        let name = String(repeating: "d", count: 200)
+        let made = try GestureCommand.bash(
+            "set -e; for i in $(seq 22); do mkdir \(name) && cd \(name); done; printf 't,id,phase,x,y\\n' > a.csv",
+            in: corpus.folder)
+        #expect(made.status == 0)
+        let batch = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(batch.status == 2)
+        let rows = batch.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(
+            rows.first?.hasPrefix(#"{"path":"./\#(name)/"#) == true
+                && rows.first?.contains(#""message":"cannot read folder: file name too long""#) == true)
+        #expect(rows.last?.hasPrefix(#"{"path":"./z.csv""#) == true)
+    }
+
     @Test func aHugeFileIsAnErrorRowUnderTheSizeLimit() throws {
         let corpus = try MiniCorpus("huge")
         defer { corpus.remove() }

@@ -227,7 +227,15 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         case .other(let kind):
             return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
         case .missing(let code):
-            guard isTrace else { return nil }
+            guard isTrace else {
+                // A folder (as the listing says) that cannot be looked at — no search permission on the
+                // folder it is in, a path past PATH_MAX — may hold traces: it is reported, not skipped
+                // (a batch said "1 scored, 0 errors" of a corpus with a folder it could not enter). Any
+                // other name that cannot be looked at for a reason other than not being there is too.
+                guard name.type == UInt8(DT_DIR) || ![ENOENT, ELOOP, ENOTDIR].contains(code) else { return nil }
+                let reason = code == EACCES || code == EPERM ? "permission denied" : TraceReader.describe(errno: code)
+                return entry(name.type == UInt8(DT_DIR) ? "cannot read folder: \(reason)" : "cannot read: \(reason)")
+            }
             if code == ENOENT, FileKind.isSymbolicLink(bytes) { return entry(TraceReader.danglingLink) }
             return entry(TraceReader.cannotRead(code))
         }
