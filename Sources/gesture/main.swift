@@ -83,12 +83,44 @@ func holdClosedStandardDescriptors() {
     }
 }
 
+/// Descriptors the tool needs free beside the standard three: Dispatch's event loop takes some (with
+/// none left it trapped, SIGILL and no message), each job a trace file, a run its output files.
+let descriptorsNeeded: rlim_t = 16
+
+/// Raises the soft limit on open descriptors towards the hard one when it is below what the tool
+/// needs (`ulimit -n 16` with descriptors inherited), and says so when even the hard limit leaves
+/// too few free: an error where Dispatch would trap, or thousands of traces read "too many open files".
+func checkDescriptors() -> String? {
+    var limit = rlimit()
+    #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+        let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return nil }
+    // The descriptors open now (inherited ones too): the highest in use, probed with one open.
+    let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    guard probe >= 0 else {
+        guard errno == EMFILE || errno == ENFILE else { return nil }
+        return "gesture: error: no file descriptor is free (ulimit -n is \(limit.rlim_cur)): raise it (ulimit -n 1024)"
+    }
+    close(probe)
+    let wanted = rlim_t(probe) + descriptorsNeeded
+    guard limit.rlim_cur < wanted else { return nil }
+    if limit.rlim_max == rlim_t.max || limit.rlim_max >= wanted {
+        limit.rlim_cur = wanted
+        if setrlimit(resource, &limit) == 0 { return nil }
+    }
+    return "gesture: error: too few file descriptors free: \(limit.rlim_cur - min(limit.rlim_cur, rlim_t(probe))) "
+        + "of \(limit.rlim_cur) (ulimit -n), \(descriptorsNeeded) needed: raise the limit (ulimit -n 1024)"
+}
+
 /// The commands `gesture` runs, as `gesture help` names them.
 let commands = ["classify", "batch", "merge-scores", "tune", "list", "convert", "render", "learn"]
 
 holdClosedStandardDescriptors()
 Output.install()
-if let refusal = nonUTF8Argument() {
+if let refusal = checkDescriptors() ?? nonUTF8Argument() {
     Output.error(refusal)
     exit(ExitCode.error.rawValue)
 }

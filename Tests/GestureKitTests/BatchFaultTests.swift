@@ -209,6 +209,22 @@ extension GestureCommand {
         #expect(rows.last?.hasPrefix(#"{"path":"./z.csv""#) == true)
     }
 
+    /// Too few file descriptors: a soft limit is raised towards the hard one; a hard limit that leaves
+    /// too few is an error up front (Dispatch trapped, SIGILL, with none free; with a few, every trace
+    /// read "too many open files").
+    @Test func tooFewFileDescriptorsIsOneErrorUpFront() throws {
+        let corpus = try MiniCorpus("descriptors")
+        defer { corpus.remove() }
+        for index in 0..<20 { try corpus.write("t\(index).csv", tinyTrace) }
+        let output = try GestureCommand.bash(
+            #"(ulimit -S -n 8; "$GESTURE" batch --jobs 8 . >/dev/null; echo "soft $?"); "#
+                + #"(ulimit -n 6; "$GESTURE" batch --jobs 8 . ; echo "hard $?")"#, in: corpus.folder)
+        #expect(output.stdout == "soft 0\nhard 2\n")
+        #expect(
+            output.stderr.hasPrefix("gesture: error: too few file descriptors free: ")
+                && output.stderr.hasSuffix(" of 6 (ulimit -n), 16 needed: raise the limit (ulimit -n 1024)\n"))
+    }
+
     @Test func aHugeFileIsAnErrorRowUnderTheSizeLimit() throws {
         let corpus = try MiniCorpus("huge")
         defer { corpus.remove() }
