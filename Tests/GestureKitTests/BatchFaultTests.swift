@@ -225,6 +225,21 @@ extension GestureCommand {
                 && output.stderr.hasSuffix(" of 6 (ulimit -n), 16 needed: raise the limit (ulimit -n 1024)\n"))
     }
 
+    /// A socket named on the command line is said as the walk says it of one in a folder (it read
+    /// "no such device or address", the `errno` of opening it).
+    @Test func aSocketNamedIsNotARegularFile() throws {
+        let corpus = try MiniCorpus("socket")
+        defer { corpus.remove() }
+        let made = try GestureCommand.bash(
+            #"python3 -c "import socket; socket.socket(socket.AF_UNIX).bind('s.json')""#, in: corpus.folder)
+        #expect(made.status == 0)
+        let classify = try GestureCommand.run(["classify", "s.json"], in: corpus.folder)
+        #expect(classify.status == 2)
+        #expect(classify.stderr == "s.json: error: cannot read: a socket, not a regular file\n")
+        let batch = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        #expect(batch.stdout.contains(#""message":"cannot read: a socket, not a regular file""#))
+    }
+
     @Test func aHugeFileIsAnErrorRowUnderTheSizeLimit() throws {
         let corpus = try MiniCorpus("huge")
         defer { corpus.remove() }

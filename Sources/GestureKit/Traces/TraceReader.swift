@@ -110,6 +110,10 @@ public enum TraceReader {
             let code = errno
             // Said as a walk says it of one found in a folder, not as a file that is not there.
             let dangling = code == ENOENT && FileKind.isSymbolicLink(fileSystemPath)
+            // A socket cannot be opened (ENXIO, "no such device or address"): said as a walk says it.
+            if code == ENXIO, case .other(let kind) = FileKind(fileSystemPath) {
+                throw TraceError(.io, file: file, message: "cannot read: \(kind), not a regular file")
+            }
             throw TraceError(.io, file: file, message: dangling ? Self.danglingLink : cannotRead(code))
         }
         defer { close(descriptor) }
