@@ -20,7 +20,7 @@ import GestureKit
 /// as it was; the termination signals wait until it is done. A file replaced keeps its permissions
 /// (and owner, where that may be given); a symbolic link (when `flags` allow following one) is written
 /// through, to its target. Where a new file cannot stand in (over a device, a FIFO, a dangling link,
-/// a file with hard links), the file is written in place.
+/// a file with hard links, a file in a folder where no file may be made), it is written in place.
 func writeFile(_ text: String, to path: String, replacing: Bool, flags: Int32 = 0) -> Int32? {
     var text = text
     return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, replacing: replacing, flags: flags) }
@@ -59,7 +59,11 @@ private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replaci
         let folder = Paths.folder(of: target)
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".gesture-\(getpid())-\(nextTemporary()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return errno }
+        guard descriptor >= 0 else {
+            // A file that may be written in a folder that may not (no new name can be made there).
+            guard owner != nil, errno == EACCES || errno == EPERM else { return errno }
+            return writeInPlace(bytes, to: target, replacing, flags)
+        }
         // The file replaced keeps its owner where that may be given (as root) and its permissions.
         if let owner, owner != (geteuid(), getegid()) { _ = fchown(descriptor, owner.0, owner.1) }
         if mode != 0o644 { fchmod(descriptor, mode) }
