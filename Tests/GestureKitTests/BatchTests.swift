@@ -394,9 +394,6 @@ let shapes = [
                 + "folders walked are read: give --labels labels.csv\n", "\(run.stderr)")
     }
 
-    /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
-    /// traces, since only the labels files of the folders walked are read: a note names the file to
-    /// give, spelt from the path as typed; once given, there is none.
     /// `--labels` whose rows name none of the batch's traces (written from the corpus's folder, kept
     /// elsewhere) scored nothing with no more said than a warning per row: a note says where their
     /// paths are read from.
@@ -423,6 +420,9 @@ let shapes = [
         #expect(none.stderr == "rows.csv:2:12: warning: flat/a.csv has no label: the row labels nothing\n")
     }
 
+    /// A batch (or tune) of a folder whose labels file is in a folder above it labels none of its
+    /// traces, since only the labels files of the folders walked are read: a note names the file to
+    /// give, spelt from the path as typed; once given, there is none.
     @Test func aLabelsFileAboveThePathsGivenIsNamed() throws {
         let corpus = try MiniCorpus("labels-above")
         defer { corpus.remove() }
