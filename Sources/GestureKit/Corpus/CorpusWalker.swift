@@ -225,7 +225,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         case .file(let identity):
             return isTrace && !isRepeatedRootFile(bytes, identity: identity) ? entry(nil) : nil
         case .other(let kind):
-            return isTrace ? entry("cannot read: \(kind), not a regular file") : nil
+            return isTrace ? entry(TraceReader.notARegularFile(kind)) : nil
         case .missing(let code):
             guard isTrace else {
                 // A folder (as the listing says) that cannot be looked at — no search permission on the
@@ -233,8 +233,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                 // (a batch said "1 scored, 0 errors" of a corpus with a folder it could not enter). Any
                 // other name that cannot be looked at for a reason other than not being there is too.
                 guard name.type == UInt8(DT_DIR) || ![ENOENT, ELOOP, ENOTDIR].contains(code) else { return nil }
-                let reason = code == EACCES || code == EPERM ? "permission denied" : TraceReader.describe(errno: code)
-                return entry(name.type == UInt8(DT_DIR) ? "cannot read folder: \(reason)" : "cannot read: \(reason)")
+                return entry(
+                    name.type == UInt8(DT_DIR) ? TraceReader.cannotReadFolder(code) : TraceReader.cannotRead(code))
             }
             if code == ENOENT, FileKind.isSymbolicLink(bytes) { return entry(TraceReader.danglingLink) }
             return entry(TraceReader.cannotRead(code))
@@ -245,12 +245,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     private mutating func enter(_ folder: [UInt8], display: String, relative: String) -> CorpusEntry? {
         switch CorpusWalker.list(folder) {
         case .failure(let failure):
-            let code = failure.code
-            // EACCES cannot be produced in the tests when they run as root; see the README.
-            let reason = code == EACCES || code == EPERM ? "permission denied" : TraceReader.describe(errno: code)
             return CorpusEntry(
                 path: display, relativePath: relative.isEmpty ? (display as NSString).lastPathComponent : relative,
-                problem: "cannot read folder: \(reason)", fileSystemPath: folder, corpus: corpus)
+                problem: TraceReader.cannotReadFolder(failure.code), fileSystemPath: folder, corpus: corpus)
         case .success(let bytes):
             let unsorted = bytes.map { Name(bytes: $0.name, type: $0.type) }
             // Positions are sorted, not the names: moving an integer is cheaper than moving a name.

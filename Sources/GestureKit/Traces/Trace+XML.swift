@@ -550,12 +550,16 @@ private struct XMLTraceReader {
     /// (a file converted with iconv, its declaration left as it was) is read as UTF-8.
     static func readsAsUTF8(declared encoding: String) -> Bool {
         let name = encoding.lowercased()
-        if ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name) { return true }
+        if utf8Names.contains(name) || ["latin1", "latin-1"].contains(name) { return true }
         for family in ["iso-8859-", "iso8859-", "windows-125", "cp125"] where name.hasPrefix(family) {
             return name.count > family.count && name.dropFirst(family.count).allSatisfy { $0.isASCII && $0.isNumber }
         }
         return false
     }
+
+    /// The declared encodings (lowercased) whose text is UTF-8 as it is: any other read as UTF-8 is an
+    /// 8-bit one, the one to convert from where a byte is not UTF-8.
+    static let utf8Names: Set = ["utf-8", "utf8", "us-ascii", "ascii"]
 
     /// Skips `<?target …?>` with `pos` at `<`, reading it as the XML declaration when the target is
     /// `xml`.
@@ -575,9 +579,8 @@ private struct XMLTraceReader {
             pos += 2
             for attribute in attributes where matches(attribute.name, "encoding") {
                 let encoding = text(attribute.value)
-                let name = encoding.lowercased()
                 if Self.readsAsUTF8(declared: encoding) {
-                    if !["utf-8", "utf8", "us-ascii", "ascii"].contains(name) {
+                    if !Self.utf8Names.contains(encoding.lowercased()) {
                         declaredEncoding = encoding.uppercased()
                     }
                 } else {

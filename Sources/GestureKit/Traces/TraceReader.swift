@@ -112,7 +112,7 @@ public enum TraceReader {
             let dangling = code == ENOENT && FileKind.isSymbolicLink(fileSystemPath)
             // A socket cannot be opened (ENXIO, "no such device or address"): said as a walk says it.
             if code == ENXIO, case .other(let kind) = FileKind(fileSystemPath) {
-                throw TraceError(.io, file: file, message: "cannot read: \(kind), not a regular file")
+                throw TraceError(.io, file: file, message: Self.notARegularFile(kind))
             }
             throw TraceError(.io, file: file, message: dangling ? Self.danglingLink : cannotRead(code))
         }
@@ -130,7 +130,7 @@ public enum TraceReader {
         default:
             guard allowsSpecialFiles else {
                 throw TraceError(
-                    .io, file: file, message: "cannot read: \(FileKind.name(of: info.st_mode)), not a regular file")
+                    .io, file: file, message: Self.notARegularFile(FileKind.name(of: info.st_mode)))
             }
         }
         // From here on, reads of a special file may wait (on a pipe the user named, for instance); a
@@ -203,6 +203,15 @@ public enum TraceReader {
             // A file that grew while it was read, or a pipe: the size is not known, only that it is too much.
             if bytes.count > limits.fileSize { throw tooLarge(file, found: nil, limits: limits) }
         }
+    }
+
+    /// Why a file of `kind` (`a FIFO`, `a socket`) is not read, wherever it is met.
+    static func notARegularFile(_ kind: String) -> String { "cannot read: \(kind), not a regular file" }
+
+    /// Why a folder cannot be walked: `cannot read folder: permission denied`.
+    static func cannotReadFolder(_ code: Int32) -> String {
+        // EACCES cannot be produced in the tests when they run as root; see the README.
+        "cannot read folder: " + (code == EACCES || code == EPERM ? "permission denied" : describe(errno: code))
     }
 
     /// Why a symbolic link to nothing cannot be read, wherever it is met.
