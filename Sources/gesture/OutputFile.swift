@@ -67,8 +67,7 @@ private func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, replaci
         // The file replaced keeps its owner where that may be given (as root) and its permissions.
         if let owner, owner != (geteuid(), getegid()) { _ = fchown(descriptor, owner.0, owner.1) }
         if mode != 0o644 { fchmod(descriptor, mode) }
-        var failure = Output.writeAll(descriptor, bytes)
-        if close(descriptor) != 0, failure == nil { failure = errno }
+        var failure = writeAndClose(descriptor, bytes)
         if failure == nil { failure = giveName(temporary, target, replacing: replacing) }
         if failure != nil { unlink(temporary) }
         return failure
@@ -96,6 +95,11 @@ private func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String, _ re
 {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL) | flags, 0o644)
     guard descriptor >= 0 else { return errno }
+    return writeAndClose(descriptor, bytes)
+}
+
+/// Writes every byte to the open `descriptor` and closes it; the `errno` of the first failure.
+private func writeAndClose(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     let failure = Output.writeAll(descriptor, bytes)
     if close(descriptor) != 0, failure == nil { return errno }
     return failure
