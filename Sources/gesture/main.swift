@@ -98,7 +98,7 @@ func checkDescriptors() -> String? {
         let resource = RLIMIT_NOFILE
     #endif
     guard getrlimit(resource, &limit) == 0 else { return nil }
-    // The descriptors open now (inherited ones too): the highest in use, probed with one open.
+    // The descriptors open now (inherited ones too), about: `open` takes the lowest free number.
     let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
     guard probe >= 0 else {
         guard errno == EMFILE || errno == ENFILE else { return nil }
@@ -107,7 +107,7 @@ func checkDescriptors() -> String? {
     close(probe)
     let wanted = rlim_t(probe) + descriptorsNeeded
     guard limit.rlim_cur < wanted else { return nil }
-    if limit.rlim_max == rlim_t.max || limit.rlim_max >= wanted {
+    if limit.rlim_max >= wanted {
         limit.rlim_cur = wanted
         if setrlimit(resource, &limit) == 0 { return nil }
     }
