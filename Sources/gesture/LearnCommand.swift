@@ -198,7 +198,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !entries.isEmpty else {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
-    let reads = readAll(entries, runner: runner, jobs: try arguments.jobs())
+    let reads = runner.readAll(entries, jobs: try arguments.jobs())
     folderLabelsNote(labeler, roots: roots, entries: entries, reads: reads)
 
     // Every bad example is reported; nothing is learned from a corpus with one.

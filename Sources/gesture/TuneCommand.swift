@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GestureKit
 
@@ -149,7 +148,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !entries.isEmpty else {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
-    let reads = readAll(entries, runner: runner, jobs: tuner.jobs)
+    let reads = runner.readAll(entries, jobs: tuner.jobs)
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelledPaths: [String] = []
@@ -255,27 +254,6 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         }
     }
     return errors > 0 ? .error : .recognized
-}
-
-/// Reads every entry, `jobs` at a time; the results in entry order.
-func readAll(_ entries: [CorpusEntry], runner: BatchRunner, jobs: Int)
-    -> [BatchRunner.Read]
-{
-    final class Slots: @unchecked Sendable {
-        var results: [BatchRunner.Read?]
-        init(_ count: Int) { results = Array(repeating: nil, count: count) }
-    }
-    let slots = Slots(entries.count)
-    let chunks = min(jobs * 8, entries.count)
-    slots.results.withUnsafeMutableBufferPointer { buffer in
-        nonisolated(unsafe) let buffer = buffer
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in stride(from: chunk, to: entries.count, by: chunks) {
-                buffer[index] = runner.read(entries[index])
-            }
-        }
-    }
-    return slots.results.map { $0! }
 }
 
 /// The options of a tune run that a written config file does not hold but that its figures depend

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Classifies a corpus file by file, several at a time, and hands back rows in path order, so the
@@ -171,6 +170,20 @@ public struct BatchRunner: Sendable {
         return Read(trace: trace, label: labelling.label, group: group, labelling: labelling)
     }
 
+    /// Reads every entry, `jobs` files at a time (the calling thread one of them); the results in
+    /// entry order.
+    public func readAll(_ entries: [CorpusEntry], jobs: Int) -> [Read] {
+        let slots = ReadSlots(count: entries.count)
+        WorkerThreads.run(Swift.min(Swift.max(jobs, 1), BatchRunner.maximumJobs, Swift.max(entries.count, 1))) {
+            while true {
+                let index = slots.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < entries.count else { return }
+                slots.results[index] = read(entries[index])
+            }
+        }
+        return slots.results.map { $0! }
+    }
+
     /// An unknown label of the trace's own, placed at it: the file is read again for its line and
     /// column, on this path alone (a regular file; standard input and pipes cannot be read twice).
     private func labelError(_ message: String, trace: Trace, entry: CorpusEntry) -> TraceError {
@@ -183,31 +196,30 @@ public struct BatchRunner: Sendable {
     }
 }
 
-/// A window of entries being classified by `jobs` workers on a concurrent queue.
+/// A window of entries being classified by `jobs` worker threads.
 private final class Window: @unchecked Sendable {
     private let entries: [CorpusEntry]
     private let slots: Slots
     private let next = Atomic<Int>(0)
-    private let group = DispatchGroup()
+    private var workers: WorkerThreads!
 
     init(_ entries: [CorpusEntry], runner: BatchRunner) {
         self.entries = entries
         slots = Slots(count: entries.count)
-        for _ in 0..<min(runner.workers, entries.count) {
-            DispatchQueue.global().async(group: group) { [self] in
-                let workspace = ReplayWorkspace()
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < entries.count else { return }
-                    slots.set(index, runner.row(for: entries[index], workspace: workspace))
-                }
+        workers = WorkerThreads(min(runner.workers, entries.count)) { [self] in
+            let workspace = ReplayWorkspace()
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < entries.count else { return }
+                slots.set(index, runner.row(for: entries[index], workspace: workspace))
             }
         }
     }
 
-    /// The rows in entry order, once every worker has finished.
+    /// The rows in entry order, once every worker has finished (the calling thread classifies too
+    /// when fewer threads could be made than `jobs`).
     func rows() -> [BatchRow] {
-        group.wait()
+        workers.finish()
         return slots.take()
     }
 }
@@ -229,5 +241,21 @@ private final class Slots: @unchecked Sendable {
     deinit {
         buffer.deinitialize()
         buffer.deallocate()
+    }
+}
+
+/// The reads of `readAll`, each index written by exactly one thread.
+private final class ReadSlots: @unchecked Sendable {
+    let results: UnsafeMutableBufferPointer<BatchRunner.Read?>
+    let next = Atomic<Int>(0)
+
+    init(count: Int) {
+        results = .allocate(capacity: count)
+        results.initialize(repeating: nil)
+    }
+
+    deinit {
+        results.deinitialize()
+        results.deallocate()
     }
 }

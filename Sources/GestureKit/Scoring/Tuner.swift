@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// One labelled trace of a tuning corpus: read once, replayed for every setting of the grid.
@@ -208,64 +207,59 @@ public struct Tuner: Sendable {
         let results = TuningOutcomes(count: total)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let group = DispatchGroup()
         let chunk = 4
-        for _ in 0..<min(jobs, max(samples.count, 1)) {
-            DispatchQueue.global().async(group: group) {
-                // A workspace serves one configuration.
-                var workspaces: [ReplayWorkspace?] = Array(repeating: nil, count: settings)
-                var aloneWorkspaces: [ReplayWorkspace?] = Array(repeating: nil, count: alone?.classifiers.count ?? 0)
-                func classify(
-                    _ classifier: Classifier, _ sample: TuningSample, _ workspace: inout ReplayWorkspace?,
-                    transitions: Bool
-                )
-                    -> TraceResult
-                {
-                    if workspace == nil { workspace = ReplayWorkspace() }
-                    return classifier.classify(
-                        sample.trace, file: sample.path, transitions: transitions, workspace: workspace)
-                }
-                while true {
-                    let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
-                    guard start < samples.count else { return }
-                    let end = min(start + chunk, samples.count)
-                    for index in start..<end {
-                        let sample = samples[index]
-                        // How the swept recognizers decide alone, copy by copy; without copies every
-                        // setting is its own key, and each is replayed.
-                        var byCopy: [String: [UInt64]] = [:]
-                        if let alone {
-                            for which in alone.classifiers.indices {
-                                AloneReplays.decisions(
-                                    classify(
-                                        alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
-                                    gestures: gestures, into: &byCopy)
-                            }
-                        }
-                        let decisions = alone?.copies.map { byCopy[$0.id] ?? [] } ?? []
-                        var replayed: [[[UInt64]]: UInt16] = [:]
-                        for setting in 0..<settings {
-                            let key = alone?.settings[setting].map { decisions[$0] } ?? [[UInt64(setting)]]
-                            let outcome: UInt16
-                            if let known = replayed[key] {
-                                outcome = known
-                            } else {
-                                let gesture = classify(
-                                    classifiers[setting], sample, &workspaces[setting], transitions: false
-                                ).gesture
-                                outcome = codes.code(gesture)
-                                replayed[key] = outcome
-                            }
-                            results.set(setting * samples.count + index, outcome)
+        let workers = WorkerThreads(min(jobs, max(samples.count, 1))) {
+            // A workspace serves one configuration.
+            var workspaces: [ReplayWorkspace?] = Array(repeating: nil, count: settings)
+            var aloneWorkspaces: [ReplayWorkspace?] = Array(repeating: nil, count: alone?.classifiers.count ?? 0)
+            func classify(
+                _ classifier: Classifier, _ sample: TuningSample, _ workspace: inout ReplayWorkspace?,
+                transitions: Bool
+            )
+                -> TraceResult
+            {
+                if workspace == nil { workspace = ReplayWorkspace() }
+                return classifier.classify(
+                    sample.trace, file: sample.path, transitions: transitions, workspace: workspace)
+            }
+            while true {
+                let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                guard start < samples.count else { return }
+                let end = min(start + chunk, samples.count)
+                for index in start..<end {
+                    let sample = samples[index]
+                    // How the swept recognizers decide alone, copy by copy; without copies every
+                    // setting is its own key, and each is replayed.
+                    var byCopy: [String: [UInt64]] = [:]
+                    if let alone {
+                        for which in alone.classifiers.indices {
+                            AloneReplays.decisions(
+                                classify(
+                                    alone.classifiers[which], sample, &aloneWorkspaces[which], transitions: true),
+                                gestures: gestures, into: &byCopy)
                         }
                     }
-                    done.wrappingAdd((end - start) * settings, ordering: .relaxed)
+                    let decisions = alone?.copies.map { byCopy[$0.id] ?? [] } ?? []
+                    var replayed: [[[UInt64]]: UInt16] = [:]
+                    for setting in 0..<settings {
+                        let key = alone?.settings[setting].map { decisions[$0] } ?? [[UInt64(setting)]]
+                        let outcome: UInt16
+                        if let known = replayed[key] {
+                            outcome = known
+                        } else {
+                            let gesture = classify(
+                                classifiers[setting], sample, &workspaces[setting], transitions: false
+                            ).gesture
+                            outcome = codes.code(gesture)
+                            replayed[key] = outcome
+                        }
+                        results.set(setting * samples.count + index, outcome)
+                    }
                 }
+                done.wrappingAdd((end - start) * settings, ordering: .relaxed)
             }
         }
-        while group.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            progress(done.load(ordering: .relaxed), total)
-        }
+        workers.finish { progress(done.load(ordering: .relaxed), total) }
         progress(total, total)
         return results.take()
     }
