@@ -97,6 +97,15 @@ func loadLabels(_ labeler: inout Labeler, _ arguments: Arguments) throws {
     for warning in labeler.warnings { Output.error(warning) }
 }
 
+/// Refuses `file`, which `option` names to be written, when it is a labels file the run reads (named
+/// with `--labels`, or found in a folder walked): the labels would be lost under what is written.
+func refuseLabelsFile(_ file: String, for option: String, _ labeler: Labeler) throws(UsageError) {
+    guard file != "-", labeler.isLabelsFile(file) else { return }
+    throw UsageError(
+        "\(option) \(Output.name(file)) is a labels file this run reads: writing over it would lose its labels; "
+            + "name another file")
+}
+
 /// `--group-by SPEC` of a batch, tune or learn, checked against the labels files (a `column:NAME` they
 /// lack); nil without the option.
 func grouping(_ arguments: Arguments, _ labeler: Labeler) throws(UsageError) -> Grouping? {

@@ -170,6 +170,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     var labeler = Labeler(anyLabel: ())
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     try loadLabels(&labeler, arguments)
+    try refuseLabelsFile(out, for: "--out", labeler)
     var runner = BatchRunner(
         classifier: Classifier(configuration: Configuration()), labeler: labeler, jobs: 1,
         inputFormat: try arguments.inputFormat())

@@ -135,6 +135,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     var labeler = Labeler(configuration: configuration)
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }
     try loadLabels(&labeler, arguments)
+    if let file = arguments.options["--write-config"] { try refuseLabelsFile(file, for: "--write-config", labeler) }
     var runner = BatchRunner(
         classifier: Classifier(configuration: configuration), labeler: labeler, jobs: 1,
         inputFormat: try arguments.inputFormat())

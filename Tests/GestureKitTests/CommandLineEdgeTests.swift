@@ -1068,6 +1068,69 @@ import Testing
         #expect(kept.contains("\"samples\""))
     }
 
+    /// `learn --out` and `tune --write-config` never write over a labels file the run reads, named
+    /// with `--labels` or found in a folder walked, by any spelling or link (both wrote over it with
+    /// `--force`, exit 0, and the labels were lost).
+    @Test func neitherLearnNorTuneWritesOverALabelsFileItReads() throws {
+        let corpus = try MiniCorpus("edge-labels-out")
+        defer { corpus.remove() }
+        let folder = corpus.folder
+        try LearnCommandTests.examples(in: folder, ["v", "line"])
+        var rows = "path,label\n"
+        for person in 0..<3 {
+            for take in 0..<2 { rows += "p\(person)/v/\(take).json,vee\np\(person)/line/\(take).json,dash\n" }
+        }
+        try corpus.write("examples/labels.csv", rows)
+        try corpus.write("given.csv", "path,label\nexamples/p0/v/0.json,vee\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.csv", withDestinationPath: "given.csv")
+        for (out, given) in [
+            ("examples/labels.csv", []), ("./examples/../examples/labels.csv", []), ("given.csv", ["given.csv"]),
+            ("link.csv", ["given.csv"]),
+        ] {
+            let run = try GestureCommand.run(
+                ["learn", "examples", "--out", out, "--force"] + given.flatMap { ["--labels", $0] }, in: folder)
+            #expect(run.status == 2 && run.stdout == "")
+            #expect(
+                run.stderr
+                    == "gesture: error: --out \(out) is a labels file this run reads: writing over it would lose its "
+                    + "labels; name another file\nRun `gesture learn --help` for usage.\n")
+        }
+        try corpus.write("traces.csv", "path,label\ncheckmark.json,checkmark\n")
+        let tune = try GestureCommand.run(
+            [
+                "tune", "Traces", "--labels", corpus.folder.path + "/traces.csv", "--sweep",
+                "checkmark.minimumRiseRatio=0.3:0.6:0.1", "--write-config", corpus.folder.path + "/traces.csv",
+                "--force",
+            ])
+        #expect(tune.status == 2)
+        #expect(
+            tune.stderr.contains("/traces.csv is a labels file this run reads: writing over it would lose its labels"))
+        for name in ["examples/labels.csv", "given.csv", "traces.csv"] {
+            let kept = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(kept.hasPrefix("path,label\n"))
+        }
+    }
+
+    /// A trace read from standard input is in no folder: the current folder's name is no label of it
+    /// (`learn -` in a folder named `star` learned a drawn `v` as a star, and batch scored it so).
+    @Test func standardInputIsLabelledByNoFolder() throws {
+        let corpus = try MiniCorpus("edge-stdin-folder")
+        defer { corpus.remove() }
+        try corpus.write("checkmark/.keep", "")
+        let trace = try String(
+            contentsOf: GestureCommand.packageRoot.appendingPathComponent("Traces/checkmark.json"), encoding: .utf8)
+        let unlabelled = trace.replacingOccurrences(of: "\"label\": \"checkmark\",", with: "")
+        #expect(unlabelled != trace)
+        let batch = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "-"], input: unlabelled,
+            in: corpus.folder.appendingPathComponent("checkmark"))
+        #expect(batch.stdout.hasPrefix(#"{"path":"-","label":null,"gesture":"checkmark","correct":null,"#))
+        let learn = try GestureCommand.run(
+            ["learn", "-", "--out", "t.json"], input: unlabelled, in: corpus.folder.appendingPathComponent("checkmark"))
+        #expect(learn.status == 2)
+        #expect(learn.stderr.hasPrefix("-: error: unlabelled example: "))
+    }
+
     /// Folder names label in any case, so a learned gesture may not differ from a built-in one, or from
     /// another learned one, only in case.
     @Test func learnRefusesNamesThatDifferOnlyInCase() throws {

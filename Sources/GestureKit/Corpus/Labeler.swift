@@ -604,8 +604,9 @@ public struct Labeler: Sendable {
 
     /// The name of the folder a path names a file in, however the path is spelt: `./a.json` and
     /// `a.json` are in the current folder, whose name it is (`parentName` alone read them as in `.`
-    /// and in none).
+    /// and in none). Standard input (`-`) is in none: the current folder's name is no label of it.
     func parentFolderName(_ path: String) -> String? {
+        guard path != "-" else { return nil }
         let parent = Self.parentName(path)
         guard parent == nil || parent == "." || parent == ".." else { return parent }
         return Self.parentName(Labeler.absolute(path, in: workingDirectory))
