@@ -1111,6 +1111,23 @@ import Testing
         }
     }
 
+    /// A failure's details name the nearest gesture whatever `thresholdScale` (at 0.03 they were all
+    /// null: the search reached twice the scaled threshold, so lowering it hid the nearest).
+    @Test func aLearnedFailureNamesTheNearestWhateverTheScale() throws {
+        var seen: [String] = []
+        for scale in ["0.05", "0.03", "0.001"] {
+            let run = try GestureCommand.run([
+                "classify", "docs/examples/new-star.json", "--templates", "docs/examples/marks.json", "--recognizers",
+                "marks", "--set", "marks.thresholdScale=" + scale,
+            ])
+            #expect(run.status == 1)
+            seen.append(
+                run.stdout.contains("is star's, at 82.8 (measured 82.78 > limit ") ? "star" : run.stdout
+            )
+        }
+        #expect(seen == ["star", "star", "star"])
+    }
+
     /// A trace read from standard input is in no folder: the current folder's name is no label of it
     /// (`learn -` in a folder named `star` learned a drawn `v` as a star, and batch scored it so).
     @Test func standardInputIsLabelledByNoFolder() throws {

@@ -149,6 +149,10 @@ struct LearnedRecognizer: Recognizer {
         private(set) var templateCount = 0
         /// Per gesture, its threshold times `thresholdScale`.
         var thresholds: [Double] = []
+        /// Per gesture, how far its nearest template is looked for when a failure is explained:
+        /// `searchRange` times its learned threshold, whatever `thresholdScale` (so that the details
+        /// of a failure do not depend on it), or its threshold when that is further.
+        var searchReach: [Double] = []
         var timeWindow = 0.5
         var maximumStrokes = 1
         var minimumPoints = 5
@@ -233,7 +237,7 @@ struct LearnedRecognizer: Recognizer {
         let bounds = matcher.map { matcher in model.templates.flatMap { $0.map(matcher.bound) } } ?? []
         let explains = context.explainsFailure
         var (best, second) = nearest(
-            cloud, matcher, bounds, unistroke, within: explains ? Self.searchRange : 1, exact: explains)
+            cloud, matcher, bounds, unistroke, within: explains ? model.searchReach : model.thresholds, exact: explains)
         if !explains {
             // Nothing shows the reason, so the first search looked only within each gesture's
             // threshold (most strokes of other gestures are nowhere near): finding nothing there is
@@ -244,12 +248,12 @@ struct LearnedRecognizer: Recognizer {
                     FailureCode.noCloseTemplate, "no template is within its gesture's threshold", point: last,
                     details: Self.nothingNear, at: touch)
             }
-            (best, second) = nearest(cloud, matcher, bounds, unistroke, within: Self.searchRange, exact: true)
+            (best, second) = nearest(cloud, matcher, bounds, unistroke, within: model.searchReach, exact: true)
         }
         guard best.gesture >= 0 else {
             return context.fail(
                 FailureCode.noCloseTemplate,
-                "no template is close: none within \(Format.number(Self.searchRange)) times its gesture's threshold",
+                "no template is close: none within \(Format.number(Self.searchRange)) times its gesture's learned threshold",
                 point: last, details: Self.nothingNear, at: touch)
         }
         let name = model.names[best.gesture]
@@ -282,15 +286,15 @@ struct LearnedRecognizer: Recognizer {
     /// The nearest gesture and the runner-up. Templates are taken in order of their lower bound
     /// (`bounds`, in the order of `model.templates`; empty without pruning); one matters only if it may
     /// beat its gesture's best when that gesture is the nearest, or the runner-up otherwise; once a
-    /// bound reaches the runner-up's distance, none can. First only the templates within `range` times
-    /// their gesture's threshold: finding none there, nothing is near (and how far is not looked for).
-    /// Finding one, and with `exact`, the templates that were left out for their gesture's range are
+    /// bound reaches the runner-up's distance, none can. First only the templates within their gesture's
+    /// cap (`caps`, a distance per gesture): finding none there, nothing is near (and how far is not looked for).
+    /// Finding one, and with `exact`, the templates that were left out for their gesture's cap are
     /// looked at too, wherever they may be nearer than the nearest found or within its runner-up
     /// range: a gesture whose threshold is small may be the nearest all the same, and the nearest and
     /// runner-up named are then those of every template, as the learner counted them.
     private func nearest(
         _ cloud: PointCloud, _ matcher: CloudMatcher?, _ bounds: [Double], _ unistroke: Unistroke,
-        within range: Double, exact: Bool = false
+        within caps: [Double], exact: Bool = false
     ) -> (best: (gesture: Int, distance: Double), second: (gesture: Int, distance: Double)) {
         var order: [(bound: Double, gesture: Int, template: Int)] = []
         order.reserveCapacity(model.templateCount)
@@ -298,7 +302,7 @@ struct LearnedRecognizer: Recognizer {
         var beyond: [(bound: Double, gesture: Int, template: Int)] = []
         var k = 0
         for (g, templates) in model.templates.enumerated() {
-            let cap = model.thresholds[g] * range
+            let cap = caps[g]
             for t in templates.indices {
                 let bound = bounds.isEmpty ? 0 : bounds[k]
                 k += 1
@@ -310,7 +314,6 @@ struct LearnedRecognizer: Recognizer {
         }
         var best = (gesture: -1, distance: Double.infinity)
         var second = (gesture: -1, distance: Double.infinity)
-        let caps = model.thresholds.map { $0 * range }
         var own = caps
         func match(_ g: Int, _ t: Int, below limit: Double) -> Double? {
             let template = model.templates[g][t]
@@ -373,7 +376,7 @@ struct LearnedRecognizer: Recognizer {
     /// of the matching.
     static let runnerUpRange = 1.5
 
-    /// How far the nearest template is looked for, in times its gesture's threshold: a stroke further
+    /// How far the nearest template is looked for, in times its gesture's learned threshold: a stroke further
     /// from every template is nothing near (the failure names no gesture), which most strokes of other
     /// gestures are, and finding how far they are would cost most of the matching.
     static let searchRange = 2.0
@@ -396,7 +399,7 @@ enum LearnedFailureCode: String, RecognizerFailureCode {
     var meaning: String {
         switch self {
         case .noCloseTemplate:
-            "the nearest template is at or beyond its gesture's threshold (times thresholdScale); the details name it when some template is within twice its gesture's threshold"
+            "the nearest template is at or beyond its gesture's threshold (times thresholdScale); the details name it when some template is within twice its gesture's learned threshold (before thresholdScale)"
         case .ambiguous:
             "another gesture within its own threshold is within ambiguityMargin of the nearest"
         case .tooFewPoints: "fewer than minimumPoints points in all, or no length to compare"
@@ -457,7 +460,7 @@ extension LearnedRecognizer {
                 DetailSpec(
                     "gesture", .text(names), nullable: true,
                     "The nearest gesture (recognized, or the one that failed); null when no template is within "
-                        + "twice its gesture's threshold."),
+                        + "twice its gesture's learned threshold (before thresholdScale)."),
                 DetailSpec(
                     "distance", .number, minimum: 0, nullable: true,
                     "Its cloud distance (squared grid units; 0 is identical)."),
@@ -473,6 +476,7 @@ extension LearnedRecognizer {
             model.matcher = algorithm
             let scale = values["thresholdScale"]?.number ?? 1
             model.thresholds = thresholds.map { $0 * scale }
+            model.searchReach = thresholds.map { $0 * Swift.max(Self.searchRange, scale) }
             model.timeWindow = values["timeWindow"]?.number ?? 0.5
             if case .integer(let n)? = values["maximumStrokes"] { model.maximumStrokes = n }
             if case .integer(let n)? = values["minimumPoints"] { model.minimumPoints = n }
