@@ -384,8 +384,7 @@ func learnSummary(
                     + (file.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
             } ?? ""),
     ]
-    let readOff = learned.filter { !$0.coverageFitted }.map(\.name)
-    if file.coverageFit != nil, !readOff.isEmpty {
+    if let readOff = file.coverageReadOff {
         lines.append(
             "  read off the examples, with too little to fit (fewer than \(TemplateLearner.fewestFitted) held-out "
                 + "distances above 0, or all alike): \(readOff.joined(separator: ", "))")

@@ -289,6 +289,16 @@ import Testing
             few.stdout.contains(
                 "\n  read off the examples, with too little to fit (fewer than 8 held-out distances above 0, or all "
                     + "alike): caret, o, v\n"), "\(few.stdout)")
+        // The file and `gesture list` keep which: the fit the file names was made for none of them.
+        let fewFile = try TemplateFile.read(
+            bytes: Array(try Data(contentsOf: folder.appendingPathComponent("few.json"))), file: "few.json")
+        #expect(fewFile.coverageReadOff == ["caret", "o", "v"])
+        let fewListed = try GestureCommand.run(
+            ["list", "--templates", "few.json", "--recognizers", "learned"], in: folder)
+        #expect(
+            fewListed.stdout.replacingOccurrences(of: "\n    ", with: " ").contains(
+                "(by a log-normal fitted to their distances; read off them for caret, o, v, too few or alike to fit)"),
+            "\(fewListed.stdout)")
         #expect(fit.coverage == 0.9 && fit.coverageFit == "log-normal" && quantile.coverageFit == nil)
         #expect(zip(fit.gestures, quantile.gestures).contains { $0.threshold != $1.threshold })
         let listed = try GestureCommand.run(

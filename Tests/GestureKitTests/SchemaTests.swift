@@ -277,6 +277,12 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
         let fitted = covered.replacingOccurrences(
             of: "\"coverage\": 0.9,", with: "\"coverage\": 0.9, \"coverageFit\": \"log-normal\",")
         #expect(schema.errors(try JSON(parsing: Data(fitted.utf8))) == [])
+        let readOff = fitted.replacingOccurrences(
+            of: "\"coverageFit\": \"log-normal\",",
+            with: "\"coverageFit\": \"log-normal\", \"coverageReadOff\": [\"line\"],")
+        #expect(readOff != fitted)
+        let readOffErrors = schema.errors(try JSON(parsing: Data(readOff.utf8)))
+        #expect(readOffErrors == [], "\(readOffErrors)")
         // An id is letters as the reader takes them (Unicode's Alphabetic: a Roman numeral too), digits,
         // `-` and `_`; `gesture learn --id Ⅻ` writes such a file.
         let numeral = text.replacingOccurrences(of: "\"id\": \"shapes\"", with: "\"id\": \"Ⅻ_2\"")
@@ -290,6 +296,7 @@ private func expectValidOutput(for file: String, sourceLocation: SourceLocation 
             ("\"id\": \"shapes\"", "\"id\": \"sha pes\""),
             ("\"points\": 32,", "\"points\": 32, \"coverageFit\": \"log-normal\","),
             ("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageFit\": \"normal\","),
+            ("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageReadOff\": [\"line\"],"),
         ] {
             let broken = text.replacingCharacters(in: text.range(of: old)!, with: new)
             #expect(schema.errors(try JSON(parsing: Data(broken.utf8))) != [], "\(new)")

@@ -151,7 +151,7 @@ import Testing
                 == "t.json:5:16: error: unknown algorithm \"q2\": expected p, q, p+ or p+o (point clouds) or 1 ($1)")
         #expect(
             Self.error(Self.edited("\"points\": 32", "\"pointz\": 32"))
-                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, coverageFit, mirrored, crossValidation, source, gestures"
+                == "t.json:6:3: error: unknown field \"pointz\" in a templates file: expected one of format, version, id, algorithm, points, maximumFalseAlarms, coverage, coverageFit, coverageReadOff, mirrored, crossValidation, source, gestures"
         )
         #expect(
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0,"))
@@ -179,6 +179,26 @@ import Testing
             Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverageFit\": \"log-normal\","))
                 == "t.json:6:32: error: \"coverageFit\" without a \"coverage\": it says how a coverage's reach was found"
         )
+        // The gestures the fit could not be made for: the file's own, each once, and only beside a fit.
+        let fit = "\"points\": 32, \"coverage\": 0.9, \"coverageFit\": \"log-normal\","
+        let readOff = try TemplateFile.read(
+            bytes: Array(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": [\"line\"],").utf8), file: "t.json"
+        )
+        #expect(readOff.coverageReadOff == ["line"])
+        #expect(readOff.text.contains("  \"coverageFit\": \"log-normal\",\n  \"coverageReadOff\": [\"line\"],\n"))
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": [\"line\", \"line\"],"))
+                == "t.json:6:91: error: \"coverageReadOff\" names \"line\" twice")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": [\"star\"],"))
+                == "t.json:6:83: error: \"coverageReadOff\" names \"star\", which is none of the file's gestures")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": \"line\","))
+                == "t.json:6:82: error: \"coverageReadOff\" must be an array of gesture names")
+        #expect(
+            Self.error(Self.edited("\"points\": 32,", "\"points\": 32, \"coverage\": 0.9, \"coverageReadOff\": [],"))
+                == "t.json:6:53: error: \"coverageReadOff\" without a \"coverageFit\": it names the gestures the fit "
+                + "could not be made for")
         #expect(
             Self.error(Self.edited("{\"name\": \"line\"", "{\"name\": \"circle\""))
                 .hasPrefix("t.json:27:14: error: gesture \"circle\" is given twice"))

@@ -206,6 +206,7 @@ public enum JSONReport {
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),
             .init("coverageFit", learned.coverageFit.map(JSONValue.string) ?? .null),
+            .init("coverageReadOff", learned.coverageReadOff.map { .array($0.map(JSONValue.string)) } ?? .null),
             .init(
                 "mirrored",
                 learned.mirrored.map { ways in

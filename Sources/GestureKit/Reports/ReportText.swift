@@ -46,7 +46,12 @@ enum ReportText {
             + exactPercent(learned.maximumFalseAlarms)
             + (learned.coverage.map {
                 ", each reaching no further than it must to take \(percent($0)) of its own held-out examples"
-                    + (learned.coverageFit.map { " (by a \($0) fitted to their distances)" } ?? "")
+                    + (learned.coverageFit.map { fit in
+                        " (by a \(fit) fitted to their distances"
+                            + (learned.coverageReadOff.map {
+                                "; read off them for \($0.map(shown).joined(separator: ", ")), too few or alike to fit"
+                            } ?? "") + ")"
+                    } ?? "")
             } ?? "")
             + (learned.mirrored.map { ways in
                 let taught = ways.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {

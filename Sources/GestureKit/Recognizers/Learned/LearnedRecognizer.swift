@@ -17,6 +17,8 @@ public struct LearnedGestures: Sendable, Hashable {
     public var coverage: Double?
     /// `log-normal` when the coverage's reach was fitted (`gesture learn --coverage-fit`), else `nil`.
     public var coverageFit: String? = nil
+    /// With `coverageFit`, the gestures whose reach was read off their distances, too few to fit.
+    public var coverageReadOff: [String]? = nil
     /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
     /// mirror images were taught as negatives; `nil` when none were mirrored.
     public var mirrored: [TemplateLearner.Mirror.Axis: [String]]? = nil
@@ -487,7 +489,8 @@ extension LearnedRecognizer {
         definition.learned = LearnedGestures(
             file: path, contents: PathOrder.stableHash(file.text), algorithm: file.algorithm,
             maximumFalseAlarms: file.maximumFalseAlarms,
-            coverage: file.coverage, coverageFit: file.coverageFit, mirrored: file.mirrored,
+            coverage: file.coverage, coverageFit: file.coverageFit, coverageReadOff: file.coverageReadOff,
+            mirrored: file.mirrored,
             crossValidation: file.crossValidation,
             gestures: file.gestures.map {
                 .init(

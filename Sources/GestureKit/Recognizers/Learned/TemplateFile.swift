@@ -34,6 +34,9 @@ public struct TemplateFile: Sendable, Hashable {
     /// How the coverage's reach was found: `log-normal` when fitted to the gesture's own held-out
     /// distances (`gesture learn --coverage-fit`); `nil` when read off them (or without a coverage).
     public var coverageFit: String?
+    /// With `coverageFit`, the gestures whose reach was read off their held-out distances all the
+    /// same, too few or all alike to fit (`TemplateLearner.fewestFitted`); `nil` when none was.
+    public var coverageReadOff: [String]?
     /// The one fit `coverageFit` names.
     public static let logNormal = "log-normal"
     /// Each way examples were mirrored (`gesture learn --mirror-negatives`), the gestures whose
@@ -96,6 +99,9 @@ public struct TemplateFile: Sendable, Hashable {
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
         if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
         if let coverageFit { out += "  \"coverageFit\": \(string(coverageFit)),\n" }
+        if let coverageReadOff {
+            out += "  \"coverageReadOff\": [\(coverageReadOff.map(string).joined(separator: ", "))],\n"
+        }
         if let mirrored {
             let ways = mirrored.sorted { $0.key < $1.key }.map {
                 "\(string($0.key.rawValue)): [\($0.value.map(string).joined(separator: ", "))]"
@@ -297,7 +303,7 @@ private struct TemplateReader {
             document, "a templates file",
             keys: [
                 "format", "version", "id", "algorithm", "points", "maximumFalseAlarms", "coverage", "coverageFit",
-                "mirrored", "crossValidation",
+                "coverageReadOff", "mirrored", "crossValidation",
                 "source", "gestures",
             ], required: ["format", "version", "id", "gestures"])
         let id = try string(fields["id"]!, "\"id\"")
@@ -348,6 +354,27 @@ private struct TemplateReader {
                 throw error("\"coverageFit\" without a \"coverage\": it says how a coverage's reach was found", at: fit)
             }
             result.coverageFit = name
+        }
+        var readOffAt: [(name: String, at: LocatedJSON)] = []
+        if let readOff = fields["coverageReadOff"] {
+            guard result.coverageFit != nil else {
+                throw error(
+                    "\"coverageReadOff\" without a \"coverageFit\": it names the gestures the fit could not be made for",
+                    at: readOff)
+            }
+            guard let items = readOff.items else {
+                throw error("\"coverageReadOff\" must be an array of gesture names", at: readOff)
+            }
+            var names: [String] = []
+            for item in items {
+                let name = try string(item, "a gesture read off")
+                guard !names.contains(name) else {
+                    throw error("\"coverageReadOff\" names \"\(DiagnosticText.escaped(name))\" twice", at: item)
+                }
+                names.append(name)
+                readOffAt.append((name, item))
+            }
+            result.coverageReadOff = names
         }
         var mirroredAt: [(name: String, at: LocatedJSON)] = []
         if let mirrored = fields["mirrored"] {
@@ -424,6 +451,12 @@ private struct TemplateReader {
         if let stranger = mirroredAt.first(where: { !seen.contains($0.name) }) {
             throw error(
                 "\"mirrored\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's gestures",
+                at: stranger.at)
+        }
+        if let stranger = readOffAt.first(where: { !seen.contains($0.name) }) {
+            throw error(
+                "\"coverageReadOff\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's "
+                    + "gestures",
                 at: stranger.at)
         }
         return result

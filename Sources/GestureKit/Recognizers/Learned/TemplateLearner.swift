@@ -375,6 +375,10 @@ public struct TemplateLearner: Sendable {
         file.points = matcher.points
         file.coverage = coverage
         file.coverageFit = coverage != nil && coverageFit ? TemplateFile.logNormal : nil
+        if file.coverageFit != nil {
+            let readOff = learned.filter { !$0.coverageFitted }.map(\.name)
+            file.coverageReadOff = readOff.isEmpty ? nil : readOff
+        }
         file.mirrored = mirrors.map {
             Dictionary(grouping: $0, by: \.axis).mapValues { $0.filter(\.taught).map(\.gesture) }
         }
