@@ -307,6 +307,25 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             "gesture: warning: --group-by \(spec) puts every example in one group (\(CorpusWalker.shown(Array(group.utf8)))): "
                 + "the thresholds are chosen leave-one-out instead, holding out one example at a time, not a group")
     }
+    // A gesture whose examples are all in one group has none left to match when that group is held
+    // out: its recall counts none, whatever its threshold (`--group-by dir:1` of a folder of gesture
+    // folders groups by gesture, not by person).
+    var alone: [String] = []
+    if let spec = arguments.options["--group-by"], TemplateLearner.foldsByGroup(examples) {
+        var groups: [String: Set<String>] = [:]
+        for example in examples where example.label != TemplateLearner.negative {
+            if let group = example.group { groups[example.label, default: []].insert(group) }
+        }
+        alone = groups.filter { $0.value.count == 1 }.keys.sorted(by: PathOrder.precedes)
+        if !alone.isEmpty {
+            let byGesture = alone.allSatisfy { groups[$0] == [$0] }
+            Output.error(
+                "gesture: warning: --group-by \(spec) puts all the examples of \(alone.count == groups.count ? "every gesture" : alone.map { CorpusWalker.shown(Array($0.utf8)) }.joined(separator: ", ")) "
+                    + "in one group each\(byGesture ? ", named for the gesture" : ""): held out, that group leaves none of "
+                    + "the gesture's examples to match, and its recall counts none; group by person (--group-by dir:N of "
+                    + "the people's folders, or column:NAME)")
+        }
+    }
     // Strokes drawn smaller than the recognizer judges (coordinates in another unit, say) would each
     // fail too-small: say so, with the first of them.
     let minimum = LearnedGestures.defaultMinimumSize
@@ -354,7 +373,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     for gesture in learned where gesture.recall == 0 {
         Output.error(
             "gesture: warning: gesture \(gesture.name) recognized none of its held-out examples: its threshold lets "
-                + "in nothing (its examples are too like another gesture's or a negative, or each person drew it once)")
+                + "in nothing ("
+                + (alone.contains(gesture.name)
+                    ? "all its examples are in one group"
+                    : "its examples are too like another gesture's or a negative, or each person drew it once") + ")")
     }
     let summary = learnSummary(file, learned: learned, mirrors: mirrors, out: out, bytes: text.utf8.count)
     if out == "-" { Output.error(summary) } else { Output.write(summary + "\n") }

@@ -352,6 +352,20 @@ import Testing
                 + "chosen leave-one-out instead, holding out one example at a time, not a group\n")
         #expect(
             one.stdout.hasPrefix("learned 2 gestures from 4 examples (0 negatives), cross-validated leave-one-out\n"))
+        // Grouped by the gestures' folders, each gesture's examples are one group: said, and each
+        // gesture's recall of none put down to it (the warning blamed the examples).
+        let byGesture = try GestureCommand.run(
+            ["learn", "examples/p0", "--group-by", "dir:1", "--out", "g.json"], in: folder)
+        #expect(byGesture.status == 0)
+        #expect(
+            byGesture.stderr
+                == "gesture: warning: --group-by dir:1 puts all the examples of every gesture in one group each, named "
+                + "for the gesture: held out, that group leaves none of the gesture's examples to match, and its recall "
+                + "counts none; group by person (--group-by dir:N of the people's folders, or column:NAME)\n"
+                + "gesture: warning: gesture caret recognized none of its held-out examples: its threshold lets in "
+                + "nothing (all its examples are in one group)\n"
+                + "gesture: warning: gesture v recognized none of its held-out examples: its threshold lets in "
+                + "nothing (all its examples are in one group)\n")
     }
 
     /// `--mirror-negatives`: the mirror images of each gesture's examples are negatives, but those of
