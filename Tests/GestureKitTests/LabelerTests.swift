@@ -323,3 +323,31 @@ extension LabelerTests {
             ])
     }
 }
+
+extension LabelerTests {
+    /// Every bad row of a labels file is an error at its place, not the first alone (a file with ten
+    /// took ten runs to mend): the first ten, then a count.
+    @Test func everyBadRowIsSaid() throws {
+        let file = "/nowhere/l.csv"
+        var labeler = Labeler(anyLabel: ())
+        var text = "path,label\na.json,has space\nb.json,a+b\nc.json\nd.json,v\nd.json,w\n"
+        #expect(
+            throws: LabelError(
+                "\(file):2:8: error: unknown label \"has space\": expected a gesture name without spaces, commas, +, "
+                    + "control characters or marks of text direction, or none (or map it with --label-map)\n"
+                    + "\(file):3:8: error: unknown label \"a+b\": expected a gesture name without spaces, commas, +, "
+                    + "control characters or marks of text direction, or none (or map it with --label-map)\n"
+                    + "\(file):4:1: error: expected 2 fields, found 1\n"
+                    + "\(file):6:1: error: d.json is labelled w here and v on line 5: one path, one label")
+        ) {
+            try labeler.loadLabels(bytes: Array(text.utf8), file: file)
+        }
+        text = "path,label\n" + (1...12).map { "\($0).json,x y\n" }.joined()
+        labeler = Labeler(anyLabel: ())
+        let error = #expect(throws: LabelError.self) { try labeler.loadLabels(bytes: Array(text.utf8), file: file) }
+        let lines = error?.message.split(separator: "\n") ?? []
+        #expect(lines.count == 11)
+        #expect(lines.first?.hasPrefix("\(file):2:8: error: unknown label \"x y\"") == true)
+        #expect(lines.last == "\(file): error: 2 more rows with errors")
+    }
+}

@@ -91,7 +91,7 @@ public struct Labeler: Sendable {
                 throw LabelError(
                     "--label-map: unknown gesture \"\(DiagnosticText.escaped(String(parts[1])))\": "
                         + (acceptsAnyLabel ? "" : nearest(parts[1]).map { "did you mean \($0)? " } ?? "")
-                        + "expected one of \(knownList)")
+                        + expected)
             }
             // One name, one gesture, as in a labels file: the last of two would have won unsaid.
             if let earlier = parts[0] == "*" ? otherwise : renames[parts[0]], earlier != parts[1] {
@@ -340,11 +340,14 @@ public struct Labeler: Sendable {
             }
         }
         warnings += Self.commentWarnings(bytes, comments: comments, pathColumn: pathColumn, file: file, folder: folder)
+        // Every row's error, not the first alone: the first ten, each at its place, then a count.
+        var errors: [String] = []
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
-                throw LabelError(
+                errors.append(
                     "\(place(record.offset)): error: expected \(header.fields.count) fields, found \(record.fields.count)"
                 )
+                continue
             }
             let label = record.fields[labelColumn]
             let pathField = record.fields[pathColumn]
@@ -376,15 +379,15 @@ public struct Labeler: Sendable {
                     keepColumns(of: record, for: absolute)
                     continue
                 }
-                throw LabelError(
-                    "\(place(Self.valueOffset(of: label))): error: \(unknown(labelText, mapHint: true))"
-                )
+                errors.append("\(place(Self.valueOffset(of: label))): error: \(unknown(labelText, mapHint: true))")
+                continue
             }
             if let earlier = rows[key] {
                 guard earlier.label == mapped else {
-                    throw LabelError(
+                    errors.append(
                         "\(pathPlace()): error: \(shownPath) is labelled \(mapped) here and \(earlier.label) on line \(SourcePosition(of: earlier.offset, in: bytes).line): one path, one label"
                     )
+                    continue
                 }
                 warnings.append(
                     "\(pathPlace()): warning: \(shownPath) is listed again (line \(SourcePosition(of: earlier.offset, in: bytes).line), the same label)"
@@ -437,6 +440,11 @@ public struct Labeler: Sendable {
             byPath.set(mapped, for: absolute)
             labelledRows += 1
             keepColumns(of: record, for: absolute)
+        }
+        if !errors.isEmpty {
+            var lines = Array(errors.prefix(10))
+            if errors.count > 10 { lines.append("\(file): error: \(errors.count - 10) more rows with errors") }
+            throw LabelError(lines.joined(separator: "\n"))
         }
     }
 
@@ -574,8 +582,8 @@ public struct Labeler: Sendable {
     public func whyUnlabelled(folder: String) -> String {
         let start =
             (labelsFiles.isEmpty ? "no labels file" : "no row in the labels files") + ", no label of its own, and "
-        let expected = " (expected one of \(knownList))"
-        guard !folder.isEmpty else { return start + "its path names no folder" + expected }
+        let expecting = " (\(expected))"
+        guard !folder.isEmpty else { return start + "its path names no folder" + expecting }
         let shown = DiagnosticText.escaped(folder)
         let named = "its folder \"\(shown)\""
         if let (name, reason) = unrecognized.reason(forAnyCase: folder) {
@@ -588,7 +596,7 @@ public struct Labeler: Sendable {
                     + "for those, or label them (--labels)"
             }
         }
-        return start + "\(named) is no gesture name" + expected
+        return start + "\(named) is no gesture name" + expecting
     }
 
     /// The gesture a folder's name names: a name `--label-map` renames (`check=checkmark`, and
@@ -700,7 +708,7 @@ public struct Labeler: Sendable {
         }
         // A slip of one (`Checkmark`, `chekmark`) is named first.
         let near = acceptsAnyLabel || parts.count > 1 ? nil : nearest(label)
-        return "\(text): " + (near.map { "did you mean \($0)? " } ?? "") + "expected one of \(knownList)"
+        return "\(text): " + (near.map { "did you mean \($0)? " } ?? "") + expected
             + (mapHint ? " (or map it with --label-map)" : "")
     }
 
@@ -708,10 +716,12 @@ public struct Labeler: Sendable {
     /// recognizer left out, whose own message then says so.
     private func nearest(_ label: String) -> String? { unrecognized.nearest(to: label, known: known) }
 
-    private var knownList: String {
+    /// What a label may be: `expected one of checkmark, circle, …`, or, where any name is a gesture,
+    /// `expected a gesture name without …`.
+    private var expected: String {
         acceptsAnyLabel
-            ? "a gesture name without \(RecognizerDefinition.forbiddenInNames), or none"
-            : known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
+            ? "expected a gesture name without \(RecognizerDefinition.forbiddenInNames), or none"
+            : "expected one of " + known.sorted(by: GestureOrder.precedes).joined(separator: ", ")
     }
 }
 
