@@ -282,12 +282,17 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }
     if problems.isEmpty {
+        // Said of every example, so placed at the paths given.
+        let given =
+            "the \(examples.count) example\(examples.count == 1 ? "" : "s") of "
+            + arguments.operands.map(Output.name).joined(separator: ", ")
         if counts.isEmpty {
-            problems.append("gesture: error: no gesture among the examples: every one is a negative (\(negatives))")
+            problems.append(
+                "gesture: error: no gesture among \(given): every one is a negative (\(negatives))")
         } else if counts.count == 1, negativeCount == 0 {
             problems.append(
-                "gesture: error: one label (\(counts.keys.first!)) and no negatives: a threshold is chosen against other "
-                    + "gestures' examples or negatives (label them \(negatives))")
+                "gesture: error: one label (\(counts.keys.first!)) and no negatives among \(given): a threshold is "
+                    + "chosen against other gestures' examples or negatives (label them \(negatives))")
         }
     }
     guard problems.isEmpty else {

@@ -476,8 +476,17 @@ import Testing
         #expect(single.status == 2)
         #expect(
             single.stderr.contains(
-                "gesture: error: one label (v) and no negatives: a threshold is chosen against other gestures' examples or negatives (label them none)"
+                "gesture: error: one label (v) and no negatives among the 6 examples of examples: a threshold is chosen "
+                    + "against other gestures' examples or negatives (label them none)"
             ))
+        // Every example a negative: nothing to learn, said of the examples given.
+        let negatives = try GestureCommand.run(
+            ["learn", "examples/p0", "examples/p1", "--negatives", "v", "--out", "t.json"], in: folder)
+        #expect(negatives.status == 2)
+        #expect(
+            negatives.stderr.hasPrefix(
+                "gesture: error: no gesture among the 4 examples of examples/p0, examples/p1: every one is a negative (v)\n"
+            ), "\(negatives.stderr)")
         // With negatives, one gesture is enough.
         try Self.examples(in: folder, ["caret"])
         let withNegatives = try GestureCommand.run(
