@@ -441,7 +441,7 @@ func learnSummary(
         lines.append(
             pad(gesture.name, width, left: true) + pad(String(gesture.examples), 10)
                 + pad(String(gesture.templateCount), 11)
-                + pad(Format.number(TemplateFile.rounded(gesture.threshold), decimals: 1), 11)
+                + pad(Format.significant(TemplateFile.rounded(gesture.threshold), decimals: 1), 11)
                 + pad(Format.number(gesture.recall * 100, decimals: 1) + "%", 8)
                 + pad(Format.number(gesture.falseAlarms * 100, decimals: 2) + "%", 14))
     }

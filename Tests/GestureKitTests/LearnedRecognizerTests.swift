@@ -511,6 +511,16 @@ import Testing
                     + "taught as negatives.\n"), "\(markdown)")
     }
 
+    /// A small threshold (a `$1` file's, below 1) is shown to the digits the file has, in the text and
+    /// the Markdown (0.08 read 0.1, where classify's limit said 0.08).
+    @Test func aSmallThresholdIsShownAsTheFileHasIt() throws {
+        var file = try TemplateFile.read(bytes: Array(Self.unistroke.utf8), file: "shapes.json")
+        file.gestures[0].threshold = 0.08
+        let configuration = try Self.configuration(file.text)
+        #expect(TextReport.render(configuration).contains("  \(file.gestures[0].name): 8 templates, threshold 0.08, "))
+        #expect(MarkdownReport.render(configuration).contains(" | 0.08 | "))
+    }
+
     /// `gesture list --format markdown`: a learned gesture's name may hold a `|` or a backtick (a
     /// folder's name), which stays in its cell and its code span: each row of the tables keeps its
     /// columns.

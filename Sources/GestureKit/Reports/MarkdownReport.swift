@@ -40,7 +40,7 @@ public enum MarkdownReport {
             for gesture in learned.gestures {
                 out +=
                     "| \(escaped(code(gesture.name))) | \(gesture.templates) | "
-                    + "\(Format.number(gesture.threshold, decimals: 1)) | "
+                    + "\(Format.significant(gesture.threshold, decimals: 1)) | "
                 out +=
                     "\(ReportText.percent(gesture.recall)) | \(ReportText.percent(gesture.falseAlarms, decimals: 2)) | "
                 out += "\(gesture.strokes) |\n"

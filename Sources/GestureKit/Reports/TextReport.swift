@@ -459,7 +459,7 @@ public enum TextReport {
                 for gesture in learned.gestures {
                     out += item(
                         "  \(gesture.name): \(ReportText.count(gesture.templates, "template")), threshold "
-                            + "\(Format.number(gesture.threshold, decimals: 1)), cross-validated recall "
+                            + "\(Format.significant(gesture.threshold, decimals: 1)), cross-validated recall "
                             + "\(ReportText.percent(gesture.recall)), false alarms \(ReportText.percent(gesture.falseAlarms, decimals: 2))"
                             + (gesture.strokes > 1 ? ", up to \(gesture.strokes) strokes" : ""))
                 }
