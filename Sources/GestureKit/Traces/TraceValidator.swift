@@ -72,10 +72,11 @@ public enum TraceValidator {
             if !(Trace.holds(sample.location.x) && Trace.holds(sample.location.y)) {
                 let (name, value) =
                     Trace.holds(sample.location.x) ? ("y", sample.location.y) : ("x", sample.location.x)
-                throw error(
-                    .invalidValue,
-                    "expected \"\(name)\" within ±\(Format.short(Trace.coordinateLimit)) pt, found \(Format.short(value))"
-                )
+                // Short, unless that reads as the limit itself (1e15 + 0.4 is "1e+15"): then every digit.
+                let limit = Format.short(Trace.coordinateLimit)
+                let short = Format.short(value)
+                let found = short == limit || short == "-" + limit ? "\(value)" : short
+                throw error(.invalidValue, "expected \"\(name)\" within ±\(limit) pt, found \(found)")
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {
                 trace.samples[index].time = previousTime
