@@ -226,8 +226,12 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             zip(stroke, stroke.dropFirst()).reduce(sum) { $0 + $1.0.distance(to: $1.1) }
         }
         guard points >= 2, length > 0 else {
+            // One point, however many samples give it (a `$`-family log's one `<Point>` reads as a
+            // touch beginning and ending there): all at one place and one time.
+            let first = trace.samples.first
+            let onePoint = trace.samples.allSatisfy { $0.location == first?.location && $0.time == first?.time }
             problems.append(
-                "\(Output.name(entry.path)): error: example with \(trace.samples.count == 1 ? "one point" : "no length"): "
+                "\(Output.name(entry.path)): error: example with \(onePoint ? "one point" : "no length"): "
                     + "a gesture is learned from a path")
             continue
         }

@@ -449,6 +449,14 @@ import Testing
         try Data(Self.traceText(TemplateLearnerTests.drawn("l", by: 0, take: 0).strokes).utf8).write(
             to: examples.appendingPathComponent("p0/star/only.json"))
         try Data("{\"samples\": [".utf8).write(to: examples.appendingPathComponent("p1/caret/broken.json"))
+        // One point of a `$`-family log (read as a touch beginning and ending there: it said "no
+        // length"), and a press that stays put, which has no length.
+        try Data(#"<Gesture><Point X="1" Y="2" T="0"/></Gesture>"#.utf8).write(
+            to: examples.appendingPathComponent("p1/v/dot.xml"))
+        try Data(
+            "{\"samples\": [{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2}, {\"t\": 0.5, \"id\": 1, \"phase\": \"ended\", \"x\": 1, \"y\": 2}]}"
+                .utf8
+        ).write(to: examples.appendingPathComponent("p2/v/press.json"))
         let run = try GestureCommand.run(["learn", "examples", "--out", "t.json"], in: folder)
         #expect(run.status == 2)
         let lines = run.stderr.split(separator: "\n").map(String.init)
@@ -459,7 +467,11 @@ import Testing
             lines.contains(
                 "examples/p0/star/only.json: error: gesture star has one example: learning needs two or more of each, to choose its threshold on one held out"
             ))
-        #expect(lines.last == "gesture: error: 3 problems with the examples; nothing written")
+        #expect(
+            lines.contains("examples/p1/v/dot.xml: error: example with one point: a gesture is learned from a path"))
+        #expect(
+            lines.contains("examples/p2/v/press.json: error: example with no length: a gesture is learned from a path"))
+        #expect(lines.last == "gesture: error: 5 problems with the examples; nothing written")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.json").path))
     }
 
