@@ -139,6 +139,16 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         case .success(let read): bytes = read
         case .failure(let error): throw UsageError(error.message)
         }
+        // The file is checked whole first, with every recognizer kept, and with the --set values then
+        // the check that none contradict: what it says of a recognizer --recognizers leaves out is
+        // skipped, but its mistakes are mistakes whatever --recognizers is (an unknown parameter, a
+        // value out of range, a cycle).
+        if kept != nil {
+            var whole = configuration
+            try whole.apply(json: bytes, file: path)
+            for assignment in arguments.repeated["--set"] ?? [] { try? whole.set(assignment: assignment) }
+            try whole.check()
+        }
         // The recognizers the file declares may be among those --recognizers keeps.
         try configuration.apply(json: bytes, file: path, keepingOnly: kept)
     } else if let kept {

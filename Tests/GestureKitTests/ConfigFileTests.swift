@@ -257,6 +257,47 @@ import Testing
                 .contains("by --recognizers") == true)
     }
 
+    /// On the command line a config file's mistakes are mistakes whatever `--recognizers` keeps: what
+    /// it says of a recognizer left out is skipped, once the whole file has been checked (a bad value,
+    /// an unknown parameter, a contradiction and a cycle of recognizers left out passed, exit 0, and an
+    /// unknown recognizer was said to be none of those kept, with no suggestion).
+    @Test func aFileIsCheckedWholeWhateverRecognizersKeeps() throws {
+        let corpus = try MiniCorpus("config-whole")
+        defer { corpus.remove() }
+        let files = [
+            ("value.json", #"{"parameters": {"tap": {"taps": -3}}}"#),
+            ("unknown.json", #"{"parameters": {"tap": {"tapps": 1}}}"#),
+            ("contradiction.json", #"{"parameters": {"pan": {"minimumTouches": 5, "maximumTouches": 2}}}"#),
+            ("cycle.json", #"{"requiresFailureOf": {"z": {"add": ["circle"]}, "circle": {"add": ["z"]}}}"#),
+            ("recognizer.json", #"{"parameters": {"tapp": {"taps": 2}}}"#),
+        ]
+        var errors: [String] = []
+        for (name, text) in files {
+            try corpus.write(name, text)
+            let whole = try GestureCommand.run(["list", "--config", name], in: corpus.folder)
+            let some = try GestureCommand.run(["list", "--config", name, "--recognizers", "swipe"], in: corpus.folder)
+            #expect(whole.status == 2 && some.status == 2 && some.stdout == "", "\(name)")
+            #expect(some.stderr == whole.stderr, "\(name)")
+            errors.append(some.stderr)
+        }
+        #expect(
+            errors == [
+                "value.json:1:33: error: parameter \"taps\" for tap must be a whole number ≥ 1, found -3\n",
+                "unknown.json:1:25: error: unknown parameter \"tapps\" for tap: did you mean taps?\n",
+                "contradiction.json:1:43: error: contradictory values: pan.minimumTouches = 5 is above "
+                    + "pan.maximumTouches = 2 (expected minimumTouches ≤ maximumTouches)\n",
+                "cycle.json:1:24: error: require-to-fail cycle: z → circle → z\n",
+                "recognizer.json:1:17: error: unknown recognizer \"tapp\": did you mean tap?\n",
+            ])
+        // What it says of a recognizer left out is skipped still, and a --set of one kept is checked
+        // with it.
+        try corpus.write("fine.json", #"{"parameters": {"tap": {"taps": 2}, "pan": {"minimumTouches": 3}}}"#)
+        let kept = try GestureCommand.run(
+            ["list", "--config", "fine.json", "--recognizers", "swipe,pan", "--set", "pan.maximumTouches=4"],
+            in: corpus.folder)
+        #expect(kept.status == 0, "\(kept.stderr)")
+    }
+
     // MARK: The output of gesture list --format json
 
     func listed(_ configuration: Configuration) -> String { JSONReport.value(configuration).prettyText }
