@@ -257,6 +257,26 @@ import Testing
                 .contains("by --recognizers") == true)
     }
 
+    /// A number too small for a `Double` is out of range, as one too large is: read as 0 it switched
+    /// an optional rule off (`circle.cornerTurn`) or set a limit nobody wrote. A zero, written any
+    /// way, and a subnormal are numbers.
+    @Test func aNumberTooSmallIsOutOfRange() throws {
+        #expect(
+            refusal(#"{"parameters": {"swipe": {"minimumTravel": 1e-400}}}"#)
+                == "c.json:1:44: error: number out of range: 1e-400 is too small, and would be read as 0")
+        #expect(
+            refusal(#"{"parameters": {"circle": {"cornerTurn": -0.5E-999}}}"#)
+                == "c.json:1:42: error: number out of range: -0.5E-999 is too small, and would be read as 0")
+        for written in ["0e-400", "0.000e5", "-0.0", "1e-310"] {
+            let applied = try apply(#"{"parameters": {"swipe": {"minimumTravel": \#(written)}}}"#)
+            #expect(applied.parameters(of: "swipe", as: Swipe.self)?.minimumTravel == Double(written)!, "\(written)")
+        }
+        var configuration = Configuration()
+        #expect(
+            #expect(throws: ConfigurationError.self) { try configuration.set(assignment: "circle.cornerTurn=1e-400") }?
+                .description == "circle.cornerTurn=1e-400: number out of range: 1e-400")
+    }
+
     /// On the command line a config file's mistakes are mistakes whatever `--recognizers` keeps: what
     /// it says of a recognizer left out is skipped, once the whole file has been checked (a bad value,
     /// an unknown parameter, a contradiction and a cycle of recognizers left out passed, exit 0, and an

@@ -336,6 +336,16 @@ struct GenericJSONParser<Tree: JSONTree> {
             throw error(
                 "number out of range: \(DiagnosticText.escaped(text, maxCharacters: 20))", at: start, .invalidNumber)
         }
+        // Too small for a `Double` (1e-400) is out of range too, rather than a 0 nobody wrote (which
+        // may switch a rule off): a zero read from a number with a digit other than 0 before its exponent.
+        if value == 0,
+            bytes[start..<index].prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+                .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+        {
+            throw error(
+                "number out of range: \(DiagnosticText.escaped(text, maxCharacters: 20)) is too small, and would be read "
+                    + "as 0", at: start, .invalidNumber)
+        }
         return value
     }
 }
