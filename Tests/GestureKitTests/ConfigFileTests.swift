@@ -257,6 +257,18 @@ import Testing
                 .contains("by --recognizers") == true)
     }
 
+    /// A name the user wrote is quoted cut after 100 characters, as a number is after 20: a key of
+    /// 100,000 characters was quoted whole.
+    @Test func aLongNameIsQuotedShort() throws {
+        let key = String(repeating: "a", count: 100_000)
+        let message = try #require(refusal("{\"\(key)\": 1}"))
+        #expect(message.hasPrefix("c.json:1:2: error: unknown key \"" + String(repeating: "a", count: 100) + "…\""))
+        #expect(message.count < 400)
+        let recognizer = try #require(refusal("{\"parameters\": {\"\(key)\": {}}}"))
+        #expect(recognizer.contains("unknown recognizer \"" + String(repeating: "a", count: 100) + "…\""))
+        #expect(recognizer.count < 400)
+    }
+
     /// A number too small for a `Double` is out of range, as one too large is: read as 0 it switched
     /// an optional rule off (`circle.cornerTurn`) or set a limit nobody wrote. A zero, written any
     /// way, and a subnormal are numbers.

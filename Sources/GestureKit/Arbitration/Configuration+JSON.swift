@@ -156,7 +156,7 @@ private struct ConfigFile {
                 Spelling.nearest(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "expected \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw fail(
-                "unknown key \"\(DiagnosticText.escaped(member.key))\"\(what.isEmpty ? "" : " in \(what)"): \(hint)",
+                "unknown key \"\(DiagnosticText.name(member.key))\"\(what.isEmpty ? "" : " in \(what)"): \(hint)",
                 at: member.keyOffset)
         }
     }

@@ -537,7 +537,7 @@ public struct Configuration: Sendable {
                 Spelling.nearest(to: name, among: names).map { "did you mean \($0)?" }
                 ?? (names.isEmpty ? "\(id) has no parameters" : "expected one of \(names.joined(separator: ", "))")
             throw ConfigurationError(
-                "unknown parameter \"\(DiagnosticText.escaped(name))\" for \(id): \(hint)", about: .parameter)
+                "unknown parameter \"\(DiagnosticText.name(name))\" for \(id): \(hint)", about: .parameter)
         }
         if let formerOff = parameter.formerOff, parameter.isOptional, let number = value.number,
             formerOff.matches(number)
@@ -708,7 +708,7 @@ public struct Configuration: Sendable {
     func entryIndex(_ id: String) throws(ConfigurationError) -> Int {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             let ids = entries.map(\.id)
-            let shown = DiagnosticText.escaped(id)
+            let shown = DiagnosticText.name(id)
             if leftOut.contains(id) {
                 let by = leftOutByOption.contains(id) ? " by --recognizers (add it there)" : ""
                 throw ConfigurationError(

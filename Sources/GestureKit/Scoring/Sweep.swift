@@ -63,7 +63,7 @@ public struct Sweep: Sendable, Hashable {
             let hint =
                 Spelling.nearest(to: parameterName, among: names).map { "did you mean \($0)?" }
                 ?? "expected one of \(names.joined(separator: ", "))"
-            throw fail("unknown parameter \"\(DiagnosticText.escaped(parameterName))\" for \(id): \(hint)")
+            throw fail("unknown parameter \"\(DiagnosticText.name(parameterName))\" for \(id): \(hint)")
         }
         guard spec.type != .boolean else {
             throw fail("\(id).\(parameterName) is a switch (true or false), not a number: it cannot be swept")

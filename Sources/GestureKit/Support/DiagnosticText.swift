@@ -35,6 +35,11 @@ enum DiagnosticText {
         return text.withUTF8 { escaped($0, maxCharacters: maxCharacters, delimiter: delimiter) }
     }
 
+    /// A name the user wrote (a key, a parameter, a recognizer) as a diagnostic quotes it: escaped,
+    /// and cut after 100 characters, as a number is after 20 (a key of 100,000 characters was shown
+    /// whole).
+    static func name(_ text: String) -> String { escaped(text, maxCharacters: 100) }
+
     /// `bytes` as a diagnostic shows them (see ``DiagnosticText``); see the buffer form.
     static func escaped(_ bytes: [UInt8], maxCharacters: Int = .max, delimiter: UInt8? = nil) -> String {
         bytes.withUnsafeBufferPointer { escaped($0, maxCharacters: maxCharacters, delimiter: delimiter) }

@@ -204,7 +204,7 @@ private struct TemplateReader {
             guard keys.contains(member.key) else {
                 let keyPlace = LocatedJSON(content: .null, offset: member.keyOffset)
                 throw error(
-                    "unknown field \"\(DiagnosticText.escaped(member.key))\" in \(what): expected one of "
+                    "unknown field \"\(DiagnosticText.name(member.key))\" in \(what): expected one of "
                         + keys.joined(separator: ", "), at: keyPlace)
             }
             guard found[member.key] == nil else {
