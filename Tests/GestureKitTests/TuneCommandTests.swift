@@ -331,6 +331,19 @@ import Testing
                     + "needs two or more to hold one out\n"))
     }
 
+    /// A setting that contradicts is said with its values as the contradiction says them (it read
+    /// `= 3.5343` there, `= 3.534292` after).
+    @Test func aContradictorySettingIsSaidWithItsValuesWhole() throws {
+        let run = try GestureCommand.run([
+            "tune", "no-such-folder", "--sweep", "circle.maximumArc=3.534292:28.274334:3.534292",
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.hasPrefix(
+                "gesture: error: the setting circle.maximumArc = 3.534292: contradictory values: circle.minimumArc = "
+                    + "5.235987755982989 is above circle.maximumArc = 3.534292 (expected minimumArc ≤ maximumArc)\n"))
+    }
+
     @Test(arguments: [
         ([String](), "gesture: error: no CORPUS given"),
         (

@@ -142,7 +142,7 @@ public struct Tuner: Sendable {
         do throws(ConfigurationError) {
             try configuration.check()
         } catch {
-            let values = zip(sweeps, setting).map { "\($0.name) = \($1.description)" }.joined(separator: ", ")
+            let values = zip(sweeps, setting).map { "\($0.name) = \($1.text)" }.joined(separator: ", ")
             throw ConfigurationError("the setting \(values): \(error.message)")
         }
         return configuration
