@@ -352,6 +352,11 @@ private func swipeOnly() throws -> Configuration {
                 #"--sweep swipe.minimumTravel=0x10:20:1: FROM must be a number, found "0x10""#
             ),
             ("swipe.minimumTravel=1:nan:1", #"--sweep swipe.minimumTravel=1:nan:1: TO must be a number, found "nan""#),
+            ("swipe.minimumTravel=1:1e309:1", "--sweep swipe.minimumTravel=1:1e309:1: TO: number out of range: 1e309"),
+            (
+                "swipe.minimumTravel=1:2:1e-400",
+                "--sweep swipe.minimumTravel=1:2:1e-400: STEP: number out of range: 1e-400"
+            ),
             (
                 "swipe.minimumTravel=40:20:5",
                 "--sweep swipe.minimumTravel=40:20:5: the range is reversed: FROM (40) is above TO (20)"

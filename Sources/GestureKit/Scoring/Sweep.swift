@@ -76,6 +76,11 @@ public struct Sweep: Sendable, Hashable {
         var numbers: [Double] = []
         for (part, role) in zip(parts, ["FROM", "TO", "STEP"]) {
             guard let number = JSONValue.decimal(part), number.isFinite else {
+                // A number as JSON writes it, too large for a double, is out of range, as `--set` says.
+                let parsed = Result { () throws(JSONParseError) in try JSONValue.parse(Array(part.utf8), file: "-") }
+                if case .failure(let error) = parsed, error.code == .invalidNumber {
+                    throw fail("\(role): number out of range: \(DiagnosticText.escaped(part, maxCharacters: 20))")
+                }
                 throw fail(
                     "\(role) must be a number"
                         + (JSONValue.numberAsJSON(part).map { " written as JSON does, \($0)" } ?? "")
