@@ -475,3 +475,27 @@ let shapes = [
         #expect(Labeler.spelt(".", up: 1) == "../" && Labeler.spelt("a/./b/", up: 1) == "a/")
     }
 }
+
+extension BatchTests {
+    /// A miss whose labelled gesture fired in one touch sequence while the trace gave more in others
+    /// is `other-gesture`, saying what else came: it read "pan recognized pan, not pan", and a
+    /// checkmark recognized in its sequence was missed with the failure of its recognizer in the next
+    /// (`no-up-stroke`, from the swipe).
+    @Test func aLabelThatFiredBesideAnotherGestureSaysWhatElseCame() throws {
+        let corpus = try MiniCorpus("batch-beside")
+        defer { corpus.remove() }
+        try corpus.add("a.csv", from: "long-press-then-pan.json", label: "pan")
+        try corpus.add("b.csv", from: "checkmark-then-swipe-right.json", label: "checkmark")
+        let run = try GestureCommand.run(["batch", "--format", "jsonl", "."], in: corpus.folder)
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 2)
+        #expect(
+            rows.first?.contains(
+                #""failure":{"recognizer":"pan","code":"other-gesture","message":"pan recognized pan, but the trace also gave long-press (its gesture is long-press+pan)""#
+            ) == true, "\(rows)")
+        #expect(
+            rows.last?.contains(
+                #""failure":{"recognizer":"checkmark","code":"other-gesture","message":"checkmark recognized checkmark, but the trace also gave swipe-right (its gesture is checkmark+swipe-right)""#
+            ) == true, "\(rows)")
+    }
+}

@@ -74,6 +74,16 @@ public struct Miss: Sendable, Hashable {
         guard label != result.gesture, let index = recognizer(of: label, in: configuration) else { return nil }
         let id = configuration.relations.ids[index]
         let reports = result.sequences.compactMap { sequence in sequence.recognizers.first { $0.id == id } }
+        // It fired as labelled in one touch sequence, and the trace gave more in others (a long press
+        // before the labelled pan): that is the miss, not a failure of it in another sequence.
+        if reports.contains(where: { $0.recognition?.gesture == label }) {
+            var others = result.gesture.split(separator: "+").map(String.init)
+            if let index = others.firstIndex(of: label) { others.remove(at: index) }
+            return Miss(
+                recognizer: id, code: "other-gesture",
+                message: "\(id) recognized \(label), but the trace also gave \(others.joined(separator: "+")) (its "
+                    + "gesture is \(result.gesture))")
+        }
         if let failure = reports.lazy.compactMap(\.failure).first {
             let reason = failure.reason
             return Miss(
