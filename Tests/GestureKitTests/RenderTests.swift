@@ -315,6 +315,37 @@ import Testing
         #expect(output.stdout.contains(#"(x\u{1B}[31m\u{7})"#))
     }
 
+    /// A line feed or tab in a file's path or a trace's name is written `\u{A}`, `\u{9}` as diagnostics
+    /// write it, in the title, the description and the legend (raw, the picture read "none/new
+    /// line.json", a file that does not exist); in a report's title and "Traces under" too.
+    @Test func aLineFeedOrTabInAPathOrNameIsWrittenVisibly() throws {
+        let corpus = try MiniCorpus("render-line-feed")
+        defer { corpus.remove() }
+        try corpus.add("fold\ner/circle/new\nline.csv", from: "not-a-circle-open.json")
+        try corpus.add("tab\tx.csv", from: "circle.json")
+        let json =
+            #"{"name": "a\nb\tc", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}, "#
+            + #"{"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2}]}"#
+        try corpus.write("named.json", json)
+        for (path, shown) in [
+            ("fold\ner/circle/new\nline.csv", #"fold\u{A}er/circle/new\u{A}line.csv"#),
+            ("tab\tx.csv", #"tab\u{9}x.csv"#), ("named.json", #"(a\u{A}b\u{9}c)"#),
+        ] {
+            let output = try GestureCommand.run(["render", path], in: corpus.folder)
+            #expect(output.status == 0, "\(output.stderr)")
+            Self.expectSVG(output.stdout, path)
+            let title = output.stdout.components(separatedBy: "<title id=\"title\">").last?.prefix { $0 != "<" } ?? ""
+            #expect(!title.contains("\n") && !title.contains("\t"), "\(title)")
+            #expect(output.stdout.components(separatedBy: shown).count >= (path == "named.json" ? 2 : 4), "\(path)")
+        }
+        let report = try GestureCommand.run(["batch", "fold\ner", "--report", "rep"], in: corpus.folder)
+        #expect(report.status == 1 || report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOf: corpus.folder.appendingPathComponent("rep/index.html"), encoding: .utf8)
+        #expect(page.contains(#"<title>gesture batch report: fold\u{A}er</title>"#))
+        #expect(page.contains(#"Traces under <code>fold\u{A}er</code>"#))
+        #expect(!page.contains("fold\ner"))
+    }
+
     /// DEL and the C1 controls in a name are written `\u{7F}`, `\u{85}` as diagnostics write them, in
     /// the picture and on the report's page: raw, a page showed nothing where they were.
     @Test func delAndC1ControlsInANameAreWrittenVisibly() throws {

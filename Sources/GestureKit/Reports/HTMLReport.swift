@@ -257,14 +257,16 @@ public enum HTMLReport {
             line("<meta charset=\"utf-8\"/>")
             line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>")
             line("<meta name=\"color-scheme\" content=\"light dark\"/>")
-            line("<title>gesture batch report: \(escape(content.roots.joined(separator: " ")))</title>")
+            line(
+                "<title>gesture batch report: \(escape(content.roots.map { DiagnosticText.escaped($0) }.joined(separator: " ")))</title>"
+            )
             line("<style>\n\(HTMLReport.style)\n</style>")
             line("</head>")
             line("<body>")
             line("<h1>gesture batch report</h1>")
             line(
                 "<p class=\"muted\">Traces under "
-                    + content.roots.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+                    + content.roots.map { "<code>\(escape(DiagnosticText.escaped($0)))</code>" }.joined(separator: ", ")
                     + ". Sections: <a href=\"#summary\">summary</a>, <a href=\"#gestures\">per gesture</a>, "
                     + "<a href=\"#confusion\">confusion matrix</a>"
                     + (board.grouping != nil ? ", <a href=\"#groups\">groups</a>" : "")

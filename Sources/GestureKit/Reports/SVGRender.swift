@@ -448,7 +448,8 @@ private struct Picture {
         }
         out += " viewBox=\"\(atX(left)) \(atY(top)) \(n(width)) \(n(height))\""
         out += " role=\"img\" aria-labelledby=\"title desc\" font-family=\"sans-serif\">\n"
-        out += "<title id=\"title\">\(SVGRender.escape("\(result.file): \(result.gesture)"))</title>\n"
+        out +=
+            "<title id=\"title\">\(SVGRender.escape("\(DiagnosticText.escaped(result.file)): \(result.gesture)"))</title>\n"
         out += "<desc id=\"desc\">\(SVGRender.escape(description()))</desc>\n"
         out += "<rect class=\"background\" x=\"\(atX(left))\" y=\"\(atY(top))\" width=\"\(n(width))\""
         out += " height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
@@ -811,7 +812,7 @@ private struct Picture {
                     LegendLine(text: part, colour: index == 0 ? colour : nil, indent: index == 0 ? 1 : 2, bold: false))
             }
         }
-        wrapped("\(result.file): \(result.gesture)", bold: true)
+        wrapped("\(DiagnosticText.escaped(result.file)): \(result.gesture)", bold: true)
         if frame.scale > 1 {
             wrapped(
                 "drawn at 1/\(scaleText) of the trace's size (its coordinates over \(scaleText), so that a "
@@ -851,8 +852,9 @@ private struct Picture {
     func description() -> String {
         let touches = strokes.count
         let sequences = result.sequences.count
-        var text = "Touch trace \(result.file)"
-        if let name = result.name { text += " (\(name))" }
+        // A name or path written as diagnostics write it: a line feed or tab in it as `\u{A}`, `\u{9}`.
+        var text = "Touch trace \(DiagnosticText.escaped(result.file))"
+        if let name = result.name { text += " (\(DiagnosticText.escaped(name)))" }
         text +=
             ": \(ReportText.count(samples.count, "sample")), \(ReportText.count(touches, "touch", plural: "touches"))"
         text += " in \(ReportText.count(sequences, "sequence")); recognized: \(result.gesture)."
