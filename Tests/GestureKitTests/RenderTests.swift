@@ -315,6 +315,18 @@ import Testing
         #expect(output.stdout.contains(#"(x\u{1B}[31m\u{7})"#))
     }
 
+    /// A failure's closure caption has as many digits as tell it from its limit, as the legend and
+    /// `classify` do: it read "closure 104.2 pt" beside "measured 104.173 pt > limit 104.172 pt".
+    @Test func aFailedClosureIsCaptionedApartFromItsLimit() throws {
+        let arguments = [
+            "--recognizers", "circle", "--set", "circle.closureSizeRatio=0.64945", "Traces/not-a-circle-open.json",
+        ]
+        let classify = try GestureCommand.run(["classify"] + arguments)
+        #expect(classify.stdout.contains("(measured 104.173 pt > limit 104.172 pt)"), "\(classify.stdout)")
+        let render = try GestureCommand.run(["render"] + arguments)
+        #expect(render.stdout.contains(">circle: closure 104.173 pt</text>"), "\(render.stdout)")
+    }
+
     /// A line feed or tab in a file's path or a trace's name is written `\u{A}`, `\u{9}` as diagnostics
     /// write it, in the title, the description and the legend (raw, the picture read "none/new
     /// line.json", a file that does not exist); in a report's title and "Traces under" too.

@@ -660,8 +660,13 @@ private struct Picture {
                 where !failed
                     || (report.failure?.reason.unit == .points && report.failure?.reason.measured == distance):
                     let middle = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
-                    // Its own value, to two significant digits at least: 0.0000016 pt, not 0 pt.
-                    let text = "\(report.id): closure \(Format.significant(distance, decimals: 1)) pt"
+                    // Its own value, to two significant digits at least (0.0000016 pt, not 0 pt), and
+                    // beside a failure's limit to as many as tell them apart (42.01 pt, not 42 pt).
+                    let decimals =
+                        report.failure?.reason.limit.map {
+                            Format.decimalsToTellApart(distance, $0, from: 1)
+                        } ?? 1
+                    let text = "\(report.id): closure \(Format.significant(distance, decimals: decimals)) pt"
                     captions.append(Caption(text: text, point: middle, colour: colour))
                 default: break
                 }
