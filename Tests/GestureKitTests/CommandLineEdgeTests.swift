@@ -779,6 +779,14 @@ import Testing
         #expect(Format.number(-1e308) == "-1e+308")
         #expect(Format.number(1e304) == "1e+304")
         #expect(Format.number(123_456.789) == "123456.79")
+        // Whole, as nearer ones are (1e15 read "1000000000000000.0", 5e14 "500000000000000"), up to
+        // where an exponent is shorter.
+        #expect(Format.number(1e15) == "1000000000000000")
+        #expect(Format.number(-1e15) == "-1000000000000000")
+        #expect(Format.number(5e14) == "500000000000000")
+        #expect(Format.number(1e15 + 0.5) == "1000000000000000.5")
+        #expect(Format.number(0x1p53) == "9007199254740992")
+        #expect(Format.number(1e16) == "1e+16")
     }
 
     /// Through the library, a shard of no slices divided by zero, a negative one trapped, and

@@ -9,7 +9,11 @@ public enum Format {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         // Decimals mean nothing this far out, and scaling by them would overflow (1e307 read `inf`)
         // or round (1e304 read `1.0000000000000001e+304`): the shortest form that reads back.
-        if abs(value) >= 1e15 { return "\(value)" }
+        // A whole number is written whole, as below, up to where Swift writes an exponent (1e16):
+        // 1e15 read `1000000000000000.0`.
+        if abs(value) >= 1e15 {
+            return value == value.rounded() && abs(value) < 1e16 ? String(Int64(value)) : "\(value)"
+        }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
