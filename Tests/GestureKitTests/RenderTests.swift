@@ -315,6 +315,42 @@ import Testing
         #expect(output.stdout.contains(#"(x\u{1B}[31m\u{7})"#))
     }
 
+    /// The labels of a trace of many touch sequences at one place each find a line of their own: with
+    /// 22 taps, 15 labels were written on one line (a cap of 200 steps), and a report's thumbnail of
+    /// such a picture showed its column of labels, not the touches.
+    @Test func theLabelsOfManyTapsDoNotOverlap() throws {
+        var samples: [String] = []
+        for k in 0..<22 {
+            samples.append(#"{"t": \#(k), "id": 1, "phase": "began", "x": \#(100 + k), "y": 100}"#)
+            samples.append(#"{"t": \#(k).05, "id": 1, "phase": "ended", "x": \#(100 + k), "y": 100}"#)
+        }
+        let json = #"{"samples": ["# + samples.joined(separator: ", ") + "]}"
+        let output = try GestureCommand.run(["render", "-"], input: json)
+        #expect(output.status == 0)
+        Self.expectSVG(output.stdout, "22 taps")
+        // Every label of a decision or caption: where, how large, how long.
+        let pattern = #/<text x="([-0-9.]+)" y="([-0-9.]+)" font-size="([0-9.]+)"[^>]*>([^<]*)</text>/#
+        let body = output.stdout.components(separatedBy: "<g class=\"legend\"").first ?? ""
+        let labels = body.matches(of: pattern).map {
+            (x: Double($0.1)!, y: Double($0.2)!, font: Double($0.3)!, count: $0.4.count)
+        }
+        #expect(labels.count > 220)
+        var overlapping = 0
+        for (i, a) in labels.enumerated() {
+            for b in labels[(i + 1)...] {
+                let apart = abs(a.y - b.y) >= a.font * 1.25 - 0.01
+                let beside =
+                    a.x + Double(a.count) * a.font * 0.56 <= b.x || b.x + Double(b.count) * b.font * 0.56 <= a.x
+                if !apart && !beside { overlapping += 1 }
+            }
+        }
+        #expect(overlapping == 0)
+        let view = HTMLReport.thumbnailView(
+            of: try TraceReader.read(bytes: Array(json.utf8), file: "t.json"), picture: output.stdout)
+        let side = Double(view.split(separator: ",")[2]) ?? .infinity
+        #expect(side <= 180, "\(view)")
+    }
+
     /// A failure's closure caption has as many digits as tell it from its limit, as the legend and
     /// `classify` do: it read "closure 104.2 pt" beside "measured 104.173 pt > limit 104.172 pt".
     @Test func aFailedClosureIsCaptionedApartFromItsLimit() throws {

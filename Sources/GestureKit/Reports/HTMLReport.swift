@@ -110,7 +110,9 @@ public enum HTMLReport {
             let numbers = picture[view.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap {
                 Double($0)
             }
-            if numbers.count == 4 { side = max(side, max(numbers[2], numbers[3]) / 5) }
+            // Of the drawing at most (900 high): a picture made tall by the labels of many touch
+            // sequences gave a thumbnail of its labels alone.
+            if numbers.count == 4 { side = max(side, min(max(numbers[2], numbers[3]), 900) / 5) }
         }
         guard side.isFinite, side > 0 else { return "" }
         let x = (minX + maxX - side) / 2

@@ -693,12 +693,15 @@ private struct Picture {
         let origin = all.first?.3.y ?? 0
         var bands: [Double: [Int]] = [:]
         func band(_ y: Double) -> Double { ((y - origin) / lineHeight).rounded(.down) }
+        // Far enough that every label finds a free line: with a cap of 200 steps, the labels of a trace
+        // of 21 or more touch sequences at one place (taps) were all put on one line.
+        let maximumSteps = 200 + 2 * all.count
         for (report, text, colour, point) in all {
             let width = Double(text.count) * font * 0.56
             let x = point.x + 4 * unit
             var y = point.y - 2 * unit
             var step = 0
-            while step < 200 {
+            while step < maximumSteps {
                 let offset = Double((step + 1) / 2) * (step % 2 == 1 ? 1 : -1) * lineHeight
                 let candidate = point.y - 2 * unit + offset
                 let near = band(candidate)
