@@ -225,7 +225,9 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         groupBy: arguments.options["--group-by"])
     switch format {
     case .text: Output.buffered(TuneReport.text(result, corpus: corpus))
-    case .json: Output.buffered(TuneReport.json(result, corpus: corpus).prettyText + "\n")
+    case .json:
+        TuneReport.writeJSON(result, corpus: corpus) { Output.bufferedRecord($0) }
+        Output.buffered("\n")
     case .csv: Output.buffered(TuneReport.csv(result))
     }
     Output.flush()

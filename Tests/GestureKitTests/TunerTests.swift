@@ -125,6 +125,18 @@ private func swipeOnly() throws -> Configuration {
                 == TuneReport.json(four, corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0)).text)
     }
 
+    /// The JSON written a row at a time is the document's text, byte for byte (with groups, and on a
+    /// corpus without them); each row is a piece of its own.
+    @Test func theJSONWrittenInPiecesIsTheDocument() throws {
+        let corpus = TuneReport.Corpus(traces: 8, labelled: 8, unlabelled: 0, errors: 0, groupBy: "dir:1")
+        let result = try tuned()
+        #expect(!result.groups.isEmpty)
+        var pieces: [String] = []
+        TuneReport.writeJSON(result, corpus: corpus) { pieces.append($0) }
+        #expect(pieces.joined() == TuneReport.json(result, corpus: corpus).prettyText)
+        #expect(pieces.count == 2 + result.grid.count * (1 + result.groups.count))
+    }
+
     @Test func theTextReportQuotesTheCrossValidatedFigure() throws {
         let text = TuneReport.text(
             try tuned(), corpus: .init(traces: 8, labelled: 8, unlabelled: 0, errors: 0, groupBy: "dir:1"))
