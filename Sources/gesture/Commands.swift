@@ -172,7 +172,13 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         for warning in configuration.warnings[shown...] { Output.error("gesture: warning: --set: \(warning)") }
         shown = configuration.warnings.count
     }
-    try configuration.check()
+    do throws(ConfigurationError) {
+        try configuration.check()
+    } catch {
+        // Said with the --set that set one of its values, when no file did.
+        guard let assignment = error.assignment else { throw error }
+        throw ConfigurationError("--set \(assignment): \(error.message)")
+    }
     return configuration
 }
 

@@ -825,7 +825,9 @@ import Testing
         #expect(file.stderr == "c.json:1:43: error: number out of range: 10000000000000000000…\n", "\(file.stderr)")
         let max = try GestureCommand.run(["list", "--set", "pan.minimumTouches=9223372036854775807"])
         #expect(
-            max.stderr.hasPrefix("gesture: error: contradictory values: pan.minimumTouches = 9223372036854775807 is"))
+            max.stderr.hasPrefix(
+                "gesture: error: --set pan.minimumTouches=9223372036854775807: contradictory values: "
+                    + "pan.minimumTouches = 9223372036854775807 is"))
     }
 
     /// A table of a gesture named 星 was a column out: padding counted characters, and 星 takes two

@@ -196,7 +196,10 @@ import Testing
         let run = try GestureCommand.run(
             ["list", "--set", "swipe-left.directions=right", "--config", "-"], input: left)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix(#"gesture: error: recognizer id "swipe-left" is a gesture of swipe that"#))
+        #expect(
+            run.stderr.hasPrefix(
+                #"gesture: error: --set swipe-left.directions=right: recognizer id "swipe-left" is a gesture of swipe that"#
+            ))
     }
 
     // MARK: Options

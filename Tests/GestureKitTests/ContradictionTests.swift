@@ -150,8 +150,23 @@ import Testing
             #expect(refused.stderr == placed, "\(command)")
             #expect(refused.status == 2 && refused.stdout == "", "\(command)")
         }
+        // By --set, said with the last of them that set one of its values (it named none).
         let bySet = try GestureCommand.run(["list", "--set", "pan.minimumTouches=5", "--set", "pan.maximumTouches=2"])
-        #expect(bySet.stderr == message && bySet.status == 2)
+        #expect(
+            bySet.stderr
+                == message.replacingOccurrences(of: "error: ", with: "error: --set pan.maximumTouches=2: ")
+                && bySet.status == 2)
+        // An instance whose directions a --set makes other than its name says so with it.
+        try corpus.write(
+            "left.json",
+            #"{"recognizers": [{"id": "swipe-left", "kind": "swipe", "parameters": {"directions": ["left"]}}]}"#)
+        let instance = try GestureCommand.run(
+            ["list", "--config", "left.json", "--set", "swipe-left.directions=right"], in: corpus.folder)
+        #expect(instance.status == 2)
+        #expect(
+            instance.stderr.hasPrefix(
+                "gesture: error: --set swipe-left.directions=right: recognizer id \"swipe-left\" is a gesture of swipe"),
+            "\(instance.stderr)")
         let fixed = try GestureCommand.run(["list", "--config", config, "--set", "pan.maximumTouches=5"])
         #expect(fixed.stderr == "" && fixed.status == 0)
         #expect(fixed.stdout.contains("  constraints: minimumTouches ≤ maximumTouches\n"))

@@ -81,6 +81,7 @@ extension Configuration {
         }
         try set(name, to: value, for: id)
         placesOfSettings["\(id).\(name)"] = nil
+        assignmentsOfSettings["\(id).\(name)"] = assignment
     }
 }
 

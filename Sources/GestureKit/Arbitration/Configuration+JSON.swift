@@ -228,6 +228,7 @@ private struct ConfigFile {
                 warn(warning.text, at: warning.subject == .value ? value.offset : nameOffset, in: &configuration)
             }
             configuration.placesOfSettings["\(id).\(name)"] = (file, position(value.offset))
+            configuration.assignmentsOfSettings["\(id).\(name)"] = nil
         } catch {
             throw placed(error, recognizer: idOffset, parameter: nameOffset, value: value.offset)
         }

@@ -74,6 +74,9 @@ public struct Configuration: Sendable {
     /// Where a config file set each value (`id.parameter`), so that values which contradict each
     /// other are placed where the file set one of them (`check()`); a `--set` after it clears it.
     var placesOfSettings: [String: (file: String, position: SourcePosition)] = [:]
+    /// The assignment (`set(assignment:)`, a `--set`) that set each value last, when one did: values
+    /// that contradict are then said with it, as a file's are placed.
+    var assignmentsOfSettings: [String: String] = [:]
     /// The recognizers `keepOnly` left out, each with every gesture it may give: a setting for one of
     /// them says so, and a label naming one of a learned recognizer's or a configured instance's
     /// gestures, which the registry does not know, is one of a recognizer left out
@@ -603,12 +606,20 @@ public struct Configuration: Sendable {
         try checkInstanceNames()
         let found = contradictions()
         guard let first = found.first else { return }
-        let place = [first.constraint.lower, first.constraint.upper].lazy.compactMap {
-            self.placesOfSettings["\(first.id).\($0)"]
-        }.first
-        throw ConfigurationError(
-            "contradictory values: " + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "),
-            file: place?.file, at: place?.position)
+        let keys = [first.constraint.lower, first.constraint.upper].map { "\(first.id).\($0)" }
+        let place = keys.lazy.compactMap { self.placesOfSettings[$0] }.first
+        throw Self.said(
+            ConfigurationError(
+                "contradictory values: " + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "),
+                file: place?.file, at: place?.position),
+            by: place == nil ? keys.lazy.compactMap { self.assignmentsOfSettings[$0] }.last : nil)
+    }
+
+    /// `error` with the assignment that set one of its values, when one did (`ConfigurationError.assignment`).
+    private static func said(_ error: ConfigurationError, by assignment: String?) -> ConfigurationError {
+        var said = error
+        said.assignment = assignment.map { DiagnosticText.escaped($0, maxCharacters: 60) }
+        return said
     }
 
     /// Throws when an instance is named as a gesture of a recognizer (of the configuration or the
@@ -628,11 +639,13 @@ public struct Configuration: Sendable {
             else { continue }
             let shown = DiagnosticText.escaped(id)
             let place = placesOfSettings["\(id).directions"]
-            throw ConfigurationError(
-                "recognizer id \"\(shown)\" is a gesture of \(owner.id) that, with its values, it does not "
-                    + "recognize (it recognizes \(entry.gestures.joined(separator: ", "))): a label \(shown) names "
-                    + "that gesture, so an id needs another name, or values that take the gesture in",
-                file: place?.file, at: place?.position)
+            throw Self.said(
+                ConfigurationError(
+                    "recognizer id \"\(shown)\" is a gesture of \(owner.id) that, with its values, it does not "
+                        + "recognize (it recognizes \(entry.gestures.joined(separator: ", "))): a label \(shown) names "
+                        + "that gesture, so an id needs another name, or values that take the gesture in",
+                    file: place?.file, at: place?.position),
+                by: place == nil ? assignmentsOfSettings["\(id).directions"] : nil)
         }
     }
 

@@ -11,6 +11,10 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var file: String?
     /// Where in `file`, when it is about one part of it.
     public var position: SourcePosition?
+    /// The assignment (`Configuration.set(assignment:)`, a `--set`) that set a value it is about, when
+    /// no file did, as a message shows it (escaped, cut after 60 characters), for a command line to
+    /// say the error with (`--set pan.maximumTouches=2: …`).
+    public var assignment: String?
     /// What it is about, so that a config file's reader can point at the key or at the value.
     var subject = Subject.value
 
