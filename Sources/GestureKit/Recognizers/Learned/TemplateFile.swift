@@ -362,19 +362,7 @@ private struct TemplateReader {
                     "\"coverageReadOff\" without a \"coverageFit\": it names the gestures the fit could not be made for",
                     at: readOff)
             }
-            guard let items = readOff.items else {
-                throw error("\"coverageReadOff\" must be an array of gesture names", at: readOff)
-            }
-            var names: [String] = []
-            for item in items {
-                let name = try string(item, "a gesture read off")
-                guard !names.contains(name) else {
-                    throw error("\"coverageReadOff\" names \"\(DiagnosticText.escaped(name))\" twice", at: item)
-                }
-                names.append(name)
-                readOffAt.append((name, item))
-            }
-            result.coverageReadOff = names
+            result.coverageReadOff = try names(readOff, "coverageReadOff", "a gesture read off", placed: &readOffAt)
         }
         var mirroredAt: [(name: String, at: LocatedJSON)] = []
         if let mirrored = fields["mirrored"] {
@@ -382,19 +370,7 @@ private struct TemplateReader {
             result.mirrored = [:]
             for axis in TemplateLearner.Mirror.Axis.allCases {
                 guard let value = ways[axis.rawValue] else { continue }
-                guard let items = value.items else {
-                    throw error("\"\(axis.rawValue)\" must be an array of gesture names", at: value)
-                }
-                var names: [String] = []
-                for item in items {
-                    let name = try string(item, "a gesture mirrored")
-                    guard !names.contains(name) else {
-                        throw error("\"\(axis.rawValue)\" names \"\(DiagnosticText.escaped(name))\" twice", at: item)
-                    }
-                    names.append(name)
-                    mirroredAt.append((name, item))
-                }
-                result.mirrored![axis] = names
+                result.mirrored![axis] = try names(value, axis.rawValue, "a gesture mirrored", placed: &mirroredAt)
             }
         }
         if let method = fields["crossValidation"] {
@@ -448,18 +424,32 @@ private struct TemplateReader {
                     at: item)
             }
         }
-        if let stranger = mirroredAt.first(where: { !seen.contains($0.name) }) {
-            throw error(
-                "\"mirrored\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's gestures",
-                at: stranger.at)
-        }
-        if let stranger = readOffAt.first(where: { !seen.contains($0.name) }) {
-            throw error(
-                "\"coverageReadOff\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's "
-                    + "gestures",
-                at: stranger.at)
+        for (key, placed) in [("mirrored", mirroredAt), ("coverageReadOff", readOffAt)] {
+            if let stranger = placed.first(where: { !seen.contains($0.name) }) {
+                throw error(
+                    "\"\(key)\" names \"\(DiagnosticText.escaped(stranger.name))\", which is none of the file's gestures",
+                    at: stranger.at)
+            }
         }
         return result
+    }
+
+    /// The gesture names of array `value` (the field `key`), each once; each with where it is, in
+    /// `placed`, for the check that the file teaches it.
+    func names(_ value: LocatedJSON, _ key: String, _ what: String, placed: inout [(name: String, at: LocatedJSON)])
+        throws(TemplateFileError) -> [String]
+    {
+        guard let items = value.items else { throw error("\"\(key)\" must be an array of gesture names", at: value) }
+        var names: [String] = []
+        for item in items {
+            let name = try string(item, what)
+            guard !names.contains(name) else {
+                throw error("\"\(key)\" names \"\(DiagnosticText.escaped(name))\" twice", at: item)
+            }
+            names.append(name)
+            placed.append((name, item))
+        }
+        return names
     }
 
     func gesture(_ value: LocatedJSON, _ matcher: TemplateMatcher) throws(TemplateFileError) -> TemplateFile.Gesture {
