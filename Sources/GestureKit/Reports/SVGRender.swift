@@ -693,15 +693,16 @@ private struct Picture {
         let origin = all.first?.3.y ?? 0
         var bands: [Double: [Int]] = [:]
         func band(_ y: Double) -> Double { ((y - origin) / lineHeight).rounded(.down) }
-        // Far enough that every label finds a free line: with a cap of 200 steps, the labels of a trace
-        // of 21 or more touch sequences at one place (taps) were all put on one line.
-        let maximumSteps = 200 + 2 * all.count
+        // The lowest line of any label: one that finds no free line within 200 of its point goes on
+        // the line below it, where none can lie on it (at 21 or more touch sequences at one place, all
+        // such labels were put on one line; searching on for a free line took minutes for 3,000 taps).
+        var lowest = -Double.infinity
         for (report, text, colour, point) in all {
             let width = Double(text.count) * font * 0.56
             let x = point.x + 4 * unit
             var y = point.y - 2 * unit
             var step = 0
-            while step < maximumSteps {
+            while step < 200 {
                 let offset = Double((step + 1) / 2) * (step % 2 == 1 ? 1 : -1) * lineHeight
                 let candidate = point.y - 2 * unit + offset
                 let near = band(candidate)
@@ -718,6 +719,8 @@ private struct Picture {
                 }
                 step += 1
             }
+            if step == 200 { y = max(lowest + lineHeight, point.y - 2 * unit) }
+            lowest = max(lowest, y)
             bands[band(y), default: []].append(labels.count)
             labels.append(
                 Label(
