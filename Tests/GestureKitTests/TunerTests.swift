@@ -116,6 +116,19 @@ private func swipeOnly() throws -> Configuration {
         #expect(TuneReport.stability(result).map { [$0.setting, $0.folds] } == [[2, 2], [1, 1]])
     }
 
+    /// A sweep of no values is an error, not a grid of none (`run` trapped: index out of range).
+    @Test func aSweepOfNoValuesIsAnError() throws {
+        let base = try swipeOnly()
+        let empty = Sweep(recognizer: "swipe", parameter: "minimumTravel", values: [])
+        let tuner = Tuner(base: base, sweeps: [empty], maximumFalseAlarms: 0, jobs: 1)
+        #expect(throws: ConfigurationError("nothing to tune: the sweep of swipe.minimumTravel has no values")) {
+            try tuner.run(Self.people)
+        }
+        #expect(
+            throws: ConfigurationError("nothing to tune: the grid has no settings (a sweep of no values, or none)")
+        ) { try tuner.run(Self.people, configurations: []) }
+    }
+
     @Test func theSameCountsForAnyNumberOfJobs() throws {
         let one = try tuned(jobs: 1)
         let four = try tuned(jobs: 4)

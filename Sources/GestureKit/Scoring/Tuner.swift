@@ -150,10 +150,14 @@ public struct Tuner: Sendable {
 
     /// The configuration of every setting, in grid order: what `run` replays with.
     ///
-    /// - Throws: When there is no sweep, the grid is larger than `maximumSettings`, or a setting's
-    ///   values contradict each other.
+    /// - Throws: When there is no sweep, a sweep has no values, the grid is larger than
+    ///   `maximumSettings`, or a setting's values contradict each other.
     public func configurations() throws(ConfigurationError) -> [Configuration] {
         guard !sweeps.isEmpty else { throw ConfigurationError("nothing to tune: no --sweep given") }
+        // A sweep of no values (`Sweep(recognizer:parameter:values: [])`) makes a grid of none.
+        if let empty = sweeps.first(where: { $0.values.isEmpty }) {
+            throw ConfigurationError("nothing to tune: the sweep of \(empty.name) has no values")
+        }
         let grid = settings
         guard grid.count <= Tuner.maximumSettings else {
             throw ConfigurationError(
@@ -182,6 +186,9 @@ public struct Tuner: Sendable {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(ConfigurationError) -> TuningResult {
         let grid = settings
+        guard !grid.isEmpty else {
+            throw ConfigurationError("nothing to tune: the grid has no settings (a sweep of no values, or none)")
+        }
         guard configurations.count == grid.count else {
             throw ConfigurationError(
                 "\(configurations.count) configurations for \(grid.count) settings of the grid: one configuration "
