@@ -84,6 +84,10 @@ public struct Caret: Recognizer {
         add(touches[0], context: &context)
         guard context.state == .possible else { return }
         let bounds = Bounds(points)
+        // A tap has no width to place an apex along, whatever minimumWidth is (it may be 0).
+        guard bounds.width > 0 else {
+            return context.fail(FailureCode.tooNarrow, "no width: it never moved sideways", at: touches[0])
+        }
         guard bounds.width >= parameters.minimumWidth else {
             return context.fail(
                 FailureCode.tooNarrow, "too narrow for a caret", measured: bounds.width, limit: parameters.minimumWidth,
@@ -188,6 +192,39 @@ extension Caret {
                 "careless [seed] \"a caret\": reported [\"apex\"], declared []",
                 "careless [default] \"a flat line\": failed with too-flat, which careless does not declare",
                 "careless [seed] \"a flat line\": failed with too-flat, which careless does not declare",
+            ])
+    }
+
+    /// At `minimumWidth` 0 a tap is too narrow, not a ratio of 0 over 0 (it failed apex-off-centre,
+    /// "measured nan"); and a reason's value that is not a number is left out, as JSON would write it.
+    @Test func aTapIsNoCaretAtAnyWidth() throws {
+        var configuration = Self.configuration
+        try configuration.set(assignment: "caret.minimumWidth=0")
+        let tap = Example.stroke([(50, 50), (50, 50)])
+        let result = try Self.classify(tap, with: configuration)
+        let failure = result.sequences.first?.recognizers.first { $0.id == "caret" }?.failure?.reason
+        #expect(failure?.code == "too-narrow" && failure?.message == "no width: it never moved sideways")
+        let reason = FailureReason(
+            code: "x", message: "y", measured: .nan, limit: .infinity, point: Point(x: .nan, y: 1))
+        #expect(reason.measured == nil && reason.limit == nil && reason.point == nil)
+    }
+
+    /// Mistakes between a recognizer's parameter declarations and its fields, in its failure codes,
+    /// and a recognizer that is a class, are found (each passed the checks: a field declared under
+    /// another name, or not at all, could be set by nothing; two declarations of one name set two
+    /// fields with one `--set`; a class kept its state from one attempt to the next).
+    @Test func theChecksFindSloppyParametersCodesAndAClass() {
+        #expect(
+            Sloppy.definition.problems().filter { !$0.contains("example") } == [
+                "sloppy.minWidth names no field of Parameters: a declaration is named as its field is in Swift",
+                "sloppy's parameter field minimumWidth is not declared: no config file or --set can set it",
+                "sloppy's parameter field maximumDuration is not declared: no config file or --set can set it",
+                "sloppy's parameter field b is not declared: no config file or --set can set it",
+                "sloppy declares parameter a 2 times: one name sets one value",
+                "sloppy's failure code \"Too Wide\" must be kebab-case: a-z, 0-9 and -",
+                "sloppy's failure code preempted is the engine's: give the rule a code of its own",
+                "sloppy's recognizer Sloppy is a class: make it a struct, so that each attempt starts afresh (a "
+                    + "class keeps its state from one to the next)",
             ])
     }
 
@@ -347,5 +384,40 @@ extension Caret {
                 String(guide[start..<end.lowerBound]) == expected,
                 "docs/adding-a-recognizer.md must show this file's Caret: `make golden` copies it")
         }
+    }
+}
+
+/// A recognizer declared carelessly in every way `problems()` looks for beyond the examples.
+final class Sloppy: Recognizer, @unchecked Sendable {
+    static let definition = RecognizerDefinition(
+        Sloppy.self, id: "sloppy", summary: "careless", gestures: ["sloppy"],
+        examples: [
+            Example("a caret", .recognizes("sloppy"), samples: Caret.examples[0].samples)
+        ])
+
+    struct Parameters: RecognizerParameters {
+        var minimumWidth = 30.0
+        var maximumDuration = 1.0
+        var a = 1.0
+        var b = 2.0
+        init() {}
+        static let declarations: [ParameterDeclaration<Parameters>] = [
+            .init("minWidth", \.minimumWidth, .points, minimum: 0, "width"),
+            .init("a", \.a, .points, minimum: 0, "a"),
+            .init("a", \.b, .points, minimum: 0, "b"),
+        ]
+    }
+
+    enum FailureCode: String, RecognizerFailureCode {
+        case tooWide = "Too Wide"
+        case preempted
+        var meaning: String { "careless" }
+    }
+
+    init(parameters: Parameters) {}
+    func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {}
+    func touchesMoved(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {}
+    func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        context.recognize("sloppy", at: touches[0])
     }
 }

@@ -9,7 +9,8 @@ public struct FailureReason: Sendable, Hashable {
     public var code: String
     /// One line for people.
     public var message: String
-    /// The measured value that broke the limit, when there is one.
+    /// The measured value that broke the limit, when there is one (finite: `init` leaves out one that
+    /// is not, as it does a limit or a point).
     public var measured: Double?
     /// The limit it broke.
     public var limit: Double?
@@ -28,10 +29,12 @@ public struct FailureReason: Sendable, Hashable {
     ) {
         self.code = code
         self.message = message
-        self.measured = measured
-        self.limit = limit
+        // A value that is not a number measures nothing (a ratio of 0 over 0): left out, as JSON
+        // would write it (null), rather than shown as `measured nan`.
+        self.measured = measured.flatMap { $0.isFinite ? $0 : nil }
+        self.limit = limit.flatMap { $0.isFinite ? $0 : nil }
         self.unit = unit
-        self.point = point
+        self.point = point.flatMap { $0.x.isFinite && $0.y.isFinite ? $0 : nil }
         self.details = details
     }
 

@@ -58,6 +58,9 @@ public struct RecognizerDefinition: Sendable {
     private let exampleList: @Sendable () -> [Example]
     /// Makes a fresh recognizer from the values of a profile, with some of them set otherwise.
     private let maker: @Sendable (Profile, ParameterValues) -> any Recognizer
+    /// For a recognizer type's entry, what is wrong between its parameters' declarations and their
+    /// fields (`problems()`).
+    private var fieldProblems: @Sendable () -> [String] = { [] }
 
     /// The entry of a recognizer type: parameters, failure codes and how to make one come from `type`.
     ///
@@ -89,6 +92,18 @@ public struct RecognizerDefinition: Sendable {
                     ? R(parameters: R.parameters(profile))
                     : R(parameters: R.Parameters(settings, over: R.parameters(profile)))
             })
+        fieldProblems = {
+            // A declaration's name is its field's Swift name, and each stored field is declared: one
+            // that is not can be set by no config file or --set.
+            let declared = R.Parameters.declarations.map(\.name)
+            let fields = Mirror(reflecting: R.Parameters()).children.compactMap(\.label)
+            return declared.filter { !fields.contains($0) }.map {
+                "\(id).\($0) names no field of \(R.Parameters.self): a declaration is named as its field is in Swift"
+            }
+                + fields.filter { !declared.contains($0) }.map {
+                    "\(id)'s parameter field \($0) is not declared: no config file or --set can set it"
+                }
+        }
     }
 
     /// An entry made from data: its parameters are `parameters`, whose values must keep `constraints`,
@@ -138,6 +153,9 @@ public struct RecognizerDefinition: Sendable {
         self.exampleList = exampleList
         self.maker = maker
     }
+
+    /// What is wrong between a recognizer type's parameter declarations and their fields.
+    var parameterFieldProblems: [String] { fieldProblems() }
 
     /// A fresh recognizer with the values of `profile`, less those `settings` sets otherwise.
     public func make(_ profile: Profile, settings: ParameterValues = ParameterValues()) -> any Recognizer {

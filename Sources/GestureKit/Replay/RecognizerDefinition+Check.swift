@@ -39,6 +39,28 @@ extension RecognizerDefinition {
             if !given.contains(code.code) { problems.append("no example of \(id) fails with \(code.code)") }
             if code.meaning.isEmpty { problems.append("\(id)'s failure code \(code.code) has no meaning") }
         }
+        problems += parameterFieldProblems
+        for (name, count) in Dictionary(parameters.map { ($0.name, 1) }, uniquingKeysWith: +).sorted(by: {
+            $0.key < $1.key
+        })
+        where count > 1 {
+            problems.append("\(id) declares parameter \(name) \(count) times: one name sets one value")
+        }
+        for code in failureCodes.map(\.code) {
+            if !Self.isFailureCode(code) {
+                problems.append(
+                    "\(id)'s failure code \"\(DiagnosticText.escaped(code))\" must be kebab-case: a-z, 0-9 and -")
+            }
+            if EngineFailure(rawValue: code) != nil {
+                problems.append("\(id)'s failure code \(code) is the engine's: give the rule a code of its own")
+            }
+        }
+        // A recognizer is a value made afresh for every attempt; an object's state outlives one.
+        if type(of: make(.default)) is AnyClass {
+            problems.append(
+                "\(id)'s recognizer \(type(of: make(.default))) is a class: make it a struct, so that each attempt "
+                    + "starts afresh (a class keeps its state from one to the next)")
+        }
         for parameter in parameters {
             let name = "\(id).\(parameter.name)"
             let hammer = parameter.hammer == parameter.defaultValue ? [] : [parameter.hammer]
@@ -72,6 +94,14 @@ extension RecognizerDefinition {
             for profile in example.profiles { problems += self.problems(of: example, in: profile) }
         }
         return problems
+    }
+
+    /// Whether `code` is kebab-case: words of a-z and 0-9 joined by single `-`.
+    static func isFailureCode(_ code: String) -> Bool {
+        !code.isEmpty
+            && code.split(separator: "-", omittingEmptySubsequences: false).allSatisfy { word in
+                !word.isEmpty && word.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+            }
     }
 
     /// What is wrong when `example` is replayed with this recognizer alone in `profile`, with the
