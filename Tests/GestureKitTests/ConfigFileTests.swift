@@ -582,8 +582,29 @@ import Testing
                 #"recognizer id "Tap" differs only in case from tap: ids must differ in more than case"#,
                 #"gesture "Double-Tap" of c4 differs only in case from "double-tap", a gesture of double-tap: "#
                     + "gesture names must differ in more than case",
+                #"gesture "tap" of Tap is the id of the recognizer tap: a label names one or the other"#,
+                #"gesture "tap" is given by both tap and Tap: a label tap names either"#,
             ])
         #expect(Configuration(registry: Registry.all).warnings == [])
+    }
+
+    /// A definition of one's own that names a recognizer no registry has, to wait for or to recognize
+    /// with, or a gesture that is another recognizer's id, is warned of (each was dropped, or taken,
+    /// unsaid); one merely left out of a smaller registry is dropped unsaid still.
+    @Test func aRegistrysSlipsInNamesAreWarnedOf() {
+        var mine = Registry.all.first { $0.id == "tap" }!
+        mine.id = "mine"
+        mine.gestures = ["swipe"]
+        mine.requiresFailureOf = [.recognizer("dubble-tap"), .recognizer("double-tap")]
+        mine.simultaneousWith = ["pna"]
+        #expect(
+            Configuration(registry: Registry.all + [mine]).warnings == [
+                #"mine requires to fail "dubble-tap", which no recognizer is: did you mean double-tap?"#,
+                #"mine recognizes with "pna", which no recognizer is: did you mean pan?"#,
+                #"gesture "swipe" of mine is the id of the recognizer swipe: a label names one or the other"#,
+            ])
+        let smaller = Registry.all.filter { $0.id != "double-tap" }
+        #expect(Configuration(registry: smaller).warnings == [])
     }
 
     /// As a user runs it: `gesture list --format json` saved, then given back as `--config`.

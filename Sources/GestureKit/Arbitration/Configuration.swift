@@ -112,6 +112,7 @@ public struct Configuration: Sendable {
         }
         let registry = unique
         warnings += Configuration.caseOnlyDifferences(in: registry)
+        warnings += Configuration.namingMistakes(in: registry)
         self.registry = registry
         entries = registry.map { definition in
             Entry(
@@ -300,6 +301,47 @@ public struct Configuration: Sendable {
     /// What a registry spells two ways: an id, or a gesture of two recognizers, that differs from an
     /// earlier one only in case (`Tap` beside `tap`), as a configured instance or a learned gesture may
     /// not (`takenID(like:)`, `checkSpelling(ofGesture:)`); labels would not tell them apart.
+    /// What a registry's definitions name that reads as a slip: a recognizer to wait for, or to
+    /// recognize with, that neither this registry nor the built-in one has (a requirement on one
+    /// merely left out of this registry is dropped unsaid, as `resolve` drops it); a gesture that is
+    /// another recognizer's id, or that two recognizers give (a label naming it would be either's).
+    private static func namingMistakes(in registry: [RecognizerDefinition]) -> [String] {
+        let known = Set(registry.map(\.id) + Registry.all.map(\.id))
+        var found: [String] = []
+        func unknown(_ named: String, _ what: String, of id: String) {
+            guard !known.contains(named) else { return }
+            let near = Spelling.nearest(to: named, among: Array(known)).map { ": did you mean \($0)?" } ?? ""
+            found.append(
+                "\(DiagnosticText.escaped(id)) \(what) \"\(DiagnosticText.escaped(named))\", which no recognizer is\(near)"
+            )
+        }
+        var owners: [String: String] = [:]
+        let ids = Set(registry.map(\.id))
+        for definition in registry {
+            let id = definition.id
+            for case .recognizer(let named) in definition.requiresFailureOf {
+                unknown(named, "requires to fail", of: id)
+            }
+            for named in definition.simultaneousWith { unknown(named, "recognizes with", of: id) }
+            for gesture in definition.gestures {
+                if ids.contains(gesture) && gesture != id {
+                    found.append(
+                        "gesture \"\(DiagnosticText.escaped(gesture))\" of \(DiagnosticText.escaped(id)) is the id of "
+                            + "the recognizer \(DiagnosticText.escaped(gesture)): a label names one or the other")
+                }
+                if let other = owners[gesture], other != id {
+                    found.append(
+                        "gesture \"\(DiagnosticText.escaped(gesture))\" is given by both \(DiagnosticText.escaped(other)) "
+                            + "and \(DiagnosticText.escaped(id)): a label \(DiagnosticText.escaped(gesture)) names either"
+                    )
+                } else {
+                    owners[gesture] = id
+                }
+            }
+        }
+        return found
+    }
+
     private static func caseOnlyDifferences(in registry: [RecognizerDefinition]) -> [String] {
         var ids: [String: String] = [:]
         var gestures: [String: (gesture: String, owner: String)] = [:]
