@@ -147,7 +147,7 @@ func configuration(from arguments: Arguments) throws -> Configuration {
             var whole = configuration
             try whole.apply(json: bytes, file: path)
             for assignment in arguments.repeated["--set"] ?? [] { try? whole.set(assignment: assignment) }
-            try whole.check()
+            try checked(whole)
         }
         // The recognizers the file declares may be among those --recognizers keeps.
         try configuration.apply(json: bytes, file: path, keepingOnly: kept)
@@ -172,14 +172,18 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         for warning in configuration.warnings[shown...] { Output.error("gesture: warning: --set: \(warning)") }
         shown = configuration.warnings.count
     }
+    try checked(configuration)
+    return configuration
+}
+
+/// `configuration.check()`, its error said with the --set that set one of its values when no file did.
+private func checked(_ configuration: Configuration) throws(ConfigurationError) {
     do throws(ConfigurationError) {
         try configuration.check()
     } catch {
-        // Said with the --set that set one of its values, when no file did.
         guard let assignment = error.assignment else { throw error }
         throw ConfigurationError("--set \(assignment): \(error.message)")
     }
-    return configuration
 }
 
 /// Standard input can be read once: `-` given as more than one of the traces, `--config`,

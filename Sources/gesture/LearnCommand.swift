@@ -287,9 +287,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }
     if problems.isEmpty {
         // Said of every example, so placed at the paths given.
-        let given =
-            "the \(examples.count) example\(examples.count == 1 ? "" : "s") of "
-            + arguments.operands.map(Output.name).joined(separator: ", ")
+        // The first three paths, then a count: a shell's glob may give thousands.
+        let paths = arguments.operands.prefix(3).map(Output.name).joined(separator: ", ")
+        let more = arguments.operands.count > 3 ? " and \(arguments.operands.count - 3) more" : ""
+        let given = "the \(examples.count) example\(examples.count == 1 ? "" : "s") of \(paths)\(more)"
         if counts.isEmpty {
             problems.append(
                 "gesture: error: no gesture among \(given): every one is a negative (\(negatives))")
@@ -327,12 +328,20 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         }
         alone = groups.filter { $0.value.count == 1 }.keys.sorted(by: PathOrder.precedes)
         if !alone.isEmpty {
+            // Groups named for the gestures are folders of gestures, not of people: the advice is to
+            // group by person. Otherwise one person drew that gesture, and more people's are needed.
             let byGesture = alone.allSatisfy { groups[$0] == [$0] }
+            let which =
+                alone.count == groups.count && groups.count > 1
+                ? "every gesture" : alone.map { CorpusWalker.shown(Array($0.utf8)) }.joined(separator: ", ")
             Output.error(
-                "gesture: warning: --group-by \(spec) puts all the examples of \(alone.count == groups.count ? "every gesture" : alone.map { CorpusWalker.shown(Array($0.utf8)) }.joined(separator: ", ")) "
-                    + "in one group each\(byGesture ? ", named for the gesture" : ""): held out, that group leaves none of "
-                    + "the gesture's examples to match, and its recall counts none; group by person (--group-by dir:N of "
-                    + "the people's folders, or column:NAME)")
+                "gesture: warning: --group-by \(spec) puts all the examples of \(which) in one group"
+                    + (alone.count > 1 ? " each" : "") + (byGesture ? ", named for the gesture" : "")
+                    + ": held out, that group leaves none of the gesture's examples to match, and its recall counts "
+                    + "none; "
+                    + (byGesture
+                        ? "group by person (--group-by dir:N of the people's folders, or column:NAME)"
+                        : "add examples of it from more people"))
         }
     }
     // Strokes drawn smaller than the recognizer judges (coordinates in another unit, say) would each

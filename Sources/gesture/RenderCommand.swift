@@ -60,16 +60,18 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     if let named = arguments.repeated["--recognizer"] {
         let known = configuration.entries.map(\.id)
         for id in named where !known.contains(id) {
+            // Cut after 100 characters, as a config file's unknown names are.
+            let typed = id.count > 100 ? id.prefix(100) + "…" : id
             // It is one, but `--recognizers` left it out: "no such recognizer" misled.
             if configuration.isLeftOut(id) {
                 throw UsageError(
-                    "--recognizer \(id): left out by --recognizers, so not replayed: expected one of "
+                    "--recognizer \(typed): left out by --recognizers, so not replayed: expected one of "
                         + known.joined(separator: ", "))
             }
             let hint =
                 Spelling.nearest(to: id, among: known).map { "did you mean \($0)?" }
                 ?? "expected one of \(known.joined(separator: ", "))"
-            throw UsageError("--recognizer \(id): no such recognizer: \(hint)")
+            throw UsageError("--recognizer \(typed): no such recognizer: \(hint)")
         }
         shown = Set(named)
     }

@@ -156,6 +156,19 @@ import Testing
             bySet.stderr
                 == message.replacingOccurrences(of: "error: ", with: "error: --set pan.maximumTouches=2: ")
                 && bySet.status == 2)
+        // In the other order, the other: the last --set (it named the upper bound's whatever the order),
+        // and so with --recognizers and a config file, which is checked whole first.
+        let reversed = try GestureCommand.run([
+            "list", "--set", "pan.maximumTouches=2", "--set", "pan.minimumTouches=3",
+        ])
+        #expect(reversed.stderr.hasPrefix("gesture: error: --set pan.minimumTouches=3: contradictory values: "))
+        try corpus.write("fine.json", #"{"parameters": {"pan": {"minimumTranslation": 3}}}"#)
+        let kept = try GestureCommand.run(
+            [
+                "list", "--config", "fine.json", "--recognizers", "pan", "--set", "pan.minimumTouches=5", "--set",
+                "pan.maximumTouches=2",
+            ], in: corpus.folder)
+        #expect(kept.stderr.hasPrefix("gesture: error: --set pan.maximumTouches=2: contradictory values: "))
         // An instance whose directions a --set makes other than its name says so with it.
         try corpus.write(
             "left.json",

@@ -310,8 +310,8 @@ enum FuzzTargets {
     /// output of `gesture list --format json` applied to a fresh configuration of the same profile gives
     /// the same values and relationships, without a warning (bit 3); and the recognizers replay a trace.
     /// A labels file (`--labels`, or a folder's `labels.csv`): read with or without a label map (the
-    /// first byte says), it gives rows or an error that names the file, each message on one line, and
-    /// no warning that is not placed in the file.
+    /// first byte says), it gives rows or an error of a line or more (every bad row's, at most eleven)
+    /// each naming the file, and warnings of one line, each placed in the file.
     static func labels(_ bytes: [UInt8]) -> [String] {
         guard let flags = bytes.first else { return [] }
         var labeler = Labeler(configuration: Configuration())
@@ -320,7 +320,9 @@ enum FuzzTargets {
         do throws(LabelError) {
             try labeler.loadLabels(bytes: Array(bytes.dropFirst()), file: "fuzz.csv")
         } catch {
-            problems += namesOnOneLine(error.message, "fuzz.csv", "an error")
+            let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 11 { problems.append("an error of \(lines.count) lines: \(error.message)") }
+            for line in lines { problems += namesOnOneLine(String(line), "fuzz.csv", "an error") }
         }
         for warning in labeler.warnings { problems += namesOnOneLine(warning, "fuzz.csv", "a warning") }
         return problems

@@ -366,6 +366,17 @@ import Testing
                 + "nothing (all its examples are in one group)\n"
                 + "gesture: warning: gesture v recognized none of its held-out examples: its threshold lets in "
                 + "nothing (all its examples are in one group)\n")
+        // Grouped by person, a gesture one person drew: more people's examples of it, not another grouping.
+        try Self.examples(in: folder.appendingPathComponent("one"), ["v", "caret"], people: 3, takes: 2)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("one/examples/p1/caret"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("one/examples/p2/caret"))
+        let onePerson = try GestureCommand.run(
+            ["learn", "one/examples", "--group-by", "dir:1", "--out", "h.json"], in: folder)
+        #expect(
+            onePerson.stderr.hasPrefix(
+                "gesture: warning: --group-by dir:1 puts all the examples of caret in one group: held out, that group "
+                    + "leaves none of the gesture's examples to match, and its recall counts none; add examples of it "
+                    + "from more people\n"), "\(onePerson.stderr)")
     }
 
     /// `--mirror-negatives`: the mirror images of each gesture's examples are negatives, but those of
@@ -491,6 +502,16 @@ import Testing
                 "gesture: error: one label (v) and no negatives among the 6 examples of examples: a threshold is chosen "
                     + "against other gestures' examples or negatives (label them none)"
             ))
+        // Of more than three paths, the first three and a count (a shell's glob may give thousands).
+        let globbed = try GestureCommand.run(
+            [
+                "learn", "examples/p0/v/0.json", "examples/p0/v/1.json", "examples/p1/v/0.json", "examples/p1/v/1.json",
+                "--label-map", "*=v", "--out", "t.json",
+            ], in: folder)
+        #expect(
+            globbed.stderr.hasPrefix(
+                "gesture: error: one label (v) and no negatives among the 4 examples of examples/p0/v/0.json, "
+                    + "examples/p0/v/1.json, examples/p1/v/0.json and 1 more: "), "\(globbed.stderr)")
         // Every example a negative: nothing to learn, said of the examples given.
         let negatives = try GestureCommand.run(
             ["learn", "examples/p0", "examples/p1", "--negatives", "v", "--out", "t.json"], in: folder)

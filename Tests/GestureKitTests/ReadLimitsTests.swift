@@ -606,6 +606,7 @@ extension ReadLimitsTests {
                 "t.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1,-1000000000000000.4\n", 3, 1, "y",
                 "-1000000000000000.4"
             ),
+            ("t.csv", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,ended,1000000000000002,1\n", 3, 1, "x", "1000000000000002"),
             (
                 "t.xml", #"<Gesture><Point X="1" Y="2" T="0"/>"# + "\n" + #"<Point X="2e15" Y="2" T="10"/></Gesture>"#,
                 2, 1, "x", "2e+15"
@@ -624,6 +625,7 @@ extension ReadLimitsTests {
             let atTheLimit = text.replacingOccurrences(of: "-1e160", with: "-1e15")
                 .replacingOccurrences(of: "1.5e15", with: "1e15").replacingOccurrences(of: "2e15", with: "1e15")
                 .replacingOccurrences(of: "1000000000000000.4", with: "1e15")
+                .replacingOccurrences(of: "1000000000000002", with: "1e15")
             #expect(throws: Never.self) { try TraceReader.read(bytes: Array(atTheLimit.utf8), file: file) }
         }
     }

@@ -193,6 +193,9 @@ import Testing
             Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": [\"star\"],"))
                 == "t.json:6:83: error: \"coverageReadOff\" names \"star\", which is none of the file's gestures")
         #expect(
+            Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": [],"))
+                == "t.json:6:82: error: \"coverageReadOff\" names no gesture: leave it out when every one was fitted")
+        #expect(
             Self.error(Self.edited("\"points\": 32,", fit + " \"coverageReadOff\": \"line\","))
                 == "t.json:6:82: error: \"coverageReadOff\" must be an array of gesture names")
         #expect(

@@ -81,7 +81,8 @@ extension Configuration {
         }
         try set(name, to: value, for: id)
         placesOfSettings["\(id).\(name)"] = nil
-        assignmentsOfSettings["\(id).\(name)"] = assignment
+        assignmentsOfSettings["\(id).\(name)"] = (assignment, assignmentsMade)
+        assignmentsMade += 1
     }
 }
 

@@ -76,7 +76,9 @@ public struct Configuration: Sendable {
     var placesOfSettings: [String: (file: String, position: SourcePosition)] = [:]
     /// The assignment (`set(assignment:)`, a `--set`) that set each value last, when one did: values
     /// that contradict are then said with it, as a file's are placed.
-    var assignmentsOfSettings: [String: String] = [:]
+    var assignmentsOfSettings: [String: (assignment: String, order: Int)] = [:]
+    /// How many assignments were made: the order of the next.
+    var assignmentsMade = 0
     /// The recognizers `keepOnly` left out, each with every gesture it may give: a setting for one of
     /// them says so, and a label naming one of a learned recognizer's or a configured instance's
     /// gestures, which the registry does not know, is one of a recognizer left out
@@ -298,9 +300,6 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// What a registry spells two ways: an id, or a gesture of two recognizers, that differs from an
-    /// earlier one only in case (`Tap` beside `tap`), as a configured instance or a learned gesture may
-    /// not (`takenID(like:)`, `checkSpelling(ofGesture:)`); labels would not tell them apart.
     /// What a registry's definitions name that reads as a slip: a recognizer to wait for, or to
     /// recognize with, that neither this registry nor the built-in one has (a requirement on one
     /// merely left out of this registry is dropped unsaid, as `resolve` drops it); a gesture that is
@@ -310,7 +309,7 @@ public struct Configuration: Sendable {
         var found: [String] = []
         func unknown(_ named: String, _ what: String, of id: String) {
             guard !known.contains(named) else { return }
-            let near = Spelling.nearest(to: named, among: Array(known)).map { ": did you mean \($0)?" } ?? ""
+            let near = Spelling.nearest(to: named, among: known.sorted()).map { ": did you mean \($0)?" } ?? ""
             found.append(
                 "\(DiagnosticText.escaped(id)) \(what) \"\(DiagnosticText.escaped(named))\", which no recognizer is\(near)"
             )
@@ -342,6 +341,9 @@ public struct Configuration: Sendable {
         return found
     }
 
+    /// What a registry spells two ways: an id, or a gesture of two recognizers, that differs from an
+    /// earlier one only in case (`Tap` beside `tap`), as a configured instance or a learned gesture may
+    /// not (`takenID(like:)`, `checkSpelling(ofGesture:)`); labels would not tell them apart.
     private static func caseOnlyDifferences(in registry: [RecognizerDefinition]) -> [String] {
         var ids: [String: String] = [:]
         var gestures: [String: (gesture: String, owner: String)] = [:]
@@ -654,7 +656,8 @@ public struct Configuration: Sendable {
             ConfigurationError(
                 "contradictory values: " + found.map { "\($0) (expected \($0.constraint))" }.joined(separator: "; "),
                 file: place?.file, at: place?.position),
-            by: place == nil ? keys.lazy.compactMap { self.assignmentsOfSettings[$0] }.last : nil)
+            by: place == nil
+                ? keys.compactMap { self.assignmentsOfSettings[$0] }.max { $0.order < $1.order }?.assignment : nil)
     }
 
     /// `error` with the assignment that set one of its values, when one did (`ConfigurationError.assignment`).
@@ -687,7 +690,7 @@ public struct Configuration: Sendable {
                         + "recognize (it recognizes \(entry.gestures.joined(separator: ", "))): a label \(shown) names "
                         + "that gesture, so an id needs another name, or values that take the gesture in",
                     file: place?.file, at: place?.position),
-                by: place == nil ? assignmentsOfSettings["\(id).directions"] : nil)
+                by: place == nil ? assignmentsOfSettings["\(id).directions"]?.assignment : nil)
         }
     }
 

@@ -91,8 +91,9 @@ public enum HTMLReport {
     /// The fragment that shows only the touches of `trace` in `picture`, its `SVGRender` picture: a
     /// square around its samples with a margin (`#svgView(viewBox(x,y,width,height))`, SVG's own view
     /// syntax), since the whole picture, with the view's bounds and the legend, is too small to read as
-    /// a thumbnail. The square is at least a fifth of the picture's larger side, as the picture's marks
-    /// and text are scaled to its size: a tap is shown with some of the screen around it. Empty for a
+    /// a thumbnail. The square is at least a fifth of the picture's larger side (of 1,800 at most), as
+    /// the picture's marks and text are scaled to its size: a tap is shown with some of the screen
+    /// around it. Empty for a
     /// trace without samples. `frame` is where the picture put the trace's points
     /// (`SVGRender.drawing`): the square is in the picture's coordinates, not the trace's.
     public static func thumbnailView(of trace: Trace, picture: String, frame: SVGRender.Frame = .identity) -> String {
@@ -110,9 +111,9 @@ public enum HTMLReport {
             let numbers = picture[view.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap {
                 Double($0)
             }
-            // Of the drawing at most (900 high): a picture made tall by the labels of many touch
-            // sequences gave a thumbnail of its labels alone.
-            if numbers.count == 4 { side = max(side, min(max(numbers[2], numbers[3]), 900) / 5) }
+            // Of a picture 1,800 on its larger side at most (a drawing up to 900 high and its legend):
+            // one made taller by the labels of many touch sequences gave a thumbnail of labels alone.
+            if numbers.count == 4 { side = max(side, min(max(numbers[2], numbers[3]), 1800) / 5) }
         }
         guard side.isFinite, side > 0 else { return "" }
         let x = (minX + maxX - side) / 2

@@ -44,7 +44,8 @@ public struct Sweep: Sendable, Hashable {
     /// `0.1:0.3:0.1` gives 0.1, 0.2, 0.3 and not 0.30000000000000004.
     public init(parsing text: String, in configuration: Configuration) throws(ConfigurationError) {
         func fail(_ message: String) -> ConfigurationError {
-            ConfigurationError("--sweep \(DiagnosticText.escaped(text)): \(message)")
+            // Cut as `--set` cuts its assignment: a sweep of a long name is not echoed whole.
+            ConfigurationError("--sweep \(DiagnosticText.escaped(text, maxCharacters: 60)): \(message)")
         }
         let sides = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = sides[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

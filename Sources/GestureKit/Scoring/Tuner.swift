@@ -172,7 +172,8 @@ public struct Tuner: Sendable {
     ///
     /// - Parameter progress: Called now and then on the calling thread with the replays done and
     ///   their total.
-    /// - Throws: When the grid is larger than `maximumSettings`, or a setting is not a configuration.
+    /// - Throws: When there is no sweep, a sweep has no values, the grid is larger than
+    ///   `maximumSettings`, or a setting is not a configuration.
     public func run(_ samples: [TuningSample], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws(ConfigurationError) -> TuningResult
     {
@@ -215,7 +216,8 @@ public struct Tuner: Sendable {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let chunk = 4
-        let workers = WorkerThreads(min(jobs, max(samples.count, 1))) {
+        // Each worker's share: replays until none is left, calling `report` after each chunk.
+        @Sendable func work(_ report: () -> Void) {
             // A workspace serves one configuration.
             var workspaces: [ReplayWorkspace?] = Array(repeating: nil, count: settings)
             var aloneWorkspaces: [ReplayWorkspace?] = Array(repeating: nil, count: alone?.classifiers.count ?? 0)
@@ -264,9 +266,21 @@ public struct Tuner: Sendable {
                     }
                 }
                 done.wrappingAdd((end - start) * settings, ordering: .relaxed)
+                report()
             }
         }
-        workers.finish { progress(done.load(ordering: .relaxed), total) }
+        let workers = WorkerThreads(min(max(jobs, 1), BatchRunner.maximumJobs, max(samples.count, 1))) { work({}) }
+        // Standing in for threads that could not be made, the caller reports as it works, every 0.1 s.
+        if workers.isShort {
+            let clock = ContinuousClock()
+            var last = clock.now
+            work {
+                guard clock.now - last >= .milliseconds(100) else { return }
+                last = clock.now
+                progress(done.load(ordering: .relaxed), total)
+            }
+        }
+        workers.join { progress(done.load(ordering: .relaxed), total) }
         progress(total, total)
         return results.take()
     }

@@ -66,17 +66,22 @@ final class WorkerThreads: @unchecked Sendable {
         others.join()
     }
 
+    /// Whether fewer threads were made than asked for (one at least): the caller must then work too.
+    var isShort: Bool { threads.count < max(requested, 1) }
+
     /// Runs the body on the calling thread when fewer threads were made than asked for, then waits
-    /// for every thread, calling `waiting` every `interval` while they work. Call once.
-    func finish(every interval: DispatchTimeInterval = .milliseconds(100), waiting: () -> Void = {}) {
-        if threads.count < requested { body?() }
-        for _ in threads {
-            while finished.wait(timeout: .now() + interval) == .timedOut { waiting() }
-        }
+    /// for every thread (`join`). Call once.
+    func finish() {
+        if isShort { body?() }
         join()
     }
 
-    private func join() {
+    /// Waits for every thread, calling `waiting` every `interval` while they work. Call once; a caller
+    /// that stands in for threads not made (`isShort`) does its share first.
+    func join(every interval: DispatchTimeInterval = .milliseconds(100), waiting: () -> Void = {}) {
+        for _ in threads {
+            while finished.wait(timeout: .now() + interval) == .timedOut { waiting() }
+        }
         for thread in threads { pthread_join(thread, nil) }
         threads = []
         body = nil

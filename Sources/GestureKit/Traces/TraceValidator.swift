@@ -75,7 +75,7 @@ public enum TraceValidator {
                 // Short, unless that reads as the limit itself (1e15 + 0.4 is "1e+15"): then every digit.
                 let limit = Format.short(Trace.coordinateLimit)
                 let short = Format.short(value)
-                let found = short == limit || short == "-" + limit ? "\(value)" : short
+                let found = short == limit || short == "-" + limit ? Format.number(value) : short
                 throw error(.invalidValue, "expected \"\(name)\" within ±\(limit) pt, found \(found)")
             }
             if sample.time < previousTime, previousTime - sample.time <= clockResolution + 1e-9 {

@@ -363,6 +363,9 @@ private struct TemplateReader {
                     at: readOff)
             }
             result.coverageReadOff = try names(readOff, "coverageReadOff", "a gesture read off", placed: &readOffAt)
+            guard result.coverageReadOff?.isEmpty == false else {
+                throw error("\"coverageReadOff\" names no gesture: leave it out when every one was fitted", at: readOff)
+            }
         }
         var mirroredAt: [(name: String, at: LocatedJSON)] = []
         if let mirrored = fields["mirrored"] {
