@@ -83,8 +83,8 @@ func holdClosedStandardDescriptors() {
     }
 }
 
-/// Descriptors the tool needs free beside the standard three: Dispatch's event loop takes some (with
-/// none left it trapped, SIGILL and no message), each job a trace file, a run its output files.
+/// Descriptors the tool needs free beside the standard three: each job a trace file, a run its output
+/// files (with none left, Dispatch, whose pool the workers once were, trapped: SIGILL and no message).
 let descriptorsNeeded: rlim_t = 16
 
 /// Raises the soft limit on open descriptors towards the hard one when it is below what the tool

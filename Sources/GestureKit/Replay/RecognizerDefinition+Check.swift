@@ -56,9 +56,10 @@ extension RecognizerDefinition {
             }
         }
         // A recognizer is a value made afresh for every attempt; an object's state outlives one.
-        if type(of: make(.default)) is AnyClass {
+        let made = type(of: make(.default))
+        if made is AnyClass {
             problems.append(
-                "\(id)'s recognizer \(type(of: make(.default))) is a class: make it a struct, so that each attempt "
+                "\(id)'s recognizer \(made) is a class: make it a struct, so that each attempt "
                     + "starts afresh (a class keeps its state from one to the next)")
         }
         for parameter in parameters {

@@ -173,15 +173,11 @@ public struct BatchRunner: Sendable {
     /// Reads every entry, `jobs` files at a time (the calling thread one of them); the results in
     /// entry order.
     public func readAll(_ entries: [CorpusEntry], jobs: Int) -> [Read] {
-        let slots = ReadSlots(count: entries.count)
+        let slots = Slots<Read>(count: entries.count)
         WorkerThreads.run(Swift.min(Swift.max(jobs, 1), BatchRunner.maximumJobs, Swift.max(entries.count, 1))) {
-            while true {
-                let index = slots.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < entries.count else { return }
-                slots.results[index] = read(entries[index])
-            }
+            while let index = slots.claim() { slots.set(index, read(entries[index])) }
         }
-        return slots.results.map { $0! }
+        return slots.take()
     }
 
     /// An unknown label of the trace's own, placed at it: the file is read again for its line and
@@ -199,8 +195,7 @@ public struct BatchRunner: Sendable {
 /// A window of entries being classified by `jobs` worker threads.
 private final class Window: @unchecked Sendable {
     private let entries: [CorpusEntry]
-    private let slots: Slots
-    private let next = Atomic<Int>(0)
+    private let slots: Slots<BatchRow>
     private var workers: WorkerThreads!
 
     init(_ entries: [CorpusEntry], runner: BatchRunner) {
@@ -208,11 +203,7 @@ private final class Window: @unchecked Sendable {
         slots = Slots(count: entries.count)
         workers = WorkerThreads(min(runner.workers, entries.count)) { [self] in
             let workspace = ReplayWorkspace()
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < entries.count else { return }
-                slots.set(index, runner.row(for: entries[index], workspace: workspace))
-            }
+            while let index = slots.claim() { slots.set(index, runner.row(for: entries[index], workspace: workspace)) }
         }
     }
 
@@ -224,38 +215,30 @@ private final class Window: @unchecked Sendable {
     }
 }
 
-/// Result slots written by worker threads, each index by exactly one of them.
-private final class Slots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<BatchRow?>
+/// Result slots written by worker threads, each index by exactly one of them: a worker claims the
+/// next index no other has (`claim`) and fills it.
+private final class Slots<Element>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Element?>
+    private let next = Atomic<Int>(0)
 
     init(count: Int) {
         buffer = .allocate(capacity: count)
         buffer.initialize(repeating: nil)
     }
 
-    func set(_ index: Int, _ row: BatchRow) { buffer[index] = row }
+    /// The next unclaimed index; nil once every one is claimed.
+    func claim() -> Int? {
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < buffer.count ? index : nil
+    }
 
-    /// The rows, in order; call once, after every worker has finished.
-    func take() -> [BatchRow] { buffer.map { $0! } }
+    func set(_ index: Int, _ element: Element) { buffer[index] = element }
+
+    /// The elements, in order; call once, after every worker has finished.
+    func take() -> [Element] { buffer.map { $0! } }
 
     deinit {
         buffer.deinitialize()
         buffer.deallocate()
-    }
-}
-
-/// The reads of `readAll`, each index written by exactly one thread.
-private final class ReadSlots: @unchecked Sendable {
-    let results: UnsafeMutableBufferPointer<BatchRunner.Read?>
-    let next = Atomic<Int>(0)
-
-    init(count: Int) {
-        results = .allocate(capacity: count)
-        results.initialize(repeating: nil)
-    }
-
-    deinit {
-        results.deinitialize()
-        results.deallocate()
     }
 }
