@@ -107,15 +107,16 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     // A gesture's name (`swipe-left`) is refused here, not by every reader of the file written.
     if let taken = builtIn.whyIDIsTaken(id) { throw UsageError("--id \(id): \(taken)") }
-    let algorithm = arguments.options["--algorithm"] ?? "p+"
-    guard ["p+", "p+o", "q", "p", "1"].contains(algorithm) else {
-        throw UsageError(Arguments.invalid(algorithm, for: "--algorithm", choices: ["p+", "p+o", "q", "p", "1"]))
+    let name = arguments.options["--algorithm"] ?? TemplateAlgorithm.plus.rawValue
+    let choices: [TemplateAlgorithm] = [.plus, .oriented, .q, .p, .one]
+    guard let algorithm = TemplateAlgorithm(rawValue: name) else {
+        throw UsageError(Arguments.invalid(name, for: "--algorithm", choices: choices.map(\.rawValue)))
     }
-    let points = algorithm == "1" ? 64 : 32
+    let points = algorithm.points
     // Compared as a number, as every integer option is read: 032 is 32.
     if let given = arguments.options["--points"], Int(given) != points {
         throw UsageError(
-            "--points \(given): algorithm \(algorithm) resamples to \(points) points (the papers' value), the only size supported"
+            "--points \(given): algorithm \(name) resamples to \(points) points (the papers' value), the only size supported"
         )
     }
     var learner = TemplateLearner()

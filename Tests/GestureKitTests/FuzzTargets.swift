@@ -348,7 +348,7 @@ enum FuzzTargets {
             return namesOnOneLine(error.description, "fuzz.json", "an error")
         }
         var problems: [String] = []
-        let matcher = TemplateMatcher(rawValue: file.algorithm) ?? .q
+        let matcher = file.algorithm
         for gesture in file.gestures {
             for template in gesture.templates
             where template.count != matcher.points

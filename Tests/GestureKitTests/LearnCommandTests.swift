@@ -163,7 +163,7 @@ import Testing
         let oriented = try GestureCommand.run(
             ["learn", "examples", "--group-by", "dir:1", "--algorithm", "p+o", "--out", "oriented.json"], in: folder)
         #expect(oriented.status == 0, "\(oriented.stderr)")
-        #expect(try written("oriented.json").algorithm == "p+o")
+        #expect(try written("oriented.json").algorithm == .oriented)
         let classifiedOriented = try GestureCommand.run(
             ["classify", "new.json", "--templates", "oriented.json", "--format", "jsonl"], in: folder)
         #expect(classifiedOriented.stdout.contains("\"gesture\":\"caret\""), "\(classifiedOriented.stdout)")

@@ -194,7 +194,7 @@ import Testing
         let brace: [(Double, Double)] = [(60, 0), (20, 20), (20, 80), (0, 100), (20, 120), (20, 180), (60, 200)]
         let left = try #require(PointCloud(strokes: [brace.map { Point(x: $0.0, y: $0.1) }]))
         let mirrored = [brace.map { Point(x: 60 - $0.0, y: $0.1) }]
-        func measured(_ algorithm: String) throws -> Double {
+        func measured(_ algorithm: TemplateAlgorithm) throws -> Double {
             var file = TemplateFile(
                 id: "braces", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
                 source: .init(paths: [], examples: 2, negatives: 0, groups: nil),
@@ -213,13 +213,13 @@ import Testing
             }
             return distance
         }
-        let (turns, oriented) = (try measured("p+"), try measured("p+o"))
+        let (turns, oriented) = (try measured(.plus), try measured(.oriented))
         #expect(oriented > 2 * turns, "p+ \(turns), p+o \(oriented)")
 
         let corpus = Drawn.corpus(["v", "caret", "o"])
         var learner = TemplateLearner()
         let plain = learner.learn(corpus).map(\.threshold)
-        learner.algorithm = "p+o"
+        learner.algorithm = .oriented
         let withOrientations = learner.learn(corpus).map(\.threshold)
         #expect(zip(plain, withOrientations).allSatisfy { $0 != $1 }, "\(plain) \(withOrientations)")
     }
@@ -237,7 +237,7 @@ import Testing
                     name: $0, threshold: 1_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
                     templates: [v.points])
             })
-        file.algorithm = "q"
+        file.algorithm = .q
         return try Self.configuration(file.text, file: "twins.json")
     }
 
@@ -287,7 +287,7 @@ import Testing
                     name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
                     templates: [$0.1.points])
             })
-        file.algorithm = "p"
+        file.algorithm = .p
         let configuration = try Self.configuration(file.text, file: "pair.json")
         let result = Classifier(configuration: configuration).classify(
             Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
@@ -308,8 +308,8 @@ import Testing
     /// is within, the failure names the `v`, and the details are the same at any `thresholdScale`
     /// (the search left out gestures beyond twice their threshold, and named the ring, or recognized
     /// it, where a nearer gesture had a small threshold).
-    @Test(arguments: ["q", "p", "p+", "p+o"])
-    func theNearestIsNearestOfAllWhateverItsThreshold(_ algorithm: String) throws {
+    @Test(arguments: [TemplateAlgorithm.q, .p, .plus, .oriented])
+    func theNearestIsNearestOfAllWhateverItsThreshold(_ algorithm: TemplateAlgorithm) throws {
         let stroke = Drawn.drawn("v", by: 9, take: 2).strokes
         let cloud = try #require(PointCloud(strokes: stroke))
         func template(_ shape: String) throws -> [Point] {

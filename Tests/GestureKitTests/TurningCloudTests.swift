@@ -57,11 +57,11 @@ import Testing
             try #require(PointCloud(strokes: [points])).points
         }
         let (a, b, backwards) = (try cloud(left), try cloud(right), try cloud(left.reversed()))
-        let turns = try #require(TemplateMatcher.plus.distance(a, to: b))
-        let oriented = try #require(TemplateMatcher.oriented.distance(a, to: b))
+        let turns = try #require(TemplateAlgorithm.plus.distance(a, to: b))
+        let oriented = try #require(TemplateAlgorithm.oriented.distance(a, to: b))
         #expect(oriented > 2 * turns, "p+ \(turns), p+o \(oriented)")
-        #expect(try #require(TemplateMatcher.oriented.distance(a, to: backwards)) < 1e-6)
-        #expect(try #require(TemplateMatcher.oriented.distance(a, to: a)) == 0)
+        #expect(try #require(TemplateAlgorithm.oriented.distance(a, to: backwards)) < 1e-6)
+        #expect(try #require(TemplateAlgorithm.oriented.distance(a, to: a)) == 0)
     }
 
     /// Every point to its nearest in the other cloud, and each point of the other that none chose to
@@ -104,8 +104,8 @@ import Testing
 
     /// With turning angles (and orientations), the matcher's bound (the positions' share) never exceeds
     /// the distance, and its distances are `TurningCloud.distance`'s exactly.
-    @Test(arguments: [TemplateMatcher.plus, .oriented])
-    func theTurningMatchersBoundsAreBounds(_ algorithm: TemplateMatcher) throws {
+    @Test(arguments: [TemplateAlgorithm.plus, .oriented])
+    func theTurningMatchersBoundsAreBounds(_ algorithm: TemplateAlgorithm) throws {
         let clouds = PointCloudTests.randomClouds(16, seed: 29)
         let oriented = algorithm == .oriented
         let templates = clouds.map { CloudTemplate($0, matcher: algorithm) }
@@ -119,7 +119,7 @@ import Testing
                 #expect(matcher.distance(to: template, below: expected) == nil)
                 #expect(algorithm.distance(a.points, to: b.points) == expected)
                 if oriented, a.points != b.points {
-                    #expect(expected > TemplateMatcher.plus.distance(a.points, to: b.points)!)
+                    #expect(expected > TemplateAlgorithm.plus.distance(a.points, to: b.points)!)
                 }
             }
         }

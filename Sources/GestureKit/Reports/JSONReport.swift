@@ -202,7 +202,7 @@ public enum JSONReport {
         .object([
             placeless
                 ? .init("contents", .string(RunIdentity.hex(learned.contents))) : .init("file", .string(learned.file)),
-            .init("algorithm", .string(learned.algorithm)),
+            .init("algorithm", .string(learned.algorithm.rawValue)),
             .init("maximumFalseAlarms", .number(learned.maximumFalseAlarms)),
             .init("coverage", .number(learned.coverage)),
             .init("coverageFit", learned.coverageFit.map(JSONValue.string) ?? .null),

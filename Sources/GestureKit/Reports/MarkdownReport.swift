@@ -33,7 +33,7 @@ public enum MarkdownReport {
         if let learned = definition.learned {
             out += "\n\(heading) Learned gestures\n\n"
             // What its recall and false alarms were measured for, as the text says.
-            out += "From \(code(DiagnosticText.escaped(learned.file))), algorithm \(learned.algorithm); "
+            out += "From \(code(DiagnosticText.escaped(learned.file))), algorithm \(learned.algorithm.rawValue); "
             out += ReportText.thresholdsChosen(learned, shown: code) + ".\n\n"
             out += "| gesture | templates | threshold | recall | false alarms | strokes |\n"
             out += "| --- | --- | --- | --- | --- | --- |\n"

@@ -454,7 +454,7 @@ public enum TextReport {
                 out += item("instance of: \(kind)\(definition.recognizedAs.map { ", recognized as \($0)" } ?? "")")
             }
             if let learned = definition.learned {
-                out += item("learned: \(DiagnosticText.escaped(learned.file)), algorithm \(learned.algorithm)")
+                out += item("learned: \(DiagnosticText.escaped(learned.file)), algorithm \(learned.algorithm.rawValue)")
                 out += item(ReportText.thresholdsChosen(learned))
                 for gesture in learned.gestures {
                     out += item(

@@ -83,7 +83,7 @@ struct CloudTemplate: Sendable {
     let turning: TurningCloud?
 
     /// Matched by `matcher`: with turning angles (and orientations) when it `turns`.
-    init(_ cloud: PointCloud, matcher: TemplateMatcher = .q) {
+    init(_ cloud: PointCloud, matcher: TemplateAlgorithm = .q) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: PointCloud.gridSize)
         candidateCells = cloud.points.map { CloudBounds.cell($0, cells: CloudMatcher.cells) }
@@ -109,7 +109,7 @@ struct CloudMatcher {
     let turning: TurningCloud?
 
     /// Matched by `matcher` (`q`, `p+` or `p+o`): with turning angles (and orientations) when it `turns`.
-    init(_ cloud: PointCloud, matcher: TemplateMatcher = .q) {
+    init(_ cloud: PointCloud, matcher: TemplateAlgorithm = .q) {
         self.cloud = cloud
         bounds = CloudBounds(cloud.points, cells: Self.cells)
         templateCells = cloud.points.map { CloudBounds.cell($0, cells: PointCloud.gridSize) }

@@ -8,8 +8,8 @@ public struct LearnedGestures: Sendable, Hashable {
     /// A fingerprint (FNV-1a) of what the file says (`TemplateFile/text`: templates, thresholds, every
     /// field), wherever it is: a batch run's settings are of it, not of `file`.
     public var contents: UInt64 = 0
-    /// `p` (`$P` point clouds matched with `$Q`'s pruning).
-    public var algorithm: String
+    /// How its templates are matched.
+    public var algorithm: TemplateAlgorithm
     /// The false-alarm rate the thresholds were chosen for (`gesture learn --max-false-alarms`).
     public var maximumFalseAlarms: Double
     /// The share of each gesture's own held-out examples its threshold was held to take
@@ -162,7 +162,7 @@ struct LearnedRecognizer: Recognizer {
         var ambiguityMargin: Double? = 0.05
         /// `$Q`'s pruning (algorithm `q`), `$P` in full (`p`): the same distances; with turning angles
         /// (`p+`) and orientations (`p+o`); or `$1` (`1`).
-        var matcher = TemplateMatcher.q
+        var matcher = TemplateAlgorithm.q
     }
 
     let model: Model
@@ -446,7 +446,7 @@ extension LearnedRecognizer {
                 defaultValue: .number(0.05), seed: .number(0.05)),
         ]
         // `$1`'s templates are kept as clouds too, without their bounds' use.
-        let algorithm = TemplateMatcher(rawValue: file.algorithm) ?? .q
+        let algorithm = file.algorithm
         let clouds = file.gestures.map {
             $0.templates.map { CloudTemplate(PointCloud(points: $0), matcher: algorithm) }
         }

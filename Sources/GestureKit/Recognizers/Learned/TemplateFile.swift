@@ -22,9 +22,8 @@ public struct TemplateFile: Sendable, Hashable {
 
     /// The learned recognizer's id in the registry.
     public var id: String
-    /// `p`: point clouds matched as `$P` does, every start point tried; `q`: the same distances, with
-    /// `$Q`'s lower bounds skipping the start points and templates that cannot win (faster).
-    public var algorithm = "q"
+    /// How the templates are matched (`q` where the file does not say: the first files' matcher).
+    public var algorithm = TemplateAlgorithm.q
     public var points = PointCloud.count
     /// The false-alarm rate the thresholds were chosen for.
     public var maximumFalseAlarms: Double
@@ -95,7 +94,7 @@ public struct TemplateFile: Sendable, Hashable {
         func number(_ value: Double) -> String { JSONValue.number(value).text }
         func string(_ value: String) -> String { JSONValue.string(value).text }
         var out = "{\n  \"format\": \(string(Self.format)),\n  \"version\": \(Self.version),\n"
-        out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm)),\n  \"points\": \(points),\n"
+        out += "  \"id\": \(string(id)),\n  \"algorithm\": \(string(algorithm.rawValue)),\n  \"points\": \(points),\n"
         out += "  \"maximumFalseAlarms\": \(number(maximumFalseAlarms)),\n"
         if let coverage { out += "  \"coverage\": \(number(coverage)),\n" }
         if let coverageFit { out += "  \"coverageFit\": \(string(coverageFit)),\n" }
@@ -315,23 +314,24 @@ private struct TemplateReader {
             id: id, maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
             source: .init(paths: [], examples: 0, negatives: 0, groups: nil), gestures: [])
         if let algorithm = fields["algorithm"] {
-            result.algorithm = try string(algorithm, "\"algorithm\"")
-            guard TemplateMatcher(rawValue: result.algorithm) != nil else {
+            let name = try string(algorithm, "\"algorithm\"")
+            guard let known = TemplateAlgorithm(rawValue: name) else {
                 throw error(
-                    "unknown algorithm \"\(DiagnosticText.escaped(result.algorithm))\": expected p, q, p+ or p+o (point clouds) or 1 ($1)",
+                    "unknown algorithm \"\(DiagnosticText.escaped(name))\": expected p, q, p+ or p+o (point clouds) or 1 ($1)",
                     at: algorithm)
             }
+            result.algorithm = known
         }
         if let points = fields["points"] {
             result.points = try integer(points, "\"points\"", from: 2)
-            let expected = TemplateMatcher(rawValue: result.algorithm)!.points
+            let expected = result.algorithm.points
             guard result.points == expected else {
                 throw error(
-                    "\"points\" must be \(expected), the templates' size for algorithm \(result.algorithm), found \(result.points)",
+                    "\"points\" must be \(expected), the templates' size for algorithm \(result.algorithm.rawValue), found \(result.points)",
                     at: points)
             }
         } else {
-            result.points = TemplateMatcher(rawValue: result.algorithm)!.points
+            result.points = result.algorithm.points
         }
         if let rate = fields["maximumFalseAlarms"] {
             result.maximumFalseAlarms = try number(rate, "\"maximumFalseAlarms\"", from: 0, to: 1)
@@ -408,7 +408,7 @@ private struct TemplateReader {
         var seenInAnyCase: Set<String> = []
         var total = 0
         for item in items {
-            let gesture = try self.gesture(item, TemplateMatcher(rawValue: result.algorithm)!)
+            let gesture = try self.gesture(item, result.algorithm)
             let place = item["name"]?.value ?? item
             guard seen.insert(gesture.name).inserted else {
                 throw error("gesture \"\(DiagnosticText.escaped(gesture.name))\" is given twice", at: place)
@@ -455,7 +455,7 @@ private struct TemplateReader {
         return names
     }
 
-    func gesture(_ value: LocatedJSON, _ matcher: TemplateMatcher) throws(TemplateFileError) -> TemplateFile.Gesture {
+    func gesture(_ value: LocatedJSON, _ matcher: TemplateAlgorithm) throws(TemplateFileError) -> TemplateFile.Gesture {
         let fields = try object(
             value, "a gesture",
             keys: ["name", "threshold", "recall", "falseAlarms", "strokes", "examples", "sources", "templates"],

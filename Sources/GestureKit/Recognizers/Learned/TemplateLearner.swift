@@ -103,11 +103,8 @@ public struct TemplateLearner: Sendable {
     /// held-out distances (`--coverage-fit`, `fittedReach`) rather than read off them
     /// (`quantileReach`): a few examples far from the rest then do not carry the threshold.
     public var coverageFit = false
-    /// `p+` (the default), `p+o`, `q`, `p` or `1` (`TemplateMatcher`).
-    public var algorithm = TemplateMatcher.plus.rawValue {
-        didSet { precondition(TemplateMatcher(rawValue: algorithm) != nil, "algorithm p, q, p+, p+o or 1") }
-    }
-    var matcher: TemplateMatcher { TemplateMatcher(rawValue: algorithm)! }
+    /// How examples are matched: `p+` (the default), `p+o`, `q`, `p` or `1`.
+    public var algorithm = TemplateAlgorithm.plus
 
     public init() {}
 
@@ -117,7 +114,7 @@ public struct TemplateLearner: Sendable {
     /// The gestures learned from `examples`, in order of name. Examples that make no cloud (one point)
     /// must have been refused before: they are skipped here.
     public func learn(_ examples: [Example]) -> [Learned] {
-        let matcher = self.matcher
+        let matcher = algorithm
         let clouds = examples.map { matcher.normalized($0.strokes) }
         let names = Set(examples.map(\.label)).subtracting([Self.negative]).sorted()
         let fold = Self.folds(examples)
@@ -262,7 +259,7 @@ public struct TemplateLearner: Sendable {
     public func mirrors(
         of examples: [Example], judgedBy learned: [Learned], axes: [Mirror.Axis] = [.leftRight]
     ) -> (negatives: [Example], gestures: [Mirror]) {
-        let matcher = self.matcher
+        let matcher = algorithm
         let turningTemplates = matcher.turns ? learned.map { $0.templates.map(matcher.turningCloud) } : []
         /// The gesture `strokes` are recognized as: the nearest template's, when within its threshold.
         func recognized(_ strokes: [[Point]]) -> Int? {
@@ -372,7 +369,7 @@ public struct TemplateLearner: Sendable {
                     templates: gesture.templates, sources: gesture.sources)
             })
         file.algorithm = algorithm
-        file.points = matcher.points
+        file.points = algorithm.points
         file.coverage = coverage
         file.coverageFit = coverage != nil && coverageFit ? TemplateFile.logNormal : nil
         if file.coverageFit != nil {
@@ -471,11 +468,11 @@ public struct TemplateLearner: Sendable {
     }
 }
 
-/// The matcher a templates file's `algorithm` names: point clouds matched as `$P` does (`p`), the same
-/// with `$Q`'s pruning (`q`), point clouds with their turning angles after `$P+` (`p+`, with the same
-/// pruning), the same with each point's orientation too (`p+o`), or `$1`'s unistroke matching (`1`),
-/// for comparison.
-enum TemplateMatcher: String, Sendable, CaseIterable {
+/// How templates are matched, as a templates file's `algorithm` and `gesture learn --algorithm` name
+/// it (the raw value): point clouds matched as `$P` does (`p`), the same with `$Q`'s pruning (`q`),
+/// point clouds with their turning angles after `$P+` (`p+`, with the same pruning), the same with
+/// each point's orientation too (`p+o`), or `$1`'s unistroke matching (`1`), for comparison.
+public enum TemplateAlgorithm: String, Sendable, Hashable, CaseIterable {
     case p, q
     case plus = "p+"
     /// `p+` with each point's orientation too (`TurningCloud`): this project's addition.
@@ -500,7 +497,7 @@ enum TemplateMatcher: String, Sendable, CaseIterable {
     }
 
     /// The points a template has.
-    var points: Int { self == .one ? Unistroke.count : PointCloud.count }
+    public var points: Int { self == .one ? Unistroke.count : PointCloud.count }
 
     /// Where a template's coordinates lie.
     var range: ClosedRange<Double> {
