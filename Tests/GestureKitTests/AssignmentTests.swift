@@ -82,6 +82,15 @@ import Testing
             #"swipe.minimumTravel=-5: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found -5"#
         ),
         ("tap.taps=2.5", #"tap.taps=2.5: parameter "taps" for tap must be a whole number ≥ 1, found 2.5"#),
+        // Directions given to a parameter of another kind: as written, not as a file writes them.
+        (
+            "swipe.minimumTravel=left",
+            #"swipe.minimumTravel=left: parameter "minimumTravel" for swipe must be a number ≥ 0 (pt), found "left""#
+        ),
+        (
+            "tap.taps=up, down",
+            #"tap.taps=up, down: parameter "taps" for tap must be a whole number ≥ 1, found "up, down""#
+        ),
         (
             "tap.taps=1e19",
             #"tap.taps=1e19: parameter "taps" for tap must be a whole number ≥ 1, less than 2^63 (9223372036854775808), found 1e+19"#

@@ -79,7 +79,17 @@ extension Configuration {
                     "expected a number, true, false, null, off or directions (left,right) after \"=\", \(found)")
             }
         }
-        try set(name, to: value, for: id)
+        do throws(ConfigurationError) {
+            try set(name, to: value, for: id)
+        } catch {
+            // Directions as --set writes them (`left`), not as a file does (`["left"]`), when a
+            // parameter of another kind refuses them.
+            let file = "found \(value.text)"
+            guard case .directions = value, error.message.hasSuffix(file) else { throw error }
+            throw ConfigurationError(
+                error.message.dropLast(file.count) + "found \"\(DiagnosticText.escaped(String(text)))\"",
+                about: error.subject)
+        }
         placesOfSettings["\(id).\(name)"] = nil
         assignmentsOfSettings["\(id).\(name)"] = (assignment, assignmentsMade)
         assignmentsMade += 1
