@@ -258,4 +258,34 @@ import Testing
             }
         }
     }
+
+    /// A very long gesture name (sixty taps, `tap+tap+…`, against a label `tap`) wraps in the report's
+    /// tables and in its miss, rather than making the page scroll sideways (its confusion matrix, its
+    /// per-gesture table and its miss's verdict were 2,600 CSS pixels wide in an 800-pixel window).
+    @Test(.enabled(if: available, Comment(rawValue: absent)))
+    func aLongGestureNameWrapsInTheReport() throws {
+        let folder = try Self.folder("long-name")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("traces")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        let taps = (0..<60).map { i in
+            let t = Double(i) * 0.7
+            return """
+                {"t": \(t), "id": \(i + 1), "phase": "began", "x": \(100 + i), "y": 400},
+                {"t": \(t + 0.05), "id": \(i + 1), "phase": "ended", "x": \(100 + i), "y": 400}
+                """
+        }
+        let trace = "{\"label\": \"tap\", \"samples\": [\(taps.joined(separator: ",\n"))]}"
+        try Data(trace.utf8).write(to: traces.appendingPathComponent("many-taps.json"))
+        let report = folder.appendingPathComponent("report")
+        let batch = try GestureCommand.run(["batch", traces.path, "--report", report.path, "--format", "jsonl"])
+        #expect(batch.stdout.contains(String(repeating: "tap+", count: 59) + "tap\""), "\(batch.stdout)")
+        let index = report.appendingPathComponent("index.html")
+        let page = try Self.pageCheck(index, Self.reportOptions)
+        #expect(Self.reportProblems(page, index: index) == [])
+        let window = try #require((page["viewport"] as? [String: Any])?["width"] as? Double)
+        let content = try #require((page["content"] as? [String: Any])?["width"] as? Double)
+        #expect(content <= window, "the page is \(content) CSS pixels wide in a window of \(window)")
+    }
+
 }

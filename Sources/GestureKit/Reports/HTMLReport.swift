@@ -194,6 +194,7 @@ public enum HTMLReport {
         th, td { border: 1px solid var(--line); padding: 0.2rem 0.6rem; text-align: right;
           font-variant-numeric: tabular-nums; }
         th[scope="row"], .text { text-align: left; }
+        th, .text { overflow-wrap: anywhere; }
         code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 0.9em;
           overflow-wrap: anywhere; }
         .h1 { background: rgba(var(--hit), 0.06); } .h2 { background: rgba(var(--hit), 0.12); }
@@ -211,7 +212,8 @@ public enum HTMLReport {
           border-top: 1px solid var(--line); }
         li.miss img { width: 10rem; height: 10rem; background: #ffffff;
           border: 1px solid var(--line); flex: none; }
-        li.miss p { margin: 0.15rem 0; }
+        li.miss > div { min-width: 0; }
+        li.miss p { margin: 0.15rem 0; overflow-wrap: anywhere; }
         .none { width: 10rem; height: 10rem; flex: none; border: 1px dashed var(--line); }
         """
 
