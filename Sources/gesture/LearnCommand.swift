@@ -52,13 +52,14 @@ let learnHelp = """
                                  distances themselves: a few examples far from the rest do not
                                  carry the threshold out to them (never past the farthest; read
                                  off them with fewer than 8 to fit)
-      --mirror-negatives WAYS    teach the examples' mirror images as negatives too, WAYS
-                                 left-right, top-bottom or both: a } mirrored left to right is
-                                 a {, a v top to bottom a caret, so gestures never taught that
-                                 mirror one taught pass less often. A gesture whose mirror
-                                 images one way are mostly one gesture taught (a circle's are
-                                 circles) is left out that way; learning takes two to three
-                                 times as long (docs/templates.md has the trade-off)
+      --mirror-negatives left-right|top-bottom|both
+                                 teach the examples' mirror images as negatives too, one way or
+                                 both: a } mirrored left to right is a {, a v top to bottom a
+                                 caret, so gestures never taught that mirror one taught pass
+                                 less often. A gesture whose mirror images one way are mostly
+                                 one gesture taught (a circle's are circles) is left out that
+                                 way; learning takes two to three times as long
+                                 (docs/templates.md has the trade-off)
       --labels FILE              CSV with header path,label; repeatable
       --label-map FROM=TO,…      rename labels first
       --group-by SPEC            hold examples out by group (as for `gesture batch`): dir:N,
@@ -74,7 +75,8 @@ let learnHelp = """
 
     exit status: 0 when the file was written; 2 on a usage error or bad examples (a file that
     cannot be read, an example with one point, an unlabelled example, a gesture with one example,
-    a single label and no negatives), reported every one, and nothing written.
+    a single label and no negatives), reported every one, and nothing written; 2 also when the file
+    was written but its summary could not be (standard output closed or full).
     """
 
 func learn(_ words: ArraySlice<String>) throws -> ExitCode {

@@ -32,11 +32,52 @@ import Testing
     /// The values an option's help line lists (`--format text|json|jsonl` → text, json, jsonl).
     static func choices(_ help: String) -> [String: [String]] {
         var found: [String: [String]] = [:]
-        for match in help.matches(of: /(--[a-z-]+) ([a-z0-9]+(?:\|[a-z0-9]+)+)/)
+        for match in help.matches(of: /(--[a-z-]+) ([a-z0-9+-]+(?:\|[a-z0-9+-]+)+)/)
         where found[String(match.output.1)] == nil {
             found[String(match.output.1)] = match.output.2.split(separator: "|").map(String.init)
         }
         return found
+    }
+
+    /// The options whose help says they may be given more than once (`repeatable`, or `[--labels
+    /// FILE]…` and `[--sweep …]` in the usage lines), and those that
+    /// take a value (named in capitals, `--set ID.PARAMETER=VALUE`, or a list of values), in any
+    /// command's help: an option that one command only names (batch's `--set … as for gesture
+    /// classify`) is as another describes it.
+    static func kinds() throws -> (repeatable: Set<String>, valued: Set<String>) {
+        var repeatable: Set<String> = []
+        var valued: Set<String> = []
+        for command in commands {
+            let text = try help(command)
+            // Each option line and the lines under it, up to the next option or a line less indented.
+            var block: [String] = []
+            func close() {
+                guard let first = block.first else { return }
+                let named = options(first)
+                if named.count == 1, block.joined(separator: " ").contains("repeatable") {
+                    repeatable.insert(named[0])
+                }
+                block = []
+            }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("  -") {
+                    close()
+                    block = [String(line)]
+                } else if line.hasPrefix("      ") && !block.isEmpty {
+                    block.append(String(line))
+                } else {
+                    close()
+                }
+            }
+            close()
+            // And as the usage lines write it: `[--labels FILE]…`, `[--sweep …]`.
+            repeatable.formUnion(text.matches(of: /\[(--[a-z-]+) [^\]]*\]…|\[(--[a-z-]+) …\]/).compactMap {
+                ($0.output.1 ?? $0.output.2).map(String.init)
+            })
+            valued.formUnion(text.matches(of: /(--[a-z-]+)[ =][A-Z]/).map { String($0.output.1) })
+            valued.formUnion(choices(text).keys)
+        }
+        return (repeatable, valued)
     }
 
     /// The first line of each command's purpose, from the main help's usage lines.
@@ -151,14 +192,16 @@ import Testing
 
     static func makeZsh() throws -> String {
         let summary = summaries(try help(nil))
+        let (repeatable, valued) = try kinds()
         var cases = ""
         for command in commands {
             let text = try help(command)
             let choice = try choices(of: command)
-            let valued = Set(text.matches(of: /(--[a-z-]+)[ =][A-Z]/).map { String($0.output.1) })
             let specs = options(text).map { option -> String in
-                if let list = choice[option] { return "'\(option)[]:value:(\(list.joined(separator: " ")))'" }
-                return valued.contains(option) ? "'\(option)[]:value:_files'" : "'\(option)[]'"
+                // `*`: offered again once given.
+                let name = (repeatable.contains(option) ? "*" : "") + option
+                if let list = choice[option] { return "'\(name)[]:value:(\(list.joined(separator: " ")))'" }
+                return valued.contains(option) ? "'\(name)[]:value:_files'" : "'\(name)[]'"
             }
             cases += "        \(command)) _arguments \(specs.joined(separator: " ")) '*:file:_files' ;;\n"
         }
@@ -168,14 +211,15 @@ import Testing
             # zsh completion for gesture, made from its help by `make golden`. Installed by `make install`
             # into site-functions; or put this folder on $fpath before compinit.
             _gesture() {
-                local -a commands
-                commands=(\(described.joined(separator: " ")) 'help:show a command'"'"'s help')
+                local -a commands first
+                commands=(\(described.joined(separator: " ")))
+                first=($commands 'help:show a command'"'"'s help' '--help:show the help' '--version:show the version')
                 if (( CURRENT == 2 )); then
-                    _describe command commands
+                    _describe command first
                     return
                 fi
                 case $words[2] in
-            \(cases)        help) _describe command commands ;;
+            \(cases)        help) (( CURRENT == 3 )) && _describe command commands ;;
                 esac
             }
             _gesture "$@"
@@ -225,6 +269,8 @@ import Testing
         (["gesture", "classify", "--format", "j"], "json jsonl"),
         (["gesture", "batch", "--time-unit", ""], "s ms us"),
         (["gesture", "help", "me"], "merge-scores"),
+        (["gesture", "learn", "--algorithm", "p+"], "p+ p+o"),
+        (["gesture", "learn", "--mirror-negatives", ""], "left-right top-bottom both"),
     ])
     func bashCompletes(_ words: [String], _ expected: String) throws {
         let script = GestureCommand.packageRoot.appendingPathComponent(Self.bashCompletion).path
@@ -245,7 +291,64 @@ import Testing
         let output = try GestureCommand.bash("zsh -n '\(script)'", in: GestureCommand.packageRoot)
         #expect(output.stderr == "" && output.status == 0)
         #expect(
-            try String(contentsOf: URL(fileURLWithPath: script), encoding: .utf8).contains("'--labels[]:value:_files'"))
+            try String(contentsOf: URL(fileURLWithPath: script), encoding: .utf8).contains("'*--labels[]:value:_files'"))
+    }
+
+    /// What zsh's completion offers for `line` and a tab, as an interactive zsh would (in a
+    /// pseudo-terminal, `zsh/zpty`, with `compadd` wrapped to print each match): sorted, one space apart.
+    static func zshCompletes(_ line: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-zsh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let completions = GestureCommand.packageRoot.appendingPathComponent("docs/completions").path
+        let driver = #"""
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z 'PS1= ; PROMPT= ; RPROMPT=
+            fpath=(\#(completions) $fpath)
+            autoload -Uz compinit; compinit -u -D -d \#(folder.path)/.zcompdump
+            cd \#(folder.path)
+            compadd () {
+              if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi
+              typeset -a hits; builtin compadd -A hits "$@"; (( $#hits )) || return 1
+              local h; for h in $hits; do print -r -- "<<$h>>"; done
+              builtin compadd -Q "$@"
+            }
+            finished() { print "<<DONE>>"; exit }
+            zle -C my-complete complete-word _main_complete
+            comppostfuncs=(finished)
+            bindkey "^I" my-complete
+            print "<<READY>>"'
+            zpty -r z line '*<<READY>>*'
+            zpty -w -n z "$1"$'\t'
+            out=""
+            while zpty -r z line; do out+=$line; [[ $line == *'<<DONE>>'* ]] && break; done
+            print -r -- "$out" | tr -d '\r' | grep -o '<<[^>]*>>' | grep -v 'DONE\|READY' | sed 's/^<<//;s/>>$//' | sort -u
+            zpty -d z
+            """#
+        let script = folder.appendingPathComponent("complete.zsh")
+        try Data(driver.utf8).write(to: script)
+        let run = try GestureCommand.bash("timeout 20 zsh '\(script.path)' '\(line)'", in: folder)
+        return run.stdout.split(separator: "\n").joined(separator: " ")
+    }
+
+    /// zsh offers a repeatable option again once given (`*` in `_arguments`), the values of an option
+    /// that lists them, and the top level's `--help` and `--version`.
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
+            "zsh is not installed (.ci/run installs it): the zsh completion not run"),
+        arguments: [
+            ("gesture classify --set x=1 --se", "--set"),
+            ("gesture batch --labels a.csv --lab", "--label-map --labels"),
+            ("gesture tune --sweep a=1:2:1 --swe", "--sweep"),
+            ("gesture render --recognizer z --recognizer", "--recognizer --recognizers"),
+            ("gesture learn --algorithm ", "1 p p+ p+o q"),
+            ("gesture learn --mirror-negatives ", "both left-right top-bottom"),
+            ("gesture --", "--help --version"),
+        ])
+    func zshCompletes(_ line: String, _ expected: String) throws {
+        #expect(try Self.zshCompletes(line) == expected)
     }
 
     @Test(

@@ -34,7 +34,9 @@ _gesture() {
         render:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
         render:--profile) COMPREPLY=($(compgen -W "default seed hammer" -- "$current")); return ;;
         render:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
+        learn:--algorithm) COMPREPLY=($(compgen -W "p+ p+o q p 1" -- "$current")); return ;;
         learn:--input-format) COMPREPLY=($(compgen -W "json csv xml" -- "$current")); return ;;
+        learn:--mirror-negatives) COMPREPLY=($(compgen -W "left-right top-bottom both" -- "$current")); return ;;
         learn:--time-unit) COMPREPLY=($(compgen -W "s ms us" -- "$current")); return ;;
     esac
     case "${COMP_WORDS[1]}" in
