@@ -71,9 +71,10 @@ import Testing
             }
             close()
             // And as the usage lines write it: `[--labels FILE]…`, `[--sweep …]`.
-            repeatable.formUnion(text.matches(of: /\[(--[a-z-]+) [^\]]*\]…|\[(--[a-z-]+) …\]/).compactMap {
-                ($0.output.1 ?? $0.output.2).map(String.init)
-            })
+            repeatable.formUnion(
+                text.matches(of: /\[(--[a-z-]+) [^\]]*\]…|\[(--[a-z-]+) …\]/).compactMap {
+                    ($0.output.1 ?? $0.output.2).map(String.init)
+                })
             valued.formUnion(text.matches(of: /(--[a-z-]+)[ =][A-Z]/).map { String($0.output.1) })
             valued.formUnion(choices(text).keys)
         }
@@ -291,7 +292,8 @@ import Testing
         let output = try GestureCommand.bash("zsh -n '\(script)'", in: GestureCommand.packageRoot)
         #expect(output.stderr == "" && output.status == 0)
         #expect(
-            try String(contentsOf: URL(fileURLWithPath: script), encoding: .utf8).contains("'*--labels[]:value:_files'"))
+            try String(contentsOf: URL(fileURLWithPath: script), encoding: .utf8).contains("'*--labels[]:value:_files'")
+        )
     }
 
     /// What zsh's completion offers for `line` and a tab, as an interactive zsh would (in a
