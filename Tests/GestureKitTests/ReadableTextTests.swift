@@ -31,11 +31,33 @@ import Testing
     func noLineIsWiderThanTheWidthAsked(_ width: Int) {
         for result in Self.results {
             let text = TextReport.render(result, style: .init(width: width))
-            for line in Self.lines(text) { #expect(line.count <= width, "\(line.count) columns: \(line)") }
+            // But the first, `FILE: GESTURE`, whole.
+            #expect(Self.lines(text).first == "\(result.file): \(result.gesture)")
+            for line in Self.lines(text).dropFirst() {
+                #expect(line.count <= width, "\(line.count) columns: \(line)")
+            }
         }
         for line in Self.lines(TextReport.render(Configuration(), style: .init(width: width))) {
             #expect(line.count <= width, "\(line.count) columns: \(line)")
         }
+    }
+
+    /// A trace's first line, `FILE: GESTURE`, is whole whatever the width, so that a script's `grep`
+    /// finds it: a file name longer than the line was cut at the width and went on on the next.
+    @Test func theFirstLineIsWholeHoweverLong() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesture-long-\(getpid())/" + String(repeating: "a", count: 60) + "/" + String(repeating: "b", count: 50))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
+        let trace = folder.appendingPathComponent("tap.json")
+        try FileManager.default.copyItem(
+            at: GestureCommand.packageRoot.appendingPathComponent("Traces/tap.json"), to: trace)
+        let classify = try GestureCommand.run(["classify", trace.path])
+        #expect(Self.lines(classify.stdout).first == "\(trace.path): tap")
+        // The lines after it still fit.
+        for line in Self.lines(classify.stdout).dropFirst() { #expect(line.count <= 100, "\(line)") }
     }
 
     /// A reason too long for its line goes on under itself, at the column it started in.

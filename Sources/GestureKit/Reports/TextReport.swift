@@ -35,21 +35,23 @@ public enum TextReport {
         }
     }
 
-    /// One trace's result: every line fits `style.width`; a long reason wraps in its column; each
-    /// recognizer's lines in time order (a wait before the failure it ended in); every detail with the
-    /// unit the recognizer declares for it (`configuration`'s recognizers, or the registry's).
+    /// One trace's result: every line but the first (`FILE: GESTURE`, whole) fits `style.width`; a
+    /// long reason wraps in its column; each recognizer's lines in time order (a wait before the
+    /// failure it ended in); every detail with the unit the recognizer declares for it
+    /// (`configuration`'s recognizers, or the registry's).
     public static func render(_ result: TraceResult, configuration: Configuration? = nil, style: Style = Style())
         -> String
     {
         let specs = detailSpecs(configuration)
         let width = style.width
         let gestureColor = result.gesture == "none" ? ANSI.bold : ANSI.green + ANSI.bold
+        // The first line, `FILE: GESTURE`, whole however long, so that `grep '^FILE: '` finds it: a
+        // file name cut at the width went on on the next line.
         var out =
             painted(
-                wrap(
-                    glue(DiagnosticText.escaped(result.file)) + ": \(result.gesture)", start: 0, indent: 2, width: width
-                ),
-                suffix: result.gesture, gestureColor, style) + "\n"
+                DiagnosticText.escaped(result.file) + ": \(result.gesture)", suffix: result.gesture, gestureColor, style
+            )
+            + "\n"
         for warning in result.warnings {
             out += "  " + wrap("warning: \(warning)", start: 2, indent: 4, width: width) + "\n"
         }
