@@ -12,9 +12,11 @@ import GestureKit
 /// The folder `gesture batch --report DIR` writes: `DIR/index.html` (`HTMLReport`) and, for each shown
 /// miss, `DIR/traces/NNNN-NAME.svg` (its picture) and `.txt` (its `classify` text).
 ///
-/// It is checked and made before the run, so a mistake costs nothing: a folder that exists and holds
-/// anything is reused only with `--force`, and even then only the report's own files are overwritten (never through a
-/// link); nothing is ever deleted, so a foreign file in the folder survives.
+/// It is checked before the run, so a mistake costs nothing, and made after it, when the report is
+/// written, so that a run that dies (interrupted, its output's reader gone) leaves no empty folder: a
+/// folder that exists and holds anything is reused only with `--force`, and even then only the
+/// report's own files are overwritten (never through a link); nothing is ever deleted, so a foreign
+/// file in the folder survives.
 struct ReportFolder {
     let path: String
     let force: Bool
@@ -30,7 +32,8 @@ struct ReportFolder {
             && (name.hasSuffix(".svg") || name.hasSuffix(".txt"))
     }
 
-    /// Checks `path` and makes it and its `traces` subfolder.
+    /// Checks `path` and its `traces` subfolder: each is a folder that may be written into, or is
+    /// missing and may be made (`write` makes it).
     ///
     /// - Throws: A usage error when `path` exists, is not empty and `force` is not given, is not a folder, or
     ///   cannot be made or written into.
@@ -79,15 +82,13 @@ struct ReportFolder {
                 guard isFolder.boolValue else {
                     throw UsageError("--report \(shown): \(Output.name(folder)) is not a folder")
                 }
-            } else {
-                if let problem = Self.makeFolder(folder) {
+                guard access(folder, W_OK) == 0 else {
                     throw UsageError(
-                        "--report \(shown): cannot make the folder \(Output.name(folder)): \(Output.reason(problem))")
+                        "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))")
                 }
-            }
-            guard access(folder, W_OK) == 0 else {
+            } else if let problem = Self.whyNotMade(folder) {
                 throw UsageError(
-                    "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))")
+                    "--report \(shown): cannot make the folder \(Output.name(folder)): \(Output.reason(problem))")
             }
         }
         // The pictures and texts of a report before, which this one may overwrite (`NNNN-NAME.svg`):
@@ -99,6 +100,24 @@ struct ReportFolder {
             if access(target, W_OK) != 0 {
                 throw UsageError("--report \(shown): cannot overwrite \(Output.name(target)): \(Output.reason(errno))")
             }
+        }
+    }
+
+    /// Why `folder`, missing, could not be made, as `mkdir(2)` would say: the nearest path above it
+    /// that exists is a folder that cannot be written into or searched (`EACCES`), or is not a folder
+    /// (`ENOTDIR`); nil when it could be.
+    private static func whyNotMade(_ folder: String) -> Int32? {
+        var above = Paths.folder(of: folder)
+        while true {
+            let shown = above.isEmpty ? "." : above
+            var info = stat()
+            if stat(shown, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else { return ENOTDIR }
+                return access(shown, W_OK | X_OK) == 0 ? nil : errno
+            }
+            guard errno == ENOENT else { return errno }
+            guard !above.isEmpty, above != "/" else { return nil }
+            above = Paths.folder(of: above)
         }
     }
 
@@ -140,6 +159,13 @@ struct ReportFolder {
         _ misses: inout ReportMisses, board: Scoreboard, runner: BatchRunner, roots: [String], notes: [String],
         errors: [BatchRow]
     ) -> Bool {
+        // Made now, not before the run: checked then (`init`).
+        for folder in [path, file(Self.traces)] {
+            if let problem = Self.makeFolder(folder) {
+                Output.error("\(Output.name(folder)): error: cannot make the folder: \(Output.reason(problem))")
+                return false
+            }
+        }
         var written = true
         var number = 0
         var groups: [(kind: ReportMisses.Kind, shown: [HTMLReport.Shown])] = []

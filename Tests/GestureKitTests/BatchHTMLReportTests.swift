@@ -631,6 +631,21 @@ import Testing
         #expect(Self.files(corpus.folder.appendingPathComponent("taken")).keys.sorted() == ["traces"])
     }
 
+    /// A run that dies before its report (here its output cannot be written: standard output is
+    /// /dev/full) leaves no report folder behind: the folder is checked before the run and made after
+    /// it (an empty `report/traces/` was left); a missing folder in a missing folder is made whole.
+    @Test func aRunThatDiesLeavesNoReportFolder() throws {
+        let corpus = try Self.corpus("dies")
+        defer { corpus.remove() }
+        let died = try GestureCommand.bash("\"$GESTURE\" batch corpus --report report > /dev/full", in: corpus.folder)
+        #expect(died.status == 2, "\(died.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("report").path))
+        let made = try GestureCommand.run(["batch", "corpus", "--report", "new/report"], in: corpus.folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            FileManager.default.fileExists(atPath: corpus.folder.appendingPathComponent("new/report/index.html").path))
+    }
+
     @Test(.enabled(if: BatchDatasetTests.present, "../shared/datasets is absent: the report of dollar1 not made"))
     func theReportOfARealCorpusIsCapped() throws {
         let corpus = try MiniCorpus("report-dollar1")
