@@ -84,7 +84,8 @@ struct ReportFolder {
                 }
                 guard access(folder, W_OK) == 0 else {
                     throw UsageError(
-                        "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))")
+                        "--report \(shown): cannot write into the folder \(Output.name(folder)): \(Output.reason(errno))"
+                    )
                 }
             } else if let problem = Self.whyNotMade(folder) {
                 throw UsageError(
