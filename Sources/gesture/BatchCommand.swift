@@ -697,11 +697,14 @@ struct Progress {
         let eta =
             ProgressEstimate.isMeaningful(elapsed: elapsed, done: done, total: total)
             ? "  ETA \(Int(left.rounded()))s" : ""
+        Output.progressShown = true
         Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s\(eta)")
     }
 
     func clear() {
-        if enabled { Output.writeError("\r\u{1B}[K") }
+        guard enabled else { return }
+        Output.writeError("\r\u{1B}[K")
+        Output.progressShown = false
     }
 }
 

@@ -35,9 +35,10 @@ let classifyHelp = """
 
     options:
       --format text|json|jsonl   output: text (default), one JSON document, or one JSON object per line
-      --color auto|always|never  colour the text output: on a terminal unless NO_COLOR is set (auto,
-                                 the default), always, or never; text fits the terminal's width
-                                 (COLUMNS when set), or 100 columns when not on a terminal
+      --color auto|always|never  colour the text output: on a terminal unless NO_COLOR is set or
+                                 TERM is dumb (auto, the default), always, or never; text fits
+                                 the terminal's width (COLUMNS when set), or 100 columns when not
+                                 on a terminal
       --input-format json|csv|xml  read every FILE as this format (default: by its extension, .json,
                                  .csv or .xml in any case; from its content for - and any other name)
     \(adjustmentHelp)

@@ -360,6 +360,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     // Learning takes seconds for thousands of examples: say so on a terminal.
     let showsProgress = Progress.canDraw
     if showsProgress {
+        Output.progressShown = true
         FileHandle.standardError.write(
             Data("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…".utf8))
     }
@@ -370,7 +371,10 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         if !mirrored.negatives.isEmpty { learned = learner.learn(examples + mirrored.negatives) }
         mirrors = mirrored.gestures
     }
-    if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if showsProgress {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Output.progressShown = false
+    }
     let file = learner.file(
         id: id, learned: learned, examples: examples,
         paths: CorpusWalker.distinct(roots).sorted(by: PathOrder.precedes), mirrors: mirrors)

@@ -40,6 +40,10 @@ enum Output {
     /// Whether the reader of stdout went away while `finishWhenReaderGoes`: output is dropped.
     nonisolated(unsafe) private static var readerGone = false
 
+    /// Whether a progress line is on stderr (`Progress`, learn's status line): a signal that ends the
+    /// run erases it, rather than leaving the shell's prompt after it.
+    nonisolated(unsafe) static var progressShown = false
+
     /// Installs the signal handling described above; call once, first thing.
     static func install() {
         signal(SIGPIPE, SIG_IGN)
@@ -66,6 +70,11 @@ enum Output {
     /// reach another thread after this one had reached `_exit`: a run of several jobs then ended with
     /// status 143 instead of by SIGTERM, now and then.
     static func die(_ number: Int32) {
+        if progressShown {
+            // As `Progress.clear` does; write(2) may be called in a signal handler.
+            let erase: StaticString = "\r\u{1B}[K"
+            _ = systemWrite(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+        }
         signal(number, SIG_DFL)
         var only = sigset_t()
         sigemptyset(&only)
@@ -216,7 +225,7 @@ extension Output {
     /// How text output is laid out where it goes. On a terminal, as wide as `COLUMNS` says when it is
     /// set to a number, else as the terminal is (`TIOCGWINSZ`); anywhere else (a pipe, a file) 100
     /// columns. Coloured when `color` is `always`, or `auto` on a terminal with `NO_COLOR` unset or
-    /// empty (no-color.org: an option the user gives wins over it).
+    /// empty (no-color.org: an option the user gives wins over it) and `TERM` not `dumb`.
     static func textStyle(color choice: ColorChoice = .auto) -> TextReport.Style {
         let terminal = isatty(STDOUT_FILENO) == 1
         let environment = ProcessInfo.processInfo.environment
@@ -230,7 +239,9 @@ extension Output {
             }
         }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let color = choice == .always || (choice == .auto && terminal && !noColor)
+        // A dumb terminal (an editor's shell) prints the escapes as they are.
+        let dumb = environment["TERM"]?.lowercased() == "dumb"
+        let color = choice == .always || (choice == .auto && terminal && !noColor && !dumb)
         return TextReport.Style(width: width, color: color)
     }
 }

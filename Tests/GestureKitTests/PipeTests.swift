@@ -105,6 +105,42 @@ import Testing
         }
     }
 
+    /// SIGINT while the progress bar is on a terminal erases it, so the shell's prompt does not follow
+    /// it on its line. The run is in a pseudo-terminal (Python's `pty`), its rows to /dev/null; the
+    /// signal is sent once the bar has shown.
+    @Test(.enabled(if: RecorderPageTests.python != nil, "python3 is absent: no pseudo-terminal to run batch in"))
+    func anInterruptErasesTheProgressBar() throws {
+        let corpus = try Self.bigCorpus()
+        defer { corpus.remove() }
+        let script = #"""
+            import os, pty, signal, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                # As a shell would start it: the test runner blocks SIGINT.
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                os.environ.update({"TERM": "xterm", "NO_COLOR": "1"})
+                os.execv("/bin/sh", ["sh", "-c", 'exec "$GESTURE" batch . --format jsonl > /dev/null'])
+            out = b""
+            while b"traces" not in out:
+                out += os.read(fd, 4096)
+            os.kill(pid, signal.SIGINT)
+            while True:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            _, status = os.waitpid(pid, 0)
+            print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGINT, out.endswith(b"\r\x1b[K"))
+            """#
+        let output = try GestureCommand.bash(
+            "'\(RecorderPageTests.python!)' - <<'EOF'\n\(script)\nEOF", in: corpus.folder)
+        #expect(output.stdout == "True True\n", "\(output.stdout) \(output.stderr)")
+    }
+
     /// `--format json` rows end no line (the separator starts the next): a signal after the first
     /// block of output waited for a line's end, which came at the end of the run, so SIGINT and
     /// SIGTERM went unheeded until then. Now a run ends after a whole row, as a jsonl run does.

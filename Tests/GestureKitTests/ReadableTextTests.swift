@@ -252,11 +252,11 @@ import Testing
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// On a terminal (`script` gives the command one): coloured, as wide as COLUMNS, and not coloured with
-    /// NO_COLOR set.
+    /// NO_COLOR set or on a dumb terminal (TERM=dumb, which prints the escapes as they are).
     @Test(.enabled(if: Self.hasScript, "script(1) (util-linux) is absent: no terminal to run the command on"))
     func onATerminal() throws {
         func onTerminal(_ environment: String) throws -> String {
-            let command = "env -u NO_COLOR \(environment) \"$GESTURE\" classify Traces/circle.json"
+            let command = "env -u NO_COLOR TERM=xterm \(environment) \"$GESTURE\" classify Traces/circle.json"
             let output = try GestureCommand.bash(
                 "script -qec '\(command)' /dev/null", in: GestureCommand.packageRoot)
             return output.stdout.replacingOccurrences(of: "\r", with: "")
@@ -268,6 +268,8 @@ import Testing
         for line in Self.lines(plain) { #expect(line.count <= 70, "\(line)") }
         #expect(Self.lines(plain).contains { $0.count > 60 })
         #expect(!(try onTerminal("NO_COLOR=1 COLUMNS=70")).contains(Self.escape))
+        #expect(!(try onTerminal("TERM=dumb COLUMNS=70")).contains(Self.escape))
+        #expect(!(try onTerminal("TERM=DUMB COLUMNS=70")).contains(Self.escape))
     }
 
     /// A batch summary's prose (its worst misses) wraps to the terminal too; its tables do not.
