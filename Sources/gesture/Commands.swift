@@ -14,14 +14,14 @@ let version = "0.1.0"
 let mainHelp = """
     gesture \(version): classify recorded touch traces with UIKit-style gesture recognizers.
 
-    usage: gesture classify [options] FILE…   classify traces (- reads standard input)
-           gesture batch [options] PATH…      score folders of labelled traces
-           gesture merge-scores FILE…         combine the JSON outputs of sharded batch runs
-           gesture tune [options] CORPUS…     find the parameter values that work for everyone
-           gesture list [options]             show recognizers, parameters and relationships
-           gesture convert [options] INPUT…   convert traces between JSON, CSV and $-family XML
-           gesture render [options] TRACE…    draw traces and their verdicts as SVG pictures
-           gesture learn [options] EXAMPLE…   learn new gestures from example traces
+    usage: gesture classify [options] FILE…       classify traces (- reads standard input)
+           gesture batch [options] PATH…          score folders of labelled traces
+           gesture merge-scores [options] FILE…   combine the JSON outputs of sharded batch runs
+           gesture tune [options] CORPUS…         find the parameter values that work for everyone
+           gesture list [options]                 show recognizers, parameters and relationships
+           gesture convert [options] INPUT…       convert traces between JSON, CSV and $-family XML
+           gesture render [options] TRACE…        draw traces and their verdicts as SVG pictures
+           gesture learn [options] EXAMPLE…       learn new gestures from example traces
            gesture --version
 
     Run `gesture COMMAND --help` for a command's options.

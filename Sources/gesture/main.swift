@@ -27,6 +27,13 @@ func run(_ words: [String]) -> ExitCode {
                 command = nil
                 throw UsageError("unknown command \"\(name)\": expected one of \(commands.joined(separator: ", "))")
             }
+            // One at a time: `gesture help classify batch` showed classify's alone.
+            if words.count > 2 {
+                command = nil
+                throw UsageError(
+                    "gesture help takes one command, found \(words.count - 1): \(words.dropFirst().joined(separator: " "))"
+                )
+            }
             return run([name, "--help"])
         case nil:
             Output.error(mainHelp)

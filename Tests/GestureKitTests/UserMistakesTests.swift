@@ -36,6 +36,23 @@ import Testing
 
     /// A trace labelled by its folder's name is, however the PATH names it: `.` from inside the folder,
     /// or the file's bare name (they were read as in a folder `.` and in none: unlabelled).
+    /// `--force` where output goes to standard output, which it cannot be about, is a slip (a missing
+    /// `--out`?), refused as batch's without `--report` and tune's without `--write-config` are.
+    @Test(arguments: [
+        (["render", "Traces/tap.json", "--force"], "--out FILE or DIR", "render"),
+        (["render", "Traces/tap.json", "--out", "-", "--force"], "--out FILE or DIR", "render"),
+        (["convert", "Traces/tap.json", "--to", "csv", "--force"], "--out FILE or DIR", "convert"),
+        (["learn", "docs/examples/marks", "--out", "-", "--force"], "--out FILE", "learn"),
+    ])
+    func forceWithoutAFileIsRefused(_ arguments: [String], _ needs: String, _ command: String) throws {
+        let output = try run(arguments)
+        #expect(output.status == 2 && output.stdout == "")
+        #expect(
+            output.stderr
+                == "gesture: error: --force needs \(needs) (it lets files be overwritten; standard output needs none)\n"
+                + "Run `gesture \(command) --help` for usage.\n")
+    }
+
     @Test(arguments: [["."], ["a.csv"], ["./a.csv"], ["../circle/a.csv"]])
     func aFolderLabelsItsTracesHoweverThePathIsSpelt(_ paths: [String]) throws {
         let corpus = try MiniCorpus("folder-label-\(paths[0].utf8.count)")
@@ -788,6 +805,16 @@ import Testing
         #expect(help.status == 0)
         #expect(help == (try run(["--help"])))
         #expect(help.stdout.hasPrefix("gesture 0.1.0: classify recorded touch traces"))
+    }
+
+    /// `gesture help` takes one command: `help classify batch` showed classify's help alone.
+    @Test func helpOfTwoCommandsIsAnError() throws {
+        let help = try run(["help", "classify", "batch"])
+        #expect(help.status == 2 && help.stdout == "")
+        #expect(
+            help.stderr
+                == "gesture: error: gesture help takes one command, found 2: classify batch\nRun `gesture --help` for usage.\n"
+        )
     }
 
     @Test func anOptionGivenTwiceThatTakesOneValueIsAnError() throws {
