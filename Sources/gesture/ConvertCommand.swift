@@ -58,7 +58,8 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
             || !isFolder.boolValue)
     guard let out = arguments.options["--out"], out != "-" else {
         if arguments.flags.contains("--force") {
-            throw UsageError("--force needs --out FILE or DIR (it lets files be overwritten; standard output needs none)")
+            throw UsageError(
+                "--force needs --out FILE or DIR (it lets files be overwritten; standard output needs none)")
         }
         guard singleFile else { throw UsageError("several inputs or a folder need --out DIR") }
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
