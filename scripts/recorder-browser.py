@@ -458,6 +458,76 @@ def main():
             stopped.append(download(page, "next")[0])
         summary["stoppedClockArchives"] = stopped
         page.check()
+
+        # 15. A pen's barrel button pressed while hovering (no contact) records nothing, as a mouse's
+        # right button does; a pen stroke is recorded.
+        page = Page(browser, downloads)
+
+        def pen(kind, x, y, buttons, button):
+            browser.send("Input.dispatchMouseEvent", dict(
+                page.at(x, y), type=kind, button=button, buttons=buttons, clickCount=1, timestamp=page.tick(),
+                pointerType="pen", force=0 if button != "left" else 0.5))
+        pen("mouseMoved", 300, 300, 0, "none")
+        pen("mousePressed", 300, 300, 2, "right")
+        pen("mouseMoved", 320, 300, 2, "none")
+        pen("mouseReleased", 320, 300, 0, "right")
+        barrel = page.text("status")
+        pen("mousePressed", 100, 100, 1, "left")
+        for k in range(1, 6):
+            pen("mouseMoved", 100 + 10 * k, 100, 1, "none")
+        pen("mouseReleased", 150, 100, 0, "left")
+        summary["pen"] = {"barrelStatus": barrel, "strokeStatus": page.text("status")}
+        # A label starting with - is saved under a name no command reads as an option.
+        page.type_into("label", "-rf")
+        page.click("save")
+        wait_for_file(downloads / "_rf.json")
+        summary["dashSaveStatus"] = page.text("status")
+        page.click("clear")
+        page.type_into("label", "")
+        # A count written with a thousands separator, and a gesture named with a leading -, are refused.
+        summary["planSlips"] = {plan: page.start(plan, "t7") for plan in ("checkmark×1,000", "-x×1")}
+        # A gesture drawn 100 times: its files are numbered with three digits, so they sort as drawn.
+        page.type_into("plan", "tap×100")
+        page.type_into("subject", "t7")
+        page.click("start")
+        page.stroke([(200, 200)])
+        page.click("next")
+        page.stroke([(200, 200)])
+        page.click("next")
+        names["gestures-t7.tar"], archive = download(page, "finish")
+        shutil.copy(archive, out / "gestures-t7.tar")
+        summary["archiveNames"] = names
+        page.check()
+
+        # 16. The guided layout on phones, upright and on their side: the prompt, the drawing area and
+        # Next, Redo and Finish now are all on the screen.
+        fits = {}
+        for width, height in ((320, 568), (375, 667), (480, 320), (568, 320), (640, 360), (667, 375), (844, 390)):
+            page = Page(browser, downloads)
+            browser.send("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+            time.sleep(0.2)
+            # As a person would: scrolled to each field and to Start (below the drawing area on a phone).
+            for element, text in (("plan", "double-tap×1, x×1"), ("subject", "t8")):
+                browser.evaluate(f"document.getElementById('{element}').scrollIntoView({{block: 'center'}})")
+                page.type_into(element, text)
+            browser.evaluate("document.getElementById('start').scrollIntoView({block: 'center'})")
+            page.click("start")
+            if not eventually(page.guiding):
+                raise RuntimeError(f"no guided session started at {width}x{height}")
+            page.refresh()
+            page.stroke([(40, 40)])
+            time.sleep(0.1)
+            outside = []
+            for element in ("pad", "prompt", "next", "redo", "finish"):
+                box = json.loads(browser.evaluate(
+                    f"JSON.stringify(document.getElementById('{element}').getBoundingClientRect())"))
+                if box["top"] < 0 or box["left"] < 0 or box["bottom"] > height + 0.5 or box["right"] > width + 0.5:
+                    outside.append(element)
+            fits[f"{width}x{height}"] = outside
+            page.click("finish")
+            browser.send("Emulation.clearDeviceMetricsOverride")
+        summary["phoneLayouts"] = fits
     finally:
         browser.close()
         shutil.rmtree(work, ignore_errors=True)

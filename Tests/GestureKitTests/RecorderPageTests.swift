@@ -331,6 +331,54 @@ import Testing
             ])
     }
 
+    /// A pen's barrel button pressed while the pen hovers records nothing (a stroke of three samples
+    /// was recorded, as a mouse's right button once did); the pen's tip draws.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func aPensBarrelButtonRecordsNothing() throws {
+        let pen = try #require(try Self.recording.get().summary["pen"] as? [String: String])
+        #expect(pen["barrelStatus"] == "")
+        #expect(pen["strokeStatus"] == "7 samples, 1 touch")
+    }
+
+    /// What would name a file a command reads as an option, or a gesture by mistake, is kept out: a
+    /// label starting with - is saved as `_rf.json` (`gesture classify -rf.json` was an unknown
+    /// option), and a plan's `checkmark×1,000` (a gesture named 000) and `-x×1` are refused.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func namesThatReadAsOptionsOrNumbersAreKeptOut() throws {
+        let summary = try Self.recording.get().summary
+        #expect(summary["dashSaveStatus"] as? String == "saved _rf.json")
+        let slips = try #require(summary["planSlips"] as? [String: [String: Any]])
+        #expect(slips["checkmark×1,000"]?["started"] as? Bool == false)
+        #expect(
+            slips["checkmark×1,000"]?["prompt"] as? String
+                == "\"000\" is a number, not a gesture: write a count without separators (×1000)")
+        #expect(slips["-x×1"]?["started"] as? Bool == false)
+        #expect(slips["-x×1"]?["prompt"] as? String == "\"-x\": a gesture's name does not start with -")
+    }
+
+    /// A gesture drawn a hundred times has its files numbered with three digits, so that they sort in
+    /// drawing order (`-18` sorted between `-179` and `-180`), and batch's rows, in path order, with them.
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func filesOfAHundredDrawingsSortAsDrawn() throws {
+        let recording = try Self.recording.get()
+        let session = try Self.session("gestures-t7.tar", subject: "t7", in: recording)
+        let (_, files) = try Self.unpack("gestures-t7.tar", into: "t7", in: recording)
+        #expect(
+            files == [
+                "labels-t7-\(session).csv", "tap/t7-\(session)-001.json", "tap/t7-\(session)-002.json",
+            ])
+    }
+
+    /// On phones upright and on their side (320 × 568 to 844 × 390 CSS pixels), a guided session shows
+    /// the prompt, the drawing area and Next, Redo and Finish now on the screen together (on a 568 × 320
+    /// phone on its side, Finish now was below it).
+    @Test(.enabled(if: available, "chromium or python3 is absent (.ci/run installs chromium): not run in a browser"))
+    func theGuidedLayoutFitsOnPhones() throws {
+        let layouts = try #require(try Self.recording.get().summary["phoneLayouts"] as? [String: [String]])
+        #expect(layouts.count == 7)
+        for (size, outside) in layouts { #expect(outside == [], "\(size): \(outside) off the screen") }
+    }
+
     /// A subject id starting with "." is refused: its files (`checkmark/.s1-01.json`) would be hidden,
     /// which `gesture batch` skips, so the whole session would be lost without a word. One starting
     /// with "-" too: the recipe's folder (`mkdir -s1`, `gesture batch -s1`) read as an option.
