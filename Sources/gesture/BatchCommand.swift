@@ -394,7 +394,7 @@ func panNote(_ board: Scoreboard, _ registry: [(id: String, gestures: [String])]
     let claimed = none.filter { result, _ in
         result.split(separator: "+").allSatisfy { $0 == "pan" || $0 == "long-press" }
     }.values.reduce(0, +)
-    guard total >= 10, claimed * 2 > total else { return [] }
+    guard claimed * 2 > total else { return [] }
     let labelled = Set(board.confusion.keys)
     let ids = registry.filter { !labelled.isDisjoint(with: $0.gestures) }.map(\.id)
     guard !ids.isEmpty else { return [] }

@@ -317,6 +317,21 @@ import Testing
         #expect(merged.stdout == output.stdout, "\(merged.stderr)")
     }
 
+    /// A small pilot (three `none` traces, two of them pans) gets the note too: it was said only from
+    /// ten `none` traces on, so a first session's poor score came without its reason.
+    @Test func aSmallPilotWhoseNoneTracesArePansGetsTheNote() throws {
+        let corpus = try MiniCorpus("pilot-pans")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/c.csv", from: "checkmark.json")
+        for i in 0..<2 { try corpus.add("none/n\(i).csv", from: "two-finger-pan.json") }
+        try corpus.add("none/t.csv", from: "tap.json")
+        let output = try run(["batch", "."], in: corpus)
+        #expect(output.stdout.contains("\nnote: 2 of the 3 traces labelled none were recognized as pan or long-press"))
+        // One of three is not most of them.
+        try corpus.add("none/n1.csv", from: "tap.json")
+        #expect(!(try run(["batch", "."], in: corpus)).stdout.contains("note:"))
+    }
+
     // MARK: 2. Units, axes, separators
 
     @Test func timesInMillisecondsAreReadWithTimeUnitAndWarnedAboutWithout() throws {
