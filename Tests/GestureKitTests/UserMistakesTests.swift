@@ -317,6 +317,35 @@ import Testing
         #expect(merged.stdout == output.stdout, "\(merged.stderr)")
     }
 
+    /// Long text from a file is quoted cut, as docs/trace-formats.md says: a label (the recorder page
+    /// keeps any length) to 100 characters, its --label-map hint then naming it LABEL, and a touch's
+    /// name to 20 (both were quoted whole: a 300-character label made a 535-character line).
+    @Test func longLabelsAndTouchNamesAreQuotedCut() throws {
+        let corpus = try MiniCorpus("long-quotes")
+        defer { corpus.remove() }
+        let label = String(repeating: "a", count: 300)
+        try corpus.write(
+            "long-label.json",
+            #"{"label": "\#(label)", "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 1}, "#
+                + #"{"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 1}]}"#)
+        let batch = try run(["batch", "long-label.json"], in: corpus)
+        #expect(batch.status == 2)
+        #expect(
+            batch.stderr.hasPrefix(
+                "long-label.json:1:11: error: unknown label \"" + String(repeating: "a", count: 100)
+                    + "…\" in the trace"),
+            "\(batch.stderr)")
+        let name = String(repeating: "y", count: 60)
+        try corpus.write(
+            "long-touch.json", #"{"samples": [{"t": 0, "id": "\#(name)", "phase": "moved", "x": 1, "y": 1}]}"#)
+        let classify = try run(["classify", "long-touch.json"], in: corpus)
+        #expect(classify.status == 2)
+        #expect(
+            classify.stderr.contains(
+                "error: sample 0: touch " + String(repeating: "y", count: 20) + "… moved while not down"),
+            "\(classify.stderr)")
+    }
+
     /// A small pilot (three `none` traces, two of them pans) gets the note too: it was said only from
     /// ten `none` traces on, so a first session's poor score came without its reason.
     @Test func aSmallPilotWhoseNoneTracesArePansGetsTheNote() throws {

@@ -694,17 +694,21 @@ public struct Labeler: Sendable {
     /// to map it), or, when it names a gesture of a recognizer the configuration leaves out or whose
     /// values leave the gesture out, that.
     private func unknown(_ label: String, where place: String = "", mapHint: Bool = false) -> String {
-        let text = "unknown label \"\(DiagnosticText.escaped(label))\"\(place)"
+        // Quoted up to 100 characters, as a file name is (a label typed on the recorder page may be
+        // hundreds); the map's hint names it whole, or as LABEL where it is cut.
+        let quoted = DiagnosticText.name(label)
+        let mapped = quoted == DiagnosticText.escaped(label) ? quoted : "LABEL"
+        let text = "unknown label \"\(quoted)\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         if let (reason, remedy) = parts.lazy.compactMap(unrecognized.whyUnrecognized).first {
             // The map renames whole labels: a sequence's hint names the whole of it.
-            return "\(text): \(reason): \(remedy), or map the label (--label-map \(DiagnosticText.escaped(label))=none)"
+            return "\(text): \(reason): \(remedy), or map the label (--label-map \(mapped)=none)"
         }
         if parts.count == 1, let reason = unrecognized.reason(for: label), case .recognizer(let gestures) = reason,
             !gestures.isEmpty
         {
             return "\(text): \(reason.text(for: label)): label each trace with one, or map the label "
-                + "(--label-map \(label)=\(gestures[0]))"
+                + "(--label-map \(mapped)=\(gestures[0]))"
         }
         // A slip of one (`Checkmark`, `chekmark`) is named first.
         let near = acceptsAnyLabel || parts.count > 1 ? nil : nearest(label)

@@ -139,7 +139,7 @@ public enum TraceValidator {
     /// a control character to a terminal (found by fuzzing: Fuzz/regressions/csv and replay).
     static func display(_ touch: TouchID) -> String {
         guard let name = touch.name else { return touch.description }
-        return DiagnosticText.escaped(name)
+        return DiagnosticText.escaped(name, maxCharacters: 20)
     }
 }
 
