@@ -140,10 +140,10 @@ func configuration(from arguments: Arguments) throws -> Configuration {
         case .success(let read): bytes = read
         case .failure(let error): throw UsageError(error.message)
         }
-        // The file is checked whole first, with every recognizer kept, and with the --set values then
-        // the check that none contradict: what it says of a recognizer --recognizers leaves out is
-        // skipped, but its mistakes are mistakes whatever --recognizers is (an unknown parameter, a
-        // value out of range, a cycle).
+        // What the file says of a recognizer --recognizers leaves out is skipped, but its mistakes are
+        // mistakes whatever --recognizers is: `apply` reads it whole first (an unknown parameter, a
+        // value out of range, a cycle), and here the --set values are added to that whole and checked
+        // not to contradict it.
         if kept != nil {
             var whole = configuration
             try whole.apply(json: bytes, file: path)

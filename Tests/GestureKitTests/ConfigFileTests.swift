@@ -126,6 +126,31 @@ import Testing
         #expect(parseError?.description == traceError.description)
     }
 
+    /// Read keeping some recognizers (`--recognizers` in the library), a file's mistakes about the
+    /// others are still errors at their place: what it says of them is skipped, not unchecked (the
+    /// executable checked the file whole itself; a library caller got no error).
+    @Test func aFilesMistakesAboutRecognizersLeftOutAreErrorsWhenKeepingSome() {
+        let json = #"{"parameters": {"tap": {"taps": 2}, "pan": {"minimumTouchez": 2}}}"#
+        var configuration = Configuration()
+        let error = #expect(throws: ConfigurationError.self) {
+            try configuration.apply(json: Array(json.utf8), file: "c.json", keepingOnly: ["tap"])
+        }
+        #expect(
+            error?.description
+                == #"c.json:1:45: error: unknown parameter "minimumTouchez" for pan: did you mean minimumTouches?"#)
+        // Nothing was set (the file is all or nothing), and kept whole the same file is the same error.
+        #expect(configuration.entries.count == Configuration().entries.count)
+        #expect(configuration.parameters(of: "tap", as: Tap.self)?.taps == 1)
+        // What is right about the others is skipped.
+        var kept = Configuration()
+        #expect(throws: Never.self) {
+            try kept.apply(
+                json: Array(#"{"parameters": {"tap": {"taps": 2}, "pan": {"minimumTouches": 2}}}"#.utf8),
+                file: "c.json", keepingOnly: ["tap"])
+        }
+        #expect(kept.entries.map(\.id) == ["tap"])
+    }
+
     @Test func aUTF16ConfigFileSaysHowToConvertIt() {
         var configuration = Configuration()
         #expect {

@@ -21,7 +21,9 @@ extension Configuration {
     /// those only.
     ///
     /// In either form, what concerns a recognizer of the registry that `keepOnly` left out (or a
-    /// relationship with one) is skipped, so that one file serves any `--recognizers`.
+    /// relationship with one) is skipped, so that one file serves any `--recognizers`; but its
+    /// mistakes are mistakes whoever is kept (an unknown parameter, a value out of range, a cycle): with
+    /// `keepingOnly`, the file is first read whole, every recognizer kept, and its errors are thrown.
     ///
     /// Values are checked one by one; contradictions between them are left to `check()`, once every
     /// setting is made. Every error and warning names its place, as `FILE:LINE:COLUMN: error: …`;
@@ -34,6 +36,10 @@ extension Configuration {
     public mutating func apply(json bytes: [UInt8], file: String, keepingOnly ids: [String]? = nil)
         throws(ConfigurationError)
     {
+        if ids != nil {
+            var whole = self
+            try whole.applyAll(json: bytes, file: file, keepingOnly: nil)
+        }
         // All or nothing: a file with an error left what it set before it.
         var changed = self
         try changed.applyAll(json: bytes, file: file, keepingOnly: ids)
