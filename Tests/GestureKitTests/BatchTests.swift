@@ -355,6 +355,27 @@ let shapes = [
         // Through the command: each file scored once.
         let output = try GestureCommand.run(["batch", "--format", "jsonl", "d", "./d", "d/s1"], in: corpus.folder)
         #expect(output.stdout.split(separator: "\n").count == 3)
+        // A file reached through a symbolic link to it, or through a linked folder, is that file.
+        try FileManager.default.createSymbolicLink(atPath: base + "/link.csv", withDestinationPath: "d/s2/c.csv")
+        try FileManager.default.createSymbolicLink(atPath: base + "/dl", withDestinationPath: "d")
+        #expect(walk(["d", "link.csv", "dl/s1/a.csv"]) == ["d/s1/a.csv", "d/s1/b.csv", "d/s2/c.csv"])
+    }
+
+    /// Two hard links to one file are two names, each a trace, whether they are found in a walk or
+    /// named: a root file beside them made them one (`batch c c/a.json` scored one of `c`'s two).
+    @Test func hardLinksAreTwoTracesHoweverTheyAreReached() throws {
+        let corpus = try MiniCorpus("hard-links")
+        defer { corpus.remove() }
+        try corpus.write("c/a.csv", "")
+        let base = corpus.folder.path
+        #expect(link(base + "/c/a.csv", base + "/c/b.csv") == 0)
+        func walk(_ roots: [String]) -> [String] {
+            CorpusWalker(roots: roots.map { base + "/" + $0 }).map { String($0.path.dropFirst(base.count + 1)) }
+        }
+        #expect(walk(["c"]) == ["c/a.csv", "c/b.csv"])
+        #expect(walk(["c/a.csv", "c/b.csv"]) == ["c/a.csv", "c/b.csv"])
+        #expect(walk(["c", "c/a.csv"]) == ["c/a.csv", "c/b.csv"])
+        #expect(walk(["c/b.csv", "c"]) == ["c/a.csv", "c/b.csv"])
     }
 
     @Test func scoreboardsMergeAdditively() {

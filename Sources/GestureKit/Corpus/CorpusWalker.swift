@@ -97,6 +97,8 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
 
     private struct Frame {
         var folder: [UInt8]
+        /// The folder's device and inode.
+        var identity: [UInt64]
         var display: String
         var relative: String
         var names: [Name]
@@ -113,32 +115,65 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     private var stack: [Frame] = []
     /// The folders entered, by device and inode, under every root so far.
     private var visited: Set<[UInt64]> = []
-    /// The files given as roots, by device and inode, when there are several roots: a file found in a
-    /// folder is then looked at (`stat`) only to see whether it is one of these.
-    private let rootFiles: Set<[UInt64]>
+    /// The files given as roots, by the name each has in its folder (symbolic links resolved), when
+    /// there are several roots: a file found in a folder under the same name is the same one, given
+    /// twice (`batch corpus corpus/a.json`). By name, not by inode: two hard links are two names,
+    /// each a trace of its own, as a walk finds them (with a root file beside them, both were one).
+    private let rootFiles: Set<NamedFile>
     /// Those of `rootFiles` already yielded.
-    private var yieldedRootFiles: Set<[UInt64]> = []
+    private var yieldedRootFiles: Set<NamedFile> = []
+
+    /// A file as its folder lists it: the folder's device and inode, and the name in it.
+    struct NamedFile: Hashable {
+        var folder: [UInt64]
+        var name: [UInt8]
+
+        /// The name `path` has in its folder, its symbolic links resolved (`realpath`); nil when it
+        /// cannot be resolved.
+        init?(resolving path: [UInt8]) {
+            let resolved = (path + [0]).withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+            }
+            guard let resolved else { return nil }
+            defer { free(resolved) }
+            let full = Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map {
+                UInt8(bitPattern: $0)
+            }
+            guard let slash = full.lastIndex(of: UInt8(ascii: "/")),
+                case .folder(let folder) = FileKind(slash == 0 ? [UInt8(ascii: "/")] : Array(full[..<slash]))
+            else { return nil }
+            self.folder = folder
+            name = Array(full[(slash + 1)...])
+        }
+
+        init(folder: [UInt64], name: [UInt8]) {
+            self.folder = folder
+            self.name = name
+        }
+    }
 
     /// - Parameter roots: Files and folders; sorted and deduplicated so the walk does not depend on
     ///   the order they were given in.
     public init(roots: [String]) {
         self.roots = CorpusWalker.distinct(roots.map(CorpusWalker.trimmed)).sorted(by: PathOrder.precedes).reversed()
         corpusNames = CorpusWalker.corpusNames(self.roots)
-        var rootFiles: Set<[UInt64]> = []
+        var rootFiles: Set<NamedFile> = []
         if self.roots.count > 1 {
             for root in self.roots where root != "-" {
-                if let identity = FileKind.fileIdentity(Array(root.utf8)) { rootFiles.insert(identity) }
+                let bytes = Array(root.utf8)
+                if case .file = FileKind(bytes), let named = NamedFile(resolving: bytes) { rootFiles.insert(named) }
             }
         }
         self.rootFiles = rootFiles
     }
 
-    /// Whether a file is one given as a root that was already yielded; if not, it is now. `identity`
-    /// when the caller has it; otherwise the file is looked at only when there are root files.
-    private mutating func isRepeatedRootFile(_ path: [UInt8], identity known: [UInt64]? = nil) -> Bool {
-        guard !rootFiles.isEmpty, let identity = known ?? FileKind.fileIdentity(path), rootFiles.contains(identity)
+    /// Whether a file is one given as a root that was already yielded; if not, it is now. `named`
+    /// when the caller has it (a file found in a folder); otherwise `path` is resolved, only when
+    /// there are root files.
+    private mutating func isRepeatedRootFile(_ path: [UInt8], named known: NamedFile? = nil) -> Bool {
+        guard !rootFiles.isEmpty, let named = known ?? NamedFile(resolving: path), rootFiles.contains(named)
         else { return false }
-        return !yieldedRootFiles.insert(identity).inserted
+        return !yieldedRootFiles.insert(named).inserted
     }
 
     /// The name of each root among several (see `CorpusEntry/corpus`).
@@ -182,7 +217,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             switch kind {
             case .folder(let identity):
                 guard visited.insert(identity).inserted else { continue }
-                if let entry = enter(bytes, display: display, relative: "") { return entry }
+                if let entry = enter(bytes, identity: identity, display: display, relative: "") { return entry }
             case .missing(let code):
                 let problem =
                     code != ENOENT
@@ -193,7 +228,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
                     corpus: corpus)
             case .file, .other:
                 // A file named on the command line is read whatever its extension (or kind).
-                if case .file(let identity) = kind, isRepeatedRootFile(bytes, identity: identity) { continue }
+                if case .file = kind, isRepeatedRootFile(bytes) { continue }
                 return CorpusEntry(
                     path: display, relativePath: name, fileSystemPath: bytes, isRoot: true, corpus: corpus)
             }
@@ -212,8 +247,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         }
         // A regular file (as the folder listing says) that is not a trace is skipped, and one that is
         // needs no `stat`: the reader checks what it opened. Anything else is looked at.
+        let named = rootFiles.isEmpty ? nil : NamedFile(folder: frame.identity, name: name.bytes)
         if name.type == UInt8(DT_REG) {
-            guard isTrace && !isRepeatedRootFile(bytes) else { return nil }
+            guard isTrace && !isRepeatedRootFile(bytes, named: named) else { return nil }
             var listed = entry(nil)
             listed.isListedAsRegularFile = true
             return listed
@@ -221,9 +257,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
         switch FileKind(bytes) {
         case .folder(let identity):
             guard visited.insert(identity).inserted else { return nil }
-            return enter(bytes, display: path, relative: below)
-        case .file(let identity):
-            return isTrace && !isRepeatedRootFile(bytes, identity: identity) ? entry(nil) : nil
+            return enter(bytes, identity: identity, display: path, relative: below)
+        case .file:
+            return isTrace && !isRepeatedRootFile(bytes, named: named) ? entry(nil) : nil
         case .other(let kind):
             return isTrace ? entry(TraceReader.notARegularFile(kind)) : nil
         case .missing(let code):
@@ -242,7 +278,9 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
     }
 
     /// Pushes a folder's sorted listing; a folder that cannot be listed is itself reported.
-    private mutating func enter(_ folder: [UInt8], display: String, relative: String) -> CorpusEntry? {
+    private mutating func enter(_ folder: [UInt8], identity: [UInt64], display: String, relative: String)
+        -> CorpusEntry?
+    {
         switch CorpusWalker.list(folder) {
         case .failure(let failure):
             return CorpusEntry(
@@ -252,7 +290,7 @@ public struct CorpusWalker: Sequence, IteratorProtocol {
             let unsorted = bytes.map { Name(bytes: $0.name, type: $0.type) }
             // Positions are sorted, not the names: moving an integer is cheaper than moving a name.
             let names = unsorted.indices.sorted { Name.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
-            stack.append(Frame(folder: folder, display: display, relative: relative, names: names))
+            stack.append(Frame(folder: folder, identity: identity, display: display, relative: relative, names: names))
             return nil
         }
     }
