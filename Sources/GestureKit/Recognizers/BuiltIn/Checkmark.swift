@@ -118,7 +118,8 @@ public struct Checkmark: Recognizer {
 
         public var meaning: String {
             switch self {
-            case .multipleTouches: "more than one finger touched down in the first event"
+            case .multipleTouches:
+                "more than one finger touched down in one event (the first or a later one; a later finger alone is ignored)"
             case .initialDirection:
                 "the first judged movement was not down and to the right (with a lead-in: went left; with a hook: went on left past maximumHookDuration, or further than maximumHookRatio of the down-stroke's depth)"
             case .movedLeft:
@@ -290,6 +291,9 @@ public struct Checkmark: Recognizer {
                             details: measuredDetails, at: touch)
                     }
                 }
+                // The turn is final here too: a down-stroke already too short fails at once, not at the
+                // next move, against a longer path's limit (the first reason asked for is the one given).
+                failIfShallow(at: touch, context: &context)
             } else if point.y > lowestY {
                 lowestY = point.y
                 vertex = point
@@ -349,8 +353,11 @@ public struct Checkmark: Recognizer {
         // A minimum, reached at `>=`; the end must also be above the start (Apple's strict "higher",
         // the seed's ratio of 0).
         guard rise >= needed, rise > 0 else {
+            // After a lead-in the down-stroke starts above the touch down: that start is named, since
+            // "the start" read as the touch down, which the end may well be above.
+            let start = downStart == initialPoint ? "the start" : "where the down-stroke starts, \(downStart)"
             return context.fail(
-                FailureCode.endedTooLow, "the up-stroke ended \(rise > 0 ? "too little" : "no") higher than the start",
+                FailureCode.endedTooLow, "the up-stroke ended \(rise > 0 ? "too little" : "no") higher than \(start)",
                 measured: rise, limit: needed, unit: .points, point: point, details: measuredDetails, at: touch)
         }
         let height = lowestY - min(highestY, point.y)
