@@ -118,7 +118,7 @@ import Testing
         // The order of the summary's members is fixed: the groups come after the whole run's counts.
         #expect(
             output.stdout.contains(
-                #""failures":{"checkmark":{"ended-too-low":1},"circle":{"preempted":1}},"groupBy":"dir:1","groups":{"p1":"#
+                #""failures":{"checkmark":{"ended-too-low":1},"circle":{"not-closed":1}},"groupBy":"dir:1","groups":{"p1":"#
             ))
     }
 

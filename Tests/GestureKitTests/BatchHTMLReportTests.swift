@@ -213,7 +213,7 @@ import Testing
         let expected: [String: [String]] = [
             "miss-z-top-too-steep": ["corpus/s01/z/a.csv"],
             "miss-checkmark-ended-too-low": ["corpus/s02/checkmark/d.csv"],
-            "miss-circle-preempted": ["corpus/s01/circle/c.csv", "corpus/s02/circle/f.csv"],
+            "miss-circle-not-closed": ["corpus/s01/circle/c.csv", "corpus/s02/circle/f.csv"],
             "miss-false-alarm-swipe-left": ["corpus/s02/none/e.csv"],
         ]
         let misses = try #require(page.element(id: "misses"))
@@ -255,7 +255,7 @@ import Testing
                 "z top-too-steep: the top part heads too far from horizontal (measured 0.7798 rad > limit 0.6981 rad)"))
         #expect(misses.content.contains("labelled none, so no recognizer should have fired; recognized swipe-left"))
         let failures = try Self.table(page, section: "failures")
-        #expect(failures.contains(["circle", "preempted", "2", "2"]))
+        #expect(failures.contains(["circle", "not-closed", "2", "2"]))
     }
 
     /// A trace changed between its scoring and the drawing of the misses at the end is not drawn as
@@ -291,7 +291,7 @@ import Testing
         #expect(misses.all("section").map { $0.attributes["id"] } == ["miss-checkmark-ended-too-low"])
         // Every miss is still counted by its code.
         let failures = try Self.table(page, section: "failures")
-        #expect(failures.contains(["circle", "preempted", "2", "0"]))
+        #expect(failures.contains(["circle", "not-closed", "2", "0"]))
         #expect(
             Set(Self.files(corpus.folder.appendingPathComponent("one")).keys)
                 == ["index.html", "traces/0001-d.svg", "traces/0001-d.txt"])

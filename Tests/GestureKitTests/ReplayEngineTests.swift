@@ -142,6 +142,33 @@ func report(_ result: TraceResult, _ id: String, sequence: Int = 0) throws -> Re
                     ].map { .string($0) }))
     }
 
+    /// Every recognizer has an event's touches before the requests are settled, as in UIKit: one after
+    /// the winner in the registry that fails on its own at the event says its own reason, not
+    /// `preempted` (pinch and rotation at the lift of a one-finger circle, which circle recognizes; the
+    /// circle of a z), and its failure is placed at its own sample. One that asks nothing at the event
+    /// is still preempted (the shapes, when a long press begins while they are still deciding).
+    @Test func oneFailingOnItsOwnAtTheWinnersEventSaysItsOwnReason() throws {
+        func classify(_ path: String) throws -> TraceResult {
+            Classifier().classify(
+                try TraceReader.read(path: GestureCommand.packageRoot.appendingPathComponent(path).path), file: path)
+        }
+        let circle = try classify("Traces/circle.json")
+        #expect(circle.gesture == "circle")
+        for id in ["pinch", "rotation"] {
+            let failure = try #require(try report(circle, id).failure)
+            #expect(failure.reason.code == "needs-two-touches", "\(id)")
+            #expect(failure.time == 0.6 && failure.event == 36 && failure.sample == 36, "\(id)")
+        }
+        let z = try classify("Traces/z.csv")
+        #expect(z.gesture == "z")
+        #expect(try report(z, "circle").failure?.reason.code == "not-closed")
+        let press = try classify("Traces/long-press.json")
+        #expect(press.gesture == "long-press")
+        for id in ["checkmark", "z", "circle", "swipe"] {
+            #expect(try report(press, id).failure?.reason.code == "preempted", "\(id)")
+        }
+    }
+
     @Test func aTouchRepeatedAtTheSameTimeStartsANewEvent() throws {
         let result = try replay(
             [Sample(0, 1, .began, 0, 0), Sample(0, 1, .moved, 1, 0), Sample(0, 1, .ended, 2, 0)], [Recorder.definition])

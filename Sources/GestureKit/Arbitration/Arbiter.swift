@@ -44,6 +44,17 @@ struct Arbiter {
     private(set) var warnings: [String] = []
     /// The recognizers a recognition being committed is failing (see `commit`).
     private var excluded: [Int] = []
+    /// Failures recognizers asked for at the event being settled, not carried out yet: one that a
+    /// recognition would fail as `preempted` fails for its own reason instead (the engine's held
+    /// requests).
+    var ownFailures: [OwnFailure] = []
+
+    /// A failure a recognizer asked for at the event being settled (`ownFailures`).
+    struct OwnFailure {
+        var index: Int
+        var reason: FailureReason
+        var moment: Moment
+    }
 
     init(relations: Relations, recordsTransitions: Bool, sequence: Int = 0) {
         self.relations = relations
@@ -76,6 +87,40 @@ struct Arbiter {
 
     /// Whether recognizer `index` has a recognition on hold.
     func isWaiting(_ index: Int) -> Bool { attempts[index].pending != nil }
+
+    /// The recognizer that `request` of recognizer `index` (possible, nothing on hold) makes recognize
+    /// at once, if one certainly recognizes: `index` itself, for a recognition with nothing to wait
+    /// for; the first waiting for `index` alone, when it fails. `nil` otherwise.
+    func recognizer(madeBy request: RecognizerContext.Request, of index: Int) -> Int? {
+        switch request {
+        case .recognize, .begin:
+            return relations.requires[index].contains(where: { blocks(attempts[$0]) }) ? nil : index
+        case .fail, .cancel:
+            // One in flight is cancelled, which releases no one.
+            guard attempts[index].state == .possible else { return nil }
+            return attempts.indices.first { waiter in
+                attempts[waiter].pending != nil && attempts[waiter].state == .possible
+                    && relations.requires[waiter].contains(index)
+                    && relations.requires[waiter].allSatisfy { $0 == index || attempts[$0].state == .failed }
+            }
+        case .change: return nil
+        }
+    }
+
+    /// Whether a recognition by `winner` fails recognizer `index` whatever `index` asks for at the
+    /// same event (it is possible, and may not recognize with it, or requires it to fail).
+    func isFailed(_ index: Int, byRecognitionOf winner: Int) -> Bool {
+        index != winner && attempts[index].state == .possible
+            && (relations.requires[index].contains(winner) || !relations.maySimultaneouslyRecognize(winner, index))
+    }
+
+    /// Whether failing recognizer `index` may release a recognition on hold: one still possible waits
+    /// for it.
+    func mayRelease(_ index: Int) -> Bool {
+        attempts.indices.contains {
+            attempts[$0].pending != nil && attempts[$0].state == .possible && relations.requires[$0].contains(index)
+        }
+    }
 
     /// A fresh attempt of recognizer `index`, beginning in `sequence` (UIKit's `reset()`).
     mutating func reset(_ index: Int, sequence: Int) {
@@ -265,6 +310,10 @@ struct Arbiter {
                         "\(winner) \(begins ? "began" : "recognized"), and \(relations.ids[other]) requires it to fail"),
                     at: moment)
             } else if !relations.maySimultaneouslyRecognize(index, other) {
+                if !ownFailures.isEmpty, let own = ownFailures.first(where: { $0.index == other }) {
+                    fail(other, own.reason, at: own.moment)
+                    continue
+                }
                 if preempted == nil {
                     preempted = FailureReason(
                         EngineFailure.preempted,

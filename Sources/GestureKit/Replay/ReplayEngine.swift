@@ -80,6 +80,26 @@ struct ReplayEngine {
     private var earliestDeadline = Double.infinity
     /// The context handed to recognizers, prepared afresh for each call and reused to save its setup.
     private var context: RecognizerContext
+    /// Whether an event's touches are being handed round (`handRound`), not a deadline fired.
+    private var handing = false
+    /// A request that may make a recognition (a recognition, or a failure releasing one on hold),
+    /// asked for while touches are handed round, held until the recognizers after it have had them too
+    /// (`settle`).
+    private var winner: HeldRequest?
+    /// `winner != nil`, kept apart: testing the optional at every delivery copies what it holds.
+    private var hasWinner = false
+    /// Whether requests are held (`held`) meanwhile.
+    private var holding = false
+    /// The requests of the recognizers handed the touches after `winner`, in the order made.
+    private var held: [HeldRequest] = []
+
+    /// A request held while touches are handed round (a struct: a tuple of these is copied and
+    /// destroyed through the runtime's generic witnesses).
+    struct HeldRequest {
+        var index: Int
+        var request: RecognizerContext.Request
+        var moment: Arbiter.Moment
+    }
 
     private init(
         configuration: Configuration, trace: consuming Trace, recordsTransitions: Bool, workspace: ReplayWorkspace?,
@@ -243,17 +263,78 @@ struct ReplayEngine {
     private mutating func deliver(_ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent) {
         if delivery == .cancelled {
             let waiting = (0..<recognizers.count).filter { arbiter.isActive($0) && arbiter.isWaiting($0) }
-            for index in waiting where arbiter.isActive(index) {
-                deliver(touches, as: delivery, in: event, to: index)
-            }
-            for index in 0..<recognizers.count where arbiter.isActive(index) && !waiting.contains(index) {
-                deliver(touches, as: delivery, in: event, to: index)
-            }
-            return
+            handRound(
+                waiting + (0..<recognizers.count).filter { !waiting.contains($0) }, touches, as: delivery, in: event)
+        } else {
+            handRound(nil, touches, as: delivery, in: event)
         }
-        for index in 0..<recognizers.count where arbiter.isActive(index) {
+    }
+
+    /// Hands the touches to the recognizers of `order` still taking them, carrying out each request as
+    /// it is made — but a recognition (or `began`) only once every recognizer after it has had the
+    /// touches too, their requests held (`settle`): in UIKit state changes are settled after the event
+    /// is delivered, so one that fails on its own at the event another recognizes in says its own
+    /// reason (handed the touches after the winner was settled, the rest of the registry was failed
+    /// `preempted` without having seen them).
+    private mutating func handRound(
+        _ order: [Int]?, _ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent
+    ) {
+        handing = true
+        defer { handing = false }
+        // `order`, or the registry's (an array made for it cost every event more than it saved).
+        let count = order?.count ?? recognizers.count
+        var position = 0
+        while position < count {
+            let index = order?[position] ?? position
+            position += 1
+            guard arbiter.isActive(index) else { continue }
             deliver(touches, as: delivery, in: event, to: index)
+            guard hasWinner else { continue }
+            // One the recognition certainly fails needs the touches only for its reason, and only where
+            // its reason is explained (`gesture batch` explains the label's recognizer alone): the
+            // rest are failed `preempted` without them, as before, at less cost.
+            let made =
+                context.explained == Int.min ? nil : arbiter.recognizer(madeBy: winner!.request, of: winner!.index)
+            holding = true
+            while position < count {
+                let other = order?[position] ?? position
+                position += 1
+                guard arbiter.isActive(other) else { continue }
+                if let made, other != context.explained, arbiter.isFailed(other, byRecognitionOf: made) { continue }
+                deliver(touches, as: delivery, in: event, to: other)
+            }
+            holding = false
+            settle()
         }
+    }
+
+    /// Holds `request` as `winner`.
+    private mutating func hold(_ request: HeldRequest) {
+        winner = request
+        hasWinner = true
+    }
+
+    /// Carries out `winner`'s request, then those held after it, in the order made: a failure asked
+    /// for is the recognizer's reason should the recognition fail it (`Arbiter/ownFailures`), and the
+    /// request of one the recognition decided is dropped (it would not have had the touches).
+    private mutating func settle() {
+        let first = winner.take()!
+        hasWinner = false
+        for position in held.indices {
+            if case .fail(let reason) = held[position].request {
+                arbiter.ownFailures.append(
+                    Arbiter.OwnFailure(index: held[position].index, reason: reason, moment: held[position].moment))
+            }
+        }
+        arbiter.handle(first.request, of: first.index, at: first.moment)
+        takeNews()
+        for position in held.indices where !arbiter.state(held[position].index).isFinal {
+            arbiter.handle(held[position].request, of: held[position].index, at: held[position].moment)
+            takeNews()
+        }
+        // Emptied from the end, keeping their storage (`removeAll(keepingCapacity:)` is generic).
+        while !arbiter.ownFailures.isEmpty { arbiter.ownFailures.removeLast() }
+        while !held.isEmpty { held.removeLast() }
     }
 
     /// Hands the touches of one phase to recognizer `index`, less those it ignores.
@@ -339,9 +420,26 @@ struct ReplayEngine {
         }
         guard context.hasRequest, let request = context.request.take() else { return }
         context.hasRequest = false
-        arbiter.handle(
-            request, of: index,
-            at: Arbiter.Moment(time: time, event: eventIndex, sample: context.requestSample ?? sample))
+        let moment = Arbiter.Moment(time: time, event: eventIndex, sample: context.requestSample ?? sample)
+        if holding { return held.append(HeldRequest(index: index, request: request, moment: moment)) }
+        // What may make a recognition now, and so fail others: a recognition (not an end, nor one
+        // already waiting), or a failure that releases one waiting for it. The rest of the round first.
+        if handing {
+            switch request {
+            case .recognize, .begin:
+                if arbiter.state(index) == .possible, !arbiter.isWaiting(index) {
+                    hold(HeldRequest(index: index, request: request, moment: moment))
+                    return
+                }
+            case .fail, .cancel:
+                if arbiter.mayRelease(index) {
+                    hold(HeldRequest(index: index, request: request, moment: moment))
+                    return
+                }
+            case .change: break
+            }
+        }
+        arbiter.handle(request, of: index, at: moment)
         takeNews()
     }
 
