@@ -113,6 +113,21 @@ import Testing
         #expect(Self.near(end.velocity, 1250, 0), "\(String(describing: end.velocity))")
     }
 
+    /// A drag held still before the lift flings nothing: the velocity at `ended` is 0 once the fingers
+    /// have rested more than `Pan.restingTime`, as UIKit's dies away (it was the last move's, 1,250
+    /// pt/s, after a one-second hold); lifted within it, the flick's.
+    @Test func aDragHeldStillBeforeTheLiftEndsWithNoVelocity() throws {
+        let flick = [
+            Sample(0, 1, .began, 100, 400), Sample(0.016, 1, .moved, 120, 400), Sample(0.032, 1, .moved, 140, 400),
+            Sample(0.048, 1, .moved, 160, 400),
+        ]
+        for (rest, velocity) in [(1.0, 0.0), (0.2, 0), (0.09, 1250)] {
+            let end = try Self.panEnd(flick + [Sample(0.048 + rest, 1, .ended, 160, 400)])
+            #expect(Self.near(end.translation, 60, 0), "\(rest)")
+            #expect(Self.near(end.velocity, velocity, 0), "\(rest): \(String(describing: end.velocity))")
+        }
+    }
+
     /// Two fingers tapping twice where they tapped before: a double tap, measured by their centroid
     /// (the second tap's first finger is 50 pt from where the first tap's other finger lifted).
     @Test func twoFingersTappingTwiceInPlaceAreADoubleTap() throws {
