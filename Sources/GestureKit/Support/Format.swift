@@ -49,7 +49,9 @@ public enum Format {
     ///     Format.significant(0.00009, decimals: 3) // "0.00009"
     public static func significant(_ value: Double, decimals: Int) -> String {
         let places = max(decimals, significantDecimals(value))
-        return places <= 12 ? number(value, decimals: places) : "\(value)"
+        // Smaller still, its two significant digits in exponent form (`5.7e-14`, not Swift's
+        // `5.684341886080802e-14`): a value that is not 0 never reads as 0.
+        return places <= 12 ? number(value, decimals: places) : String(format: "%.2g", value)
     }
 
     /// A time or duration in seconds for people: 3 decimals (`0.117`), and below 0.01 s its first two
