@@ -873,7 +873,8 @@ import Testing
         #expect(
             TextReport.compare(measured: 5.684341886080802e-14, limit: 30, unit: .points)
                 == "measured 5.7e-14 pt < limit 30 pt")
-        #expect(TextReport.compare(measured: 2e-13, limit: 1e-13, unit: .points) == "measured 2e-13 pt > limit 1e-13 pt")
+        #expect(
+            TextReport.compare(measured: 2e-13, limit: 1e-13, unit: .points) == "measured 2e-13 pt > limit 1e-13 pt")
         #expect(TextReport.compare(measured: 0.0523, limit: 0.07, unit: .ratio) == "measured 0.052 < limit 0.07")
         // One significant digit is not enough either: a limit of 0.005 read 0.01.
         #expect(
