@@ -49,6 +49,29 @@ import Testing
         #expect(failure.reason.point == Point(x: 150, y: 150))
     }
 
+    /// A second finger landing a frame after the first fails the checkmark (it is drawn with one
+    /// finger), so a two-finger pan waiting for it begins as it moves, not as it lifts; the seed
+    /// ignores the later finger, as Apple's listing does, and the pan waits.
+    @Test func aLaterFingerFailsTheCheckmarkButNotInTheSeed() throws {
+        var samples = [Sample(0, 1, .began, 100, 100), Sample(0.03, 2, .began, 200, 100)]
+        for step in 1...10 {
+            let t = 0.03 + Double(step) * 0.02
+            samples += [
+                Sample(t, 1, .moved, 100, 100 + 12 * Double(step)), Sample(t, 2, .moved, 200, 100 + 12 * Double(step)),
+            ]
+        }
+        samples += [Sample(0.3, 1, .ended, 100, 220), Sample(0.3, 2, .ended, 200, 220)]
+        let result = try replay(samples, Registry.all)
+        let failure = try #require(try report(result, "checkmark").failure)
+        #expect(failure.reason.code == "multiple-touches" && failure.sample == 1 && failure.time == 0.03)
+        let began = try #require(try report(result, "pan").transitions.first { $0.to == .began })
+        #expect(began.time < 0.3, "\(began)")
+        let seed = try replay(samples, Registry.all) { $0 = Configuration(registry: Registry.all, profile: .seed) }
+        #expect(try report(seed, "checkmark").failure?.reason.code != "multiple-touches")
+        let waited = try #require(try report(seed, "pan").transitions.first { $0.to == .began })
+        #expect(waited.time == 0.3, "\(waited)")
+    }
+
     @Test(arguments: ["z", "circle", "swipe"])
     func twoFingersLandingTogetherFailAtTheSecond(_ id: String) throws {
         let samples = [

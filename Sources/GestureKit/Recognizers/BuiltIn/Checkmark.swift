@@ -41,6 +41,10 @@ public struct Checkmark: Recognizer {
         public var minimumDownShare: Double? = 0.07
         public var minimumUpShare = 0.2
         public var minimumRiseRatio = 0.5
+        /// Whether a finger that lands after the first is ignored, as Apple's listing ignores it,
+        /// rather than failing the checkmark: ignored, a two-finger drag whose fingers land a frame
+        /// apart (as real fingers do) kept the checkmark deciding, and a pan waiting, until the lift.
+        public var ignoresLaterTouches = false
 
         public init() {}
 
@@ -58,6 +62,7 @@ public struct Checkmark: Recognizer {
             $0.minimumDownShare = nil
             $0.minimumUpShare = 0
             $0.minimumRiseRatio = 0
+            $0.ignoresLaterTouches = true
         }
 
         public static let declarations: [ParameterDeclaration<Parameters>] = [
@@ -102,6 +107,9 @@ public struct Checkmark: Recognizer {
             .init(
                 "minimumRiseRatio", \.minimumRiseRatio, .ratio, minimum: 0,
                 "end above the down-stroke's start, as a fraction of the down-stroke's depth"),
+            .init(
+                "ignoresLaterTouches", \.ignoresLaterTouches, nil,
+                "a finger landing after the first is ignored (Apple's listing), not a failure"),
         ]
     }
 
@@ -119,7 +127,7 @@ public struct Checkmark: Recognizer {
         public var meaning: String {
             switch self {
             case .multipleTouches:
-                "more than one finger touched down in one event (the first or a later one; a later finger alone is ignored)"
+                "more than one finger touched down in one event, or (unless ignoresLaterTouches) a finger after the first"
             case .initialDirection:
                 "the first judged movement was not down and to the right (with a lead-in: went left; with a hook: went on left past maximumHookDuration, or further than maximumHookRatio of the down-stroke's depth)"
             case .movedLeft:
@@ -179,6 +187,11 @@ public struct Checkmark: Recognizer {
     }
 
     public mutating func touchesBegan(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
+        if !parameters.ignoresLaterTouches, trackedTouch != nil {
+            _ = context.failUnlessFirstSingleTouch(
+                touches, tracked: trackedTouch, drawing: "a checkmark", code: FailureCode.multipleTouches)
+            return
+        }
         if touches.count != 1 {
             context.fail(
                 FailureCode.multipleTouches,
@@ -471,7 +484,12 @@ extension Checkmark {
                     return s
                 }),
         Example(
-            "a second finger later is ignored", .recognizes("checkmark"),
+            "a second finger later is ignored, as in the listing", .recognizes("checkmark"), profiles: [.seed],
+            samples: Array(Example.stroke(clean).prefix(3)) + [Sample(0.033, 2, .began, 80, 80)]
+                + Array(Example.stroke(clean).dropFirst(3)) + [Sample(0.2, 2, .ended, 80, 80)]),
+        Example(
+            "a second finger later fails it, default (ignoresLaterTouches false)", .fails(FailureCode.multipleTouches),
+            profiles: [.default],
             samples: Array(Example.stroke(clean).prefix(3)) + [Sample(0.033, 2, .began, 80, 80)]
                 + Array(Example.stroke(clean).dropFirst(3)) + [Sample(0.2, 2, .ended, 80, 80)]),
         // In the default profile an up-and-right start is a lead-in, so this one is seed only (by
