@@ -271,11 +271,12 @@ struct ReplayEngine {
     }
 
     /// Hands the touches to the recognizers of `order` still taking them, carrying out each request as
-    /// it is made — but a recognition (or `began`) only once every recognizer after it has had the
-    /// touches too, their requests held (`settle`): in UIKit state changes are settled after the event
-    /// is delivered, so one that fails on its own at the event another recognizes in says its own
-    /// reason (handed the touches after the winner was settled, the rest of the registry was failed
-    /// `preempted` without having seen them).
+    /// it is made — but one that may make a recognition (a recognition or `began`, or a failure that
+    /// releases one on hold) only once every recognizer after it has had the touches too, their
+    /// requests held (`settle`): in UIKit state changes are settled after the event is delivered, so
+    /// one that fails on its own at the event another recognizes in says its own reason (handed the
+    /// touches after the winner was settled, the rest of the registry was failed `preempted` without
+    /// having seen them).
     private mutating func handRound(
         _ order: [Int]?, _ touches: [Touch], as delivery: TouchDelivery, in event: TouchEvent
     ) {
