@@ -72,6 +72,23 @@ import Testing
         #expect(waited.time == 0.3, "\(waited)")
     }
 
+    /// A two-finger swipe one of whose fingers went too short names that finger: the measurement and
+    /// the point are its own, the sample the last lift's, where the swipe is judged.
+    @Test func aTwoFingerSwipeNamesTheFingerThatFailed() throws {
+        let samples = [
+            Sample(0, 1, .began, 100, 100), Sample(0, 2, .began, 100, 150), Sample(0.05, 1, .ended, 110, 100),
+            Sample(0.1, 2, .moved, 150, 150), Sample(0.2, 2, .ended, 200, 150),
+        ]
+        let result = try replay(samples, Registry.all) {
+            try $0.keepOnly(["swipe"])
+            try $0.set(assignment: "swipe.touches=2")
+        }
+        let failure = try #require(try report(result, "swipe").failure)
+        #expect(failure.reason.code == "too-short" && failure.reason.measured == 10)
+        #expect(failure.reason.message == "touch 1 travelled too little along its axis")
+        #expect(failure.reason.point == Point(x: 110, y: 100) && failure.sample == 4)
+    }
+
     @Test(arguments: ["z", "circle", "swipe"])
     func twoFingersLandingTogetherFailAtTheSecond(_ id: String) throws {
         let samples = [

@@ -161,7 +161,10 @@ public struct Swipe: Recognizer {
             // where their paths end.
             let path = context.path(of: finger.id)
             let end = touches.first { $0.id == finger.id }?.timestamp ?? context.time
-            guard let judged = judge(path, from: finger.start, to: end, context: &context, at: ending[0]) else {
+            // With several fingers, the failure names the one it measured (it is placed at the last lift).
+            let who = tracked.count > 1 ? "touch \(TraceValidator.display(finger.id)) " : ""
+            guard let judged = judge(path, from: finger.start, to: end, who: who, context: &context, at: ending[0])
+            else {
                 return
             }
             if let first, first.gesture != judged.gesture {
@@ -174,10 +177,11 @@ public struct Swipe: Recognizer {
         if let first { context.recognize(first.gesture, details: first.details, at: ending[0]) }
     }
 
-    /// The gesture and details of one finger's stroke, or nil once it has failed the recognizer.
+    /// The gesture and details of one finger's stroke, or nil once it has failed the recognizer; `who`
+    /// begins each failure's message (`touch 2 `, or nothing with one finger).
     private func judge(
-        _ points: [Point], from startTime: Double, to endTime: Double, context: inout RecognizerContext,
-        at touch: Touch
+        _ points: [Point], from startTime: Double, to endTime: Double, who: String,
+        context: inout RecognizerContext, at touch: Touch
     ) -> (gesture: String, details: [JSONValue.Member])? {
         // The path starts where the touch came down and ends where it lifted.
         let start = points[0]
@@ -189,14 +193,14 @@ public struct Swipe: Recognizer {
         let direction: Directions = horizontal ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
         guard Tolerance.reaches(travel, parameters.minimumTravel) else {
             context.fail(
-                FailureCode.tooShort, "travelled too little along its axis", measured: travel,
+                FailureCode.tooShort, "\(who)travelled too little along its axis", measured: travel,
                 limit: parameters.minimumTravel, unit: .points, point: end, at: touch)
             return nil
         }
         guard parameters.directions.contains(direction) else {
             context.fail(
                 FailureCode.wrongDirection,
-                "went \(direction.name); this swipe goes \(parameters.directions.names.joined(separator: " or "))",
+                "\(who)went \(direction.name); this swipe goes \(parameters.directions.names.joined(separator: " or "))",
                 point: end, at: touch)
             return nil
         }
@@ -213,7 +217,8 @@ public struct Swipe: Recognizer {
             let allowed = max(maximumDeviation, parameters.deviationRatio * travel)
             guard !Tolerance.exceeds(deviation, allowed) else {
                 context.fail(
-                    FailureCode.notStraight, "strayed too far across its axis", measured: deviation, limit: allowed,
+                    FailureCode.notStraight, "\(who)strayed too far across its axis", measured: deviation,
+                    limit: allowed,
                     unit: .points, point: worst, at: touch)
                 return nil
             }
@@ -232,7 +237,7 @@ public struct Swipe: Recognizer {
             let allowedBow = max(parameters.jitterTolerance, maximumBow * travel)
             guard !Tolerance.exceeds(bow, allowedBow) else {
                 context.fail(
-                    FailureCode.bent, "bends away from the straight line between its ends", measured: bow,
+                    FailureCode.bent, "\(who)bends away from the straight line between its ends", measured: bow,
                     limit: allowedBow, unit: .points, point: furthest, at: touch)
                 return nil
             }
@@ -244,7 +249,8 @@ public struct Swipe: Recognizer {
         let slack = TraceTime.slack(endTime, startTime)
         guard speed >= parameters.minimumSpeed || travel >= parameters.minimumSpeed * (duration - slack) else {
             context.fail(
-                FailureCode.tooSlow, "moved too slowly for a swipe", measured: speed, limit: parameters.minimumSpeed,
+                FailureCode.tooSlow, "\(who)moved too slowly for a swipe", measured: speed,
+                limit: parameters.minimumSpeed,
                 unit: .pointsPerSecond, point: end, at: touch)
             return nil
         }
