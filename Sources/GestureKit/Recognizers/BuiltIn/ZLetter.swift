@@ -94,7 +94,8 @@ public struct ZLetter: Recognizer {
                 "point by point: how far a point may be from its part's line"),
             .init(
                 "precisionRatio", \.precisionRatio, .ratio, minimum: 0,
-                "point by point: allowed distance as a fraction of the part's length, when larger"),
+                "point by point: allowed distance as a fraction of the part's length (the top and bottom: how far right it has gone so far), when larger"
+            ),
             .init(
                 "jitterTolerance", \.jitterTolerance, .points, minimum: 0, "movements shorter than this are not judged"),
             .init(
@@ -224,7 +225,7 @@ public struct ZLetter: Recognizer {
             case .diagonalBowed:
                 "whole path: the diagonal strays from the line between its corners by more than maximumDiagonalBowRatio of the stroke's larger side, like a bracket's bar and stem"
             case .leftTheLine:
-                "point by point: the top or bottom part strayed further from horizontal than strokePrecision"
+                "point by point: the top or bottom part strayed further from horizontal than strokePrecision, or precisionRatio of how far right it had gone when larger"
             case .movedLeft: "point by point: moved left during the bottom part"
             case .movedUp: "point by point: moved up during the diagonal"
             case .partTooShort: "point by point: a part is shorter than minimumPartLength"
