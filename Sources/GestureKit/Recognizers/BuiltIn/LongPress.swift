@@ -28,6 +28,7 @@ public struct LongPress: Recognizer {
         public var touches = 1
         public var tapsBefore = 0
         public var maximumTapInterval = 0.3
+        public var maximumTapDistance = 10.0
 
         public init() {}
 
@@ -54,6 +55,10 @@ public struct LongPress: Recognizer {
             .init(
                 "maximumTapInterval", \.maximumTapInterval, .seconds, minimum: 0,
                 "with taps before the press: longest wait from a tap's lift to the next touch"),
+            .init(
+                "maximumTapDistance", \.maximumTapDistance, .points, minimum: 0,
+                "with taps before the press: farthest the next touch may land from where the tap before it lifted (as double-tap's maximumDistance)"
+            ),
         ]
     }
 
@@ -63,6 +68,7 @@ public struct LongPress: Recognizer {
         case liftedTooEarly = "lifted-too-early"
         case tapHeldTooLong = "tap-held-too-long"
         case noNextTouch = "no-next-touch"
+        case tooFar = "too-far"
 
         public var meaning: String {
             switch self {
@@ -71,6 +77,8 @@ public struct LongPress: Recognizer {
             case .liftedTooEarly: "a finger lifted before minimumPressDuration"
             case .tapHeldTooLong: "a tap before the press was still down minimumPressDuration after it began"
             case .noNextTouch: "after a tap before the press, the next touch did not come within maximumTapInterval"
+            case .tooFar:
+                "after a tap before the press, the next touch landed further than maximumTapDistance from where the tap lifted (with several fingers, their centroids)"
             }
         }
     }
@@ -83,6 +91,8 @@ public struct LongPress: Recognizer {
     /// Taps made before the press, and whether one is under way.
     private var tapsDone = 0
     private var tapping = false
+    /// Where the last tap before the press lifted (its fingers' centroid as the first of them lifted).
+    private var lastTap: Point?
 
     public init(parameters: Parameters) {
         self.parameters = parameters
@@ -105,6 +115,17 @@ public struct LongPress: Recognizer {
                 context.cancel(FailureCode.tooManyTouches, message, at: extra)
             }
             return
+        }
+        // A tap, or the press, after a tap lands where that tap was: a tap here and a press across the
+        // screen were one long press (a double tap holds its taps to the same).
+        if tapsDone > 0, let lastTap, starts.count == parameters.touches {
+            let landed = starts.centroid
+            let distance = landed.distance(to: lastTap)
+            if Tolerance.exceeds(distance, parameters.maximumTapDistance) {
+                return context.fail(
+                    FailureCode.tooFar, "landed too far from where tap \(tapsDone) lifted", measured: distance,
+                    limit: parameters.maximumTapDistance, unit: .points, point: landed, at: new[new.count - 1])
+            }
         }
         if tapsDone < parameters.tapsBefore {
             if !tapping {
@@ -160,6 +181,7 @@ public struct LongPress: Recognizer {
         if tapping {
             touchesMoved(ended, with: event, context: &context)
             if context.hasRequest { return }
+            if starts.count == parameters.touches { lastTap = current.centroid }
             for touch in ended {
                 starts[touch.id] = nil
                 current[touch.id] = nil
@@ -242,6 +264,11 @@ extension LongPress {
             settings: ["tapsBefore": .integer(1)],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
                 + [Sample(0.3, 2, .began, 102, 100), Sample(0.9, 2, .ended, 102, 100)]),
+        Example(
+            "a tap, then held 0.6 s 100 pt away, where one tap comes before", .fails(FailureCode.tooFar),
+            settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
+                + [Sample(0.3, 2, .began, 200, 100), Sample(0.9, 2, .ended, 200, 100)]),
         Example(
             "held 0.8 s where one tap comes before", .fails(FailureCode.tapHeldTooLong),
             settings: ["tapsBefore": .integer(1)],
