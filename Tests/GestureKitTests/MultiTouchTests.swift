@@ -89,6 +89,22 @@ import Testing
         #expect(failure.reason.point == Point(x: 110, y: 100) && failure.sample == 4)
     }
 
+    /// Three fingers landing together where a swipe is made with two: the failure is placed at the
+    /// third, the finger too many (it named the first).
+    @Test func threeFingersOnATwoFingerSwipeFailAtTheThird() throws {
+        let samples = [
+            Sample(0, 1, .began, 100, 400), Sample(0, 2, .began, 100, 450), Sample(0, 3, .began, 100, 500),
+            Sample(0.1, 1, .ended, 200, 400), Sample(0.1, 2, .ended, 200, 450), Sample(0.1, 3, .ended, 200, 500),
+        ]
+        let result = try replay(samples, Registry.all) {
+            try $0.keepOnly(["swipe"])
+            try $0.set(assignment: "swipe.touches=2")
+        }
+        let failure = try #require(try report(result, "swipe").failure)
+        #expect(failure.reason.code == "multiple-touches" && failure.reason.measured == 3)
+        #expect(failure.sample == 2 && failure.reason.point == Point(x: 100, y: 500))
+    }
+
     @Test(arguments: ["z", "circle", "swipe"])
     func twoFingersLandingTogetherFailAtTheSecond(_ id: String) throws {
         let samples = [

@@ -132,13 +132,16 @@ public struct Swipe: Recognizer {
                 return
             }
         } else if down > parameters.touches || lifted > 0 {
+            // The finger past those allowed (the third of three landing together), or the one landing
+            // after a lift: it named the first of them.
+            let extra = lifted > 0 ? touches[0] : touches.first(pastAllowed: parameters.touches, down: down)
             return context.fail(
                 FailureCode.multipleTouches,
                 lifted > 0
                     ? "a finger touched down after one had lifted"
                     : "\(down) fingers down; a swipe here is made with \(parameters.touches)",
                 measured: Double(down), limit: Double(parameters.touches), unit: .touches,
-                point: touches[0].location, at: touches[0])
+                point: extra.location, at: extra)
         }
         for touch in touches { tracked.append((touch.id, touch.timestamp)) }
     }
