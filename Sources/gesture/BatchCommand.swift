@@ -671,8 +671,8 @@ struct Progress {
     /// Whether stderr is a terminal that takes the bar's carriage return and erase (`TERM=dumb`, an
     /// editor's shell, prints the escape as it is; so may one with no `TERM`).
     static var canDraw: Bool {
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        return isatty(STDERR_FILENO) == 1 && !term.isEmpty && term.lowercased() != "dumb"
+        isatty(STDERR_FILENO) == 1 && !(ProcessInfo.processInfo.environment["TERM"] ?? "").isEmpty
+            && !Output.terminalIsDumb
     }
 
     init(enabled: Bool, unit: String = "traces") {
@@ -697,14 +697,11 @@ struct Progress {
         let eta =
             ProgressEstimate.isMeaningful(elapsed: elapsed, done: done, total: total)
             ? "  ETA \(Int(left.rounded()))s" : ""
-        Output.progressShown = true
-        Output.writeError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s\(eta)")
+        Output.showProgress("[\(bar)] \(done)/\(total) \(unit)  \(Int(rate))/s\(eta)")
     }
 
     func clear() {
-        guard enabled else { return }
-        Output.writeError("\r\u{1B}[K")
-        Output.progressShown = false
+        if enabled { Output.clearProgress() }
     }
 }
 

@@ -365,8 +365,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     let showsProgress = Progress.canDraw
     if showsProgress {
         Output.progressShown = true
-        FileHandle.standardError.write(
-            Data("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…".utf8))
+        Output.writeError("learning \(counts.count) gestures from \(examples.count) examples, cross-validated…")
     }
     var learned = learner.learn(examples)
     var mirrors: [TemplateLearner.Mirror]?
@@ -375,10 +374,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         if !mirrored.negatives.isEmpty { learned = learner.learn(examples + mirrored.negatives) }
         mirrors = mirrored.gestures
     }
-    if showsProgress {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        Output.progressShown = false
-    }
+    if showsProgress { Output.clearProgress() }
     let file = learner.file(
         id: id, learned: learned, examples: examples,
         paths: CorpusWalker.distinct(roots).sorted(by: PathOrder.precedes), mirrors: mirrors)

@@ -44,6 +44,24 @@ enum Output {
     /// run erases it, rather than leaving the shell's prompt after it.
     nonisolated(unsafe) static var progressShown = false
 
+    /// What takes a progress line off the terminal: a carriage return and an erase to the line's end.
+    static let eraseLine: StaticString = "\r\u{1B}[K"
+
+    /// Draws `line` as the progress line on stderr, over the one before.
+    static func showProgress(_ line: String) {
+        progressShown = true
+        writeError("\(eraseLine)\(line)")
+    }
+
+    /// Takes the progress line off stderr.
+    static func clearProgress() {
+        writeError("\(eraseLine)")
+        progressShown = false
+    }
+
+    /// Whether `TERM` names a dumb terminal (an editor's shell), which prints escapes as they are.
+    static var terminalIsDumb: Bool { ProcessInfo.processInfo.environment["TERM"]?.lowercased() == "dumb" }
+
     /// Installs the signal handling described above; call once, first thing.
     static func install() {
         signal(SIGPIPE, SIG_IGN)
@@ -71,9 +89,8 @@ enum Output {
     /// status 143 instead of by SIGTERM, now and then.
     static func die(_ number: Int32) {
         if progressShown {
-            // As `Progress.clear` does; write(2) may be called in a signal handler.
-            let erase: StaticString = "\r\u{1B}[K"
-            _ = systemWrite(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+            // As `clearProgress` does, but with write(2) alone, which a signal handler may call.
+            _ = systemWrite(STDERR_FILENO, eraseLine.utf8Start, eraseLine.utf8CodeUnitCount)
         }
         signal(number, SIG_DFL)
         var only = sigset_t()
@@ -239,9 +256,7 @@ extension Output {
             }
         }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        // A dumb terminal (an editor's shell) prints the escapes as they are.
-        let dumb = environment["TERM"]?.lowercased() == "dumb"
-        let color = choice == .always || (choice == .auto && terminal && !noColor && !dumb)
+        let color = choice == .always || (choice == .auto && terminal && !noColor && !terminalIsDumb)
         return TextReport.Style(width: width, color: color)
     }
 }
