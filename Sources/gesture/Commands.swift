@@ -187,6 +187,13 @@ private func checked(_ configuration: Configuration) throws(ConfigurationError) 
     }
 }
 
+/// `--force` where the output is standard output (no `--out`, or `--out -`): a slip, perhaps a missing
+/// `--out`, refused as batch's without `--report` is. `target` is what `--out` names (`FILE or DIR`).
+func refuseForceToStandardOutput(_ arguments: Arguments, target: String) throws(UsageError) {
+    guard arguments.flags.contains("--force"), (arguments.options["--out"] ?? "-") == "-" else { return }
+    throw UsageError("--force needs --out \(target) (it lets files be overwritten; standard output needs none)")
+}
+
 /// Standard input can be read once: `-` given as more than one of the traces, `--config`,
 /// `--templates` and `--labels` is a usage error rather than an empty read the second time.
 func checkStandardInputReadOnce(_ arguments: Arguments, operand: String = "a trace") throws {

@@ -57,10 +57,7 @@ func convert(_ words: ArraySlice<String>) throws -> ExitCode {
         && (inputs[0] == "-" || !FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isFolder)
             || !isFolder.boolValue)
     guard let out = arguments.options["--out"], out != "-" else {
-        if arguments.flags.contains("--force") {
-            throw UsageError(
-                "--force needs --out FILE or DIR (it lets files be overwritten; standard output needs none)")
-        }
+        try refuseForceToStandardOutput(arguments, target: "FILE or DIR")
         guard singleFile else { throw UsageError("several inputs or a folder need --out DIR") }
         converter.convert(file: inputs[0], fileSystemPath: Array(inputs[0].utf8), isRoot: true, to: nil)
         return converter.failed ? .error : .recognized

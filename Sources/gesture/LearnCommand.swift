@@ -168,11 +168,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     /// Labels name gestures in any case: `NONE/` holds negatives as `none/` does.
     func isNegative(_ label: String) -> Bool { RecognizerDefinition.sameGestureName(label, negatives) }
     // Before the learning, which can take a while, rather than after it.
-    if out != "-" {
-        try checkOutputFile(out, for: "--out", force: arguments.flags.contains("--force"))
-    } else if arguments.flags.contains("--force") {
-        throw UsageError("--force needs --out FILE (it lets files be overwritten; standard output needs none)")
-    }
+    try refuseForceToStandardOutput(arguments, target: "FILE")
+    if out != "-" { try checkOutputFile(out, for: "--out", force: arguments.flags.contains("--force")) }
 
     var labeler = Labeler(anyLabel: ())
     if let map = arguments.options["--label-map"] { try labeler.setLabelMap(map) }

@@ -78,10 +78,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     let traces = arguments.operands
     guard !traces.isEmpty else { throw UsageError("no TRACE given (use - for standard input)") }
     let force = arguments.flags.contains("--force")
-    // As batch's without --report: a slip, perhaps a missing --out.
-    if force, (arguments.options["--out"] ?? "-") == "-" {
-        throw UsageError("--force needs --out FILE or DIR (it lets files be overwritten; standard output needs none)")
-    }
+    try refuseForceToStandardOutput(arguments, target: "FILE or DIR")
 
     // Where each trace's picture goes: nil for standard output.
     var destinations: [String?]
