@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 
 /// A small command-line parser: `--name value`, `--name=value`, flags, `--` and positional operands.
@@ -97,6 +98,22 @@ let repeatableOptions: Set<String> = [
 let pathOptions: [String: String] = [
     "--config": "file", "--templates": "file", "--labels": "file", "--report": "folder",
 ]
+
+/// Warns of each folder among several PATHs that holds no trace file (a misspelt or empty one was
+/// left out without a word while the others ran); with one PATH, the run's own error says it.
+func warnOfFoldersWithoutTraces(_ roots: [String], isLabelsFile: (String) -> Bool) {
+    guard roots.count > 1 else { return }
+    for root in roots {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            continue
+        }
+        // The first trace file ends the walk, which is lazy.
+        if !CorpusWalker(roots: [root]).contains(where: { !isLabelsFile($0.path) }) {
+            Output.error("\(Output.name(root)): warning: no trace files (.json, .csv, .xml) in it")
+        }
+    }
+}
 
 /// A mistake on the command line; exit status 2.
 struct UsageError: Error {

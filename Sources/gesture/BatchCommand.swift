@@ -184,6 +184,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     guard probe.next() != nil else {
         throw UsageError.noTraceFiles(in: roots)
     }
+    warnOfFoldersWithoutTraces(roots) { labeler.isLabelsFile($0) }
     // Checked and made before the run: a folder that may not be written costs no run.
     let report = try arguments.options["--report"].map { path throws(UsageError) in
         try ReportFolder(path, force: arguments.flags.contains("--force"))

@@ -203,6 +203,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !entries.isEmpty else {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
+    warnOfFoldersWithoutTraces(arguments.operands) { labeler.isLabelsFile($0) }
     let reads = runner.readAll(entries, jobs: try arguments.jobs())
     folderLabelsNote(labeler, roots: roots, entries: entries, reads: reads)
 

@@ -149,6 +149,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     guard !entries.isEmpty else {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
+    warnOfFoldersWithoutTraces(arguments.operands) { labeler.isLabelsFile($0) }
     let reads = runner.readAll(entries, jobs: tuner.jobs)
     var samples: [TuningSample] = []
     var errors = 0

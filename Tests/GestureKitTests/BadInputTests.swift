@@ -57,6 +57,13 @@ import Testing
             "ended-twice.csv:4:1: error: sample 2: touch 1 ended while not down: expected \"began\" first"
         ),
         (
+            // Both would be "touch 1": which is which is said.
+            "name-then-number.json",
+            "[{\"t\": 0, \"id\": \"1\", \"phase\": \"began\", \"x\": 1, \"y\": 2},\n {\"t\": 0.1, \"id\": 1, \"phase\": \"ended\", \"x\": 1, \"y\": 2}]",
+            "name-then-number.json:2:2: error: sample 1: touch 1 ended while not down: expected \"began\" first; the "
+                + "touch down since sample 0 is the name \"1\", this one the number 1"
+        ),
+        (
             "already-down.csv", "t,id,phase,x,y\n0,a,began,1,2\n0.1,a,began,1,2\n",
             "already-down.csv:3:1: error: sample 1: touch a began while already down: expected it up, found it down since sample 0"
         ),

@@ -59,6 +59,32 @@ import Testing
         }
     }
 
+    /// A folder without a trace file among several PATHs is named in a warning, and the run goes on
+    /// with the others (it was left out without a word); alone, it is the run's usage error.
+    @Test func aFolderWithoutTracesAmongOthersIsNamed() throws {
+        let corpus = try MiniCorpus("edge-empty-folder")
+        defer { corpus.remove() }
+        try corpus.add("z/1.csv", from: "z.csv", label: "z")
+        try corpus.write("empty/notes.txt", "no trace here\n")
+        for command in [["batch"], ["tune", "--sweep", "z.turnRatio=0.1:0.2:0.1"]] {
+            let run = try GestureCommand.run(command + ["--quiet", "empty", "z"], in: corpus.folder)
+            #expect(run.status == 0, "\(command[0]): \(run.stderr)")
+            #expect(run.stderr == "empty: warning: no trace files (.json, .csv, .xml) in it\n", "\(command[0])")
+        }
+        let alone = try GestureCommand.run(["batch", "empty"], in: corpus.folder)
+        #expect(alone.status == 2)
+        #expect(alone.stderr.hasPrefix("gesture: error: no trace files (.json, .csv, .xml) in empty\n"))
+    }
+
+    /// `--version` and `--help` take nothing after them: `gesture --version extra` printed the version.
+    @Test func theVersionTakesNothingAfterIt() throws {
+        for flag in ["--version", "--help", "-h"] {
+            let run = try GestureCommand.run([flag, "extra"])
+            #expect(run.status == 2 && run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix("gesture: error: \(flag) takes nothing after it, found \"extra\"\n"))
+        }
+    }
+
     /// A file named on the command line with a control character in its name: its diagnostic and
     /// the text report's first line show it escaped, as the name of a file found in a folder is. A
     /// line break in it broke the report's first line in two, and an escape reached the terminal.

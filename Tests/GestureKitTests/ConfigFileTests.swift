@@ -712,6 +712,22 @@ import Testing
         #expect(plain != nil && plain == located)
     }
 
+    /// A string the file ends in is reported where it ends, with the trace reader's words (config,
+    /// templates and merge-scores files said `1:6`, the string's start).
+    @Test(
+        arguments: [
+            (#"{"a":"b"#, 8, #"unexpected end of input: expected '"' to end the string"#),
+            (
+                #"{"a":"\"#, 8,
+                "unexpected end of input: expected " + #"'"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\'"#
+            ),
+        ])
+    func aStringTheFileEndsInIsReportedAtTheEnd(_ text: String, column: Int, message: String) throws {
+        let error = #expect(throws: JSONParseError.self) { try LocatedJSON.parse(Array(text.utf8), file: "c.json") }
+        #expect(error?.position.line == 1 && error?.position.column == column)
+        #expect(error?.message == message)
+    }
+
     /// A bad string is reported at the byte that cannot be read, not where the string or its run of
     /// plain characters starts: invalid UTF-8 at its first bad byte, a surrogate escape at its `\`.
     @Test(

@@ -277,6 +277,17 @@ extension LabelerTests {
 }
 
 extension LabelerTests {
+    /// A label holding quotes is quoted with them escaped (`"\"z\""`), as CSV's messages quote a value: it
+    /// read `""z""`.
+    @Test func aLabelWithQuotesIsQuotedEscaped() throws {
+        let labeler = Labeler(configuration: Configuration())
+        guard case .failure(let error) = labeler.label(for: "a.json", traceLabel: #""z" a\b"#) else {
+            Issue.record("the label was accepted")
+            return
+        }
+        #expect(error.message.hasPrefix(#"unknown label "\"z\" a\\b" in the trace: "#), "\(error.message)")
+    }
+
     /// `swipe` is a recognizer's id, not one of its gestures (swipe-left, …): a label or a map naming
     /// it says so and names the gestures, where it listed every gesture with no word on why.
     @Test func aLabelNamingARecognizerNamesItsGestures() throws {

@@ -423,6 +423,11 @@ private func swipeOnly() throws -> Configuration {
                 "--sweep swipe.minimumTravel=0:1e308:1e-10: more than 1e+300 values: at most 1000 are allowed; take a "
                     + "larger STEP"
             ),
+            (
+                // Counted roughly past 1e15: "more than 1.000000000001e+19" of 1e19 + 1 was untrue.
+                "swipe.minimumTravel=0:1e19:1",
+                "--sweep swipe.minimumTravel=0:1e19:1: about 1e+19 values: at most 1000 are allowed; take a larger STEP"
+            ),
         ]
         for (text, message) in errors {
             #expect(throws: ConfigurationError(message)) { try Sweep(parsing: text, in: base) }

@@ -696,8 +696,9 @@ public struct Labeler: Sendable {
     private func unknown(_ label: String, where place: String = "", mapHint: Bool = false) -> String {
         // Quoted up to 100 characters, as a file name is (a label typed on the recorder page may be
         // hundreds); the map's hint names it whole, or as LABEL where it is cut.
-        let quoted = DiagnosticText.name(label)
-        let mapped = quoted == DiagnosticText.escaped(label) ? quoted : "LABEL"
+        // Between quotes, a quote in it is written \" (and a backslash \\), as CSV's messages quote.
+        let quoted = DiagnosticText.escaped(label, maxCharacters: 100, delimiter: UInt8(ascii: "\""))
+        let mapped = quoted == label ? quoted : "LABEL"
         let text = "unknown label \"\(quoted)\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         if let (reason, remedy) = parts.lazy.compactMap(unrecognized.whyUnrecognized).first {

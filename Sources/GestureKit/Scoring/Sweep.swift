@@ -109,7 +109,10 @@ public struct Sweep: Sendable, Hashable {
             steps = ((b - a) / c).rounded(.down)
         }
         guard steps < Double(Sweep.maximumValues) else {
-            let count = steps < 1e15 ? String(Int(steps) + 1) : "more than \(Format.number(min(steps, 1e300)))"
+            // Past 1e15 a double counts them only roughly (1e19 + 1 read 1.000000000001e+19): said so.
+            let count =
+                steps < 1e15
+                ? String(Int(steps) + 1) : steps > 1e300 ? "more than 1e+300" : "about \(String(format: "%.2g", steps))"
             throw fail("\(count) values: at most \(Sweep.maximumValues) are allowed; take a larger STEP")
         }
         let count = Int(steps) + 1

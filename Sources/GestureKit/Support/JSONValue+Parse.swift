@@ -217,7 +217,6 @@ struct GenericJSONParser<Tree: JSONTree> {
     }
 
     private mutating func string() throws(JSONParseError) -> String {
-        let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -240,7 +239,12 @@ struct GenericJSONParser<Tree: JSONTree> {
             if byte == UInt8(ascii: "\\") {
                 try flush(index)
                 index += 1
-                guard index < bytes.count else { break }
+                guard index < bytes.count else {
+                    // At the end, as the trace reader says it.
+                    throw error(
+                        "unexpected end of input: expected "
+                            + #"'"', '\', '/', 'b', 'f', 'n', 'r', 't' or 'u' after '\'"#)
+                }
                 let escapeStart = index - 1
                 let escape = bytes[index]
                 index += 1
@@ -280,7 +284,8 @@ struct GenericJSONParser<Tree: JSONTree> {
             }
             index += 1
         }
-        throw error("unexpected end of input: expected '\"' to end the string", at: start)
+        // Placed at the end of the input, where it ran out (as the trace reader places it).
+        throw error("unexpected end of input: expected '\"' to end the string", at: bytes.count)
     }
 
     /// Where the first byte of `range` that does not start a well-formed UTF-8 sequence is, so that

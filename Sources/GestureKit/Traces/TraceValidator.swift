@@ -109,7 +109,7 @@ public enum TraceValidator {
                     throw error(
                         .touchNotDown,
                         "touch \(display(sample.touch)) \(sample.phase.rawValue) while not down: expected \"began\" first"
-                    )
+                            + twin(of: sample.touch, before: index, down: down, in: trace))
                 }
                 if sample.phase == .stationary, sample.location != trace.previousLocation(of: index) {
                     movedWhileStationary.append(index)
@@ -133,6 +133,19 @@ public enum TraceValidator {
                     + "\(first)\(place(first)); replay does not deliver stationary samples, so the change is seen at "
                     + "the touch's next sample")
         }
+    }
+
+    /// What tells a touch apart from the one down that reads the same, a name `"1"` and the number 1
+    /// (`"id": "1"` then `"id": 1`), which a message would call `touch 1` both; empty when none is down.
+    private static func twin(of touch: TouchID, before index: Int, down: TouchMap<Int>, in trace: Trace) -> String {
+        let shown = display(touch)
+        guard
+            let other = trace.samples[..<index].lazy.map(\.touch).first(where: {
+                $0 != touch && down[$0] != nil && display($0) == shown
+            })
+        else { return "" }
+        let kind = { (id: TouchID) in id.name != nil ? "the name \"\(shown)\"" : "the number \(shown)" }
+        return "; the touch down since sample \(down[other]!) is \(kind(other)), this one \(kind(touch))"
     }
 
     /// A touch id for a message: a name as ``DiagnosticText`` shows it, so a diagnostic never carries
