@@ -24,6 +24,12 @@ import Testing
         "mouse-dollar checkmark": 0.883, "mouse-dollar circle": 0.99,
         "unipen-z z": 0.97, "mmg-strokes swipe": 0.99, "bioident-swipes swipe": 0.99,
     ]
+    /// (set, gesture): least leave-one-person-out recall of the worst person, where below issue 14's 90%
+    /// (every other set with a worst-person target is held to 90%).
+    static let worstPersonFloors: [String: Double] = [
+        "dollar1-devices/stylus checkmark": 0.6, "dollar1-devices/stylus circle": 0.8,
+        "dollar1-devices/touchpad circle": 0.8, "mouse-dollar checkmark": 0.7,
+    ]
     /// (set, recognizer): most leave-one-person-out false alarms, where above the 0.5% target.
     static let falseAlarmCeilings: [String: Double] = [
         "dollar1-devices/touchpad checkmark": 0.0057
@@ -39,15 +45,22 @@ import Testing
             var inSample: Double
             var worstPerson: String
             var worstPersonRecall: Double
+            var worstPersonTarget: Double?
         }
         struct FalseAlarms: Decodable {
             var crossValidated: Double?
+            var others: Int
         }
         struct Set: Decodable {
             var recall: [String: Recall]
             var falseAlarms: [String: FalseAlarms]
         }
+        struct Sweep: Decodable {
+            var chosenOnEveryone: [String: Double]
+            var profile: [String: Double?]
+        }
         var sets: [String: Set]
+        var sweeps: [String: Sweep]
     }
 
     @Test(.enabled(if: present, "../shared/datasets is absent: accuracy on real strokes not measured"))
@@ -64,6 +77,16 @@ import Testing
             let parts = key.split(separator: " ").map(String.init)
             let figure = try #require(figures.sets[parts[0]]?.recall[parts[1]], "no recall for \(key)")
             #expect(figure.crossValidated >= floor, "\(key): recall \(figure.crossValidated) < floor \(floor)")
+            if let worstTarget = figure.worstPersonTarget {
+                let worstFloor = Self.worstPersonFloors[key] ?? worstTarget
+                #expect(
+                    figure.worstPersonRecall >= worstFloor,
+                    "\(key): worst person \(figure.worstPerson) \(figure.worstPersonRecall) < floor \(worstFloor)")
+                if figure.worstPersonRecall < worstTarget {
+                    report.append(
+                        "\(key): worst person \(figure.worstPerson) \(figure.worstPersonRecall), target \(worstTarget)")
+                }
+            }
             let target = Self.recallTargets[parts[1]]!
             if figure.crossValidated < target {
                 report.append(
@@ -74,9 +97,22 @@ import Testing
         for (name, set) in figures.sets {
             for (recognizer, alarms) in set.falseAlarms {
                 let ceiling = Self.falseAlarmCeilings["\(name) \(recognizer)"] ?? 0.005
-                let rate = alarms.crossValidated ?? 0
+                // Measured wherever the folder holds other gestures (a missing figure passed as 0).
+                guard alarms.others > 0 else { continue }
+                let rate = try #require(alarms.crossValidated, "\(name) \(recognizer): no false-alarm figure")
                 #expect(rate <= ceiling, "\(name) \(recognizer): false alarms \(rate) > \(ceiling)")
                 if rate > 0.005 { report.append("\(name) \(recognizer): false alarms \(rate), target 0.005") }
+            }
+        }
+        // The profile's values are those the same choice makes on everyone, so that the in-sample figures
+        // are of what ships (0.3 and 40° were shipped while the held-out people chose 0.375 and 0.75).
+        #expect(Swift.Set(figures.sweeps.keys) == ["checkmark", "circle", "z", "swipe"])
+        for (recognizer, sweep) in figures.sweeps {
+            #expect(!sweep.chosenOnEveryone.isEmpty)
+            for (parameter, value) in sweep.chosenOnEveryone {
+                let shipped = try #require(sweep.profile[parameter] ?? nil, "\(recognizer): no value of \(parameter)")
+                #expect(
+                    abs(shipped - value) < 1e-9, "\(parameter): the profile's \(shipped), chosen on everyone \(value)")
             }
         }
         print("targets not yet met (issue 14):\n" + report.sorted().joined(separator: "\n"))

@@ -52,7 +52,7 @@ public struct Circle: Recognizer {
         public var cornerTurn: Double? = 1.2
         public var maximumCorners = 1
         public var cornerEndRatio = 0.1
-        public var roundnessTolerance: Double? = 0.3
+        public var roundnessTolerance: Double? = 0.375
 
         public init() {}
 

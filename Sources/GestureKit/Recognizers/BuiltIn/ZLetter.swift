@@ -42,7 +42,7 @@ public struct ZLetter: Recognizer {
         public var turnRatio = 0.1
         public var leadInParts = 1
         public var tailParts = 2
-        public var maximumTopAngle: Double? = 40 * Double.pi / 180
+        public var maximumTopAngle: Double? = 0.75
         public var maximumTopSagRatio: Double? = 0.25
         public var minimumTopCornerTurn = 90 * Double.pi / 180
         public var diagonalDropRatio: Double? = 0.1
