@@ -23,6 +23,8 @@ import Testing
             DiagnosticText.escaped("a\u{202E}b\u{2066}c\u{200F}d\u{61C}e")
                 == #"a\u{202E}b\u{2066}c\u{200F}d\u{61C}e"#)
         #expect(DiagnosticText.escaped("שלום عربي") == "שלום عربي")
+        // The line and paragraph separators, a line break to some terminals (one reached a CSV message raw).
+        #expect(DiagnosticText.escaped("1\u{2028}2\u{2029}") == #"1\u{2028}2\u{2029}"#)
     }
 
     @Test func bytesThatAreNotUTF8AreWrittenOneByOne() {

@@ -235,6 +235,8 @@ extension LabelerTests {
                 Array("path,label\na.json,z\0\n".utf8), "2:9",
                 "expected UTF-8 text, found a NUL byte (U+0000); is this a binary file?"
             ),
+            // Placed at 1:1, as an empty trace is (it had no place).
+            ([], "1:1", "empty labels file: expected a header \"path,label\""),
         ] as [([UInt8], String, String)])
     func aLabelsFileNotInUTF8IsNamedAsTheTraceReadersNameIt(bytes: [UInt8], place: String, message: String) {
         var labeler = Labeler(configuration: Configuration())

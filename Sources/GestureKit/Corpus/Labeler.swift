@@ -256,7 +256,8 @@ public struct Labeler: Sendable {
             return "\(file):\(position.line):\(position.column)"
         }
         guard let header = records.first else {
-            throw LabelError("\(file): error: empty labels file: expected a header \"path,label\"")
+            // At 1:1, as an empty trace is placed.
+            throw LabelError("\(place(0)): error: empty labels file: expected a header \"path,label\"")
         }
         let names = Self.columnNames(header)
         guard let pathColumn = names.firstIndex(of: "path"), let labelColumn = names.firstIndex(of: "label") else {

@@ -20,7 +20,9 @@ public enum LabelsFile {
         try TextEncoding.requireUTF8(bytes, file: file)
         var reader = CSVRecordReader(bytes, file: file)
         guard let header = try reader.next() else {
-            throw TraceError(.missingField, file: file, message: "empty labels file: expected a header \"path,label\"")
+            throw TraceError(
+                .missingField, file: file, text: bytes, offset: 0,
+                message: "empty labels file: expected a header \"path,label\"")
         }
         guard let pathColumn = header.fields.firstIndex(where: { Labeler.trimmed($0.value).lowercased() == "path" })
         else {

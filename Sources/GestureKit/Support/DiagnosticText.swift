@@ -15,10 +15,11 @@
 /// `"a \"b\""`).
 enum DiagnosticText {
     /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL, the C1
-    /// controls (U+0080–U+009F), and the marks that turn text right to left (Bidi_Control: U+202E
+    /// controls (U+0080–U+009F), the line and paragraph separators (U+2028, U+2029: a line break to
+    /// some terminals and editors), and the marks that turn text right to left (Bidi_Control: U+202E
     /// would show the rest of the line reversed).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
             || (scalar.value >= 0x61C && scalar.properties.isBidiControl)
     }
 
