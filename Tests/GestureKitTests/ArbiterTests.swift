@@ -73,6 +73,13 @@ import Testing
         #expect(arbiter.takeNews().recognized.map(\.gesture) == ["a", "d"])
     }
 
+    /// A winner whose gesture is not its id (swipe's swipe-left, an instance's) is named with it.
+    @Test func aPreemptionNamesTheWinnersGestureWhereItIsNotItsId() throws {
+        var arbiter = try arbiter()
+        arbiter.handle(.recognize(recognition("a-left")), of: 0, at: now)
+        #expect(arbiter.attempts[1].failure?.reason.message == "preempted by a (a-left)")
+    }
+
     @Test func aContinuousRecognizerBeginsChangesAndEndsAndIsCancelledNotFailedInFlight() throws {
         var arbiter = try arbiter(["c", "d"]) { try $0.allowSimultaneous("c", "d") }
         arbiter.handle(.begin(Recognition(gesture: "c", details: [.init("v", .number(1))])), of: 0, at: now)

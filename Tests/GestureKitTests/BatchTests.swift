@@ -71,6 +71,26 @@ let shapes = [
         try CommandLineTests().assertGolden(csv.stdout, "batch-mini.csv")
     }
 
+    /// A worker replays its traces one after another in one workspace: a trace that ends with a touch
+    /// still down, its long press's deadline pending, leaves nothing to the next (a deadline carried
+    /// over would make a 0.35 s press at t = 10 a long press). Each trace gives what it gives alone.
+    @Test func aTraceLeavesNothingToTheNextOnItsWorker() throws {
+        let corpus = try MiniCorpus("batch-carry-over")
+        defer { corpus.remove() }
+        try corpus.write("a.csv", "t,id,phase,x,y\n0,1,began,100,100\n0.1,1,moved,101,100\n")
+        try corpus.write("b.csv", "t,id,phase,x,y\n10,1,began,100,100\n10.3,1,moved,100,100\n10.35,1,ended,100,100\n")
+        let batch = try GestureCommand.run(
+            ["batch", "--format", "jsonl", "--jobs", "1", "a.csv", "b.csv"], in: corpus.folder)
+        let gestures = batch.stdout.split(separator: "\n").map { row in
+            ["a.csv", "b.csv"].first { row.contains("\"path\":\"\($0)\"") }.map { name in
+                "\(name) " + (row.contains(#""gesture":"none""#) ? "none" : "something")
+            }
+        }
+        #expect(gestures == ["a.csv none", "b.csv none"], "\(batch.stdout)")
+        let alone = try GestureCommand.run(["classify", "b.csv"], in: corpus.folder)
+        #expect(alone.stdout.hasPrefix("b.csv: none\n"))
+    }
+
     @Test func sameBytesForAnyJobsAndPathOrder() throws {
         let corpus = try MiniCorpus.standard()
         defer { corpus.remove() }
@@ -286,6 +306,9 @@ let shapes = [
                 "long-press+pan=1",
             ])
         #expect(sequence.status == 0, "\(sequence.stderr)")
+        // Exactly at the gate is not below it: every bundled trace right, and a gate of 1.
+        let exact = try GestureCommand.run(["batch", "Traces", "--quiet", "--min-accuracy", "1"])
+        #expect(exact.status == 0 && exact.stdout.contains("accuracy 100%"), "\(exact.stderr)")
         let slip = try GestureCommand.run(["batch", "Traces", "--quiet", "--min-recall", "checkmark+swipz=1"])
         #expect(slip.status == 2)
         #expect(

@@ -29,11 +29,9 @@ import Testing
 
     /// The README's table of campaigns is the one `scripts/fuzz-table.py` prints from
     /// `Fuzz/campaigns.tsv` (a merge once left two rows of a harness in it); skipped without python3.
-    @Test func theReadmeTableIsMadeFromTheCampaigns() throws {
-        guard let python = RecorderPageTests.python else {
-            print("skipped: no python3 on PATH to run scripts/fuzz-table.py")
-            return
-        }
+    @Test(.enabled(if: RecorderPageTests.python != nil, "no python3 on PATH to run scripts/fuzz-table.py"))
+    func theReadmeTableIsMadeFromTheCampaigns() throws {
+        let python = try #require(RecorderPageTests.python)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [GestureCommand.packageRoot.appendingPathComponent("scripts/fuzz-table.py").path]

@@ -370,7 +370,8 @@ import Testing
     @Test(.timeLimit(.minutes(10))) func makeInstallBuildsWithoutWarningsAndInstallsEverything() async throws {
         let stage = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-install-\(getpid())")
         defer { try? FileManager.default.removeItem(at: stage) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-install-build")
+        // The clone's own (one in the shared temporary folder was written by two clones' runs at once).
+        let scratch = GestureCommand.packageRoot.appendingPathComponent(".build/install-test")
         let output = try await GestureCommand.bashInBackground(
             "make install DESTDIR='\(stage.path)' PREFIX=/usr/local BUILD_FLAGS='--scratch-path \(scratch.path)' 2>&1",
             in: GestureCommand.packageRoot)

@@ -97,6 +97,38 @@ extension RecognizerDefinition {
         return problems
     }
 
+    /// A problem replaying an example: its settings or samples refused, or no report.
+    public struct ReplayProblem: Error {
+        public var message: String
+    }
+
+    /// `example` replayed with this recognizer alone in `profile`, with the example's settings: the
+    /// configuration it ran with and the recognizer's report of the first touch sequence.
+    public func replay(_ example: Example, in profile: Profile) -> Result<
+        (configuration: Configuration, report: RecognizerReport), ReplayProblem
+    > {
+        var configuration = Configuration(registry: [self], profile: profile)
+        do {
+            for (name, value) in example.settings.sorted(by: { $0.key < $1.key }) {
+                try configuration.set(name, to: value, for: id)
+            }
+            try configuration.check()
+        } catch {
+            return .failure(ReplayProblem(message: "\(error)"))
+        }
+        var trace = Trace(view: example.view, samples: example.samples)
+        do {
+            try TraceValidator.validate(&trace, file: "example")
+        } catch {
+            return .failure(ReplayProblem(message: error.message))
+        }
+        let result = Classifier(configuration: configuration).classify(trace, file: "example")
+        guard let report = result.sequences.first?.recognizers.first else {
+            return .failure(ReplayProblem(message: "replay gave no report"))
+        }
+        return .success((configuration, report))
+    }
+
     /// Whether `code` is kebab-case: words of a-z and 0-9 joined by single `-`.
     static func isFailureCode(_ code: String) -> Bool {
         !code.isEmpty
@@ -112,24 +144,11 @@ extension RecognizerDefinition {
     /// declared kinds.
     public func problems(of example: Example, in profile: Profile) -> [String] {
         let place = "\(id) [\(profile.rawValue)] \"\(example.name)\""
-        var configuration = Configuration(registry: [self], profile: profile)
-        do {
-            for (name, value) in example.settings.sorted(by: { $0.key < $1.key }) {
-                try configuration.set(name, to: value, for: id)
-            }
-            try configuration.check()
-        } catch {
-            return ["\(place): \(error)"]
-        }
-        var trace = Trace(view: example.view, samples: example.samples)
-        do {
-            try TraceValidator.validate(&trace, file: "example")
-        } catch {
-            return ["\(place): \(error.message)"]
-        }
-        let result = Classifier(configuration: configuration).classify(trace, file: "example")
-        guard let report = result.sequences.first?.recognizers.first else {
-            return ["\(place): replay gave no report"]
+        let configuration: Configuration
+        let report: RecognizerReport
+        switch replay(example, in: profile) {
+        case .failure(let problem): return ["\(place): \(problem.message)"]
+        case .success(let replayed): (configuration, report) = replayed
         }
         var problems: [String] = []
         let outcome =

@@ -265,10 +265,15 @@ extension LongPress {
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
                 + [Sample(0.3, 2, .began, 102, 100), Sample(0.9, 2, .ended, 102, 100)]),
         Example(
-            "a tap, then held 0.6 s 100 pt away, where one tap comes before", .fails(FailureCode.tooFar),
+            "a tap, then held 0.6 s 12 pt away, where one tap comes before", .fails(FailureCode.tooFar),
             settings: ["tapsBefore": .integer(1)],
             samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
-                + [Sample(0.3, 2, .began, 200, 100), Sample(0.9, 2, .ended, 200, 100)]),
+                + [Sample(0.3, 2, .began, 112, 100), Sample(0.9, 2, .ended, 112, 100)]),
+        Example(
+            "a tap, then held 0.6 s 9 pt away, where one tap comes before", .recognizes("long-press"),
+            settings: ["tapsBefore": .integer(1)],
+            samples: [Sample(0, 1, .began, 100, 100), Sample(0.1, 1, .ended, 100, 100)]
+                + [Sample(0.3, 2, .began, 109, 100), Sample(0.9, 2, .ended, 109, 100)]),
         Example(
             "held 0.8 s where one tap comes before", .fails(FailureCode.tapHeldTooLong),
             settings: ["tapsBefore": .integer(1)],
