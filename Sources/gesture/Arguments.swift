@@ -103,7 +103,9 @@ let pathOptions: [String: String] = [
 /// left out without a word while the others ran); with one PATH, the run's own error says it.
 func warnOfFoldersWithoutTraces(_ roots: [String], isLabelsFile: (String) -> Bool) {
     guard roots.count > 1 else { return }
-    for root in roots {
+    var seen = Set<String>()
+    // Each once, however often or however spelt it was given (`empty` and `./empty`).
+    for root in roots where seen.insert(Paths.absoluteThroughLinks(root)).inserted {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             continue

@@ -15,13 +15,16 @@ func run(_ words: [String]) -> ExitCode {
         case "convert": return try convert(words.dropFirst())
         case "render": return try render(words.dropFirst())
         case "learn": return try learn(words.dropFirst())
-        case "--version", "--help", "-h":
+        case "--version":
             // Alone: `gesture --version extra` printed the version and ignored the rest.
             if words.count > 1 {
-                throw UsageError(
-                    "\(words[0]) takes nothing after it, found \"\(Output.name(words[1]))\"")
+                throw UsageError("--version takes nothing after it, found \"\(Output.name(words[1]))\"")
             }
-            Output.write(words[0] == "--version" ? "gesture \(version)\n" : mainHelp + "\n")
+            Output.write("gesture \(version)\n")
+        case "--help", "-h":
+            // `gesture --help batch` is `gesture help batch` (it showed the main help).
+            if words.count > 1 { return run(["help"] + words.dropFirst()) }
+            Output.write(mainHelp + "\n")
         case "help":
             // `gesture help batch` is `gesture batch --help`; `gesture help help` is `gesture help`.
             guard let name = words.dropFirst().first, name != "help" else {

@@ -64,6 +64,18 @@ import Testing
                 + "touch down since sample 0 is the name \"1\", this one the number 1"
         ),
         (
+            // The other way round, and two names that read alike once cut are not told apart so.
+            "number-then-name.json",
+            "[{\"t\": 0, \"id\": 7, \"phase\": \"began\", \"x\": 1, \"y\": 2},\n {\"t\": 0.1, \"id\": \"7\", \"phase\": \"moved\", \"x\": 1, \"y\": 2}]",
+            "number-then-name.json:2:2: error: sample 1: touch 7 moved while not down: expected \"began\" first; the "
+                + "touch down since sample 0 is the number 7, this one the name \"7\""
+        ),
+        (
+            "long-names.csv",
+            "t,id,phase,x,y\n0,aaaaaaaaaaaaaaaaaaaaaaaaX,began,1,2\n0.1,aaaaaaaaaaaaaaaaaaaaaaaaY,ended,1,2\n",
+            "long-names.csv:3:1: error: sample 1: touch aaaaaaaaaaaaaaaaaaaa… ended while not down: expected \"began\" first"
+        ),
+        (
             "already-down.csv", "t,id,phase,x,y\n0,a,began,1,2\n0.1,a,began,1,2\n",
             "already-down.csv:3:1: error: sample 1: touch a began while already down: expected it up, found it down since sample 0"
         ),

@@ -66,8 +66,9 @@ import Testing
         defer { corpus.remove() }
         try corpus.add("z/1.csv", from: "z.csv", label: "z")
         try corpus.write("empty/notes.txt", "no trace here\n")
+        // Named once, however often it is given.
         for command in [["batch"], ["tune", "--sweep", "z.turnRatio=0.1:0.2:0.1"]] {
-            let run = try GestureCommand.run(command + ["--quiet", "empty", "z"], in: corpus.folder)
+            let run = try GestureCommand.run(command + ["--quiet", "empty", "z", "./empty/"], in: corpus.folder)
             #expect(run.status == 0, "\(command[0]): \(run.stderr)")
             #expect(run.stderr == "empty: warning: no trace files (.json, .csv, .xml) in it\n", "\(command[0])")
         }
@@ -76,12 +77,18 @@ import Testing
         #expect(alone.stderr.hasPrefix("gesture: error: no trace files (.json, .csv, .xml) in empty\n"))
     }
 
-    /// `--version` and `--help` take nothing after them: `gesture --version extra` printed the version.
-    @Test func theVersionTakesNothingAfterIt() throws {
-        for flag in ["--version", "--help", "-h"] {
-            let run = try GestureCommand.run([flag, "extra"])
-            #expect(run.status == 2 && run.stdout.isEmpty)
-            #expect(run.stderr.hasPrefix("gesture: error: \(flag) takes nothing after it, found \"extra\"\n"))
+    /// `--version` takes nothing after it (`gesture --version extra` printed the version); `--help
+    /// batch` is `help batch` (it printed the main help).
+    @Test func theVersionTakesNothingAfterItAndHelpACommand() throws {
+        let version = try GestureCommand.run(["--version", "extra"])
+        #expect(version.status == 2 && version.stdout.isEmpty)
+        #expect(version.stderr.hasPrefix("gesture: error: --version takes nothing after it, found \"extra\"\n"))
+        let batchHelp = try GestureCommand.run(["batch", "--help"]).stdout
+        for flag in ["--help", "-h"] {
+            let help = try GestureCommand.run([flag, "batch"])
+            #expect(help.status == 0 && help.stdout == batchHelp)
+            let unknown = try GestureCommand.run([flag, "extra"])
+            #expect(unknown.status == 2 && unknown.stderr.hasPrefix("gesture: error: unknown command \"extra\""))
         }
     }
 

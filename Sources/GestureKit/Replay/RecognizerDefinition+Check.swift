@@ -98,7 +98,7 @@ extension RecognizerDefinition {
     }
 
     /// A problem replaying an example: its settings or samples refused, or no report.
-    public struct ReplayProblem: Error {
+    public struct ReplayProblem: Error, Hashable {
         public var message: String
     }
 

@@ -135,13 +135,14 @@ public enum TraceValidator {
         }
     }
 
-    /// What tells a touch apart from the one down that reads the same, a name `"1"` and the number 1
-    /// (`"id": "1"` then `"id": 1`), which a message would call `touch 1` both; empty when none is down.
+    /// What tells a touch apart from a touch down that a message names alike, a name `"1"` and the
+    /// number 1 (`"id": "1"` then `"id": 1`), both `touch 1`; empty when no such touch is down. (Two
+    /// names that read alike once cut at 20 characters are not told apart this way.)
     private static func twin(of touch: TouchID, before index: Int, down: TouchMap<Int>, in trace: Trace) -> String {
         let shown = display(touch)
         guard
             let other = trace.samples[..<index].lazy.map(\.touch).first(where: {
-                $0 != touch && down[$0] != nil && display($0) == shown
+                ($0.name == nil) != (touch.name == nil) && down[$0] != nil && display($0) == shown
             })
         else { return "" }
         let kind = { (id: TouchID) in id.name != nil ? "the name \"\(shown)\"" : "the number \(shown)" }
