@@ -728,6 +728,20 @@ import Testing
         #expect(error?.message == message)
     }
 
+    /// Strings the file ends in or whose escapes break, read by the trace reader and by the reader of
+    /// config, templates and merge-scores files: the same place and the same words.
+    @Test(
+        arguments: [
+            #"{"a":"b"#, #"{"a":"\"#, #"{"a":"\u12"#, #"{"a":"\uD800"#, #"{"a":"\uD800\"#,
+            #"{"a":"\uD800\u0041"}"#, #"{"a":"\uD800x"}"#,
+        ])
+    func aBrokenStringReadsAlikeInBothReaders(_ text: String) throws {
+        let trace = #expect(throws: TraceError.self) { try TraceReader.read(bytes: Array(text.utf8), file: "c.json") }
+        let config = #expect(throws: JSONParseError.self) { try LocatedJSON.parse(Array(text.utf8), file: "c.json") }
+        #expect(trace?.line == config?.position.line && trace?.column == config?.position.column)
+        #expect(trace?.message == config?.message)
+    }
+
     /// A bad string is reported at the byte that cannot be read, not where the string or its run of
     /// plain characters starts: invalid UTF-8 at its first bad byte, a surrogate escape at its `\`.
     @Test(
@@ -740,7 +754,7 @@ import Testing
             (Array(#"x\uDC00"#.utf8), "c.json:1:20: error: unpaired surrogate escape in a string"),
             (
                 Array(#"\uD800\u0041"#.utf8),
-                "c.json:1:25: error: expected a low surrogate escape after a high surrogate"
+                #"c.json:1:25: error: expected a low surrogate escape after '\uD800', found '\u0041'"#
             ),
         ] as [([UInt8], String)])
     func aBadStringIsReportedAtItsBadByte(_ bad: [UInt8], _ diagnostic: String) {

@@ -260,16 +260,23 @@ struct GenericJSONParser<Tree: JSONTree> {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
+                        // Named as the trace reader names them: the escapes as written.
+                        let high = String(decoding: bytes[(index - 6)..<index], as: UTF8.self)
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
                             bytes[index + 1] == UInt8(ascii: "u")
                         else {
-                            throw error("expected a low surrogate escape after a high surrogate")
+                            throw error(
+                                index < bytes.count
+                                    ? "expected a low surrogate escape after '\(high)', found \(found)"
+                                    : "unexpected end of input: expected a low surrogate escape after '\(high)'")
                         }
                         let second = index
                         index += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else {
-                            throw error("expected a low surrogate escape after a high surrogate", at: second)
+                            let written = String(decoding: bytes[second..<index], as: UTF8.self)
+                            throw error(
+                                "expected a low surrogate escape after '\(high)', found '\(written)'", at: second)
                         }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
@@ -301,7 +308,11 @@ struct GenericJSONParser<Tree: JSONTree> {
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
         var code: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else {
+            guard index < bytes.count else {
+                // As the trace reader says it.
+                throw error("unexpected end of input: expected 4 hex digits after '\\u'")
+            }
+            guard let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else {
                 throw error("expected 4 hex digits after '\\u', found \(found)")
             }
             code = code * 16 + UInt32(digit)
