@@ -698,7 +698,7 @@ public struct Labeler: Sendable {
         // Quoted up to 100 characters, as a file name is (a label typed on the recorder page may be
         // hundreds); the map's hint names it whole, or as LABEL where it is cut.
         // Between quotes, a quote in it is written \" (and a backslash \\), as CSV's messages quote.
-        let quoted = DiagnosticText.escaped(label, maxCharacters: 100, delimiter: UInt8(ascii: "\""))
+        let quoted = DiagnosticText.name(label, delimiter: UInt8(ascii: "\""))
         let mapped = quoted == label ? quoted : "LABEL"
         let text = "unknown label \"\(quoted)\"\(place)"
         let parts = label.split(separator: "+", omittingEmptySubsequences: false).map(String.init)

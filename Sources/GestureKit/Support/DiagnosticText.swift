@@ -38,8 +38,10 @@ enum DiagnosticText {
 
     /// A name the user wrote (a key, a parameter, a recognizer) as a diagnostic quotes it: escaped,
     /// and cut after 100 characters, as a number is after 20 (a key of 100,000 characters was shown
-    /// whole).
-    static func name(_ text: String) -> String { escaped(text, maxCharacters: 100) }
+    /// whole). With `delimiter`, the one the diagnostic puts around it is escaped in it (see `escaped`).
+    static func name(_ text: String, delimiter: UInt8? = nil) -> String {
+        escaped(text, maxCharacters: 100, delimiter: delimiter)
+    }
 
     /// `bytes` as a diagnostic shows them (see ``DiagnosticText``); see the buffer form.
     static func escaped(_ bytes: [UInt8], maxCharacters: Int = .max, delimiter: UInt8? = nil) -> String {
