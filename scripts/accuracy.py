@@ -359,10 +359,10 @@ def choose(totals):
     set, or in as many sets as any setting keeps them; then the highest recall; then the lowest worst
     rate; then the fewest false alarms over every set together; then the middle of the tied settings.
     A set whose false alarms no setting brings within the target does not choose: lowering them from
-    0.9% to 0.6% meets no target, and must not spend the recall that meets one. (Before, the lowest worst rate came first whenever no setting met every
-    set, and chose whatever lowered it, however much recall that cost: once the z's false alarms
-    were within the target on every device but the mouse, the z was chosen at a top angle of 23° and
-    scored 92.1% on the people left out.) `totals[setting][set]` are counts; a setting is a tuple, a
+    0.9% to 0.6% meets no target, and must not spend the recall that meets one. (Before, the lowest
+    worst rate came first whenever no setting met every set, and chose whatever lowered it, however
+    much recall that cost: once the z's false alarms were within the target on every device but the
+    mouse, the z was chosen at a top angle of 23° and scored 92.1% on the people left out.) `totals[setting][set]` are counts; a setting is a tuple, a
     value per swept parameter."""
     def key(setting):
         by_set = totals[setting]
@@ -424,13 +424,20 @@ for g in [] if args.in_sample else RECOGNIZERS:
             "traces": int(row["traces"]), "labelled": int(row[g + ".labelled"]),
             "recalled": int(row[g + ".recalled"]), "falseAlarms": int(row[g + ".falseAlarms"])}
     settings = list(next(iter(table.values())).keys())
+
+    def totals_without(own):
+        """Each setting's counts per set over every group but `own` (a person's groups)."""
+        totals = {s: collections.defaultdict(collections.Counter) for s in settings}
+        for group, by_setting in table.items():
+            if group in own:
+                continue
+            for s in settings:
+                totals[s][group_keys[group][0]].update(by_setting[s])
+        return totals
+
     # What the same choice makes on every person together: what the profile's values should be, so
     # that the in-sample figures (the profile's) are those of the procedure the held-out ones score.
-    everyone = {s: collections.defaultdict(collections.Counter) for s in settings}
-    for group, by_setting in table.items():
-        for s in settings:
-            everyone[s][group_keys[group][0]].update(by_setting[s])
-    everyone_pick = choose(everyone)
+    everyone_pick = choose(totals_without(()))
     people = collections.defaultdict(list)  # person key → its groups
     for group in table:
         people[group_keys[group][1]].append(group)
@@ -447,13 +454,7 @@ for g in [] if args.in_sample else RECOGNIZERS:
                                                | {g + ".traces": c["traces"]})
             picks[("the profile's value, chosen on no one else",)] += 1
             continue
-        totals = {s: collections.defaultdict(collections.Counter) for s in settings}
-        for group, by_setting in table.items():
-            if group in own:
-                continue
-            for s in settings:
-                totals[s][group_keys[group][0]].update(by_setting[s])
-        pick = choose(totals)
+        pick = choose(totals_without(own))
         picks[pick] += 1
         for group in own:
             name = group_keys[group][0]
