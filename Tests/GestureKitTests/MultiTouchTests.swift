@@ -311,6 +311,38 @@ import Testing
         #expect(cancelled.failure?.sample == 5)
     }
 
+    /// A continuous recognizer cancelled in flight by a finger too many says what it counted against
+    /// which limit, as it does when the finger comes before it began (the cancel had neither).
+    @Test(arguments: [("long-press", 2.0, 1.0), ("pan", 3, 2), ("pinch", 3, 2), ("rotation", 3, 2)])
+    func aFingerTooManyInFlightCancelsWithWhatItCounted(_ id: String, _ measured: Double, _ limit: Double) throws {
+        // Held still 0.6 s (a long press begins at 0.5 s), or turned apart and drifting right at once
+        // (pan, pinch, rotation).
+        let still = id == "long-press"
+        var samples = [Sample(0, 1, .began, 100, 100)] + (still ? [] : [Sample(0, 2, .began, 200, 100)])
+        for step in 1...6 {
+            let t = Double(step) * 0.1
+            samples.append(
+                Sample(t, 1, .moved, still ? 100 : 100 - 5 * Double(step), still ? 100 : 100 + 15 * Double(step)))
+            if !still { samples.append(Sample(t, 2, .moved, 200 + 15 * Double(step), 100 - 15 * Double(step))) }
+        }
+        let extra = still ? 2 : 3
+        samples.append(Sample(0.7, extra, .began, 300, 300))
+        samples += [Sample(0.8, 1, .ended, still ? 100 : 70, still ? 100 : 190), Sample(0.8, extra, .ended, 300, 300)]
+        if !still { samples.append(Sample(0.8, 2, .ended, 290, 10)) }
+        let result = try replay(samples, Registry.all) { configuration in
+            try configuration.keepOnly([id])
+            if id == "pan" { try configuration.set("maximumTouches", to: 2, for: "pan") }
+        }
+        let cancelled = try report(result, id)
+        #expect(cancelled.state == .cancelled, "\(cancelled.failure?.reason.message ?? "")")
+        let reason = try #require(cancelled.failure?.reason)
+        #expect(reason.code == "too-many-touches")
+        #expect(reason.measured == measured)
+        #expect(reason.limit == limit)
+        #expect(reason.unit == .touches)
+        #expect(reason.point == Point(x: 300, y: 300))
+    }
+
     /// Fingers that land on one point are measured from where they first come apart: spread from 100 pt
     /// apart to 200 pt, a scale of 2 (from the kept-off-zero start, 2e11 with a velocity of 2e12 /s); and
     /// parting along one line is no rotation (from the angle of two points at one place, π/2).

@@ -135,11 +135,26 @@ public struct RecognizerContext: Sendable {
         set(.cancel(reason), touch)
     }
 
-    /// A continuous recognizer's `cancelled` with one of its own failure codes.
+    /// A continuous recognizer's `cancelled` with one of its own failure codes, saying what was
+    /// measured against which limit, as a failure does.
     public mutating func cancel<Code: RecognizerFailureCode>(
-        _ code: Code, _ message: String, point: Point? = nil, at touch: Touch? = nil
+        _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
+        point: Point? = nil, at touch: Touch? = nil
     ) {
-        cancel(FailureReason(code, message, point: point), at: touch)
+        cancel(FailureReason(code, message, measured: measured, limit: limit, unit: unit, point: point), at: touch)
+    }
+
+    /// Fails while the recognizer is `possible` and cancels it once it has begun, with the same
+    /// reason: what a continuous recognizer does when what it needs stops holding (a finger too many).
+    public mutating func failOrCancel<Code: RecognizerFailureCode>(
+        _ code: Code, _ message: String, measured: Double? = nil, limit: Double? = nil, unit: MeasureUnit? = nil,
+        point: Point? = nil, at touch: Touch? = nil
+    ) {
+        if state == .possible {
+            fail(code, message, measured: measured, limit: limit, unit: unit, point: point, at: touch)
+        } else {
+            cancel(code, message, measured: measured, limit: limit, unit: unit, point: point, at: touch)
+        }
     }
 
     /// Fails a one-finger recognizer with `code` when `touches` begin beside (or after) the touch it

@@ -106,15 +106,9 @@ public struct LongPress: Recognizer {
         if starts.count > parameters.touches {
             let message = "\(starts.count) fingers down; a long press here needs \(parameters.touches)"
             let extra = new.first(pastAllowed: parameters.touches, down: starts.count)
-            if context.state == .possible {
-                context.fail(
-                    FailureCode.tooManyTouches, message, measured: Double(starts.count),
-                    limit: Double(parameters.touches),
-                    unit: .touches, point: extra.location, at: extra)
-            } else {
-                context.cancel(FailureCode.tooManyTouches, message, at: extra)
-            }
-            return
+            return context.failOrCancel(
+                FailureCode.tooManyTouches, message, measured: Double(starts.count),
+                limit: Double(parameters.touches), unit: .touches, point: extra.location, at: extra)
         }
         // A tap, or the press, after a tap lands where that tap was: a tap here and a press across the
         // screen were one long press (a double tap holds its taps to the same).

@@ -139,13 +139,9 @@ public struct Pan: Recognizer {
         if current.count > parameters.maximumTouches {
             let message = "\(current.count) fingers down; at most \(parameters.maximumTouches) may pan"
             let extra = touches.first(pastAllowed: parameters.maximumTouches, down: current.count)
-            if context.state == .possible {
-                context.fail(
-                    FailureCode.tooManyTouches, message, measured: Double(current.count),
-                    limit: Double(parameters.maximumTouches), unit: .touches, point: extra.location, at: extra)
-            } else {
-                context.cancel(FailureCode.tooManyTouches, message, at: extra)
-            }
+            context.failOrCancel(
+                FailureCode.tooManyTouches, message, measured: Double(current.count),
+                limit: Double(parameters.maximumTouches), unit: .touches, point: extra.location, at: extra)
         }
     }
 

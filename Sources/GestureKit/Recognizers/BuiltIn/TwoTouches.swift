@@ -206,14 +206,8 @@ extension TwoFingerGesture {
             // The third finger: with fingers landing together, the one after those taken.
             let third = touches.first(pastAllowed: 2, down: taken + touches.count)
             let message = "a third finger touched down; a \(Self.gesture) is two fingers"
-            if context.state == .possible {
-                context.fail(
-                    Self.tooManyTouches, message, measured: 3, limit: 2, unit: .touches, point: third.location,
-                    at: third)
-            } else {
-                context.cancel(Self.tooManyTouches, message, at: third)
-            }
-            return
+            return context.failOrCancel(
+                Self.tooManyTouches, message, measured: 3, limit: 2, unit: .touches, point: third.location, at: third)
         }
     }
 
