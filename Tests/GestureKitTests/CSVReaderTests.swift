@@ -247,7 +247,27 @@ extension CSVReaderTests {
                 failure("# c\n  t,id,x,y\n")
                     == expected(
                         .missingField, 2, 1, sample: nil,
-                        #"missing column "phase": the header must name "t", "id", "phase", "x" and "y""#))
+                        #"missing column "phase": the header must name "t", "id", "phase", "x" and "y"; it names "t", "id", "x", "y""#
+                    ))
+        }
+
+        /// The message names what the header has, so that a near miss (`time`), a second byte-order mark
+        /// (escaped: it was said to miss column "t" with nothing to see) or a long header can be seen.
+        @Test(arguments: [
+            ("time,id,phase,x,y\n", #""time", "id", "phase", "x", "y""#),
+            ("\u{FEFF}\u{FEFF}t,id,phase,x,y\n", #""\u{FEFF}t", "id", "phase", "x", "y""#),
+            ("\u{200B}t,id,phase,x,y\n", #""\u{200B}t", "id", "phase", "x", "y""#),
+            ("time\n", #"only "time""#),
+            ("a,b,c,d,e,f,g,h,i,j\n", #""a", "b", "c", "d", "e", "f", "g", "h", … (10 columns)"#),
+            (#""x ""y",id,phase,x,y"# + "\n", #""x \"y", "id", "phase", "x", "y""#),
+        ])
+        func aMissingColumnSaysWhatTheHeaderNames(_ text: String, _ names: String) {
+            #expect(
+                failure(text + "0,1,began,0,0\n")
+                    == expected(
+                        .missingField, 1, 1, sample: nil,
+                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y"; it names "#
+                            + names))
         }
 
         /// A labels file's header whose names are quoted with spaces inside (`"Path "`), which the labels
@@ -282,7 +302,7 @@ extension CSVReaderTests {
                 throws: TraceError(
                     .missingField, file: "corpus/Labels-2024.csv", line: 1, column: 1,
                     message:
-                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y"; named as a labels file, it is read as one only with a header naming "path" and "label""#
+                        #"missing column "t": the header must name "t", "id", "phase", "x" and "y"; it names "file", "gesture"; named as a labels file, it is read as one only with a header naming "path" and "label""#
                 )
             ) { try Trace.parseCSV(Array("file,gesture\na.xml,z\n".utf8), file: "corpus/Labels-2024.csv") }
         }

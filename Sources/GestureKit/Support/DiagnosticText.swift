@@ -16,11 +16,14 @@
 enum DiagnosticText {
     /// Whether a character must not reach a terminal raw in a diagnostic: C0 controls, DEL, the C1
     /// controls (U+0080–U+009F), the line and paragraph separators (U+2028, U+2029: a line break to
-    /// some terminals and editors), and the marks that turn text right to left (Bidi_Control: U+202E
-    /// would show the rest of the line reversed).
+    /// some terminals and editors), the marks that turn text right to left (Bidi_Control: U+202E
+    /// would show the rest of the line reversed), and the characters of no width that hide in a
+    /// name (U+200B, U+2060, and U+FEFF, a second byte-order mark: `"\u{FEFF}t"` is not `"t"`).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-            || (scalar.value >= 0x61C && scalar.properties.isBidiControl)
+            || (scalar.value >= 0x61C
+                && (scalar.properties.isBidiControl || scalar.value == 0x200B || scalar.value == 0x2060
+                    || scalar.value == 0xFEFF))
     }
 
     /// `text` as a diagnostic shows it (see ``DiagnosticText``).

@@ -315,6 +315,17 @@ private struct CSVTraceReader {
         return names
     }
 
+    /// What a header that lacks a column names, as the message says it: `it names "time", "id", …`,
+    /// each name escaped (a second byte-order mark shows), the first `Trace.unreadListed`.
+    func headerNames(_ fields: [CSVFieldSpan]) -> String {
+        let names = fields.prefix(Trace.unreadListed).map { field in
+            "\"" + DiagnosticText.name(CSVScanner.string(text, field, trimmed: true), delimiter: UInt8(ascii: "\""))
+                + "\""
+        }
+        let more = fields.count > names.count ? ", … (\(fields.count) columns)" : ""
+        return fields.count == 1 ? "it names only \(names[0])" : "it names \(names.joined(separator: ", "))\(more)"
+    }
+
     func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) -> CSVLayout {
         var index = [Int](repeating: -1, count: CSVColumn.allCases.count)
         for (i, field) in fields.enumerated() {
@@ -352,7 +363,8 @@ private struct CSVTraceReader {
             throw error(
                 .missingField, at: start,
                 message:
-                    "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames)\(labelsHint)")
+                    "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames); "
+                    + "\(headerNames(fields))\(labelsHint)")
         }
         let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted {
             $0.index < $1.index
