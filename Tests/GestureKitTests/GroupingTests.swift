@@ -134,8 +134,11 @@ import Testing
                 labeler: labeler)
         }
         #expect(group("a.csv") == .success("left"))
+        // Placed at the empty cell of its row (line 3, after `s1/b.csv,`), where it was not placed at all.
         #expect(
-            group("b.csv").failure?.message == #"no group by column:group: its "group" in the labels file is empty"#)
+            group("b.csv").failure?.message
+                == #"no group by column:group: its "group" in the labels file is empty (\#(root)/labels.csv:3:10)"#)
+        #expect(labeler.placeOfEmpty("device", for: "\(root)/s1/b.csv") == nil)
         #expect(
             group("c.csv").failure?.message
                 == #"no group by column:group: no labels file with a "group" column lists this trace"#)

@@ -139,7 +139,10 @@ public struct Grouping: Sendable, Hashable {
             guard let value = labeler.column(name, for: entry.labelsPath) else {
                 return none("no labels file with a \"\(name)\" column lists this trace")
             }
-            guard !value.isEmpty else { return none("its \"\(name)\" in the labels file is empty") }
+            guard !value.isEmpty else {
+                let place = labeler.placeOfEmpty(name, for: entry.labelsPath).map { " (\($0))" } ?? ""
+                return none("its \"\(name)\" in the labels file is empty\(place)")
+            }
             return .success(value)
         case .metadata:
             guard let trace else { return none("the trace could not be read") }

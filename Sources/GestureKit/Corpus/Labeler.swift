@@ -22,6 +22,9 @@ public struct Labeler: Sendable {
     public private(set) var labelledRows = 0
     /// The other columns of the labels files: column name (lowercased) → absolute path → value.
     private var extraColumns: [String: PathTable<String>] = [:]
+    /// Where a row left one of those columns empty (`file:line:column`): column name → absolute path →
+    /// place, so that a group missing there is placed in its labels file.
+    private var emptyCells: [String: PathTable<String>] = [:]
     private var renames: [String: String] = [:]
     private var otherwise: String?
     private let workingDirectory: String
@@ -336,8 +339,12 @@ public struct Labeler: Sendable {
         }
         func keepColumns(of record: CSVRecord, for path: String) {
             for other in others {
-                extraColumns[other.name, default: PathTable()].set(
-                    Labeler.trimmed(record.fields[other.index].value), for: path)
+                let value = Labeler.trimmed(record.fields[other.index].value)
+                extraColumns[other.name, default: PathTable()].set(value, for: path)
+                if value.isEmpty {
+                    emptyCells[other.name, default: PathTable()].set(
+                        place(Self.valueOffset(of: record.fields[other.index])), for: path)
+                }
             }
         }
         warnings += Self.commentWarnings(bytes, comments: comments, pathColumn: pathColumn, file: file, folder: folder)
@@ -513,6 +520,12 @@ public struct Labeler: Sendable {
     public func column(_ name: String, for path: String) -> String? {
         guard let values = extraColumns[name.lowercased()], let row = rowPath(for: path) else { return nil }
         return values[row]
+    }
+
+    /// Where the row of the trace at `path` left column `name` empty (`file:line:column`), when it did.
+    public func placeOfEmpty(_ name: String, for path: String) -> String? {
+        guard let places = emptyCells[name.lowercased()], let row = rowPath(for: path) else { return nil }
+        return places[row]
     }
 
     /// The path under which the labels files list the trace at `path`: its own, or that of the row
