@@ -566,7 +566,7 @@ func recallGates(
                     ": \($0.reason): \($0.remedy)"
                 }
                 throw UsageError(
-                    "--min-recall: \"\(CorpusWalker.shown(Array(parts[0].utf8)))\" is no sequence of the gestures "
+                    "--min-recall: \"\(Output.name(parts[0]))\" is no sequence of the gestures "
                         + "of the recognizers (GESTURE+GESTURE…)" + (why ?? ""))
             }
             gates.append((parts[0], try arguments.fraction(parts[1], for: "--min-recall")!))
@@ -581,7 +581,7 @@ func recallGates(
         }
         guard known.contains(parts[0]) else {
             if let reason = unrecognized.reason(for: parts[0]) {
-                let shown = CorpusWalker.shown(Array(parts[0].utf8))
+                let shown = Output.name(parts[0])
                 if let remedy = reason.remedy {
                     throw UsageError("--min-recall: \(reason.text(for: shown)): \(remedy)")
                 }
@@ -593,7 +593,7 @@ func recallGates(
             }
             let gestures = known.sorted(by: GestureOrder.precedes)
             throw UsageError(
-                "--min-recall: unknown gesture \"\(CorpusWalker.shown(Array(parts[0].utf8)))\": "
+                "--min-recall: unknown gesture \"\(Output.name(parts[0]))\": "
                     + (unrecognized.nearest(to: parts[0], known: known).map { "did you mean \($0)? " } ?? "")
                     + "expected one of \(gestures.joined(separator: ", "))")
         }

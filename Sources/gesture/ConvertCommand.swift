@@ -355,7 +355,7 @@ private struct Converter {
         }
         func rows(_ paths: [String]) -> String {
             "\(paths.count) row\(paths.count == 1 ? "" : "s") of \(Output.name(labels)) left out: "
-                + "\(CorpusWalker.shown(Array(paths[0].utf8)))\(paths.count > 1 ? " and others" : "") not converted"
+                + "\(Output.name(paths[0]))\(paths.count > 1 ? " and others" : "") not converted"
         }
         do throws(TraceError) {
             let bytes = try TraceReader.load(labels, limits: limits)

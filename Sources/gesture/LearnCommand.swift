@@ -162,7 +162,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     // A label no example can have (`--negatives ""`) would leave the negatives unnamed without a word.
     guard Labeler.isName(negatives) else {
         throw UsageError(
-            "--negatives \"\(CorpusWalker.shown(Array(negatives.utf8)))\": expected a label, not empty and without "
+            "--negatives \"\(Output.name(negatives))\": expected a label, not empty and without "
                 + RecognizerDefinition.forbiddenInNames)
     }
     /// Labels name gestures in any case: `NONE/` holds negatives as `none/` does.
@@ -219,7 +219,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             let folder = (Paths.folder(of: entry.labelsPath) as NSString).lastPathComponent
             let hint =
                 !folder.isEmpty && !Labeler.isName(folder)
-                ? "its folder's name \"\(CorpusWalker.shown(Array(folder.utf8)))\" is no gesture name (no \(RecognizerDefinition.forbiddenInNames)): rename the folder, "
+                ? "its folder's name \"\(Output.name(folder))\" is no gesture name (no \(RecognizerDefinition.forbiddenInNames)): rename the folder, "
                     + "or give --labels FILE"
                 : "give --labels FILE, or put it in a folder named for its gesture"
             problems.append("\(Output.name(entry.path)): error: unlabelled example: \(hint)")
@@ -319,7 +319,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         let group = examples.lazy.compactMap(\.group).first
     {
         Output.error(
-            "gesture: warning: --group-by \(spec) puts every example in one group (\(CorpusWalker.shown(Array(group.utf8)))): "
+            "gesture: warning: --group-by \(spec) puts every example in one group (\(Output.name(group))): "
                 + "the thresholds are chosen leave-one-out instead, holding out one example at a time, not a group")
     }
     // A gesture whose examples are all in one group has none left to match when that group is held
@@ -338,7 +338,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             let byGesture = alone.allSatisfy { groups[$0] == [$0] }
             let which =
                 alone.count == groups.count && groups.count > 1
-                ? "every gesture" : alone.map { CorpusWalker.shown(Array($0.utf8)) }.joined(separator: ", ")
+                ? "every gesture" : alone.map { Output.name($0) }.joined(separator: ", ")
             Output.error(
                 "gesture: warning: --group-by \(spec) puts all the examples of \(which) in one group"
                     + (alone.count > 1 ? " each" : "") + (byGesture ? ", named for the gesture" : "")

@@ -112,3 +112,59 @@ private func nextTemporary() -> Int {
     temporaries += 1
     return temporaries
 }
+
+/// The folder a file at `path` goes in (`.` for a bare name), and whether it is one: `nil` when
+/// nothing is there, `false` when something other than a folder is. For options that name a file to
+/// write, checked before the work that makes it.
+func outputFolder(for path: String) -> (path: String, isFolder: Bool?) {
+    let named = Paths.folder(of: path)
+    let folder = named.isEmpty ? "." : named
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return (folder, nil) }
+    return (folder, isFolder.boolValue)
+}
+
+/// Checks `path`, the file `option` names to write, before the work that makes it: a usage error
+/// when it is empty, a folder, a file that exists (unless `force`), or not in a folder that can be
+/// written into. The error shows the names escaped, as every diagnostic does.
+func checkOutputFile(_ path: String, for option: String, force: Bool) throws(UsageError) {
+    guard !path.isEmpty else { throw UsageError("\(option) \"\": an empty path names no file") }
+    let shown = Output.name(path)
+    // `out/` names a folder, there or not: writing to it failed once the whole run had been done.
+    if path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".." {
+        throw UsageError("\(option) \(shown) names a folder: name a file")
+    }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        if isFolder.boolValue { throw UsageError("\(option) \(shown) is a folder: name a file") }
+        if !force { throw UsageError("\(option) \(shown) exists: give --force to overwrite it") }
+    }
+    // A symbolic link to no file yet is written through: the file is made in its target's folder.
+    var written = path
+    if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        let folder = Paths.folder(of: path)
+        written = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+    }
+    let target = outputFolder(for: written)
+    let folder = Output.name(target.path)
+    switch target.isFolder {
+    case nil: throw UsageError("\(option) \(shown): no folder \(folder) to write it in")
+    case false: throw UsageError("\(option) \(shown): \(folder) is not a folder")
+    case true:
+        guard access(target.path, W_OK) == 0 else {
+            throw UsageError("\(option) \(shown): cannot write into the folder \(folder): \(Output.reason(errno))")
+        }
+    }
+}
+
+/// Makes `folder` and the folders above it that are missing, as `mkdir -p` does (mode 0777 less the
+/// umask), with `mkdir(2)`, whose `errno` says why it failed where Foundation's error only says that
+/// it did; the `errno` of a failure (`ENOTDIR` where a file stands in the way), or `nil`.
+func makeFolders(_ folder: String) -> Int32? {
+    if folder.isEmpty || folder == "/" { return nil }
+    var info = stat()
+    if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+    if let failure = makeFolders(Paths.folder(of: folder)) { return failure }
+    if mkdir(folder, 0o777) != 0, errno != EEXIST { return errno }
+    return nil
+}

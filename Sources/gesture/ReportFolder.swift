@@ -122,18 +122,6 @@ struct ReportFolder {
         }
     }
 
-    /// Makes `folder` and the folders above it that are missing, with `mkdir(2)` (whose `errno` says
-    /// why it failed, where Foundation's error only says that it did); the `errno` of a failure.
-    private static func makeFolder(_ folder: String) -> Int32? {
-        var prefix = folder.hasPrefix("/") ? "/" : ""
-        for part in folder.split(separator: "/") {
-            prefix += part
-            if mkdir(prefix, 0o777) != 0, errno != EEXIST { return errno }
-            prefix += "/"
-        }
-        return nil
-    }
-
     /// The path of `name` in the folder.
     func file(_ name: String) -> String { (path.hasSuffix("/") ? path : path + "/") + name }
 
@@ -162,7 +150,7 @@ struct ReportFolder {
     ) -> Bool {
         // Made now, not before the run: checked then (`init`).
         for folder in [path, file(Self.traces)] {
-            if let problem = Self.makeFolder(folder) {
+            if let problem = makeFolders(folder) {
                 Output.error("\(Output.name(folder)): error: cannot make the folder: \(Output.reason(problem))")
                 return false
             }

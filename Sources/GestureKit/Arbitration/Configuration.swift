@@ -751,6 +751,11 @@ public struct Configuration: Sendable {
         simultaneous.contains([a, b].sorted())
     }
 
+    /// The recognizers that may recognize together with `id`, in registry order.
+    public func simultaneousPartners(of id: String) -> [String] {
+        entries.map(\.id).filter { $0 != id && maySimultaneouslyRecognize($0, id) }
+    }
+
     /// The typed parameters of the recognizer `id`, when it is of type `type`.
     ///
     ///     configuration.parameters(of: "swipe", as: Swipe.self)?.minimumTravel   // 30

@@ -159,9 +159,7 @@ public enum JSONReport {
         -> JSONValue
     {
         let definition = entry.definition
-        let together = configuration.entries.map(\.id).filter {
-            $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
-        }
+        let together = configuration.simultaneousPartners(of: entry.id)
         var members: [JSONValue.Member] = [
             .init("id", .string(definition.id)),
             .init("kind", .string(definition.kind.rawValue)),

@@ -19,9 +19,7 @@ public enum MarkdownReport {
     {
         let definition = entry.definition
         let heading = String(repeating: "#", count: level)
-        let together = configuration.entries.map(\.id).filter {
-            $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
-        }
+        let together = configuration.simultaneousPartners(of: entry.id)
         var facts = [
             "id `\(definition.id)`", definition.kind.rawValue,
             "recognizes " + entry.gestures.map(code).joined(separator: ", "),

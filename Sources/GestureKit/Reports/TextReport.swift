@@ -469,9 +469,7 @@ public enum TextReport {
             if !entry.requiresFailureOf.isEmpty {
                 out += item("requires to fail: \(entry.requiresFailureOf.joined(separator: ", "))")
             }
-            let together = configuration.entries.map(\.id).filter {
-                $0 != entry.id && configuration.maySimultaneouslyRecognize($0, entry.id)
-            }
+            let together = configuration.simultaneousPartners(of: entry.id)
             if !together.isEmpty { out += item("recognizes simultaneously with: \(together.joined(separator: ", "))") }
             if !definition.capabilities.isEmpty {
                 out += item("is: \(definition.capabilities.map(\.rawValue).joined(separator: ", "))")
