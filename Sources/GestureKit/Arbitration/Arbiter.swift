@@ -99,8 +99,7 @@ struct Arbiter {
             // One in flight is cancelled, which releases no one.
             guard attempts[index].state == .possible else { return nil }
             return attempts.indices.first { waiter in
-                attempts[waiter].pending != nil && attempts[waiter].state == .possible
-                    && relations.requires[waiter].contains(index)
+                waits(waiter, on: index)
                     && relations.requires[waiter].allSatisfy { $0 == index || attempts[$0].state == .failed }
             }
         case .change: return nil
@@ -108,7 +107,9 @@ struct Arbiter {
     }
 
     /// Whether a recognition by `winner` fails recognizer `index` whatever `index` asks for at the
-    /// same event (it is possible, and may not recognize with it, or requires it to fail).
+    /// same event (it is possible, and may not recognize with it, or requires it to fail). The one
+    /// rule `commit` fails recognizers by, which the engine's shortcut relies on.
+    @inline(__always)
     func isFailed(_ index: Int, byRecognitionOf winner: Int) -> Bool {
         index != winner && attempts[index].state == .possible
             && (relations.requires[index].contains(winner) || !relations.maySimultaneouslyRecognize(winner, index))
@@ -117,9 +118,14 @@ struct Arbiter {
     /// Whether failing recognizer `index` may release a recognition on hold: one still possible waits
     /// for it.
     func mayRelease(_ index: Int) -> Bool {
-        attempts.indices.contains {
-            attempts[$0].pending != nil && attempts[$0].state == .possible && relations.requires[$0].contains(index)
-        }
+        attempts.indices.contains { waits($0, on: index) }
+    }
+
+    /// Whether recognizer `waiter` holds a recognition that waits for recognizer `index` to fail.
+    @inline(__always)
+    private func waits(_ waiter: Int, on index: Int) -> Bool {
+        attempts[waiter].pending != nil && attempts[waiter].state == .possible
+            && relations.requires[waiter].contains(index)
     }
 
     /// A fresh attempt of recognizer `index`, beginning in `sequence` (UIKit's `reset()`).
@@ -204,11 +210,11 @@ struct Arbiter {
         move(index, to: .failed, reason: reason.message, at: moment)
         attempts[index].failure = Failure(reason: reason, time: moment.time, event: moment.event, sample: moment.sample)
         attempts[index].pending = nil
-        for waiter in attempts.indices where attempts[waiter].pending != nil && attempts[waiter].state == .possible {
+        for waiter in attempts.indices where waits(waiter, on: index) {
             // One that a recognition is failing is not released by another it fails first.
             if excluded.contains(waiter) { continue }
             let required = relations.requires[waiter]
-            guard required.contains(index), required.allSatisfy({ attempts[$0].state == .failed }) else { continue }
+            guard required.allSatisfy({ attempts[$0].state == .failed }) else { continue }
             let pending = attempts[waiter].pending!
             let names = required.map { relations.ids[$0] }.joined(separator: ", ")
             commit(
@@ -295,13 +301,9 @@ struct Arbiter {
         // recognition also fails. One that may recognize with it is not excluded: failing what it
         // waits for releases it.
         let outer = excluded.count
-        for other in attempts.indices where other != index && attempts[other].state == .possible {
-            if relations.requires[other].contains(index) || !relations.maySimultaneouslyRecognize(index, other) {
-                excluded.append(other)
-            }
-        }
+        for other in attempts.indices where isFailed(other, byRecognitionOf: index) { excluded.append(other) }
         defer { excluded.removeSubrange(outer...) }
-        for other in attempts.indices where other != index && attempts[other].state == .possible {
+        for other in attempts.indices where isFailed(other, byRecognitionOf: index) {
             if relations.requires[other].contains(index) {
                 fail(
                     other,
@@ -309,7 +311,7 @@ struct Arbiter {
                         EngineFailure.requiredRecognizerSucceeded,
                         "\(winner) \(begins ? "began" : "recognized"), and \(relations.ids[other]) requires it to fail"),
                     at: moment)
-            } else if !relations.maySimultaneouslyRecognize(index, other) {
+            } else {
                 if !ownFailures.isEmpty, let own = ownFailures.first(where: { $0.index == other }) {
                     fail(other, own.reason, at: own.moment)
                     continue
