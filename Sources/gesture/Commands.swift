@@ -270,9 +270,8 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
     for (index, file) in arguments.operands.enumerated() {
         let outcome: Result<TraceResult, TraceError>
         do throws(TraceError) {
-            var trace = try TraceReader.read(
-                path: file, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
-            adjustment.apply(to: &trace)
+            let trace = try TraceReader.read(
+                path: file, format: inputFormat, limits: limits, adjustment: adjustment)
             outcome = .success(classifier.classify(trace, file: file))
         } catch {
             outcome = .failure(error)

@@ -190,17 +190,13 @@ private struct Converter {
         defer { if !converted && file != "-" { notConverted.insert(PathKey(Paths.absolute(spelt))) } }
         var trace: Trace
         do throws(TraceError) {
-            trace =
-                file == "-"
-                ? try TraceReader.read(path: file, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
-                : try TraceReader.read(
-                    fileSystemPath: fileSystemPath, file: file, format: inputFormat, limits: limits,
-                    allowsSpecialFiles: isRoot, timeUnit: adjustment.timeUnit)
+            trace = try TraceReader.read(
+                path: file, fileSystemPath: fileSystemPath, format: inputFormat, limits: limits,
+                allowsSpecialFiles: isRoot, adjustment: adjustment)
         } catch {
             fail(error.description)
             return nil
         }
-        adjustment.apply(to: &trace)
         // What reading noticed (a clock that stepped back, times that look like another unit) is said,
         // since the output keeps what was read.
         for warning in trace.warnings { Output.error("\(shownFile): warning: \(warning)") }

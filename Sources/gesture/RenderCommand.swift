@@ -129,10 +129,7 @@ func render(_ words: ArraySlice<String>) throws -> ExitCode {
     for (trace, destination) in zip(traces, destinations) {
         let read: Trace
         do throws(TraceError) {
-            var value = try TraceReader.read(
-                path: trace, format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
-            adjustment.apply(to: &value)
-            read = value
+            read = try TraceReader.read(path: trace, format: inputFormat, limits: limits, adjustment: adjustment)
         } catch {
             failed = true
             Output.error(error.description)

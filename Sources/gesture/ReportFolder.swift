@@ -208,10 +208,9 @@ struct ReportFolder {
         }
         do throws(TraceError) {
             // By its bytes: a name with a control character is shown escaped in `path`.
-            var trace = try TraceReader.read(
-                fileSystemPath: row.fileSystemPath ?? Array(row.path.utf8), file: row.path, format: runner.inputFormat,
-                limits: runner.limits, timeUnit: runner.adjustment.timeUnit)
-            runner.adjustment.apply(to: &trace)
+            let trace = try TraceReader.read(
+                path: row.path, fileSystemPath: row.fileSystemPath ?? Array(row.path.utf8), format: runner.inputFormat,
+                limits: runner.limits, adjustment: runner.adjustment)
             if let problem = SVGRender.problem(drawing: trace) { return .failure(Problem(message: problem)) }
             let result = runner.classifier.classify(trace, file: row.path)
             // A file changed since it was scored is drawn as it is now, beside the old verdict: said.

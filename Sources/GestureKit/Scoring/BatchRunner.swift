@@ -134,20 +134,14 @@ public struct BatchRunner: Sendable {
         if let problem = entry.problem {
             return Read(group: errorGroup(), error: TraceError(.io, file: entry.path, message: problem))
         }
-        var trace: Trace
+        let trace: Trace
         do throws(TraceError) {
-            if entry.path == "-" {
-                trace = try TraceReader.read(
-                    path: "-", format: inputFormat, limits: limits, timeUnit: adjustment.timeUnit)
-            } else {
-                trace = try TraceReader.read(
-                    fileSystemPath: entry.fileSystemPath, file: entry.path, format: inputFormat, limits: limits,
-                    allowsSpecialFiles: entry.isRoot, timeUnit: adjustment.timeUnit)
-            }
+            trace = try TraceReader.read(
+                path: entry.path, fileSystemPath: entry.fileSystemPath, format: inputFormat, limits: limits,
+                allowsSpecialFiles: entry.isRoot, adjustment: adjustment)
         } catch {
             return Read(group: errorGroup(), error: error)
         }
-        adjustment.apply(to: &trace)
         let labelling: Labeler.Labelling
         switch labeler.labelling(for: entry.path, file: entry.labelsPath, traceLabel: trace.label) {
         case .success(let found): labelling = found

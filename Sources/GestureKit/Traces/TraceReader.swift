@@ -50,6 +50,25 @@ public enum TraceReader {
             bytes: bytes, file: file, format: format ?? TraceFormat(path: file), limits: limits, timeUnit: timeUnit)
     }
 
+    /// Reads and validates the trace at `path` (`-`: standard input), or at `fileSystemPath` when
+    /// given (its bytes as the file system has them, `path` then naming it in errors), and applies
+    /// `adjustment` to it: the trace as every command replays it, written once.
+    public static func read(
+        path: String, fileSystemPath: [UInt8]? = nil, format: TraceFormat?, limits: ReadLimits,
+        allowsSpecialFiles: Bool = true, adjustment: TraceAdjustment
+    ) throws(TraceError) -> Trace {
+        var trace =
+            if let fileSystemPath, path != "-" {
+                try read(
+                    fileSystemPath: fileSystemPath, file: path, format: format, limits: limits,
+                    allowsSpecialFiles: allowsSpecialFiles, timeUnit: adjustment.timeUnit)
+            } else {
+                try read(path: path, format: format, limits: limits, timeUnit: adjustment.timeUnit)
+            }
+        adjustment.apply(to: &trace)
+        return trace
+    }
+
     /// Parses and validates `bytes`; `file` names them in errors. `timeUnit`: as for ``read(path:format:limits:timeUnit:)``.
     public static func read(
         bytes: [UInt8], file: String, format: TraceFormat? = nil, limits: ReadLimits = .default,
