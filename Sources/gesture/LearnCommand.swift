@@ -176,7 +176,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
     try loadLabels(&labeler, arguments)
     try refuseLabelsFile(out, for: "--out", labeler)
     var runner = BatchRunner(
-        classifier: Classifier(configuration: Configuration()), labeler: labeler, jobs: 1,
+        classifier: Classifier(configuration: Configuration()), labeler: labeler, jobs: try arguments.jobs(),
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
     runner.adjustment = try traceAdjustment(from: arguments)
@@ -204,7 +204,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
     warnOfFoldersWithoutTraces(arguments.operands) { labeler.isLabelsFile($0) }
-    let reads = runner.readAll(entries, jobs: try arguments.jobs())
+    let reads = runner.readAll(entries)
     folderLabelsNote(labeler, roots: roots, entries: entries, reads: reads)
 
     // Every bad example is reported; nothing is learned from a corpus with one.

@@ -137,7 +137,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
     try loadLabels(&labeler, arguments)
     if let file = arguments.options["--write-config"] { try refuseLabelsFile(file, for: "--write-config", labeler) }
     var runner = BatchRunner(
-        classifier: Classifier(configuration: configuration), labeler: labeler, jobs: 1,
+        classifier: Classifier(configuration: configuration), labeler: labeler, jobs: tuner.jobs,
         inputFormat: try arguments.inputFormat())
     runner.limits = try readLimits(from: arguments)
     runner.adjustment = try traceAdjustment(from: arguments)
@@ -150,7 +150,7 @@ func tune(_ words: ArraySlice<String>) throws -> ExitCode {
         throw UsageError.noTraceFiles(in: arguments.operands)
     }
     warnOfFoldersWithoutTraces(arguments.operands) { labeler.isLabelsFile($0) }
-    let reads = runner.readAll(entries, jobs: tuner.jobs)
+    let reads = runner.readAll(entries)
     var samples: [TuningSample] = []
     var errors = 0
     var unlabelledPaths: [String] = []

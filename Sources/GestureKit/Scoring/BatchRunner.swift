@@ -166,9 +166,9 @@ public struct BatchRunner: Sendable {
 
     /// Reads every entry, `jobs` files at a time (the calling thread one of them); the results in
     /// entry order.
-    public func readAll(_ entries: [CorpusEntry], jobs: Int) -> [Read] {
+    public func readAll(_ entries: [CorpusEntry]) -> [Read] {
         let slots = Slots<Read>(count: entries.count)
-        WorkerThreads.run(Swift.min(Swift.max(jobs, 1), BatchRunner.maximumJobs, Swift.max(entries.count, 1))) {
+        WorkerThreads.run(Swift.min(workers, Swift.max(entries.count, 1))) {
             while let index = slots.claim() { slots.set(index, read(entries[index])) }
         }
         return slots.take()
