@@ -167,11 +167,11 @@ public struct BatchRunner: Sendable {
     /// Reads every entry, `jobs` files at a time (the calling thread one of them); the results in
     /// entry order.
     public func readAll(_ entries: [CorpusEntry]) -> [Read] {
-        let slots = Slots<Read>(count: entries.count)
+        let slots = Slots<Read?>(count: entries.count, repeating: nil)
         WorkerThreads.run(Swift.min(workers, Swift.max(entries.count, 1))) {
             while let index = slots.claim() { slots.set(index, read(entries[index])) }
         }
-        return slots.take()
+        return slots.takeAll()
     }
 
     /// An unknown label of the trace's own, placed at it: the file is read again for its line and
@@ -189,12 +189,12 @@ public struct BatchRunner: Sendable {
 /// A window of entries being classified by `jobs` worker threads.
 private final class Window: @unchecked Sendable {
     private let entries: [CorpusEntry]
-    private let slots: Slots<BatchRow>
+    private let slots: Slots<BatchRow?>
     private var workers: WorkerThreads!
 
     init(_ entries: [CorpusEntry], runner: BatchRunner) {
         self.entries = entries
-        slots = Slots(count: entries.count)
+        slots = Slots(count: entries.count, repeating: nil)
         workers = WorkerThreads(min(runner.workers, entries.count)) { [self] in
             let workspace = ReplayWorkspace()
             while let index = slots.claim() { slots.set(index, runner.row(for: entries[index], workspace: workspace)) }
@@ -205,34 +205,6 @@ private final class Window: @unchecked Sendable {
     /// when fewer threads could be made than `jobs`).
     func rows() -> [BatchRow] {
         workers.finish()
-        return slots.take()
-    }
-}
-
-/// Result slots written by worker threads, each index by exactly one of them: a worker claims the
-/// next index no other has (`claim`) and fills it.
-private final class Slots<Element>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Element?>
-    private let next = Atomic<Int>(0)
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    /// The next unclaimed index; nil once every one is claimed.
-    func claim() -> Int? {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        return index < buffer.count ? index : nil
-    }
-
-    func set(_ index: Int, _ element: Element) { buffer[index] = element }
-
-    /// The elements, in order; call once, after every worker has finished.
-    func take() -> [Element] { buffer.map { $0! } }
-
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
+        return slots.takeAll()
     }
 }

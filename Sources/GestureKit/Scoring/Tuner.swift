@@ -212,7 +212,7 @@ public struct Tuner: Sendable {
         let gestures = codes.gestures
         let settings = classifiers.count
         let total = samples.count * settings
-        let results = TuningOutcomes(count: total)
+        let results = Slots<UInt16>(count: total, repeating: .max)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let chunk = 4
@@ -358,23 +358,6 @@ final class GestureCodes: Sendable {
 
     /// Every name, by code.
     var names: [String] { others.withLock { $0.names } }
-}
-
-/// Result slots written by worker threads, each index by exactly one of them.
-private final class TuningOutcomes: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<UInt16>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: .max)
-    }
-
-    func set(_ index: Int, _ gesture: UInt16) { buffer[index] = gesture }
-
-    /// The outcomes, in order; call once, after every worker has finished.
-    func take() -> [UInt16] { Array(buffer) }
-
-    deinit { buffer.deallocate() }
 }
 
 /// What one setting did on a set of labelled traces. Every figure of a tuning report is derived
