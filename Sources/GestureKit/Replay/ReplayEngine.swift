@@ -52,14 +52,9 @@ struct ReplayEngine {
     private let paths: TouchPaths
     /// The index of the event being delivered (the last one, between events).
     private var eventIndex = -1
-    /// The storage of the event's touches, lent to each event in turn.
-    private var eventTouches: [Touch] = []
-    /// The current event's touches by phase, kept between events (and, in a workspace, between traces)
-    /// so that their storage is reused.
-    private var began: [Touch] = []
-    private var moved: [Touch] = []
-    private var ended: [Touch] = []
-    private var cancelled: [Touch] = []
+    /// The storage of the event's touches, lent to each event in turn, and of its touches by phase:
+    /// kept between events (and, in a workspace, between traces) so that their storage is reused.
+    private var touches = TouchBuffers()
 
     /// The arrays an event's touches are kept in, emptied before each event.
     struct TouchBuffers {
@@ -126,17 +121,8 @@ struct ReplayEngine {
             deadlines = []
             swap(&ignored, &workspace.ignored)
             swap(&deadlines, &workspace.deadlines)
-            swap(&eventTouches, &workspace.touches.event)
-            swap(&began, &workspace.touches.began)
-            swap(&moved, &workspace.touches.moved)
-            swap(&ended, &workspace.touches.ended)
-            swap(&cancelled, &workspace.touches.cancelled)
-            for index in 0..<recognizers.count {
-                recognizers.reset(index)
-                self.arbiter.reset(index, sequence: 0)
-                ignored[index].removeAll()
-                deadlines[index].removeAll()
-            }
+            swap(&touches, &workspace.touches)
+            for index in 0..<recognizers.count { reset(index, sequence: 0) }
         } else {
             recognizers = RecognizerBoxes(configuration.entries.map(\.prototype))
             arbiter = Arbiter(relations: relations, recordsTransitions: recordsTransitions)
@@ -166,11 +152,7 @@ struct ReplayEngine {
             workspace.arbiter = engine.arbiter
             swap(&workspace.ignored, &engine.ignored)
             swap(&workspace.deadlines, &engine.deadlines)
-            swap(&workspace.touches.event, &engine.eventTouches)
-            swap(&workspace.touches.began, &engine.began)
-            swap(&workspace.touches.moved, &engine.moved)
-            swap(&workspace.touches.ended, &engine.ended)
-            swap(&workspace.touches.cancelled, &engine.cancelled)
+            swap(&workspace.touches, &engine.touches)
         }
         var sequences: [SequenceResult] = []
         sequences.reserveCapacity(engine.records.count)
@@ -208,8 +190,8 @@ struct ReplayEngine {
         // is delivered, so that no delivery retains it. Arrays are emptied from the end, keeping their
         // storage: `removeAll(keepingCapacity:)` takes the general path of `replaceSubrange`.
         var event = TouchEvent(index: eventIndex, time: eventTime, touches: [])
-        swap(&event.touches, &eventTouches)
-        defer { swap(&event.touches, &eventTouches) }
+        swap(&event.touches, &touches.event)
+        defer { swap(&event.touches, &touches.event) }
         while !event.touches.isEmpty { event.touches.removeLast() }
         for index in range {
             let sample = samples[index]
@@ -225,23 +207,23 @@ struct ReplayEngine {
             // Most events: one touch, handed over as the event's own array.
             if let delivery = TouchDelivery(event.touches[0].phase) { deliver(event.touches, as: delivery, in: event) }
         } else {
-            while !began.isEmpty { began.removeLast() }
-            while !moved.isEmpty { moved.removeLast() }
-            while !ended.isEmpty { ended.removeLast() }
-            while !cancelled.isEmpty { cancelled.removeLast() }
+            while !touches.began.isEmpty { touches.began.removeLast() }
+            while !touches.moved.isEmpty { touches.moved.removeLast() }
+            while !touches.ended.isEmpty { touches.ended.removeLast() }
+            while !touches.cancelled.isEmpty { touches.cancelled.removeLast() }
             for touch in event.touches {
                 switch touch.phase {
-                case .began: began.append(touch)
-                case .moved: moved.append(touch)
+                case .began: touches.began.append(touch)
+                case .moved: touches.moved.append(touch)
                 case .stationary: break
-                case .ended: ended.append(touch)
-                case .cancelled: cancelled.append(touch)
+                case .ended: touches.ended.append(touch)
+                case .cancelled: touches.cancelled.append(touch)
                 }
             }
-            if !began.isEmpty { deliver(began, as: .began, in: event) }
-            if !moved.isEmpty { deliver(moved, as: .moved, in: event) }
-            if !ended.isEmpty { deliver(ended, as: .ended, in: event) }
-            if !cancelled.isEmpty { deliver(cancelled, as: .cancelled, in: event) }
+            if !touches.began.isEmpty { deliver(touches.began, as: .began, in: event) }
+            if !touches.moved.isEmpty { deliver(touches.moved, as: .moved, in: event) }
+            if !touches.ended.isEmpty { deliver(touches.ended, as: .ended, in: event) }
+            if !touches.cancelled.isEmpty { deliver(touches.cancelled, as: .cancelled, in: event) }
         }
         if down.isEmpty { endSequence() }
     }
@@ -471,10 +453,7 @@ struct ReplayEngine {
         for index in 0..<recognizers.count {
             if arbiter.state(index).isFinal {
                 archive(index)
-                recognizers.reset(index)
-                arbiter.reset(index, sequence: sequence)
-                ignored[index].removeAll()
-                deadlines[index].removeAll()
+                reset(index, sequence: sequence)
             } else {
                 records[sequence].continuing.append(relations.ids[index])
                 // Every touch it ignored has lifted; touch ids may be reused from here on.
@@ -496,6 +475,15 @@ struct ReplayEngine {
         where arbiter.isActive(index) && !arbiter.isWaiting(index) && deadlines[index].isEmpty {
             fail(index, reason)
         }
+    }
+
+    /// A fresh attempt of recognizer `index`, beginning in `sequence` (UIKit's `reset()`): its state,
+    /// its arbitration, the touches it ignored and the deadlines it set.
+    private mutating func reset(_ index: Int, sequence: Int) {
+        recognizers.reset(index)
+        arbiter.reset(index, sequence: sequence)
+        ignored[index].removeAll()
+        deadlines[index].removeAll()
     }
 
     /// Moves a decided recognizer's report into the sequence where its attempt began, without copying
@@ -521,15 +509,15 @@ struct ReplayEngine {
             // the slack of one instant, so the limit is past it by more than that.
             fireDeadlines(before: time + 3 * TraceTime.slack(time, time))
             let ids = down.ids.map(TraceValidator.display).sorted().joined(separator: ", ")
-            let touches = down.count == 1 ? "1 touch" : "\(down.count) touches"
+            let stillDown = down.count == 1 ? "1 touch" : "\(down.count) touches"
             let named = down.count == 1 ? "id \(ids)" : "ids \(ids)"
             warnings.append(
-                "the trace ended with \(touches) still down (touch \(named)): its last touch sequence never ended")
+                "the trace ended with \(stillDown) still down (touch \(named)): its last touch sequence never ended")
             records[records.count - 1].ended = false
             records[records.count - 1].end = time
             reason = FailureReason(
                 EngineFailure.sequenceNeverEnded,
-                "the touch sequence never ended: \(down.count == 1 ? "1 touch" : "\(down.count) touches") still down when the trace stopped"
+                "the touch sequence never ended: \(stillDown) still down when the trace stopped"
             )
         }
         // Recognitions on hold go first, so that their requirements failing now cannot release them.
