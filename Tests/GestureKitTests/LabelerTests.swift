@@ -338,6 +338,49 @@ extension LabelerTests {
 }
 
 extension LabelerTests {
+    /// Each kind of row warning says its first ten rows as they come, each at its place, and counts
+    /// the rest in one line after the last row, the kinds in a fixed order: rows with no label, of
+    /// files missing, hidden, folders, and relabelled from an earlier labels file.
+    @Test func eachKindOfRowWarningSaysTenThenCounts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labeler-caps-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        for n in 1...12 {
+            try manager.createDirectory(
+                at: folder.appendingPathComponent("d\(n)"), withIntermediateDirectories: true)
+            manager.createFile(atPath: folder.appendingPathComponent(".h\(n).json").path, contents: Data())
+            manager.createFile(atPath: folder.appendingPathComponent("r\(n).json").path, contents: Data())
+        }
+        let earlier = folder.appendingPathComponent("first.csv").path
+        var labeler = Labeler(anyLabel: ())
+        try labeler.loadLabels(
+            bytes: Array(("path,label\n" + (1...12).map { "r\($0).json,v\n" }.joined()).utf8), file: earlier)
+        #expect(labeler.warnings.isEmpty)
+        // Kinds interleaved, row by row: 12 of each.
+        var text = "path,label\n"
+        for n in 1...12 { text += "u\(n).json,\nm\(n).json,z\n.h\(n).json,z\nd\(n),z\nr\(n).json,x\n" }
+        let file = folder.appendingPathComponent("labels.csv").path
+        try labeler.loadLabels(bytes: Array(text.utf8), file: file)
+        let warnings = labeler.warnings
+        #expect(warnings.count == 55)
+        let kinds = ["has no label", "no file", "is hidden", "is a folder", "by an earlier labels file"]
+        for kind in kinds { #expect(warnings.prefix(50).filter { $0.contains(kind) }.count == 10, "\(kind)") }
+        // As they come: the first row's five, in row order, at their places.
+        #expect(warnings[0].hasPrefix("\(file):2:9: warning: u1.json has no label"))
+        #expect(warnings[1].hasPrefix("\(file):3:1: warning: no file m1.json"))
+        #expect(
+            warnings[4].hasPrefix("\(file):6:1: warning: r1.json is labelled x here and v by an earlier labels file"))
+        #expect(
+            Array(warnings.suffix(5)) == [
+                "\(file): warning: 2 more rows have no label",
+                "\(file): warning: 2 more rows name files that do not exist",
+                "\(file): warning: 2 more rows name hidden files, which a walk skips",
+                "\(file): warning: 2 more rows name folders, not files",
+                "\(file): warning: 2 more rows give a path another label than an earlier labels file",
+            ])
+    }
+
     /// Every bad row of a labels file is an error at its place, not the first alone (a file with ten
     /// took ten runs to mend): the first ten, then a count.
     @Test func everyBadRowIsSaid() throws {

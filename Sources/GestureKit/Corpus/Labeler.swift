@@ -299,7 +299,6 @@ public struct Labeler: Sendable {
         }
         // This file's rows so far, for duplicates: label and place.
         var rows: [PathKey: (label: String, offset: Int)] = [:]
-        var missing = 0
         // The names in each folder of a row whose file is missing, by canonical equivalence: a row
         // that spells its file's name with other code points still labels it (`PathTable`).
         var namesIn: [String: Set<String>] = [:]
@@ -310,31 +309,18 @@ public struct Labeler: Sendable {
             }
             return namesIn[folder]!.contains((path as NSString).lastPathComponent)
         }
-        // Rows that give a path another label than an earlier labels file did (this one wins).
-        var relabelled = 0
-        // Rows whose path names a hidden file or folder, which a walk skips.
-        var hidden = 0
-        // Rows whose path names a folder (or is empty, naming this file's): a row labels one file.
-        var folders = 0
-        // Rows with a path and no label.
-        var unlabelledRows = 0
+        // Rows with a path and no label; rows whose file does not exist; whose path names a hidden file
+        // or folder, which a walk skips; a folder (or is empty, naming this file's): a row labels one
+        // file; that give a path another label than an earlier labels file did (this one wins). The
+        // first ten of each are said as they come, the rest counted after the last row.
+        var unlabelledRows = CappedWarnings("have no label")
+        var missing = CappedWarnings("name files that do not exist")
+        var hidden = CappedWarnings("name hidden files, which a walk skips")
+        var folders = CappedWarnings("name folders, not files")
+        var relabelled = CappedWarnings("give a path another label than an earlier labels file")
         defer {
-            if unlabelledRows > 10 {
-                warnings.append("\(file): warning: \(unlabelledRows - 10) more rows have no label")
-            }
-            if missing > 10 {
-                warnings.append("\(file): warning: \(missing - 10) more rows name files that do not exist")
-            }
-            if hidden > 10 {
-                warnings.append("\(file): warning: \(hidden - 10) more rows name hidden files, which a walk skips")
-            }
-            if folders > 10 {
-                warnings.append("\(file): warning: \(folders - 10) more rows name folders, not files")
-            }
-            if relabelled > 10 {
-                warnings.append(
-                    "\(file): warning: \(relabelled - 10) more rows give a path another label than an earlier labels file"
-                )
+            for kind in [unlabelledRows, missing, hidden, folders, relabelled] {
+                if let more = kind.more(in: file) { warnings.append(more) }
             }
         }
         func keepColumns(of record: CSVRecord, for path: String) {
@@ -372,12 +358,9 @@ public struct Labeler: Sendable {
                 continue
             }
             if labelText.isEmpty {
-                unlabelledRows += 1
-                if unlabelledRows <= 10 {
-                    warnings.append(
-                        "\(place(Self.valueOffset(of: label))): warning: \(relative.isEmpty ? "the row" : shownPath) has no "
-                            + "label: the row labels nothing")
-                }
+                unlabelledRows.add(
+                    "\(place(Self.valueOffset(of: label))): warning: \(relative.isEmpty ? "the row" : shownPath) has no "
+                        + "label: the row labels nothing", to: &warnings)
                 continue
             }
             let absolute = Self.path(of: pathField, in: folder)
@@ -403,46 +386,37 @@ public struct Labeler: Sendable {
             } else {
                 rows[key] = (mapped, pathField.offset)
                 if let earlier = byPath.value(exactly: absolute), earlier != mapped {
-                    relabelled += 1
-                    if relabelled <= 10 {
-                        warnings.append(
-                            "\(pathPlace()): warning: \(shownPath) is labelled "
-                                + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins")
-                    }
+                    relabelled.add(
+                        "\(pathPlace()): warning: \(shownPath) is labelled "
+                            + "\(mapped) here and \(earlier) by an earlier labels file: this row, read later, wins",
+                        to: &warnings)
                 }
                 // `-` is standard input, which a labels file may label.
                 let identity = CorpusWalker.fileIdentity(Array(absolute.utf8))
                 if let identity { rowPathByFile[identity] = absolute }
                 if relative != "-", identity == nil, access(absolute, F_OK) != 0, !isSpeltOtherwise(absolute) {
-                    missing += 1
-                    if missing <= 10 {
-                        // A labels file written on Windows separates folders with `\`, a character a
-                        // name may hold here: said when the path read with `/` is a file.
-                        let slashed = absolute.replacingOccurrences(of: "\\", with: "/")
-                        let hint =
-                            slashed != absolute && access(slashed, F_OK) == 0
-                            ? " (folders are separated by / here, not \\: \(DiagnosticText.escaped(relative.replacingOccurrences(of: "\\", with: "/"))) is a file)"
-                            : ""
-                        warnings.append(
-                            "\(pathPlace()): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing\(hint)"
-                        )
-                    }
+                    missing.add(
+                        {
+                            // A labels file written on Windows separates folders with `\`, a character a
+                            // name may hold here: said when the path read with `/` is a file.
+                            let slashed = absolute.replacingOccurrences(of: "\\", with: "/")
+                            let hint =
+                                slashed != absolute && access(slashed, F_OK) == 0
+                                ? " (folders are separated by / here, not \\: \(DiagnosticText.escaped(relative.replacingOccurrences(of: "\\", with: "/"))) is a file)"
+                                : ""
+                            return
+                                "\(pathPlace()): warning: no file \(shownPath) (\(DiagnosticText.escaped(absolute))): the row labels nothing\(hint)"
+                        }(), to: &warnings)
                 } else if identity == nil, case .folder = FileKind(Array(absolute.utf8)) {
-                    folders += 1
-                    if folders <= 10 {
-                        let shown = relative.isEmpty ? "the empty path" : shownPath
-                        warnings.append(
-                            "\(pathPlace()): warning: \(shown) (\(DiagnosticText.escaped(absolute))) is a "
-                                + "folder, not a file: the row labels nothing (a row labels one trace file)")
-                    }
+                    folders.add(
+                        "\(pathPlace()): warning: \(relative.isEmpty ? "the empty path" : shownPath) "
+                            + "(\(DiagnosticText.escaped(absolute))) is a folder, not a file: the row labels nothing "
+                            + "(a row labels one trace file)", to: &warnings)
                 } else if Labeler.isHidden(relative) {
-                    hidden += 1
-                    if hidden <= 10 {
-                        warnings.append(
-                            "\(pathPlace()): warning: \(shownPath) is hidden (a name "
-                                + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
-                                + "given as a PATH")
-                    }
+                    hidden.add(
+                        "\(pathPlace()): warning: \(shownPath) is hidden (a name "
+                            + "starts with \".\"): a folder's walk skips it, so the row labels it only when it is "
+                            + "given as a PATH", to: &warnings)
                 }
             }
             byPath.set(mapped, for: absolute)
@@ -758,5 +732,27 @@ public enum GestureOrder {
     public static func precedes(_ a: String, _ b: String) -> Bool {
         if a == "none" || b == "none" { return b == "none" && a != "none" }
         return PathOrder.bytesPrecede(a, b)
+    }
+}
+
+/// One kind of warning about the rows of a labels file: the first ten are said as they come (each at
+/// its place), and the rest counted in one line after the last row.
+private struct CappedWarnings {
+    static let shown = 10
+    /// What the rows do, after "N more rows": `have no label`.
+    let what: String
+    private(set) var count = 0
+
+    init(_ what: String) { self.what = what }
+
+    /// Counts a row, and appends its warning while fewer than ten were said.
+    mutating func add(_ warning: @autoclosure () -> String, to warnings: inout [String]) {
+        count += 1
+        if count <= Self.shown { warnings.append(warning()) }
+    }
+
+    /// The line that counts the rows not said, for labels file `file`; `nil` when every one was.
+    func more(in file: String) -> String? {
+        count > Self.shown ? "\(file): warning: \(count - Self.shown) more rows \(what)" : nil
     }
 }
