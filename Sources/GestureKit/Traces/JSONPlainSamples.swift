@@ -49,7 +49,7 @@ enum JSONPlainSamples {
         while true {
             // The key, its `:` and a space, as the project writes them: compared eight bytes at a
             // time, when there are nine bytes left.
-            var found: JSONSampleKey?
+            var found: SampleField?
             if n - k >= 9 {
                 let word = load64(b, k)
                 switch word & 0xFF_FFFF_FFFF {
@@ -112,7 +112,7 @@ enum JSONPlainSamples {
                 k = skipSpace(b, k + 1)
                 continue
             }
-            guard b[k] == UInt8(ascii: "}"), seen == JSONSampleKey.allBits else { return nil }
+            guard b[k] == UInt8(ascii: "}"), seen == SampleField.allBits else { return nil }
             return (Sample(time: time, touch: touch, phase: phase, location: Point(x: x, y: y), offset: p), k + 1)
         }
     }
@@ -269,11 +269,11 @@ enum JSONPlainSamples {
     /// spaces and its `:`: the key and the offset after the `:`; `nil` for anything else. Keys take
     /// at most 5 bytes, so the caller checks that the string-length limit allows them.
     @inline(__always)
-    static func readKey(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (key: JSONSampleKey, next: Int)? {
+    static func readKey(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (key: SampleField, next: Int)? {
         let n = b.count
         let quote = UInt8(ascii: "\"")
         guard k + 3 < n, b[k] == quote else { return nil }
-        let key: JSONSampleKey
+        let key: SampleField
         var end: Int
         if b[k + 2] == quote {
             switch b[k + 1] {

@@ -346,14 +346,14 @@ struct JSONTraceParser {
             var afterComma = false
             repeat {
                 let key: StringToken
-                let known: JSONSampleKey?
+                let known: SampleField?
                 let keyStart = i
                 if let quick = quickSampleKey() {
                     key = StringToken(start: keyStart, end: keyStart + quick.length + 2, escaped: false)
                     known = quick
                 } else {
                     key = try readKey(afterComma: afterComma)
-                    known = lexer.withContent(key, JSONSampleKey.init)
+                    known = lexer.withContent(key, SampleField.init)
                 }
                 afterComma = true
                 if let known {
@@ -371,11 +371,11 @@ struct JSONTraceParser {
                 }
             } while try nextField()
         }
-        if seen != JSONSampleKey.allBits {
-            if let missing = JSONSampleKey.allCases.first(where: { seen & $0.bit == 0 }) {
+        if seen != SampleField.allBits {
+            if let missing = SampleField.allCases.first(where: { seen & $0.bit == 0 }) {
                 record(
                     .missingField, at: start,
-                    #"missing field "\#(missing.name)": expected fields \#(JSONSampleKey.list)"#)
+                    #"missing field "\#(missing.name)": expected fields \#(SampleField.list)"#)
             }
             return nil
         }
@@ -386,7 +386,7 @@ struct JSONTraceParser {
     /// on success moves past the `:` and the spaces after it; `nil` (nothing read) for anything else,
     /// which `readKey` then reads and, if need be, reports. A fast path: off with `fastPaths`.
     @inline(__always)
-    mutating func quickSampleKey() -> JSONSampleKey? {
+    mutating func quickSampleKey() -> SampleField? {
         guard fastPaths, maxString >= 5, let read = JSONPlainSamples.readKey(b, at: i) else { return nil }
         i = read.next
         skipWhitespace()

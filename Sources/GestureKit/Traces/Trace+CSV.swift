@@ -191,32 +191,15 @@ extension Trace {
     }
 }
 
-/// The columns a trace needs, in the order messages list them.
-private enum CSVColumn: Int, CaseIterable {
-    case t, id, phase, x, y
-
-    var name: String {
-        switch self {
-        case .t: "t"
-        case .id: "id"
-        case .phase: "phase"
-        case .x: "x"
-        case .y: "y"
-        }
-    }
-
-    static let allNames = #""t", "id", "phase", "x" and "y""#
-}
-
 /// What the header says about the records that follow it.
 private struct CSVLayout {
     /// The required columns in the order they appear in the header, so a record's first bad
     /// value is the one reported.
-    var columnOrder: [(column: CSVColumn, index: Int)]
+    var columnOrder: [(column: SampleField, index: Int)]
     /// The number of fields every record must have.
     var fieldCount: Int
     /// The required column of each field, `nil` for the columns the reader ignores.
-    var columnOfField: [CSVColumn?]
+    var columnOfField: [SampleField?]
 }
 
 /// Reads one CSV trace. The reader itself never changes: what it learns (the header's layout,
@@ -289,8 +272,7 @@ private struct CSVTraceReader {
         trace.samples = samples
         if samples.isEmpty { trace.samplesOffset = scanner.position }
         // An empty `labels.csv` is walked as a trace: say why it was not read as labels.
-        if layout == nil, TraceFormat.isLabelsFileName(Array(file.utf8.split(separator: UInt8(ascii: "/")).last ?? []))
-        {
+        if layout == nil, isNamedAsLabels {
             throw error(
                 .emptyTrace, at: scanner.position,
                 message:
@@ -327,7 +309,7 @@ private struct CSVTraceReader {
     }
 
     func readHeader(_ fields: [CSVFieldSpan], at start: Int) throws(TraceError) -> CSVLayout {
-        var index = [Int](repeating: -1, count: CSVColumn.allCases.count)
+        var index = [Int](repeating: -1, count: SampleField.allCases.count)
         for (i, field) in fields.enumerated() {
             let (a, b) = CSVScanner.valueRange(text, field)
             guard let column = column(named: a, b) else { continue }
@@ -355,7 +337,7 @@ private struct CSVTraceReader {
             }
             try checkSeparators(fields, names: names, at: start)
         }
-        for column in CSVColumn.allCases where index[column.rawValue] < 0 {
+        for column in SampleField.allCases where index[column.rawValue] < 0 {
             // A file named as a labels file (`*label*.csv`) whose header is no labels file's.
             let labelsHint =
                 isNamedAsLabels
@@ -363,13 +345,13 @@ private struct CSVTraceReader {
             throw error(
                 .missingField, at: start,
                 message:
-                    "missing column \"\(column.name)\": the header must name \(CSVColumn.allNames); "
+                    "missing column \"\(column.name)\": the header must name \(SampleField.list); "
                     + "\(headerNames(fields))\(labelsHint)")
         }
-        let columnOrder = CSVColumn.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted {
+        let columnOrder = SampleField.allCases.map { (column: $0, index: index[$0.rawValue]) }.sorted {
             $0.index < $1.index
         }
-        var columnOfField = [CSVColumn?](repeating: nil, count: fields.count)
+        var columnOfField = [SampleField?](repeating: nil, count: fields.count)
         for (column, i) in columnOrder { columnOfField[i] = column }
         return CSVLayout(columnOrder: columnOrder, fieldCount: fields.count, columnOfField: columnOfField)
     }
@@ -378,7 +360,7 @@ private struct CSVTraceReader {
     /// columns seen (as the file has them: `names` are lowercased), the separator that seems to be
     /// used instead.
     func checkSeparators(_ fields: [CSVFieldSpan], names: [String], at start: Int) throws(TraceError) {
-        let wanted = CSVColumn.allCases.map(\.name)
+        let wanted = SampleField.allCases.map { "\($0.name)" }
         let shown = fields.map { field in
             let (a, b) = CSVScanner.valueRange(text, field)
             return "\"\(DiagnosticText.escaped(UnsafeBufferPointer(rebasing: text[a..<b]), maxCharacters: 40))\""
@@ -399,7 +381,7 @@ private struct CSVTraceReader {
                     throw error(
                         .missingField, at: start,
                         message:
-                            "the header is separated by \(name), not commas: found the one column \(shown); write \(CSVColumn.allNames) separated by commas"
+                            "the header is separated by \(name), not commas: found the one column \(shown); write \(SampleField.list) separated by commas"
                     )
                 }
             }
@@ -409,13 +391,13 @@ private struct CSVTraceReader {
             throw error(
                 .missingField, at: start,
                 message:
-                    "no header: the first row is data (\(shown)); the first row must name the columns \(CSVColumn.allNames)"
+                    "no header: the first row is data (\(shown)); the first row must name the columns \(SampleField.list)"
             )
         }
     }
 
     /// The required column a header field names: trimmed already, compared without case.
-    func column(named a: Int, _ b: Int) -> CSVColumn? {
+    func column(named a: Int, _ b: Int) -> SampleField? {
         switch b - a {
         case 1:
             switch text[a] | 0x20 {
@@ -578,7 +560,7 @@ private struct CSVTraceReader {
         return (shortDecimalValue(mantissa, fractionDigits: fractionDigits, negative: negative), i)
     }
 
-    func number(_ field: CSVFieldSpan, _ column: CSVColumn, sample: Int) throws(TraceError) -> Double {
+    func number(_ field: CSVFieldSpan, _ column: SampleField, sample: Int) throws(TraceError) -> Double {
         let (a, b) = CSVScanner.valueRange(text, field)
         switch CSVScanner.number(text, a, b, maxDigits: limits.digits, fastPaths: fastPaths) {
         case .value(let value):
