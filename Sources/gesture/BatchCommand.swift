@@ -206,7 +206,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     var first = true
     switch format {
     case .csv: Output.buffered(BatchReport.csvHeader(grouped: grouped))
-    case .json: Output.buffered("{\"traces\":[")
+    case .json: Output.buffered(BatchReport.documentStart)
     case .text, .jsonl: break
     }
     // What `--format json` says of the run, for merge-scores: made only for that format (the settings
@@ -258,7 +258,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
                 BatchReport.value(row, grouped: grouped).write(to: &out)
                 out.append(UInt8(ascii: "\n"))
             }
-        case .json: Output.bufferedRecord((first ? "\n" : ",\n") + BatchReport.value(row, grouped: grouped).text)
+        case .json: Output.bufferedRecord(BatchReport.documentRow(row, first: first, grouped: grouped))
         case .csv: Output.buffered(BatchReport.csv(row, grouped: grouped))
         case .text: break
         }
@@ -267,9 +267,7 @@ func batch(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     progress.clear()
     switch format {
-    case .json:
-        Output.buffered(
-            "\n],\n\"summary\":" + BatchReport.value(board).text + ",\n\"run\":" + identity.value.text + "}\n")
+    case .json: Output.buffered(BatchReport.documentEnd(board, run: identity))
     case .text:
         let notes = wholeRegistry.map { panNote(board, $0) } ?? []
         Output.buffered(
@@ -437,7 +435,8 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         found += document.rows.map { ($0, index) }
         runs.append((file, document.run))
     }
-    let run = try mergedRun(runs)
+    let run: RunIdentity?
+    do throws(RunIdentity.MergeError) { run = try RunIdentity.merged(runs) } catch { throw UsageError(error.message) }
     // The gestures of the run's recognizers, when its outputs say them: a slip gets "did you mean", and
     // a gesture its values or --recognizers leave out why, as in `batch`. Otherwise (outputs of an
     // earlier version) any gesture name is taken, and one no trace is labelled with cannot be checked.
@@ -453,13 +452,11 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
     }
     let rows = found.map(\.0)
     if format == .json {
-        Output.buffered("{\"traces\":[")
+        Output.buffered(BatchReport.documentStart)
         for (index, row) in rows.enumerated() {
-            Output.bufferedRecord(
-                (index == 0 ? "\n" : ",\n") + BatchReport.value(row, grouped: board.grouping != nil).text)
+            Output.bufferedRecord(BatchReport.documentRow(row, first: index == 0, grouped: board.grouping != nil))
         }
-        Output.buffered("\n],\n\"summary\":" + BatchReport.value(board).text)
-        Output.buffered((run.map { ",\n\"run\":" + $0.value.text } ?? "") + "}\n")
+        Output.buffered(BatchReport.documentEnd(board, run: run))
     } else {
         var worst = WorstMisses(capacity: misses)
         for row in rows { worst.consider(row) }
@@ -480,63 +477,6 @@ func mergeScores(_ words: ArraySlice<String>) throws -> ExitCode {
         return .error
     }
     return checkGates(board, minimumAccuracy: minimumAccuracy, minimumRecall: minimumRecall)
-}
-
-/// The run the merged outputs make up: every shard of one corpus walked with one set of settings, each
-/// once; or one whole run (no shard), read back (`--format text` prints its summary). Outputs that do
-/// not say (`run` absent, from an earlier version) are taken as they are.
-func mergedRun(_ runs: [(file: String, run: RunIdentity?)]) throws(UsageError) -> RunIdentity? {
-    let known = runs.compactMap { run in run.run.map { (run.file, $0) } }
-    guard let (firstFile, first) = known.first else { return nil }
-    for (file, run) in known.dropFirst() where run.settings != first.settings {
-        throw UsageError(
-            "\(Output.name(file)) and \(Output.name(firstFile)) are outputs of runs with different settings (recognizers, parameters, labels, --group-by or reading options): merge the shards of one command"
-        )
-    }
-    let sharded = known.filter { $0.1.shard != nil }
-    guard !sharded.isEmpty else {
-        // Two whole runs are two corpora, or one twice: their sum was written as one run's figures,
-        // with no `run` for a later merge to check.
-        guard known.count == 1 else {
-            throw UsageError(
-                "\(Output.name(known[1].0)) and \(Output.name(firstFile)) are outputs of whole runs (no --shard): "
-                    + "merge-scores merges the shards of one run (gesture batch --shard K/N)")
-        }
-        return first
-    }
-    if let whole = known.first(where: { $0.1.shard == nil }) {
-        throw UsageError("\(whole.0) is the output of a whole run, the others of shards: merge the shards of one run")
-    }
-    let count = sharded[0].1.shard!.count
-    for (file, run) in sharded {
-        guard run.shard!.count == count else {
-            throw UsageError(
-                "\(Output.name(file)) is shard \(run.shardText!), \(Output.name(sharded[0].0)) shard \(sharded[0].1.shardText!): merge the shards of one --shard K/N split"
-            )
-        }
-        guard run.corpus == first.corpus, run.files == first.files else {
-            throw UsageError(
-                "\(Output.name(file)) walked another corpus (\(run.files) files) than \(Output.name(firstFile)) (\(first.files) files): merge the shards of one corpus, each run on a PATH of the same name"
-            )
-        }
-    }
-    var seen: [Int: String] = [:]
-    for (file, run) in sharded {
-        let k = run.shard!.index
-        if let other = seen[k] {
-            throw UsageError("shard \(k)/\(count) is given twice: \(Output.name(other)) and \(Output.name(file))")
-        }
-        seen[k] = file
-    }
-    let missing = (1...count).filter { seen[$0] == nil }
-    guard missing.isEmpty || runs.count > known.count else {
-        throw UsageError(
-            "missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count): the merged figures would leave those traces out"
-        )
-    }
-    var merged = first
-    merged.shard = nil
-    return merged
 }
 
 /// The `--min-recall GESTURE=X` gates, each gesture (or each of a sequence's) checked against `known` (`nil`: any

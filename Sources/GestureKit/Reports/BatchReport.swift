@@ -152,6 +152,23 @@ public enum BatchReport {
         return nil
     }
 
+    // MARK: The `--format json` document
+
+    /// The start of a `--format json` document, before its rows.
+    public static let documentStart = "{\"traces\":["
+
+    /// A row of a `--format json` document, on a line of its own: the first after the start, each
+    /// other after a comma.
+    public static func documentRow(_ row: BatchRow, first: Bool, grouped: Bool) -> String {
+        (first ? "\n" : ",\n") + value(row, grouped: grouped).text
+    }
+
+    /// The end of a `--format json` document, after its rows: the summary, and the run when it is
+    /// known (`merge-scores` of outputs of an earlier version knows none).
+    public static func documentEnd(_ board: Scoreboard, run: RunIdentity?) -> String {
+        "\n],\n\"summary\":" + value(board).text + (run.map { ",\n\"run\":" + $0.value.text } ?? "") + "}\n"
+    }
+
     /// A `gesture batch --format json` document read back, for `merge-scores`.
     public struct Document: Sendable {
         public var rows: [BatchRow]

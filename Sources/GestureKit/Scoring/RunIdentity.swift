@@ -35,6 +35,73 @@ public struct RunIdentity: Sendable {
         corpus = RunIdentity.hash("PATH \(name)\n", into: corpus)
     }
 
+    /// Why outputs do not make up one run, as `merge-scores` says it.
+    public struct MergeError: Error, Sendable {
+        public var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// A file named in a `MergeError`, escaped as every diagnostic shows a name.
+    private static func name(_ file: String) -> String { DiagnosticText.escaped(file) }
+
+    /// The run the merged outputs make up: every shard of one corpus walked with one set of settings, each
+    /// once; or one whole run (no shard), read back (`--format text` prints its summary). Outputs that do
+    /// not say (`run` absent, from an earlier version) are taken as they are.
+    public static func merged(_ runs: [(file: String, run: RunIdentity?)]) throws(MergeError) -> RunIdentity? {
+        let known = runs.compactMap { run in run.run.map { (run.file, $0) } }
+        guard let (firstFile, first) = known.first else { return nil }
+        for (file, run) in known.dropFirst() where run.settings != first.settings {
+            throw MergeError(
+                "\(name(file)) and \(name(firstFile)) are outputs of runs with different settings (recognizers, parameters, labels, --group-by or reading options): merge the shards of one command"
+            )
+        }
+        let sharded = known.filter { $0.1.shard != nil }
+        guard !sharded.isEmpty else {
+            // Two whole runs are two corpora, or one twice: their sum was written as one run's figures,
+            // with no `run` for a later merge to check.
+            guard known.count == 1 else {
+                throw MergeError(
+                    "\(name(known[1].0)) and \(name(firstFile)) are outputs of whole runs (no --shard): "
+                        + "merge-scores merges the shards of one run (gesture batch --shard K/N)")
+            }
+            return first
+        }
+        if let whole = known.first(where: { $0.1.shard == nil }) {
+            throw MergeError(
+                "\(name(whole.0)) is the output of a whole run, the others of shards: merge the shards of one run")
+        }
+        let count = sharded[0].1.shard!.count
+        for (file, run) in sharded {
+            guard run.shard!.count == count else {
+                throw MergeError(
+                    "\(name(file)) is shard \(run.shardText!), \(name(sharded[0].0)) shard \(sharded[0].1.shardText!): merge the shards of one --shard K/N split"
+                )
+            }
+            guard run.corpus == first.corpus, run.files == first.files else {
+                throw MergeError(
+                    "\(name(file)) walked another corpus (\(run.files) files) than \(name(firstFile)) (\(first.files) files): merge the shards of one corpus, each run on a PATH of the same name"
+                )
+            }
+        }
+        var seen: [Int: String] = [:]
+        for (file, run) in sharded {
+            let k = run.shard!.index
+            if let other = seen[k] {
+                throw MergeError("shard \(k)/\(count) is given twice: \(name(other)) and \(name(file))")
+            }
+            seen[k] = file
+        }
+        let missing = (1...count).filter { seen[$0] == nil }
+        guard missing.isEmpty || runs.count > known.count else {
+            throw MergeError(
+                "missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count): the merged figures would leave those traces out"
+            )
+        }
+        var merged = first
+        merged.shard = nil
+        return merged
+    }
+
     /// Counts one walked entry into the corpus fingerprint.
     public mutating func walked(_ entry: CorpusEntry) {
         files += 1
