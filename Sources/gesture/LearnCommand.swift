@@ -226,11 +226,7 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
             continue
         }
         let strokes = TemplateLearner.Example.strokes(of: trace)
-        let points = strokes.reduce(0) { $0 + $1.count }
-        let length = strokes.reduce(0.0) { sum, stroke in
-            zip(stroke, stroke.dropFirst()).reduce(sum) { $0 + $1.0.distance(to: $1.1) }
-        }
-        guard points >= 2, length > 0 else {
+        guard TemplateLearner.Example.length(of: strokes) > 0 else {
             // One point, however many samples give it (a `$`-family log's one `<Point>` reads as a
             // touch beginning and ending there): all at one place and one time.
             let first = trace.samples.first
@@ -245,50 +241,8 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 strokes: strokes, label: isNegative(label) ? TemplateLearner.negative : label, group: read.group,
                 file: entry.path))
     }
-    var counts: [String: [String]] = [:]
-    for example in examples where example.label != TemplateLearner.negative {
-        counts[example.label, default: []].append(example.file)
-    }
-    for (name, files) in counts.sorted(by: { $0.key < $1.key }) where files.count < 2 {
-        problems.append(
-            "\(Output.name(files[0])): error: gesture \(name) has one example: learning needs two or more of each, to choose its "
-                + "threshold on one held out")
-    }
-    // The templates file could not be used beside the built-in recognizers: say so now.
-    var byLowercase: [String: String] = [:]
-    for (name, files) in counts.sorted(by: { $0.key < $1.key }) {
-        if RecognizerDefinition.sameGestureName(name, TemplateLearner.negative) {
-            problems.append(
-                "\(Output.name(files[0])): error: label \(name) is a gesture here, as the negatives are labelled \(negatives), but no "
-                    + "recognizer's gesture may be named none (--label-map \(name)=\(negatives) makes them negatives)")
-            continue
-        }
-        var refused = true
-        if let owner = builtIn.entries.first(where: {
-            $0.definition.gestures.contains { RecognizerDefinition.sameGestureName($0, name) }
-        }) {
-            problems.append(
-                "\(Output.name(files[0])): error: gesture \(name) is a gesture of the built-in recognizer \(owner.id)"
-                    + (owner.definition.gestures.contains(name) ? "" : " in another case")
-                    + ": a learned gesture needs a name of its own (--label-map \(name)=my-\(name.lowercased()))")
-        } else if let clash = builtIn.idClash(name) {
-            // A built-in recognizer's id that is none of its gestures (`swipe`): a label or folder so
-            // named is taken for that recognizer's gestures (`swipe-left`, …), as a templates file
-            // with such a gesture is refused.
-            problems.append(
-                "\(Output.name(files[0])): error: \(clash) (--label-map \(name)=my-\(name.lowercased()))")
-        } else {
-            refused = false
-        }
-        // A name refused above is not said to differ in case from another: `Circle/` and `circle/`,
-        // each mapped as its error says, are one gesture my-circle; mapping one to the other would
-        // leave it refused.
-        if !refused, let other = byLowercase.updateValue(name, forKey: name.lowercased()) {
-            problems.append(
-                "\(Output.name(files[0])): error: gestures \(other) and \(name) differ only in case: labels name gestures in any "
-                    + "case, so they would be one (--label-map \(name)=\(other))")
-        }
-    }
+    let (counts, labelProblems) = TemplateLearner.problems(with: examples, negatives: negatives, beside: builtIn)
+    problems += labelProblems
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }
     if problems.isEmpty {
         // Said of every example, so placed at the paths given.

@@ -299,3 +299,29 @@ import Testing
         #expect(looseV.recall == 1)
     }
 }
+
+extension TemplateLearnerTests {
+    /// What learn refuses in the labels before learning, each at the gesture's first example: one
+    /// example, `none` as a gesture, a built-in gesture (in any case) or id, names alike but for case.
+    @Test func problemsWithTheLabelsArePlacedAtTheFirstExample() {
+        let stroke: [[Point]] = [[Point(x: 0, y: 0), Point(x: 10, y: 0)]]
+        let examples = [
+            ("star", "s1"), ("star", "s2"), ("arrow", "a1"), ("None", "n1"), ("None", "n2"), ("Circle", "c1"),
+            ("Circle", "c2"), ("swipe", "w1"), ("swipe", "w2"), ("Zig", "z1"), ("Zig", "z2"), ("zig", "z3"),
+            ("zig", "z4"),
+            ("none", "negative"),
+        ].map { TemplateLearner.Example(strokes: stroke, label: $0.0, group: nil, file: $0.1) }
+        let (files, problems) = TemplateLearner.problems(
+            with: examples, negatives: "none", beside: Configuration(registry: Registry.all))
+        #expect(files["star"] == ["s1", "s2"])
+        #expect(files["none"] == nil)
+        #expect(
+            problems == [
+                "a1: error: gesture arrow has one example: learning needs two or more of each, to choose its threshold on one held out",
+                "c1: error: gesture Circle is a gesture of the built-in recognizer circle in another case: a learned gesture needs a name of its own (--label-map Circle=my-circle)",
+                "n1: error: label None is a gesture here, as the negatives are labelled none, but no recognizer's gesture may be named none (--label-map None=none makes them negatives)",
+                #"w1: error: gesture "swipe" is the id of the recognizer swipe, whose gestures are swipe-left, swipe-right, swipe-up, swipe-down: a label swipe is taken for them, so a gesture needs a name of its own (--label-map swipe=my-swipe)"#,
+                "z3: error: gestures Zig and zig differ only in case: labels name gestures in any case, so they would be one (--label-map zig=Zig)",
+            ])
+    }
+}

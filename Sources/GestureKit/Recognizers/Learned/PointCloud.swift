@@ -45,6 +45,15 @@ struct PointCloud: Sendable, Hashable {
         (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
     }
 
+    /// The length of the strokes' paths, added up: 0 for points all at one place.
+    static func length(of strokes: [[Point]]) -> Double {
+        var length = 0.0
+        for stroke in strokes {
+            for (a, b) in zip(stroke, stroke.dropFirst()) { length += a.distance(to: b) }
+        }
+        return length
+    }
+
     /// `count` points equally spaced along the strokes, in order; nil when the strokes have no length.
     /// Coordinates so large that a distance would overflow (±1e160 squared) are first divided by the
     /// largest of them: every matcher scales the points to its own square afterwards, so only their
@@ -57,10 +66,7 @@ struct PointCloud: Sendable, Hashable {
         if largest > 1e150, largest.isFinite {
             return resample(strokes.map { $0.map { Point(x: $0.x / largest, y: $0.y / largest) } }, to: count)
         }
-        var length = 0.0
-        for stroke in strokes {
-            for (a, b) in zip(stroke, stroke.dropFirst()) { length += a.distance(to: b) }
-        }
+        let length = length(of: strokes)
         guard length > 0, let first = strokes.first(where: { !$0.isEmpty })?.first else { return nil }
         let interval = length / Double(count - 1)
         var points = [first]

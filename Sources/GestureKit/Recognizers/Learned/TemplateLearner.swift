@@ -36,6 +36,10 @@ public struct TemplateLearner: Sendable {
         /// The larger side of the box around every stroke's points: how large it was drawn.
         public var size: Double { Self.size(of: strokes) }
 
+        /// The length of the strokes' paths, added up: 0 for an example with no length to learn
+        /// from (one point, however many samples give it).
+        public static func length(of strokes: [[Point]]) -> Double { PointCloud.length(of: strokes) }
+
         static func size(of strokes: [[Point]]) -> Double {
             let points = strokes.joined()
             guard !points.isEmpty else { return 0 }
