@@ -239,9 +239,7 @@ public struct Checkmark: Recognizer {
                     rightmostX = max(rightmostX, point.x)
                 }
                 if point.y > initialPoint.y + parameters.turnTolerance {
-                    strokePhase = .downStroke
-                    lowestY = point.y
-                    vertex = point
+                    beginDownStroke(at: point)
                 } else {
                     strokePhase = .leadIn
                     if point.y < downStart.y { downStart = point }
@@ -249,10 +247,8 @@ public struct Checkmark: Recognizer {
             } else if point.x >= initialPoint.x - parameters.backtrackTolerance
                 && point.y >= initialPoint.y - parameters.turnTolerance
             {
-                strokePhase = .downStroke
                 rightmostX = max(rightmostX, point.x)
-                lowestY = point.y
-                vertex = point
+                beginDownStroke(at: point)
             } else {
                 context.fail(
                     FailureCode.initialDirection, "the first movement was not down and to the right",
@@ -267,9 +263,7 @@ public struct Checkmark: Recognizer {
             }
             rightmostX = max(rightmostX, point.x)
             if point.y > downStart.y + parameters.turnTolerance {
-                strokePhase = .downStroke
-                lowestY = point.y
-                vertex = point
+                beginDownStroke(at: point)
             } else if point.y < downStart.y {
                 downStart = point
             }
@@ -331,6 +325,13 @@ public struct Checkmark: Recognizer {
                 failIfShallow(at: touch, context: &context)
             }
         }
+    }
+
+    /// The down-stroke begins at `point`, its lowest point and vertex so far.
+    private mutating func beginDownStroke(at point: Point) {
+        strokePhase = .downStroke
+        lowestY = point.y
+        vertex = point
     }
 
     public mutating func touchesEnded(_ touches: [Touch], with event: TouchEvent, context: inout RecognizerContext) {
