@@ -44,9 +44,9 @@ public struct RunIdentity: Sendable {
     /// A file named in a `MergeError`, escaped as every diagnostic shows a name.
     private static func name(_ file: String) -> String { DiagnosticText.escaped(file) }
 
-    /// The run the merged outputs make up: every shard of one corpus walked with one set of settings, each
-    /// once; or one whole run (no shard), read back (`--format text` prints its summary). Outputs that do
-    /// not say (`run` absent, from an earlier version) are taken as they are.
+    /// The run the merged outputs make up: every shard of one corpus walked with one set of settings,
+    /// each once; or one whole run (no shard), read back (`--format text` prints its summary). Outputs
+    /// that do not say (`run` absent, from an earlier version) are taken as they are.
     public static func merged(_ runs: [(file: String, run: RunIdentity?)]) throws(MergeError) -> RunIdentity? {
         let known = runs.compactMap { run in run.run.map { (run.file, $0) } }
         guard let (firstFile, first) = known.first else { return nil }
