@@ -673,3 +673,48 @@ extension Array {
     /// The two elements of a two-element array.
     fileprivate var pair: (Element, Element)? { count == 2 ? (self[0], self[1]) : nil }
 }
+
+extension BatchHTMLReportTests {
+    /// The "Misses by failure code" table lists the most frequent first (ties by recognizer, then
+    /// code): the failure worth fixing first is at the top, as in the text summary.
+    @Test func theFailureCodesTableListsTheMostMissesFirst() throws {
+        let counts: [ReportMisses.Kind: Int] = [
+            .init(recognizer: "checkmark", code: "ended-too-low"): 1,
+            .init(recognizer: "swipe", code: "too-slow"): 3,
+            .init(recognizer: "circle", code: "not-closed"): 3,
+            .init(recognizer: nil, code: "false-alarm", recognized: "z"): 2,
+        ]
+        let page = HTMLReport.page(
+            .init(board: Scoreboard(), roots: ["corpus"], misses: [], total: 9, counts: counts, limit: 0))
+        let parser = XMLParser(data: Data(page.utf8))
+        let builder = TreeBuilder()
+        parser.delegate = builder
+        try #require(parser.parse())
+        #expect(
+            try Self.table(builder.stack[0], section: "failures") == [
+                ["recognizer", "code", "misses", "shown"], ["circle", "not-closed", "3", "0"],
+                ["swipe", "too-slow", "3", "0"], ["-", "false-alarm: z", "2", "0"],
+                ["checkmark", "ended-too-low", "1", "0"],
+            ])
+    }
+
+    /// A confusion cell's shade rounds up on its log scale: 2 misses beside 100 is shade 3 (2.14 up),
+    /// so a few misses never look lighter than the scale says.
+    @Test func aShadeRoundsUp() {
+        #expect(HTMLReport.Page.shade(2, largest: 100) == 3)
+        #expect(HTMLReport.Page.shade(0, largest: 100) == 0)
+        #expect(HTMLReport.Page.shade(1, largest: 100_000) == 1)
+        #expect(HTMLReport.Page.shade(100, largest: 100) == 9)
+    }
+
+    /// Four kinds whose anchors are alike (their gestures differ only in letters an id cannot hold)
+    /// get four ids, numbered on from `-2`: each section keeps a link of its own.
+    @Test func fourKindsWithOneAnchorGetFourIds() {
+        let kinds = ["ä", "é", "ö", "ü"].map { ReportMisses.Kind(recognizer: nil, code: "false-alarm", recognized: $0) }
+        let anchors = HTMLReport.anchors(kinds)
+        #expect(
+            kinds.map { anchors[$0] } == [
+                "miss-false-alarm--", "miss-false-alarm---2", "miss-false-alarm---3", "miss-false-alarm---4",
+            ])
+    }
+}

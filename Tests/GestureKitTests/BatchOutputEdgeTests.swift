@@ -89,3 +89,70 @@ import Testing
         #expect(!BatchReport.unlabelledText(board).contains(" 3,"))
     }
 }
+
+extension BatchOutputEdgeTests {
+    /// A path holding a carriage return is quoted in CSV, as one with a line feed is: unquoted, a
+    /// spreadsheet or CSV reader would end the record at it and shift every later cell.
+    @Test func aPathWithACarriageReturnIsQuotedInCSV() {
+        #expect(ReportText.csvField("a\rb") == "\"a\rb\"")
+        let row = BatchRow(path: "a\rb.json", label: "checkmark", gesture: "checkmark")
+        #expect(BatchReport.csv(row) == "\"a\rb.json\",checkmark,checkmark,true,,,,,\n")
+    }
+
+    /// The summary lists a label's failure codes most first, then by name: the failure behind most
+    /// misses is read first.
+    @Test func failureCodesAreListedMostFirstThenByName() {
+        var board = Scoreboard()
+        board.failures["long-press"] = ["held-too-long": 1, "moved": 2, "drifted": 1]
+        let text = BatchReport.text(board, worst: [], errors: [])
+        #expect(
+            text.contains(
+                "\nmisses by failure code of the recognizer that should have fired\n"
+                    + "  long-press (4): moved 2, drifted 1, held-too-long 1\n"),
+            "\(text)")
+    }
+
+    /// Five unlabelled folders are all named, with no ", and 0 more"; a sixth is counted as one more.
+    @Test func fiveUnlabelledFoldersAreNamedWithNothingMore() {
+        var board = Scoreboard()
+        board.unlabelled = 5
+        for name in ["a", "b", "c", "d", "e"] { board.unlabelledFolders[name] = 1 }
+        let start =
+            "unlabelled: no labels-file row, no label of their own, and a folder name that is no gesture of the "
+            + "recognizers: "
+        let end = " (--explain-labels lists them, saying why)\n"
+        #expect(BatchReport.unlabelledText(board) == start + "a\u{0}1, b\u{0}1, c\u{0}1, d\u{0}1, e\u{0}1" + end)
+        board.unlabelled = 6
+        board.unlabelledFolders["f"] = 1
+        #expect(
+            BatchReport.unlabelledText(board)
+                == start + "a\u{0}1, b\u{0}1, c\u{0}1, d\u{0}1, e\u{0}1, and 1 more" + end)
+    }
+
+    /// Of 12 files that cannot be read, the text summary lists the first 10 and says "10 of 12";
+    /// `merge-scores --format text` of the run's two shards lists the same 10, as the one run does.
+    @Test func theSummaryListsTheFirstTenErrorsAndAMergeListsTheSame() throws {
+        let corpus = try MiniCorpus("ten-errors")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/good.csv", from: "checkmark.json")
+        let names = (1...12).map { String(format: "e%02d.json", $0) }
+        for name in names { try corpus.write("checkmark/\(name)", "") }
+        let output = try GestureCommand.run(["batch"] + shapes + ["."], in: corpus.folder)
+        #expect(output.status == 2)
+        let listed = names.prefix(10).map {
+            "  ./checkmark/\($0):1:1: error: unexpected end of input: expected a value\n"
+        }
+        #expect(output.stdout.hasSuffix("\nerrors (10 of 12)\n" + listed.joined()), "\(output.stdout)")
+        let outputs = try MiniCorpus("ten-errors-shards")
+        defer { outputs.remove() }
+        for k in 1...2 {
+            let shard = try GestureCommand.run(
+                ["batch"] + shapes + ["--format", "json", "--shard", "\(k)/2", "."], in: corpus.folder)
+            try outputs.write("s\(k).json", shard.stdout)
+        }
+        let merged = try GestureCommand.run(
+            ["merge-scores", "--format", "text", "s1.json", "s2.json"], in: outputs.folder)
+        #expect(merged.status == 2)
+        #expect(merged.stdout == output.stdout, "\(merged.stderr)")
+    }
+}

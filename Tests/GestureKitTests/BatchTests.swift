@@ -543,3 +543,53 @@ extension BatchTests {
             ) == true, "\(rows)")
     }
 }
+
+extension BatchTests {
+    /// The worst misses rank by how far past the limit relative to it, not in the limit's units: a
+    /// hold 0.3 s against 0.5 s (40% off) is worse than a stroke 104 pt against 80 pt (30% off),
+    /// though 24 points is the larger number. Otherwise point limits would always crowd out seconds.
+    @Test func worstMissesRankByTheDistancePastTheLimitRelativeToIt() {
+        func row(_ path: String, measured: Double, limit: Double, unit: String) -> BatchRow {
+            BatchRow(
+                path: path, label: "checkmark", gesture: "none",
+                miss: Miss(
+                    recognizer: "checkmark", code: "code", message: "m", measured: measured, limit: limit, unit: unit))
+        }
+        let seconds = row("a-seconds.csv", measured: 0.3, limit: 0.5, unit: "s")
+        let points = row("b-points.csv", measured: 104, limit: 80, unit: "pt")
+        #expect(abs((seconds.miss?.severity ?? 0) - 0.4) < 1e-12)
+        #expect(abs((points.miss?.severity ?? 0) - 0.3) < 1e-12)
+        for order in [[seconds, points], [points, seconds]] {
+            var worst = WorstMisses(capacity: 1)
+            for row in order { worst.consider(row) }
+            #expect(worst.finish().map(\.path) == ["a-seconds.csv"])
+        }
+    }
+
+    /// A `labels.csv` whose header does not name both `path` and `label` (`path,gesture`,
+    /// `label,notes`) is no labels file: it is read as a trace, an error row, and its folder's other
+    /// traces are still scored, where reading it as labels would stop the whole run.
+    @Test func aLabelsFileNamingOnlyPathOrLabelIsAnErrorRowNotAnAbort() throws {
+        let corpus = try MiniCorpus("labels-header")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/c.csv", from: "checkmark.json")
+        for (header, isLabels) in [("path,gesture", false), ("label,notes", false), ("Path, \"Label\"", true)] {
+            try corpus.write("checkmark/labels.csv", "\(header)\nc.csv,checkmark\n")
+            let file = corpus.folder.appendingPathComponent("checkmark/labels.csv").path
+            #expect(CorpusWalker.isLabelsHeader(Array(file.utf8)) == isLabels, "\(header)")
+        }
+        try corpus.write("checkmark/labels.csv", "path,gesture\nc.csv,checkmark\n")
+        let output = try GestureCommand.run(["batch"] + shapes + ["--format", "jsonl", "."], in: corpus.folder)
+        #expect(output.status == 2)
+        let rows = output.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 2)
+        #expect(
+            rows.first?.hasPrefix(#"{"path":"./checkmark/c.csv","label":"checkmark","gesture":"checkmark""#) == true)
+        #expect(rows.last?.hasPrefix(#"{"path":"./checkmark/labels.csv","label":null,"gesture":null"#) == true)
+        #expect(
+            output.stderr.hasPrefix(
+                "./checkmark/labels.csv:1:1: error: missing column \"t\": the header must name \"t\", \"id\", \"phase\""
+            ),
+            "\(output.stderr)")
+    }
+}

@@ -407,3 +407,23 @@ extension LabelerTests {
         #expect(lines.last == "\(file): error: 2 more rows with errors")
     }
 }
+
+extension LabelerTests {
+    /// `none` is no part of a sequence: `checkmark+none` is an unknown label (an error up front), not
+    /// a sequence that no trace could ever be recognized as, which would score every such trace a miss.
+    @Test func aSequenceWithNoneInItIsAnUnknownLabel() {
+        let labeler = Labeler(configuration: Configuration())
+        #expect(
+            (try? labeler.label(for: "a.json", traceLabel: "checkmark+swipe-right").get())
+                == .some("checkmark+swipe-right"))
+        for label in ["checkmark+none", "none+checkmark"] {
+            guard case .failure(let error) = labeler.label(for: "a.json", traceLabel: label) else {
+                Issue.record("\(label) was accepted")
+                continue
+            }
+            #expect(
+                error.message.hasPrefix("unknown label \"\(label)\" in the trace: expected one of checkmark, "),
+                "\(error.message)")
+        }
+    }
+}

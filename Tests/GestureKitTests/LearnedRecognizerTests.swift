@@ -545,3 +545,49 @@ import Testing
         }
     }
 }
+
+extension LearnedRecognizerTests {
+    /// A stroke exactly `minimumSize` across is drawn at least that size: it is judged (here, a `v`),
+    /// not failed as `too-small`, so the limit a user sets is the smallest size that counts.
+    @Test func aStrokeExactlyTheMinimumSizeAcrossIsJudged() throws {
+        // Whole coordinates, 40 pt wide and high: the size is exactly 40 wherever it is drawn.
+        let v = [[Point(x: 0, y: 0), Point(x: 20, y: 40), Point(x: 40, y: 0)]]
+        let trace = Self.trace(v)
+        #expect(TemplateLearner.Example.size(of: TemplateLearner.Example.strokes(of: trace)) == 40)
+        var configuration = try Self.configuration(Self.unistroke)
+        try configuration.set("minimumSize", to: .number(40), for: "shapes")
+        #expect(Classifier(configuration: configuration).classify(trace, file: "t").gesture == "v")
+        try configuration.set("minimumSize", to: .number(40.001), for: "shapes")
+        let result = Classifier(configuration: configuration).classify(trace, file: "t")
+        let reason = try #require(Self.report(result, "shapes")?.failure?.reason)
+        #expect(reason.code == "too-small" && reason.measured == 40 && reason.limit == 40.001)
+    }
+
+    /// The runner-up is named only within 1.5 times the nearest gesture's distance: a second gesture
+    /// 1.7 times as far is no runner-up (its detail is null), so the details name only a close call.
+    @Test func aGestureBetweenOneAndAHalfAndTwiceAsFarIsNoRunnerUp() throws {
+        let near = try #require(PointCloud(strokes: Drawn.drawn("v", by: 3, take: 1).strokes))
+        let far = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))
+        let stroke = try #require(PointCloud(strokes: Drawn.drawn("v", by: 9, take: 2).strokes))
+        let toNear = try #require(stroke.distance(to: near, prunes: false))
+        let toFar = try #require(stroke.distance(to: far, prunes: false))
+        #expect(toFar > 1.6 * toNear && toFar < 1.8 * toNear, "\(toNear) \(toFar)")
+        var file = TemplateFile(
+            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: [("far", far), ("near", near)].map {
+                .init(
+                    name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [$0.1.points])
+            })
+        file.algorithm = .p
+        let configuration = try Self.configuration(file.text, file: "pair.json")
+        let result = Classifier(configuration: configuration).classify(
+            Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
+        let details = try #require(Self.report(result, "pair")?.recognition?.details)
+        func value(_ key: String) -> JSONValue? { details.first { $0.key == key }?.value }
+        #expect(value("gesture") == .string("near"))
+        #expect(value("runnerUp") == .null, "\(details)")
+        #expect(value("runnerUpDistance") == .null)
+    }
+}

@@ -130,3 +130,19 @@ import Testing
 
 /// AppleCheckmarkTests' seeded generator, so that the random clouds are the same on every run.
 extension SplitMix64: RandomNumberGenerator {}
+
+extension PointCloudTests {
+    /// On a tie the pruned matcher takes the earliest template point, as `$P`'s cloud distance does:
+    /// (5,5) is 25 from both (0,5) and (10,5); taking (0,5) leaves (0,5) to (10,5), 75 in all. Taking
+    /// the later one gave 25, and a distance that depends on the matcher changes what is recognized.
+    @Test func thePrunedMatcherBreaksATieAsThePlainDistanceDoes() throws {
+        let points = [Point(x: 5, y: 5), Point(x: 0, y: 5)]
+        let template = [Point(x: 0, y: 5), Point(x: 10, y: 5)]
+        let plain = try #require(PointCloud.cloudDistance(points, template, from: 0, below: .infinity))
+        #expect(plain == 75)
+        let pruned = [0.0, 0].withUnsafeBufferPointer { bounds in
+            CloudMatcher.match(points, template, from: 0, bounds: bounds, bound: 0, below: .infinity)
+        }
+        #expect(pruned == 75)
+    }
+}

@@ -325,3 +325,46 @@ extension TemplateLearnerTests {
             ])
     }
 }
+
+extension TemplateLearnerTests {
+    /// The coverage quantile takes the least share that covers `coverage` of the distances: 0.56 of 25
+    /// is 14 of them (0.56 × 25 is 14.000000000000002 in doubles), reaching halfway to the 15th, not
+    /// a 15th taken for a rounding error, which would loosen the threshold a user asked for.
+    @Test func theCoverageQuantileIsNotPushedPastByARoundingError() {
+        #expect(0.56 * 25 > 14)
+        #expect(TemplateLearner.quantileReach((1...25).map(Double.init), coverage: 0.56) == 14.5)
+        #expect(TemplateLearner.quantileReach((1...25).map(Double.init), coverage: 0.6) == 15.5)
+    }
+
+    /// The median of an even count is the mean of its two middle values, in any order given: the
+    /// centre the coverage fit is drawn around.
+    @Test func theMedianOfAnEvenCountIsTheMeanOfItsMiddleTwo() {
+        #expect(TemplateLearner.median([4, 1, 3, 2]) == 2.5)
+        #expect(TemplateLearner.median([5, 1, 3]) == 3)
+    }
+
+    /// When a gesture's mirror images split evenly between two gestures taught, `mostlyAs` names the
+    /// first by name, so the report (and whether they are taught) is the same on every run.
+    @Test func mirrorImagesSplitEvenlyAreMostlyAsTheFirstByName() throws {
+        let learner = TemplateLearner()
+        let l = Self.drawn("l", by: 0, take: 0)
+        let caret = Self.drawn("caret", by: 0, take: 0)
+        func mirrored(_ example: Example) -> [[Point]] { example.strokes.map { $0.map { Point(x: -$0.x, y: $0.y) } } }
+        func gesture(_ name: String, _ strokes: [[Point]]) throws -> TemplateLearner.Learned {
+            TemplateLearner.Learned(
+                name: name, templates: [try #require(learner.algorithm.normalized(strokes))], threshold: 1e9,
+                recall: 1, falseAlarms: 0, strokes: 1, examples: 1)
+        }
+        // `a` is the l's mirror image, `b` the caret's; `g`, a circle, is what was drawn.
+        let learned = [
+            try gesture("a", mirrored(l)), try gesture("b", mirrored(caret)),
+            try gesture("g", Self.drawn("circle", by: 0, take: 0).strokes),
+        ]
+        var examples = [l, caret]
+        for k in examples.indices { examples[k].label = "g" }
+        let mirror = try #require(learner.mirrors(of: examples, judgedBy: learned).gestures.first { $0.gesture == "g" })
+        #expect(mirror.examples == 2 && mirror.recognized == 1)
+        #expect(mirror.mostlyAs == "a")
+        #expect(mirror.taught == false)
+    }
+}

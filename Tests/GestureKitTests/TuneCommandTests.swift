@@ -549,3 +549,21 @@ import Testing
         #expect(run.stderr.hasPrefix("./a/broken.csv:2:"))
     }
 }
+
+extension TuneCommandTests {
+    /// `--time-unit` reads the traces' times, which a config file does not keep: the --write-config
+    /// note names it with the others, or the written file would score the traces read another way.
+    @Test func theWrittenConfigurationNoteNamesTheTimeUnit() throws {
+        let corpus = try Self.corpus("write-time-unit")
+        defer { corpus.remove() }
+        let run = try GestureCommand.run(
+            ["tune", ".", "--labels", "labels.csv", "--write-config", "tuned.config", "--quiet", "--time-unit", "s"]
+                + Self.sweep, in: corpus.folder)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr
+                == "gesture: note: tuned.config keeps parameters and relationships, not which recognizers ran nor how the "
+                + "traces were read (a config file serves any choice of recognizers): give --labels labels.csv "
+                + "--recognizers swipe --time-unit s with --config tuned.config to score as tuned\n")
+    }
+}

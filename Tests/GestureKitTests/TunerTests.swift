@@ -571,3 +571,92 @@ private func swipeOnly() throws -> Configuration {
         #expect(!TuneReport.text(some, corpus: corpus).contains("no setting recognizes"))
     }
 }
+
+extension TunerTests {
+    /// A sweep's values are shown with the decimals they were written with (four here), not rounded
+    /// to three: a user reading `10.123` could not tell which value was chosen.
+    @Test func aSweepWrittenWithFourDecimalsShowsThemAll() throws {
+        let sweep = try Sweep(parsing: "swipe.minimumTravel=10.1234:30.1234:10", in: try swipeOnly())
+        #expect(sweep.decimals == 4)
+        #expect(sweep.values.map(sweep.shown) == ["10.1234", "20.1234", "30.1234"])
+    }
+
+    /// At most `Sweep.maximumValues` (1000) values: 0:999:1 is exactly that many and is taken, 0:1000:1
+    /// is one too many and is refused, so a grid never replays more than the limit promised.
+    @Test func aSweepOfExactlyTheMostValuesIsTakenAndOneMoreIsRefused() throws {
+        let base = try swipeOnly()
+        let most = try Sweep(parsing: "swipe.minimumTravel=0:999:1", in: base)
+        #expect(most.values.count == 1000)
+        #expect(most.values.first == .number(0) && most.values.last == .number(999))
+        #expect(
+            throws: ConfigurationError(
+                "--sweep swipe.minimumTravel=0:1000:1: 1001 values: at most 1000 are allowed; take a larger STEP")
+        ) { try Sweep(parsing: "swipe.minimumTravel=0:1000:1", in: base) }
+    }
+
+    /// Numbers written with an exponent count its negative power as decimals (`5e-2` has 2): the
+    /// values are kept and shown to hundredths, not rounded to whole numbers.
+    @Test func aSweepWrittenWithExponentsKeepsTheirDecimals() throws {
+        let sweep = try Sweep(parsing: "swipe.maximumBow=5e-2:2e-1:5e-2", in: try swipeOnly())
+        #expect(sweep.values == [.number(0.05), .number(0.1), .number(0.15), .number(0.2)])
+        #expect(sweep.values.map(sweep.shown) == ["0.05", "0.1", "0.15", "0.2"])
+    }
+
+    /// Among settings equal on the objective, the more accurate wins, and at equal accuracy the one
+    /// with fewer false alarms: the tie-breaks a user relies on when recall alone cannot decide.
+    @Test func settingsEqualOnTheObjectiveGoToTheMoreAccurateThenTheFewerFalseAlarms() {
+        func counts(correct: Int, falseAlarms: Int) -> TuningCounts {
+            var counts = TuningCounts(recognizers: 1)
+            counts.traces = 10
+            counts.labelled = [5]
+            counts.recalled = [4]
+            counts.correct = correct
+            counts.falseAlarms = [falseAlarms]
+            return counts
+        }
+        func choose(_ settings: [TuningCounts]) -> Int {
+            TuningResult.choose(settings, shape: [settings.count], targets: [0], objective: .recall, limit: 1).setting
+        }
+        // Recall 4 of 5 for both: the second is more accurate (8 of 10 against 7).
+        #expect(choose([counts(correct: 7, falseAlarms: 0), counts(correct: 8, falseAlarms: 0)]) == 1)
+        #expect(choose([counts(correct: 8, falseAlarms: 0), counts(correct: 7, falseAlarms: 0)]) == 0)
+        // Recall and accuracy equal: the second has one false alarm fewer.
+        #expect(choose([counts(correct: 8, falseAlarms: 2), counts(correct: 8, falseAlarms: 1)]) == 1)
+        #expect(choose([counts(correct: 8, falseAlarms: 1), counts(correct: 8, falseAlarms: 2)]) == 0)
+    }
+
+    /// With no traces of other labels there is no false-alarm rate, and the balanced objective counts
+    /// it as none: every target recalled is 100%, not 50%, so such a corpus is not scored as half wrong.
+    @Test func theBalancedObjectiveWithoutOtherTracesIsTheRecall() {
+        var counts = TuningCounts(recognizers: 1)
+        counts.traces = 4
+        counts.labelled = [4]
+        counts.recalled = [4]
+        counts.correct = 4
+        counts.predicted = [4]
+        #expect(counts.falseAlarmRate(0) == nil)
+        #expect(TuningResult.objective(counts, targets: [0], objective: .balanced) == 1)
+        counts.recalled = [3]
+        #expect(TuningResult.objective(counts, targets: [0], objective: .balanced) == 0.875)
+    }
+
+    /// Settings chosen by as many folds are listed in grid order (the lower value first), so the
+    /// stability line reads the same on every run, and as the grid does.
+    ///
+    /// Two people: fold a (trained on b: S45, N22) ties 30 and 40 and takes 30, the lower middle;
+    /// fold b (trained on a: S25) takes 20, the only one to recall it.
+    @Test func settingsChosenByAsManyFoldsAreInGridOrder() throws {
+        let base = try swipeOnly()
+        let samples = [sample("a", "swipe-right", 25), sample("b", "swipe-right", 45), sample("b", "none", 22)]
+        let result = try Tuner(
+            base: base, sweeps: [try Sweep(parsing: "swipe.minimumTravel=20:40:10", in: base)], maximumFalseAlarms: 0,
+            jobs: 1
+        ).run(samples)
+        #expect(result.folds.map(\.choice.setting) == [1, 0])
+        #expect(TuneReport.stability(result).map { [$0.setting, $0.folds] } == [[0, 1], [1, 1]])
+        let text = TuneReport.text(result, corpus: .init(traces: 3, labelled: 3, unlabelled: 0, errors: 0))
+        #expect(
+            text.contains(
+                "choice across the 2 folds: swipe.minimumTravel = 20 in 1, swipe.minimumTravel = 30 in 1\n"))
+    }
+}

@@ -945,3 +945,23 @@ import Testing
         #expect(warned.count == 148)
     }
 }
+
+extension UserMistakesTests {
+    /// The pan note is said when most `none` traces are pans, not when exactly half are: two pans and
+    /// two taps of four is no reason to tell a user to leave pan out.
+    @Test func halfTheNoneTracesPansGetsNoNote() throws {
+        let corpus = try MiniCorpus("half-pans")
+        defer { corpus.remove() }
+        try corpus.add("checkmark/c.csv", from: "checkmark.json")
+        for i in 0..<2 { try corpus.add("none/n\(i).csv", from: "two-finger-pan.json") }
+        for i in 0..<2 { try corpus.add("none/t\(i).csv", from: "tap.json") }
+        let half = try run(["batch", "."], in: corpus)
+        #expect(half.stdout.hasPrefix("5 traces: 5 scored, 0 unlabelled, 0 errors\n"), "\(half.stdout)")
+        #expect(!half.stdout.contains("note:"), "\(half.stdout)")
+        // One more pan makes three of five: the note.
+        try corpus.add("none/n2.csv", from: "two-finger-pan.json")
+        #expect(
+            try run(["batch", "."], in: corpus).stdout.contains(
+                "\nnote: 3 of the 5 traces labelled none were recognized as pan or long-press"))
+    }
+}
