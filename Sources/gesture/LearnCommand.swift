@@ -241,8 +241,9 @@ func learn(_ words: ArraySlice<String>) throws -> ExitCode {
                 strokes: strokes, label: isNegative(label) ? TemplateLearner.negative : label, group: read.group,
                 file: entry.path))
     }
-    let (counts, labelProblems) = TemplateLearner.problems(with: examples, negatives: negatives, beside: builtIn)
-    problems += labelProblems
+    // The templates file could not be used beside the built-in recognizers: said now.
+    let (counts, countProblems) = TemplateLearner.gestures(of: examples)
+    problems += countProblems + builtIn.problems(naming: counts, negatives: negatives)
     let negativeCount = examples.count { $0.label == TemplateLearner.negative }
     if problems.isEmpty {
         // Said of every example, so placed at the paths given.

@@ -311,8 +311,8 @@ extension TemplateLearnerTests {
             ("zig", "z4"),
             ("none", "negative"),
         ].map { TemplateLearner.Example(strokes: stroke, label: $0.0, group: nil, file: $0.1) }
-        let (files, problems) = TemplateLearner.problems(
-            with: examples, negatives: "none", beside: Configuration(registry: Registry.all))
+        let (files, oneExample) = TemplateLearner.gestures(of: examples)
+        let problems = oneExample + Configuration(registry: Registry.all).problems(naming: files, negatives: "none")
         #expect(files["star"] == ["s1", "s2"])
         #expect(files["none"] == nil)
         #expect(
