@@ -285,7 +285,8 @@ func classify(_ words: ArraySlice<String>) throws -> ExitCode {
         switch format {
         case .text:
             if case .success(let result) = outcome {
-                Output.write(TextReport.render(result, configuration: classifier.configuration, style: style))
+                TextReport.render(result, configuration: classifier.configuration, style: style, to: Output.buffered)
+                Output.flush()
             }
         case .jsonl:
             JSONReport.writeText(outcome, to: Output.buffered)

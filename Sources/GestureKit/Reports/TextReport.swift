@@ -42,6 +42,17 @@ public enum TextReport {
     public static func render(_ result: TraceResult, configuration: Configuration? = nil, style: Style = Style())
         -> String
     {
+        var text = ""
+        render(result, configuration: configuration, style: style) { text += $0 }
+        return text
+    }
+
+    /// The same text, handed to `write` a touch sequence at a time (the first line and warnings
+    /// first), each piece whole lines: a session of a million samples is not held as one text of
+    /// tens of megabytes, grown by doubling, on top of the result it describes.
+    public static func render(
+        _ result: TraceResult, configuration: Configuration? = nil, style: Style = Style(), to write: (String) -> Void
+    ) {
         let specs = detailSpecs(configuration)
         let width = style.width
         let gestureColor = result.gesture == "none" ? ANSI.bold : ANSI.green + ANSI.bold
@@ -62,6 +73,8 @@ public enum TextReport {
             result.sequences.flatMap(\.recognizers).map { Format.columns($0.id) }.max() ?? 0, max(12, width / 4))
         let textColumn = 4 + idWidth + 2 + 10 + 2
         for (number, sequence) in result.sequences.enumerated() {
+            write(out)
+            out.removeAll(keepingCapacity: true)
             let span = "t \(Format.time(sequence.start)) → \(Format.time(sequence.end)) s"
             let line = "sequence \(number + 1): \(span): \(sequence.gesture)\(sequence.ended ? "" : " (never ended)")"
             out += "  " + wrap(line, start: 2, indent: 4, width: width) + "\n"
@@ -107,7 +120,7 @@ public enum TextReport {
                 }
             }
         }
-        return out
+        write(out)
     }
 
     /// One line of a recognizer's part of the report, before layout.
