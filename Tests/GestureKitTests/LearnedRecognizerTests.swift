@@ -273,25 +273,31 @@ import Testing
         }
     }
 
+    /// The recognition details of person 9's third `v`, classified by a `$P` recognizer "pair" taught
+    /// one template for each gesture of `gestures`, whose thresholds take any stroke.
+    static func detailsOfPerson9sV(among gestures: [(String, PointCloud)]) throws -> [JSONValue.Member] {
+        var file = TemplateFile(
+            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
+            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
+            gestures: gestures.map {
+                .init(
+                    name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
+                    templates: [$0.1.points])
+            })
+        file.algorithm = .p
+        let configuration = try configuration(file.text, file: "pair.json")
+        let result = Classifier(configuration: configuration).classify(
+            trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
+        return try #require(report(result, "pair")?.recognition?.details)
+    }
+
     /// The runner-up is the next nearest gesture within 1.5 times the nearest's distance, else none:
     /// a nearest found first and overtaken was reported however far it lay (`$P` matches in the
     /// file's order, so the ring's template, far from a `v`, is the best until the `v`'s is found).
     @Test func aGestureOvertakenFarBehindIsNoRunnerUp() throws {
         let ring = try #require(PointCloud(strokes: Drawn.drawn("o", by: 0, take: 0).strokes))
         let v = try #require(PointCloud(strokes: Drawn.drawn("v", by: 0, take: 0).strokes))
-        var file = TemplateFile(
-            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
-            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
-            gestures: [("ring", ring), ("v", v)].map {
-                .init(
-                    name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
-                    templates: [$0.1.points])
-            })
-        file.algorithm = .p
-        let configuration = try Self.configuration(file.text, file: "pair.json")
-        let result = Classifier(configuration: configuration).classify(
-            Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
-        let details = try #require(Self.report(result, "pair")?.recognition?.details)
+        let details = try Self.detailsOfPerson9sV(among: [("ring", ring), ("v", v)])
         func value(_ key: String) -> JSONValue? { details.first { $0.key == key }?.value }
         #expect(value("gesture") == .string("v"))
         #expect(value("runnerUp") == .null, "\(details)")
@@ -572,19 +578,7 @@ extension LearnedRecognizerTests {
         let toNear = try #require(stroke.distance(to: near, prunes: false))
         let toFar = try #require(stroke.distance(to: far, prunes: false))
         #expect(toFar > 1.6 * toNear && toFar < 1.8 * toNear, "\(toNear) \(toFar)")
-        var file = TemplateFile(
-            id: "pair", maximumFalseAlarms: 0.01, crossValidation: "leave-one-out",
-            source: .init(paths: [], examples: 4, negatives: 0, groups: nil),
-            gestures: [("far", far), ("near", near)].map {
-                .init(
-                    name: $0.0, threshold: 100_000, recall: 1, falseAlarms: 0, strokes: 1, examples: 2,
-                    templates: [$0.1.points])
-            })
-        file.algorithm = .p
-        let configuration = try Self.configuration(file.text, file: "pair.json")
-        let result = Classifier(configuration: configuration).classify(
-            Self.trace(Drawn.drawn("v", by: 9, take: 2).strokes), file: "t")
-        let details = try #require(Self.report(result, "pair")?.recognition?.details)
+        let details = try Self.detailsOfPerson9sV(among: [("far", far), ("near", near)])
         func value(_ key: String) -> JSONValue? { details.first { $0.key == key }?.value }
         #expect(value("gesture") == .string("near"))
         #expect(value("runnerUp") == .null, "\(details)")
